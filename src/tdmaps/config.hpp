@@ -1,0 +1,137 @@
+// tdmaps/config.hpp — portability layer shared by host (g++) and device (nvcc).
+//
+// Every map is written once, in headers that both the CPU oracle and the CUDA
+// kernels include. TD_HD marks those functions __host__ __device__ under nvcc
+// and expands to nothing under a plain C++ compiler. Float arithmetic that the
+// host must reproduce bit for bit goes through the *_rn helpers below, which
+// pin IEEE round-to-nearest and forbid fused multiply-add contraction on the
+// device (nvcc contracts a*b+c by default); the host build uses
+// -ffp-contract=off for the same reason.
+#pragma once
+#include <cstdint>
+#include <cmath>
+
+#if defined(__CUDACC__)
+#define TD_HD __host__ __device__ __forceinline__
+#else
+#define TD_HD inline
+#endif
+
+namespace tdmaps {
+
+using i64 = std::int64_t;
+using u64 = std::uint64_t;
+using u32 = std::uint32_t;
+
+// ---- pinned-rounding float helpers (host and device give identical bits) ----
+TD_HD float fmul_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+TD_HD float fadd_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+TD_HD float fsub_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+TD_HD float fdiv_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fdiv_rn(a, b);
+#else
+  return a / b;
+#endif
+}
+// Correctly rounded square root (IEEE 754 requires it; __fsqrt_rn on device).
+TD_HD float fsqrt_rn(float a) {
+#if defined(__CUDA_ARCH__)
+  return __fsqrt_rn(a);
+#else
+  return std::sqrt(a);
+#endif
+}
+TD_HD double dsqrt_rn(double a) {
+#if defined(__CUDA_ARCH__)
+  return __dsqrt_rn(a);
+#else
+  return std::sqrt(a);
+#endif
+}
+TD_HD double dadd_rn(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+TD_HD double dmul_rn(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+// Round-to-nearest conversion of a 64-bit index to float / double.
+TD_HD float u64_to_float_rn(u64 v) {
+#if defined(__CUDA_ARCH__)
+  return __ull2float_rn(v);
+#else
+  return static_cast<float>(v);
+#endif
+}
+TD_HD double u64_to_double_rn(u64 v) {
+#if defined(__CUDA_ARCH__)
+  return __ull2double_rn(v);
+#else
+  return static_cast<double>(v);
+#endif
+}
+// Truncating float -> integer conversion of a non-negative value; NaN and
+// negative values give 0 on both sides (the device's cvt.rzi saturates NaN to 0,
+// the host would be undefined without this guard).
+TD_HD i64 float_to_i64_floor_nonneg(float v) {
+  if (!(v > 0.0f)) return 0;
+#if defined(__CUDA_ARCH__)
+  return static_cast<i64>(__float2ll_rz(v));
+#else
+  return static_cast<i64>(v);
+#endif
+}
+TD_HD i64 double_to_i64_floor_nonneg(double v) {
+  if (!(v > 0.0)) return 0;
+#if defined(__CUDA_ARCH__)
+  return static_cast<i64>(__double2ll_rz(v));
+#else
+  return static_cast<i64>(v);
+#endif
+}
+TD_HD float bits_to_float(u32 b) {
+#if defined(__CUDA_ARCH__)
+  return __uint_as_float(b);
+#else
+  float f;
+  __builtin_memcpy(&f, &b, sizeof f);
+  return f;
+#endif
+}
+TD_HD u32 float_to_bits(float f) {
+#if defined(__CUDA_ARCH__)
+  return __float_as_uint(f);
+#else
+  u32 b;
+  __builtin_memcpy(&b, &f, sizeof b);
+  return b;
+#endif
+}
+
+}  // namespace tdmaps

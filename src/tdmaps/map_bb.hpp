@@ -1,0 +1,33 @@
+// tdmaps/map_bb.hpp — BB, the bounding-box grid (000_dc8ca915cfc23e3c.txt §IV-B).
+// n x n blocks of rho x rho threads; block (bx, by) serves block row by, column bx
+// and is discarded when bx > by, before any thread coordinate is computed, as the
+// paper's BB does. Wasted blocks: n(n-1)/2.
+#pragma once
+#include "plan.hpp"
+
+namespace tdmaps {
+
+struct BB {
+  static constexpr const char* name = "bb";
+  static constexpr bool blockwise = true;
+  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+    check_common(name, N, rho);
+    (void)allow_inexact;
+    Plan2 p;
+    p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
+    if (p.n > 65535) throw unsupported("bb: n = ceil(N/rho) must be <= 65535 (grid y limit); got n=" + std::to_string(p.n));
+    p.total = u64(p.n) * u64(p.n);
+    return p;
+  }
+  static Dim3 grid(const Plan2& p, int) { return Dim3{u32(p.n), u32(p.n), 1}; }
+  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  TD_HD static Cell2 block_cell(const Plan2&, int, u32 bx, u32 by) {
+    if (bx > by) return outside2();
+    return Cell2{i64(by), i64(bx), true};
+  }
+  TD_HD static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell(p, pass, bx, by), tx, ty);
+  }
+};
+
+}  // namespace tdmaps

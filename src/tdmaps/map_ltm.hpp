@@ -1,0 +1,160 @@
+// tdmaps/map_ltm.hpp — LTM, the block-space map g(lambda) of
+// 000_dc8ca915cfc23e3c.txt §III, eq. (2):
+//     i = floor( sqrt(1/4 + 2*lambda) - 1/2 ),   j = lambda - i(i+1)/2
+// over a linear grid of n(n+1)/2 blocks (n = ceil(N/rho)). Only the square root
+// differs between variants; each is a policy type with row(lambda) -> i:
+//   SqrtX  sqrtf, correctly rounded (LTM-X of §IV-A)
+//   SqrtN  three Newton steps from 0x5f3759df, + eps (LTM-N)
+//   SqrtR  x * rsqrtf(x) + eps, eq. (15) (LTM-R; device rsqrtf is approximate)
+//   SqrtD  double-precision sqrt (how CUTLASS's triangular tile scheduler and
+//          PyTorch's pdist invert the index)
+//   SqrtE  exact: float estimate + integer correction (numbers.hpp tri_root)
+// eps = 1e-4 as the papers state. Float variants are right only up to a block
+// index; `exact_blocks` is the number of leading lambdas (0 .. exact_blocks-1)
+// that the CPU oracle proved exact (verify/test_exact_range.cpp checks the
+// constant both ways). plan() refuses any N whose grid would pass it.
+#pragma once
+#include "plan.hpp"
+#include "exact_limits.hpp"
+
+namespace tdmaps {
+
+constexpr float ltm_eps = 1e-4f;
+
+// Carmack/Lomont fast inverse square root, three Newton-Raphson steps,
+// with every rounding pinned so the host reproduces the device bit for bit.
+TD_HD float rsqrt_newton3(float x) {
+  const float xhalf = fmul_rn(0.5f, x);
+  float y = bits_to_float(0x5f3759dfu - (float_to_bits(x) >> 1));
+  for (int k = 0; k < 3; ++k)
+    y = fmul_rn(y, fsub_rn(1.5f, fmul_rn(fmul_rn(xhalf, y), y)));
+  return y;
+}
+
+// 1/4 + 2*lambda in float (the argument of eq. (2)).
+TD_HD float ltm_arg(u64 lambda) { return fadd_rn(fmul_rn(2.0f, u64_to_float_rn(lambda)), 0.25f); }
+TD_HD u64 ltm_floor_row(float s) { return u64(float_to_i64_floor_nonneg(fsub_rn(s, 0.5f))); }
+
+struct SqrtX {
+  static constexpr const char* name = "ltm-x";
+  static constexpr bool host_exact_repro = true;
+  TD_HD static u64 row(u64 l) { return ltm_floor_row(fsqrt_rn(ltm_arg(l))); }
+};
+struct SqrtN {
+  static constexpr const char* name = "ltm-n";
+  static constexpr bool host_exact_repro = true;
+  TD_HD static u64 row(u64 l) {
+    const float x = ltm_arg(l);
+    return ltm_floor_row(fadd_rn(fmul_rn(x, rsqrt_newton3(x)), ltm_eps));
+  }
+};
+struct SqrtR {
+  static constexpr const char* name = "ltm-r";
+  // rsqrtf is an approximate special-function instruction on the device; the host
+  // evaluates the correctly rounded 1/sqrt instead. Ranges come from the GPU.
+  static constexpr bool host_exact_repro = false;
+  TD_HD static u64 row(u64 l) {
+    const float x = ltm_arg(l);
+#if defined(__CUDA_ARCH__)
+    const float r = rsqrtf(x);
+#else
+    const float r = 1.0f / std::sqrt(x);
+#endif
+    return ltm_floor_row(fadd_rn(fmul_rn(x, r), ltm_eps));
+  }
+};
+struct SqrtD {
+  static constexpr const char* name = "ltm-d";
+  static constexpr bool host_exact_repro = true;
+  TD_HD static u64 row(u64 l) {
+    const double x = dadd_rn(dmul_rn(2.0, u64_to_double_rn(l)), 0.25);
+    return u64(double_to_i64_floor_nonneg(dsqrt_rn(x) - 0.5));
+  }
+};
+struct SqrtE {
+  static constexpr const char* name = "ltm-e";
+  static constexpr bool host_exact_repro = true;
+  TD_HD static u64 row(u64 l) { return tri_root(l); }
+};
+
+// Number of leading block indices each variant maps exactly (0 .. value-1).
+// Proven by the CPU oracle (verify/test_exact_range.cpp) for the host-reproducible
+// variants; for ltm-r by the GPU sweep (experiments). ~0ull = "no limit below 2^62".
+template <class S> struct ltm_exact;
+template <> struct ltm_exact<SqrtX> { static constexpr u64 blocks = limits::ltm_x_blocks; };
+template <> struct ltm_exact<SqrtN> { static constexpr u64 blocks = limits::ltm_n_blocks; };
+template <> struct ltm_exact<SqrtR> { static constexpr u64 blocks = limits::ltm_r_blocks; };
+template <> struct ltm_exact<SqrtD> { static constexpr u64 blocks = limits::ltm_d_blocks; };
+template <> struct ltm_exact<SqrtE> { static constexpr u64 blocks = limits::ltm_e_blocks; };
+
+template <class Sqrt>
+struct LTM {
+  static constexpr const char* name = Sqrt::name;
+  static constexpr bool blockwise = true;
+  using sqrt_policy = Sqrt;
+  static constexpr u64 exact_blocks = ltm_exact<Sqrt>::blocks;
+
+  // g(lambda), eq. (2): block index -> (block row, block column).
+  TD_HD static Cell2 g(u64 lambda) {
+    const u64 i = Sqrt::row(lambda);
+    return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};
+  }
+  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+    check_common(name, N, rho);
+    Plan2 p;
+    p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
+    p.total = tri(u64(p.n));
+    if (p.total > exact_blocks && !allow_inexact) {
+      // largest n whose n(n+1)/2 blocks are all exact
+      const u64 nmax = tri_root(exact_blocks) ;
+      const u64 nok = (tri(nmax) <= exact_blocks) ? nmax : nmax - 1;
+      throw unsupported(std::string(name) + ": exact only for n(n+1)/2 <= " + std::to_string(exact_blocks) +
+                        " blocks, i.e. N <= " + std::to_string(nok * u64(rho)) + " at rho=" + std::to_string(rho) +
+                        " (got N=" + std::to_string(N) + "); use ltm-e");
+    }
+    Dim3 g;
+    linear_grid(p.total, p.gx, g);
+    return p;
+  }
+  static Dim3 grid(const Plan2& p, int) {
+    Dim3 g; u32 gx;
+    linear_grid(p.total, gx, g);
+    return g;
+  }
+  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  TD_HD static Cell2 block_cell(const Plan2& p, int, u32 bx, u32 by) {
+    const u64 l = linear_block(p.gx, bx, by);
+    if (l >= p.total) return outside2();
+    return g(l);
+  }
+  TD_HD static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell(p, pass, bx, by), tx, ty);
+  }
+};
+
+using LTM_X = LTM<SqrtX>;
+using LTM_N = LTM<SqrtN>;
+using LTM_R = LTM<SqrtR>;
+using LTM_D = LTM<SqrtD>;
+using LTM_E = LTM<SqrtE>;
+
+// ---- the strict variant: blocks strictly below the diagonal ---------------------
+// eq. (9) as printed:  i = floor(sqrt(1/4 + 2 lambda) + 1/2), j = lambda - i(i+1)/2.
+// With that j the first block (lambda = 0) lands at (1, -1): the printed j is a
+// typo. Row i of the strictly lower triangle starts at i(i-1)/2, so the correct
+// column is j = lambda - i(i-1)/2 (verify/test_ltm_strict.cpp shows both).
+TD_HD Cell2 ltm_strict_as_printed(u64 lambda) {
+  const u64 i = u64(float_to_i64_floor_nonneg(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f)));
+  return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};
+}
+TD_HD Cell2 ltm_strict_float(u64 lambda) {
+  const u64 i = u64(float_to_i64_floor_nonneg(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f)));
+  return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
+}
+// Exact: the strictly lower row of lambda is tri_root(lambda) + 1.
+TD_HD Cell2 ltm_strict_exact(u64 lambda) {
+  const u64 i = tri_root(lambda) + 1;
+  return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
+}
+
+}  // namespace tdmaps

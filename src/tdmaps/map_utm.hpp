@@ -1,0 +1,95 @@
+// tdmaps/map_utm.hpp — UTM, Avril et al.'s threadwise upper-triangular map, as
+// given in 000_dc8ca915cfc23e3c.txt §IV-B: for n elements and linear thread k,
+//     a = floor( (-(2n+1) + sqrt(4n^2 - 4n - 8k + 1)) / -2 )
+//     b = (a+1) + k - (a-1)(2n-a)/2
+// a 1-based pair a < b <= n of the strictly upper triangle. We take n = N+1 and
+// transpose, (i, j) = (b-2, a-1), which is the lower triangle with diagonal of
+// side N. The square-root argument is evaluated in float as published (that is
+// what limits its range); the pair arithmetic is exact 64-bit.
+//   UtmSqrtX  plain sqrtf, no repair               ("utm-x")
+//   UtmSqrtN  Carmack/Lomont fast sqrt (three Newton steps from 0x5f3759df) and
+//             Avril's two repair conditionals       ("utm-n")
+// Threads are laid out linearly, rho*rho per block.
+#pragma once
+#include "plan.hpp"
+#include "map_ltm.hpp"
+#include "exact_limits.hpp"
+
+namespace tdmaps {
+
+// first linear index of 1-based row a: (a-1)(2n-a)/2
+TD_HD i64 utm_row_start(i64 n, i64 a) { return ((a - 1) * (2 * n - a)) / 2; }
+
+TD_HD float utm_arg(i64 n, i64 k) {
+  const float nf = float(n), kf = u64_to_float_rn(u64(k));
+  // 4n^2 - 4n - 8k + 1, left to right, each step rounded to float
+  float x = fmul_rn(fmul_rn(4.0f, nf), nf);
+  x = fsub_rn(x, fmul_rn(4.0f, nf));
+  x = fsub_rn(x, fmul_rn(8.0f, kf));
+  return fadd_rn(x, 1.0f);
+}
+TD_HD i64 utm_row_from_sqrt(i64 n, float s) {
+  const float num = fadd_rn(-float(2 * n + 1), s);
+  const float a = fdiv_rn(num, -2.0f);
+  return i64(floorf(a));
+}
+
+struct UtmSqrtX {
+  static constexpr const char* name = "utm-x";
+  static constexpr i64 max_N = limits::utm_x_max_N;
+  TD_HD static i64 row(i64 n, i64 k) { return utm_row_from_sqrt(n, fsqrt_rn(utm_arg(n, k))); }
+};
+struct UtmSqrtN {
+  static constexpr const char* name = "utm-n";
+  static constexpr i64 max_N = limits::utm_n_max_N;
+  TD_HD static i64 row(i64 n, i64 k) {
+    const float x = utm_arg(n, k);
+    i64 a = utm_row_from_sqrt(n, fmul_rn(x, rsqrt_newton3(x)));
+    // Avril's two repair conditionals: one step back or forward.
+    if (k < utm_row_start(n, a)) --a;
+    else if (k >= utm_row_start(n, a + 1)) ++a;
+    return a;
+  }
+};
+
+template <class Sqrt>
+struct UTM {
+  static constexpr const char* name = Sqrt::name;
+  static constexpr bool blockwise = false;
+  static constexpr i64 max_N = Sqrt::max_N;
+  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+    check_common(name, N, rho);
+    if (N > max_N && !allow_inexact)
+      throw unsupported(std::string(name) + ": exact only for N <= " + std::to_string(max_N) +
+                        " (got N=" + std::to_string(N) + "); use ltm-e");
+    Plan2 p;
+    p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
+    p.total = tri(u64(N));  // threads
+    Dim3 g;
+    linear_grid((p.total + u64(rho) * rho - 1) / (u64(rho) * rho), p.gx, g);
+    return p;
+  }
+  static Dim3 grid(const Plan2& p, int) {
+    Dim3 g; u32 gx;
+    linear_grid((p.total + u64(p.rho) * p.rho - 1) / (u64(p.rho) * p.rho), gx, g);
+    return g;
+  }
+  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
+  // thread k -> (i, j)
+  TD_HD static Cell2 map_thread(i64 N, i64 k) {
+    const i64 n = N + 1;
+    const i64 a = Sqrt::row(n, k);
+    const i64 b = (a + 1) + k - utm_row_start(n, a);
+    return Cell2{b - 2, a - 1, true};
+  }
+  TD_HD static Cell2 cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32) {
+    const u64 k = linear_block(p.gx, bx, by) * (u64(p.rho) * p.rho) + tx;
+    if (k >= p.total) return outside2();
+    return map_thread(p.N, i64(k));
+  }
+};
+
+using UTM_X = UTM<UtmSqrtX>;
+using UTM_N = UTM<UtmSqrtN>;
+
+}  // namespace tdmaps

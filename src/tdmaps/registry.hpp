@@ -1,0 +1,41 @@
+// tdmaps/registry.hpp — the list of maps, by name. Adding a map: write its header,
+// add one line to the matching list below.
+#pragma once
+#include "map_bb.hpp"
+#include "map_ltm.hpp"
+#include "map_rb.hpp"
+#include "map_rec.hpp"
+#include "map_utm.hpp"
+#include "map_3d.hpp"
+#include <string_view>
+#include <type_traits>
+
+namespace tdmaps {
+
+template <class... Ms> struct map_list {};
+
+template <class M> struct is_ltm : std::false_type {};
+template <class S> struct is_ltm<LTM<S>> : std::true_type {};
+template <class M> struct is_utm : std::false_type {};
+template <class S> struct is_utm<UTM<S>> : std::true_type {};
+template <class M> struct is_tet : std::false_type {};
+template <class R> struct is_tet<TET<R>> : std::true_type {};
+
+using maps2d = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E, RB, REC, UTM_X, UTM_N>;
+using maps3d = map_list<BB3, TET_F, TET_E>;
+
+// Calls f(M{}) for the map whose name is `name`; returns false if none matches.
+template <class F, class... Ms>
+bool with_map(map_list<Ms...>, const char* name, F&& f) {
+  bool found = false;
+  auto one = [&](auto m) {
+    using M = decltype(m);
+    if (!found && std::string_view(M::name) == name) { found = true; f(m); }
+  };
+  (one(Ms{}), ...);
+  return found;
+}
+template <class F, class... Ms>
+void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
+
+}  // namespace tdmaps

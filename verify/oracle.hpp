@@ -1,0 +1,235 @@
+// verify/oracle.hpp — the CPU oracle: exhaustive coverage/uniqueness walks and
+// exactness searches over the map headers in src/tdmaps (the same code the
+// kernels run). Reference values come from plain enumeration (row by row), never
+// from an inverse formula, so the oracle does not trust what it tests.
+#pragma once
+#include <tdmaps/registry.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tdmaps::oracle {
+
+inline unsigned workers() {
+  const unsigned h = std::thread::hardware_concurrency();
+  return h ? std::min(h, 8u) : 2u;
+}
+
+// Runs f(begin, end) over [0, count) split into contiguous parts, one per worker.
+inline void parallel_for(u64 count, const std::function<void(u64, u64)>& f) {
+  const unsigned w = workers();
+  std::vector<std::thread> ts;
+  for (unsigned t = 0; t < w; ++t) {
+    const u64 b = count * t / w, e = count * (t + 1) / w;
+    ts.emplace_back([&f, b, e] { f(b, e); });
+  }
+  for (auto& t : ts) t.join();
+}
+
+// Result of walking every thread a plan launches.
+struct Coverage {
+  u64 launched_threads = 0, launched_blocks = 0, useful_blocks = 0;
+  u64 inside = 0;      // threads that produced a cell
+  u64 out_of_domain = 0; // produced a cell with j > i, i >= N or negative
+  u64 duplicates = 0;  // cells produced more than once
+  u64 missing = 0;     // domain cells never produced
+  bool ok() const { return out_of_domain == 0 && duplicates == 0 && missing == 0; }
+  std::string str() const {
+    return "inside=" + std::to_string(inside) + " out_of_domain=" + std::to_string(out_of_domain) +
+           " duplicates=" + std::to_string(duplicates) + " missing=" + std::to_string(missing);
+  }
+};
+
+// Thread-level walk of a 2D map for (N, rho): every launched thread, every pass.
+template <class M>
+Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
+  const Plan2 p = M::plan(N, rho);
+  const Dim3 b = M::block(p);
+  seen.assign(size_t(N) * size_t(N), 0);
+  Coverage c;
+  for (int pass = 0; pass < p.passes; ++pass) {
+    const Dim3 g = M::grid(p, pass);
+    for (u32 by = 0; by < g.y; ++by)
+      for (u32 bx = 0; bx < g.x; ++bx) {
+        ++c.launched_blocks;
+        bool useful = false;
+        for (u32 ty = 0; ty < b.y; ++ty)
+          for (u32 tx = 0; tx < b.x; ++tx) {
+            const Cell2 x = M::cell(p, pass, bx, by, tx, ty);
+            if (!x.inside) continue;
+            useful = true;
+            ++c.inside;
+            if (x.i < 0 || x.j < 0 || x.i >= N || x.j > x.i) { ++c.out_of_domain; continue; }
+            uint8_t& s = seen[size_t(x.i) * size_t(N) + size_t(x.j)];
+            if (s) ++c.duplicates; else s = 1;
+          }
+        c.useful_blocks += useful;
+      }
+    c.launched_threads += u64(g.x) * g.y * b.x * b.y * b.z;
+  }
+  c.missing = tri(u64(N)) - (c.inside - c.out_of_domain - c.duplicates);
+  return c;
+}
+
+// Block-level walk of a blockwise 2D map over n x n block cells (N = n * rho).
+template <class M>
+Coverage walk2_blocks(i64 n, int rho, std::vector<uint8_t>& seen) {
+  const Plan2 p = M::plan(n * rho, rho);
+  seen.assign(size_t(n) * size_t(n), 0);
+  Coverage c;
+  for (int pass = 0; pass < p.passes; ++pass) {
+    const Dim3 g = M::grid(p, pass);
+    for (u32 by = 0; by < g.y; ++by)
+      for (u32 bx = 0; bx < g.x; ++bx) {
+        ++c.launched_blocks;
+        const Cell2 x = M::block_cell(p, pass, bx, by);
+        if (!x.inside) continue;
+        ++c.inside;
+        ++c.useful_blocks;
+        if (x.i < 0 || x.j < 0 || x.i >= n || x.j > x.i) { ++c.out_of_domain; continue; }
+        uint8_t& s = seen[size_t(x.i) * size_t(n) + size_t(x.j)];
+        if (s) ++c.duplicates; else s = 1;
+      }
+  }
+  c.missing = tri(u64(n)) - (c.inside - c.out_of_domain - c.duplicates);
+  return c;
+}
+
+// Thread-level walk of a 3D map.
+template <class M>
+Coverage walk3(i64 N, int rho, std::vector<uint8_t>& seen) {
+  const Plan3 p = M::plan(N, rho);
+  const Dim3 g = M::grid(p), b = M::block(p);
+  seen.assign(size_t(N) * size_t(N) * size_t(N), 0);
+  Coverage c;
+  for (u32 bz = 0; bz < g.z; ++bz)
+    for (u32 by = 0; by < g.y; ++by)
+      for (u32 bx = 0; bx < g.x; ++bx) {
+        ++c.launched_blocks;
+        bool useful = false;
+        for (u32 tz = 0; tz < b.z; ++tz)
+          for (u32 ty = 0; ty < b.y; ++ty)
+            for (u32 tx = 0; tx < b.x; ++tx) {
+              const Cell3 x = M::cell(p, bx, by, bz, tx, ty, tz);
+              if (!x.inside) continue;
+              useful = true;
+              ++c.inside;
+              if (x.x < 0 || x.x > x.y || x.y > x.z || x.z >= N) { ++c.out_of_domain; continue; }
+              uint8_t& s = seen[(size_t(x.z) * size_t(N) + size_t(x.y)) * size_t(N) + size_t(x.x)];
+              if (s) ++c.duplicates; else s = 1;
+            }
+        c.useful_blocks += useful;
+      }
+  c.launched_threads = u64(g.x) * g.y * g.z * b.x * b.y * b.z;
+  c.missing = tet(u64(N)) - (c.inside - c.out_of_domain - c.duplicates);
+  return c;
+}
+
+// Block-level walk of a blockwise 3D map over n^3 block cells.
+template <class M>
+Coverage walk3_blocks(i64 n, std::vector<uint8_t>& seen) {
+  const Plan3 p = M::plan(n, 1);
+  const Dim3 g = M::grid(p);
+  seen.assign(size_t(n) * size_t(n) * size_t(n), 0);
+  Coverage c;
+  for (u32 bz = 0; bz < g.z; ++bz)
+    for (u32 by = 0; by < g.y; ++by)
+      for (u32 bx = 0; bx < g.x; ++bx) {
+        ++c.launched_blocks;
+        const Cell3 x = M::block_cell(p, bx, by, bz);
+        if (!x.inside) continue;
+        ++c.inside;
+        ++c.useful_blocks;
+        if (x.x < 0 || x.x > x.y || x.y > x.z || x.z >= n) { ++c.out_of_domain; continue; }
+        uint8_t& s = seen[(size_t(x.z) * size_t(n) + size_t(x.y)) * size_t(n) + size_t(x.x)];
+        if (s) ++c.duplicates; else s = 1;
+      }
+  c.missing = tet(u64(n)) - (c.inside - c.out_of_domain - c.duplicates);
+  return c;
+}
+
+// First block index lambda < limit at which `row(lambda)` differs from the true
+// row (found by enumerating rows); `limit` if none. Parallel over row chunks.
+template <class RowFn>
+u64 first_wrong_row(RowFn row, u64 limit) {
+  const u64 rows_per_batch = 1u << 14;
+  for (u64 r0 = 0;; r0 += rows_per_batch) {
+    if (tri(r0) >= limit) return limit;
+    std::atomic<u64> best{limit};
+    parallel_for(rows_per_batch, [&](u64 b, u64 e) {
+      for (u64 i = r0 + b; i < r0 + e; ++i) {
+        const u64 start = tri(i);
+        if (start >= best.load(std::memory_order_relaxed)) return;
+        for (u64 l = start; l <= start + i && l < limit; ++l)
+          if (row(l) != i) {
+            u64 cur = best.load();
+            while (l < cur && !best.compare_exchange_weak(cur, l)) {}
+            return;
+          }
+      }
+    });
+    if (best.load() < limit) return best.load();
+  }
+}
+
+// First block index lambda < limit at which layer(lambda) differs from the true
+// tetrahedral layer; `limit` if none.
+template <class LayerFn>
+u64 first_wrong_layer(LayerFn layer, u64 limit) {
+  for (u64 z = 0;; ++z) {
+    const u64 s = tet(z), e = std::min(tet(z + 1), limit);
+    if (s >= limit) return limit;
+    std::atomic<u64> best{limit};
+    parallel_for(e - s, [&](u64 b, u64 f) {
+      for (u64 l = s + b; l < s + f; ++l)
+        if (layer(l) != z) {
+          u64 cur = best.load();
+          while (l < cur && !best.compare_exchange_weak(cur, l)) {}
+          return;
+        }
+    });
+    if (best.load() < limit) return best.load();
+  }
+}
+
+// Whether the threadwise UTM map is exact for N: every thread k maps to the k-th
+// cell of the column-major enumeration (j = 0.., i = j..N-1).
+template <class U>
+bool utm_exact_for(i64 N) {
+  i64 k = 0;
+  for (i64 j = 0; j < N; ++j)
+    for (i64 i = j; i < N; ++i, ++k) {
+      const Cell2 c = U::map_thread(N, k);
+      if (c.i != i || c.j != j) return false;
+    }
+  return true;
+}
+
+// Largest N such that every N' <= N is exact (searching N' = from..to in parallel).
+template <class U>
+i64 utm_last_exact_N(i64 to) {
+  std::atomic<i64> first_bad{to + 1};
+  std::atomic<i64> next{1};
+  std::vector<std::thread> ts;
+  for (unsigned t = 0; t < workers(); ++t)
+    ts.emplace_back([&] {
+      for (;;) {
+        const i64 N = next.fetch_add(1);
+        if (N > to || N >= first_bad.load()) return;
+        if (!utm_exact_for<U>(N)) {
+          i64 cur = first_bad.load();
+          while (N < cur && !first_bad.compare_exchange_weak(cur, N)) {}
+        }
+      }
+    });
+  for (auto& t : ts) t.join();
+  return first_bad.load() - 1;
+}
+
+}  // namespace tdmaps::oracle

@@ -1,0 +1,115 @@
+// Exactness of the float maps: where each variant stops being right, checked
+// against the constants in src/tdmaps/exact_limits.hpp (both directions), and the
+// papers' claims about those ranges confirmed or refuted.
+#define BOOST_TEST_MODULE exact
+#include <boost/test/unit_test.hpp>
+
+#include "oracle.hpp"
+
+using namespace tdmaps;
+using namespace tdmaps::oracle;
+
+namespace {
+template <class S> u64 first_wrong(u64 limit) {
+  return first_wrong_row([](u64 l) { return S::row(l); }, limit);
+}
+// Largest N = n * rho whose n(n+1)/2 blocks all lie below `blocks`.
+i64 largest_N(u64 blocks, int rho) {
+  u64 n = tri_root(blocks);
+  if (tri(n) > blocks) --n;
+  return i64(n) * rho;
+}
+}  // namespace
+
+// LTM-E is a bijection lambda <-> (i, j) for EVERY lambda < 2^32: its row equals
+// the true row for every such lambda (checked row by row, all 2^32 of them), and
+// j = lambda - i(i+1)/2 then lies in [0, i] by construction.
+BOOST_AUTO_TEST_CASE(ltm_e_exact_for_every_lambda_below_2_32) {
+  BOOST_TEST(first_wrong<SqrtE>(1ull << 32) == (1ull << 32));
+}
+
+// LTM-D (fp64 sqrt) is exact for every lambda < 2^32 too (its stated range).
+BOOST_AUTO_TEST_CASE(ltm_d_exact_for_every_lambda_below_2_32) {
+  BOOST_TEST(first_wrong<SqrtD>(1ull << 32) == (1ull << 32));
+  BOOST_TEST(limits::ltm_d_blocks == (1ull << 32));
+}
+
+// LTM-X (correctly rounded sqrtf, no epsilon): exact below the constant, wrong at it.
+BOOST_AUTO_TEST_CASE(ltm_x_range_matches_constant) {
+  BOOST_TEST(first_wrong<SqrtX>(1ull << 32) == limits::ltm_x_blocks);
+  BOOST_TEST_MESSAGE("ltm-x: exact for lambda < " << limits::ltm_x_blocks << ", N <= " << largest_N(limits::ltm_x_blocks, 16) << " at rho=16");
+}
+
+// LTM-N (three Newton steps from 0x5f3759df, + 1e-4), rounding pinned (no FMA).
+// Claim (000 §IV-A, 001 §V): "adding eps = 1e-4 ... fixes approximation errors in
+// the range N in [0, 30720]" at rho = 16. The oracle REFUTES it for this rounding:
+// the first wrong block index is 1316253, so the largest exact N at rho = 16 is
+// 25952 < 30720. (The papers' binaries may have been compiled with FMA
+// contraction, which rounds differently; the GPU sweep records that too.)
+BOOST_AUTO_TEST_CASE(ltm_n_range_matches_constant_and_refutes_30720_claim) {
+  BOOST_TEST(first_wrong<SqrtN>(1ull << 32) == limits::ltm_n_blocks);
+  BOOST_TEST(largest_N(limits::ltm_n_blocks, 16) == 25952);
+  BOOST_TEST(largest_N(limits::ltm_n_blocks, 16) < 30720);
+}
+
+// LTM-R: the device's rsqrtf is approximate, so the host cannot reproduce it; the
+// GPU sweep measures its range. Here: the exact reference it must match (LTM-E)
+// agrees with the true row over the whole range the papers used (N <= 30720 at
+// rho = 16 -> 1844160 blocks), and the host's correctly rounded emulation of
+// x * rsqrt(x) + eps is exact over that range as well.
+BOOST_AUTO_TEST_CASE(ltm_r_reference_over_paper_range) {
+  const u64 blocks = tri(30720 / 16);
+  BOOST_TEST(first_wrong<SqrtE>(blocks) == blocks);
+  BOOST_TEST(first_wrong<SqrtR>(blocks) == blocks);
+}
+
+// UTM (Avril), float evaluation of the published formula. Claim (000 §II): the
+// fast square root is accurate for x in [0, 100M], "problems in the range
+// N in [0, 3000]". The oracle finds utm-x (plain sqrtf, no repair) exact up to
+// N = 4096 and utm-n (fast sqrt + the two repair conditionals) up to N = 5792:
+// the claim holds as a safe bound and is conservative by 1.4x-1.9x. Every
+// N <= 2048 is proven in test_maps2d; here the boundary is checked both ways.
+// The full search over every N (slow) is in exact_table (meson suite 'slow').
+BOOST_AUTO_TEST_CASE(utm_ranges_match_constants) {
+  for (i64 N = UTM_X::max_N - 16; N <= UTM_X::max_N; ++N) BOOST_TEST(utm_exact_for<UTM_X>(N), "utm-x N=" << N);
+  BOOST_TEST(!utm_exact_for<UTM_X>(UTM_X::max_N + 1));
+  for (i64 N = UTM_N::max_N - 16; N <= UTM_N::max_N; ++N) BOOST_TEST(utm_exact_for<UTM_N>(N), "utm-n N=" << N);
+  BOOST_TEST(!utm_exact_for<UTM_N>(UTM_N::max_N + 1));
+  BOOST_TEST(UTM_X::max_N >= 3000);
+  BOOST_TEST(UTM_N::max_N >= 3000);
+}
+
+// The strict variant, eq. (9): as printed its column is off (first block -> j = -1);
+// with the column taken from row start i(i-1)/2 it is right.
+BOOST_AUTO_TEST_CASE(ltm_strict_eq9) {
+  BOOST_TEST(ltm_strict_as_printed(0).j == -1);
+  u64 l = 0;
+  for (u64 i = 1; i <= 4096; ++i)
+    for (u64 j = 0; j < i; ++j, ++l) {
+      const Cell2 a = ltm_strict_float(l), b = ltm_strict_exact(l);
+      if (a.i != i64(i) || a.j != i64(j) || b.i != i64(i) || b.j != i64(j))
+        BOOST_TEST_FAIL("strict lambda=" << l);
+    }
+}
+
+// plan() refuses sizes past a variant's range with one line naming the limit.
+BOOST_AUTO_TEST_CASE(plans_refuse_past_exact_range) {
+  BOOST_CHECK_THROW(LTM_N::plan(30720, 16), unsupported);
+  BOOST_CHECK_NO_THROW(LTM_N::plan(25952, 16));
+  BOOST_CHECK_NO_THROW(LTM_N::plan(30720, 16, /*allow_inexact=*/true));
+  BOOST_CHECK_THROW(UTM_X::plan(UTM_X::max_N + 1, 16), unsupported);
+  BOOST_CHECK_THROW(LTM_X::plan(largest_N(limits::ltm_x_blocks, 16) + 16, 16), unsupported);
+  BOOST_CHECK_NO_THROW(LTM_X::plan(largest_N(limits::ltm_x_blocks, 16), 16));
+  try {
+    LTM_N::plan(30720, 16);
+  } catch (const unsupported& e) {
+    const std::string w = e.what();
+    BOOST_TEST(w.find('\n') == std::string::npos);
+    BOOST_TEST(w.find("25952") != std::string::npos);
+  }
+  for (i64 bad : {0, -1, -1000}) BOOST_CHECK_THROW(BB::plan(bad, 16), unsupported);
+  BOOST_CHECK_THROW(BB::plan(100, 0), unsupported);
+  BOOST_CHECK_THROW(BB3::plan(100, 11), unsupported);  // 11^3 > 1024 threads
+  BOOST_CHECK_THROW(REC::plan(1000, 16), unsupported);  // not a multiple of rho
+  BOOST_CHECK_THROW(REC::plan(16 * 3, 16), unsupported);  // N/rho odd: k = 0
+}

@@ -1,0 +1,153 @@
+// Coverage and uniqueness of the 2D maps, by exhaustion, on the map headers the
+// kernels use. "ok" means: every cell of the domain {0 <= j <= i < N} is produced
+// exactly once, and nothing outside it is produced.
+#define BOOST_TEST_MODULE maps2d
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include "oracle.hpp"
+
+namespace bdata = boost::unit_test::data;
+using namespace tdmaps;
+using namespace tdmaps::oracle;
+
+namespace {
+const char* blockwise_maps[] = {"bb", "ltm-x", "ltm-n", "ltm-d", "ltm-e"};
+const int rhos[] = {8, 16, 32};
+
+// Runs f<M>() for the 2D map named `name`.
+template <class F>
+void dispatch(const std::string& name, F&& f) {
+  const bool found = with_map(maps2d{}, name.c_str(), [&](auto m) { f(m); });
+  BOOST_TEST_REQUIRE(found, "unknown map " << name);
+}
+}  // namespace
+
+// Block level, literally: for EVERY n = 1..2048 block rows, walk every block the
+// plan launches and check the block cells cover the n x n lower triangle once.
+// Float variants are walked up to the largest n their proven range allows, and
+// plan() must refuse the first n past it.
+BOOST_DATA_TEST_CASE(block_level_every_n_up_to_2048, bdata::make(blockwise_maps), name) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (M::blockwise) {
+    std::vector<uint8_t> seen;
+    i64 walked = 0;
+    for (i64 n = 1; n <= 2048; ++n) {
+      Plan2 p;
+      try {
+        p = M::plan(n, 1);
+      } catch (const unsupported&) {
+        if constexpr (is_ltm<M>::value) BOOST_TEST(tri(u64(n)) > M::exact_blocks);
+        break;
+      }
+      const Coverage c = walk2_blocks<M>(n, 1, seen);
+      if (!c.ok()) BOOST_TEST_FAIL(name << " n=" << n << ": " << c.str());
+      ++walked;
+    }
+    BOOST_TEST_MESSAGE(name << ": block-level coverage proven for n = 1.." << walked);
+    if constexpr (std::is_same_v<M, LTM_N>) BOOST_TEST(walked == 1622);  // tri(1623) > 1316253
+    else BOOST_TEST(walked == 2048);
+    }
+  });
+}
+
+// Block level, by property: g(lambda) equals the true row for every lambda the
+// grids for n <= 2048 can produce (lambda < tri(2048)), and the grid launches
+// exactly tri(n) blocks; with j = lambda - tri(i) this makes g a bijection from
+// [0, tri(n)) onto the n x n block triangle, for every n <= 2048 at once.
+BOOST_DATA_TEST_CASE(block_level_property_ltm, bdata::make({"ltm-x", "ltm-d", "ltm-e"}), name) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_ltm<M>::value) {
+      const u64 limit = tri(2048);
+      BOOST_TEST(first_wrong_row([](u64 l) { return M::sqrt_policy::row(l); }, limit) == limit);
+      for (i64 n : {1, 2, 3, 1000, 2048}) BOOST_TEST(M::plan(n, 1).total == tri(u64(n)));
+    }
+  });
+}
+
+// Thread level: every N = 1..1024 (multiples of rho or not), rho in {8, 16, 32}.
+BOOST_DATA_TEST_CASE(thread_level_every_N_up_to_1024, bdata::make(blockwise_maps) * bdata::make(rhos), name, rho) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    std::vector<uint8_t> seen;
+    for (i64 N = 1; N <= 1024; ++N) {
+      const Coverage c = walk2<M>(N, rho, seen);
+      if (!c.ok()) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
+    }
+  });
+}
+
+// RB at thread level for every N = 1..2048, even and odd.
+BOOST_DATA_TEST_CASE(rb_every_N_up_to_2048, bdata::make(rhos), rho) {
+  std::vector<uint8_t> seen;
+  for (i64 N = 1; N <= 2048; ++N) {
+    const Coverage c = walk2<RB>(N, rho, seen);
+    if (!c.ok()) BOOST_TEST_FAIL("rb N=" << N << " rho=" << rho << ": " << c.str());
+    // RB wastes no thread of its rectangle for even N and (N+1)/2 for odd N.
+    const u64 rect = u64(N + 1) * u64((N + 1) / 2);
+    BOOST_TEST(rect - tri(u64(N)) == u64(N % 2 ? (N + 1) / 2 : 0));
+  }
+}
+
+// UTM at thread level for every N = 1..2048 (rho = 16), and N <= 512 at rho 8 and 32.
+BOOST_DATA_TEST_CASE(utm_every_N_up_to_2048, bdata::make({"utm-x", "utm-n"}) * bdata::make(rhos), name, rho) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    std::vector<uint8_t> seen;
+    const i64 top = rho == 16 ? 2048 : 512;
+    for (i64 N = 1; N <= top; ++N) {
+      const Coverage c = walk2<M>(N, rho, seen);
+      if (!c.ok()) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
+    }
+  });
+}
+
+// REC at thread level for every valid N <= 4096, and refusal of every other N.
+BOOST_DATA_TEST_CASE(rec_every_valid_N_up_to_4096, bdata::make(rhos), rho) {
+  std::vector<uint8_t> seen;
+  int valid = 0;
+  for (i64 N = 1; N <= 4096; ++N) {
+    const bool ok_size = N % rho == 0 && (N / rho) % 2 == 0;
+    bool accepted = true;
+    try {
+      REC::plan(N, rho);
+    } catch (const unsupported&) {
+      accepted = false;
+    }
+    BOOST_TEST(accepted == ok_size, "N=" << N);
+    if (!accepted) continue;
+    ++valid;
+    const Coverage c = walk2<REC>(N, rho, seen);
+    if (!c.ok()) BOOST_TEST_FAIL("rec N=" << N << " rho=" << rho << ": " << c.str());
+  }
+  BOOST_TEST(valid == 4096 / rho / 2);
+}
+
+// 64-bit indices: N = 65537 (N^2 > 2^32). Block level exhaustively for ltm-e and
+// bb; thread level for the blocks of the last block row, whose linear cell index
+// i*N + j passes 2^32.
+BOOST_AUTO_TEST_CASE(sixty_four_bit_N_65537) {
+  const i64 N = 65537;
+  const int rho = 16;
+  std::vector<uint8_t> seen;
+  BOOST_TEST(walk2_blocks<LTM_E>(ceil_div(N, rho), rho, seen).ok());
+  const Plan2 p = LTM_E::plan(N, rho);
+  BOOST_TEST(p.total == tri(u64(p.n)));
+  u64 produced = 0;
+  for (u64 l = tri(u64(p.n - 1)); l < p.total; ++l) {
+    const u32 bx = u32(l % p.gx), by = u32(l / p.gx);
+    for (u32 ty = 0; ty < 16; ++ty)
+      for (u32 tx = 0; tx < 16; ++tx) {
+        const Cell2 c = LTM_E::cell(p, 0, bx, by, tx, ty);
+        if (!c.inside) continue;
+        BOOST_TEST_REQUIRE((c.i >= (p.n - 1) * rho && c.i < N && c.j <= c.i));
+        const u64 lin = u64(c.i) * u64(N) + u64(c.j);
+        BOOST_TEST_REQUIRE(lin > (1ull << 32));
+        ++produced;
+      }
+  }
+  // the last block row holds rows (n-1)*rho .. N-1: here only row 65536, 65537 cells
+  BOOST_TEST(produced == u64(N));
+}
