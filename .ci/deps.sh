@@ -36,7 +36,7 @@ meson_cmd=""
 if [ -x .tools/venv/bin/meson ] && meson_ok .tools/venv/bin/meson; then meson_cmd="$PWD/.tools/venv/bin/meson"
 elif have_cmd meson && meson_ok meson; then meson_cmd="$(command -v meson)"
 fi
-if [ -z "$meson_cmd" ] && have_cmd python3 && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+if [ -z "$meson_cmd" ] && ! { have_cmd python3 && python3 -c 'import ensurepip, venv' >/dev/null 2>&1; }; then
   need_pkgs+=(python3-venv)
 fi
 
@@ -57,6 +57,7 @@ fi
 
 if [ -z "$meson_cmd" ]; then
   echo "deps: installing meson 1.6.1 into .tools/venv" >&2
+  rm -rf .tools/venv
   python3 -m venv .tools/venv
   .tools/venv/bin/pip install -q --disable-pip-version-check meson==1.6.1
   meson_cmd="$PWD/.tools/venv/bin/meson"
