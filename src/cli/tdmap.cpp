@@ -54,7 +54,8 @@ std::string range3(int rho) {
     u64 n = tet_root(b);
     if (tet(n) > b) --n;
     return "block index < " + std::to_string(b) + "  =>  N <= " + std::to_string(n * u64(rho)) + " at rho=" +
-           std::to_string(rho) + "  [device rounding; GPU-measured]";
+           std::to_string(rho) +
+           (std::is_same_v<M, TET_F> ? "  [device rounding; GPU-measured]" : "  [proven by the oracle]");
   }
 }
 

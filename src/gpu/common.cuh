@@ -144,6 +144,28 @@ inline std::string gpu_slug(const cudaDeviceProp& p) {
   while (!o.empty() && o.back() == '-') o.pop_back();
   return o;
 }
+// The kernel driver's version string ("580.159.04"), from /proc; "unknown" elsewhere.
+inline std::string kernel_driver_version() {
+  std::FILE* f = std::fopen("/proc/driver/nvidia/version", "r");
+  if (!f) return "unknown";
+  char line[512] = {0};
+  const bool ok = std::fgets(line, sizeof line, f) != nullptr;
+  std::fclose(f);
+  if (!ok) return "unknown";
+  // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu ..."
+  std::string s = line, best = "unknown";
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\n') ++j;
+    const std::string tok = s.substr(i, j - i);
+    if (!tok.empty() && tok[0] >= '0' && tok[0] <= '9' && tok.find('.') != std::string::npos) { best = tok; break; }
+    i = j + 1;
+  }
+  return best;
+}
+
 // One JSON object describing the device, driver, toolchain, build and run.
 inline std::string metadata_json(const std::string& program, const std::string& args) {
   int dev = 0, drv = 0, rt = 0;
@@ -161,11 +183,11 @@ inline std::string metadata_json(const std::string& program, const std::string& 
                 "{\"program\":\"%s\",\"args\":\"%s\",\"date_utc\":\"%s\",\"commit\":\"%s\","
                 "\"gpu\":\"%s\",\"gpu_slug\":\"%s\",\"cc\":\"%d.%d\",\"sm_count\":%d,"
                 "\"sm_clock_max_mhz\":%d,\"mem_clock_max_mhz\":%d,\"mem_bus_bits\":%d,"
-                "\"global_mem_mib\":%zu,\"l2_bytes\":%d,\"driver\":%d,\"runtime\":%d,"
+                "\"global_mem_mib\":%zu,\"l2_bytes\":%d,\"driver\":\"%s\",\"driver_cuda\":%d,\"runtime\":%d,"
                 "\"nvcc\":\"%d.%d\",\"nvcc_flags\":\"%s\"}",
                 json_escape(program).c_str(), json_escape(args).c_str(), utc_now().c_str(), TDMAPS_COMMIT,
                 json_escape(p.name).c_str(), gpu_slug(p).c_str(), p.major, p.minor, p.multiProcessorCount,
-                sm_clock / 1000, mem_clock / 1000, bus, size_t(p.totalGlobalMem >> 20), p.l2CacheSize, drv, rt,
+                sm_clock / 1000, mem_clock / 1000, bus, size_t(p.totalGlobalMem >> 20), p.l2CacheSize, kernel_driver_version().c_str(), drv, rt,
                 __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, json_escape(TDMAPS_NVCC_FLAGS).c_str());
   return buf;
 }

@@ -21,11 +21,11 @@ namespace tdmaps {
 TD_HD u64 tri(u64 n) { return (n & 1u) ? n * ((n + 1) / 2) : (n / 2) * (n + 1); }
 
 TD_HD u64 tet(u64 n) {
-  // n(n+1)(n+2) is divisible by 6; divide early to stay inside 64 bits.
-  u64 a = n, b = n + 1, c = n + 2;
-  if (a % 2 == 0) a /= 2; else b /= 2;
-  if (a % 3 == 0) a /= 3; else if (b % 3 == 0) b /= 3; else c /= 3;
-  return a * b * c;
+  // n(n+1)(n+2)/6 = tri(n) * (n+2) / 3. The product is a multiple of 3, so the
+  // division is a multiplication by 3's inverse modulo 2^64 (0xAAAAAAAAAAAAAAAB):
+  // exact whenever tet(n) < 2^64, even if the product itself wraps, and free of
+  // the 64-bit division the device would otherwise run on every block.
+  return tri(n) * (n + 2) * 0xAAAAAAAAAAAAAAABull;
 }
 
 // Exact for every l < 2^62 (tri(i+1) stays below 2^64).

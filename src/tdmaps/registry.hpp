@@ -7,6 +7,7 @@
 #include "map_rec.hpp"
 #include "map_utm.hpp"
 #include "map_3d.hpp"
+#include "tet_fast.hpp"
 #include <string_view>
 #include <type_traits>
 
@@ -22,7 +23,7 @@ template <class M> struct is_tet : std::false_type {};
 template <class R> struct is_tet<TET<R>> : std::true_type {};
 
 using maps2d = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E, RB, REC, UTM_X, UTM_N>;
-using maps3d = map_list<BB3, TET_F, TET_E>;
+using maps3d = map_list<BB3, TET_F, TET_E, TET_FAST>;
 
 // Calls f(M{}) for the map whose name is `name`; returns false if none matches.
 template <class F, class... Ms>

@@ -1,0 +1,70 @@
+// experiments/apps2d/apps_kernels.hpp — the instantiated application kernels, by
+// map name, behind plain function pointers. The templates live in src/gpu/edm.cuh
+// and src/gpu/collision.cuh; edm_kernels.cu and collision_kernels.cu instantiate
+// them once (a static library), so the verifier and the benchmark share one
+// compilation of every kernel.
+#pragma once
+#include <gpu/collision.cuh>
+#include <gpu/edm.cuh>
+
+#include <string>
+#include <vector>
+
+namespace tdmaps::apps {
+
+using edm::Layout;
+
+// ---- EDM -------------------------------------------------------------------------------
+// Plain kernels for bb, ltm-r, ltm-e, rb, rec, utm-n, utm-x; fast kernels
+// (64x64 / 128x128 tiles, float4 stores) for bb-fast, ltm-r-fast, ltm-e-fast.
+struct EdmKernel {
+  std::string map;  // e.g. "ltm-e", "ltm-e-fast"
+  bool fast = false;
+  int features = 0;
+  Layout layout = Layout::full;
+  // The map's plan for (N, rho); a fast variant plans tiles of 4*rho cells.
+  // Throws tdmaps::unsupported for sizes the map cannot serve.
+  Plan2 (*plan)(i64 N, int rho, bool allow_inexact) = nullptr;
+  // Launches every pass on the default stream; pts SoA [k*N + i] (device), out device
+  // buffer of edm::out_elems(N, layout) floats (16-byte aligned).
+  void (*launch)(const Plan2& p, const float* pts, float* out) = nullptr;
+};
+const std::vector<EdmKernel>& edm_kernels();
+const EdmKernel* find_edm(const std::string& map, int features, Layout L);  // nullptr if none
+std::vector<std::string> edm_map_names();                                    // in table order
+
+// The I reference of a map: "bb" for plain maps, "bb-fast" for fast ones.
+inline std::string reference_map(const std::string& map) {
+  return map.size() > 5 && map.compare(map.size() - 5, 5, "-fast") == 0 ? "bb-fast" : "bb";
+}
+
+// ---- collision ---------------------------------------------------------------------------
+// Kernels for bb, ltm-r, ltm-e, rb, rec, utm-n, utm-x; dim 3 or 1.
+struct CollisionKernel {
+  std::string map;
+  int dim = 3;
+  Plan2 (*plan)(i64 N, int rho, bool allow_inexact) = nullptr;
+  // spheres: device coll::Sphere<dim>[N]; counts: device u32[N]; total: device u64.
+  // Adds to counts and total (zero them first).
+  void (*launch)(const Plan2& p, const void* spheres, u32* counts, unsigned long long* total) = nullptr;
+};
+const std::vector<CollisionKernel>& collision_kernels();
+const CollisionKernel* find_collision(const std::string& map, int dim);
+std::vector<std::string> collision_map_names();
+
+// ---- device-side checks of an EDM output -------------------------------------------------
+// The output is poisoned with this bit pattern (a NaN) before a verified run.
+constexpr u32 poison_bits = 0xffffffffu;
+constexpr unsigned char poison_byte = 0xff;
+struct PoisonReport {
+  u64 lower_unwritten = 0;  // lower-triangle elements still poisoned
+  u64 upper_written = 0;    // full layout: elements above the diagonal no longer poisoned
+  u64 guard_written = 0;    // elements of the guard zone after the output, no longer poisoned
+  bool ok() const { return lower_unwritten == 0 && upper_written == 0 && guard_written == 0; }
+};
+// Scans every element of out[0, out_elems(N, L) + guard). Synchronous.
+PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard);
+// vals[k] = src[idx[k]] for k < n (device arrays). Synchronous.
+void gather(const float* src, const u64* idx, float* vals, u64 n);
+
+}  // namespace tdmaps::apps

@@ -1,0 +1,53 @@
+// experiments/apps2d/collision_kernels.cu — instantiates the collision kernels of
+// src/gpu/collision.cuh for the 2D maps, 3D and 1D. See apps_kernels.hpp.
+#include "apps_kernels.hpp"
+
+namespace tdmaps::apps {
+namespace {
+
+template <class M>
+Plan2 plan_map(i64 N, int rho, bool allow_inexact) {
+  if (rho > coll::max_rho)
+    throw unsupported(std::string(M::name) + ": collision needs rho <= 32 (got " + std::to_string(rho) + ")");
+  return M::plan(N, rho, allow_inexact);
+}
+template <class M, int D>
+void launch_map(const Plan2& p, const void* spheres, u32* counts, unsigned long long* total) {
+  coll::launch<M, D>(p, static_cast<const coll::Sphere<D>*>(spheres), counts, total);
+}
+template <class M>
+void add_map(std::vector<CollisionKernel>& v) {
+  v.push_back(CollisionKernel{M::name, 3, &plan_map<M>, &launch_map<M, 3>});
+  v.push_back(CollisionKernel{M::name, 1, &plan_map<M>, &launch_map<M, 1>});
+}
+std::vector<CollisionKernel> build() {
+  std::vector<CollisionKernel> v;
+  add_map<BB>(v);
+  add_map<LTM_R>(v);
+  add_map<LTM_E>(v);
+  add_map<RB>(v);
+  add_map<REC>(v);
+  add_map<UTM_N>(v);
+  add_map<UTM_X>(v);
+  return v;
+}
+
+}  // namespace
+
+const std::vector<CollisionKernel>& collision_kernels() {
+  static const std::vector<CollisionKernel> v = build();
+  return v;
+}
+const CollisionKernel* find_collision(const std::string& map, int dim) {
+  for (const auto& k : collision_kernels())
+    if (k.map == map && k.dim == dim) return &k;
+  return nullptr;
+}
+std::vector<std::string> collision_map_names() {
+  std::vector<std::string> names;
+  for (const auto& k : collision_kernels())
+    if (names.empty() || names.back() != k.map) names.push_back(k.map);
+  return names;
+}
+
+}  // namespace tdmaps::apps

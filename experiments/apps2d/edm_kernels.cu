@@ -1,0 +1,137 @@
+// experiments/apps2d/edm_kernels.cu — instantiates the EDM kernels of
+// src/gpu/edm.cuh for the 2D maps (d = 1..4, both layouts) and the device-side
+// output checks. See apps_kernels.hpp.
+#include "apps_kernels.hpp"
+
+namespace tdmaps::apps {
+namespace {
+
+using namespace tdmaps::edm;
+
+template <class M>
+Plan2 plan_plain(i64 N, int rho, bool allow_inexact) { return M::plan(N, rho, allow_inexact); }
+
+template <class M, bool Fast, int D, Layout L>
+void add_one(std::vector<EdmKernel>& v) {
+  EdmKernel k;
+  k.map = std::string(M::name) + (Fast ? "-fast" : "");
+  k.fast = Fast;
+  k.features = D;
+  k.layout = L;
+  if constexpr (Fast) {
+    k.plan = &plan_fast<M>;
+    k.launch = &launch_fast<M, D, L>;
+  } else {
+    k.plan = &plan_plain<M>;
+    k.launch = &launch_plain<M, D, L>;
+  }
+  v.push_back(k);
+}
+template <class M, bool Fast>
+void add_map(std::vector<EdmKernel>& v) {
+  add_one<M, Fast, 1, Layout::full>(v);
+  add_one<M, Fast, 2, Layout::full>(v);
+  add_one<M, Fast, 3, Layout::full>(v);
+  add_one<M, Fast, 4, Layout::full>(v);
+  add_one<M, Fast, 1, Layout::packed>(v);
+  add_one<M, Fast, 2, Layout::packed>(v);
+  add_one<M, Fast, 3, Layout::packed>(v);
+  add_one<M, Fast, 4, Layout::packed>(v);
+}
+
+std::vector<EdmKernel> build() {
+  std::vector<EdmKernel> v;
+  add_map<BB, false>(v);
+  add_map<LTM_R, false>(v);
+  add_map<LTM_E, false>(v);
+  add_map<RB, false>(v);
+  add_map<REC, false>(v);
+  add_map<UTM_N, false>(v);
+  add_map<UTM_X, false>(v);
+  add_map<BB, true>(v);
+  add_map<LTM_R, true>(v);
+  add_map<LTM_E, true>(v);
+  return v;
+}
+
+// ---- checks ------------------------------------------------------------------------------
+__global__ void poison_full_kernel(const float* __restrict__ out, i64 N, unsigned long long* __restrict__ r) {
+  unsigned long long lower = 0, upper = 0;
+  for (i64 i = blockIdx.x; i < N; i += gridDim.x) {
+    const u32* row = reinterpret_cast<const u32*>(out) + u64(i) * u64(N);
+    for (i64 j = threadIdx.x; j < N; j += blockDim.x) {
+      const bool poisoned = row[j] == poison_bits;
+      if (j <= i) lower += poisoned;
+      else upper += !poisoned;
+    }
+  }
+  if (lower) atomicAdd(&r[0], lower);
+  if (upper) atomicAdd(&r[1], upper);
+}
+// [begin, end): slot 0 counts poisoned elements when `want_written`, else slot 2
+// counts written ones.
+__global__ void poison_range_kernel(const float* __restrict__ out, u64 begin, u64 end, bool want_written,
+                                    unsigned long long* __restrict__ r) {
+  unsigned long long bad = 0;
+  const u32* w = reinterpret_cast<const u32*>(out);
+  for (u64 k = begin + u64(blockIdx.x) * blockDim.x + threadIdx.x; k < end; k += u64(gridDim.x) * blockDim.x)
+    bad += want_written ? (w[k] == poison_bits) : (w[k] != poison_bits);
+  if (bad) atomicAdd(&r[want_written ? 0 : 2], bad);
+}
+__global__ void gather_kernel(const float* __restrict__ src, const u64* __restrict__ idx, float* __restrict__ vals,
+                              u64 n) {
+  for (u64 k = u64(blockIdx.x) * blockDim.x + threadIdx.x; k < n; k += u64(gridDim.x) * blockDim.x)
+    vals[k] = src[idx[k]];
+}
+
+}  // namespace
+
+const std::vector<EdmKernel>& edm_kernels() {
+  static const std::vector<EdmKernel> v = build();
+  return v;
+}
+const EdmKernel* find_edm(const std::string& map, int features, Layout L) {
+  for (const auto& k : edm_kernels())
+    if (k.map == map && k.features == features && k.layout == L) return &k;
+  return nullptr;
+}
+std::vector<std::string> edm_map_names() {
+  std::vector<std::string> names;
+  for (const auto& k : edm_kernels())
+    if (names.empty() || names.back() != k.map) names.push_back(k.map);
+  return names;
+}
+
+PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard) {
+  static unsigned long long* d = gpu::device_alloc<unsigned long long>(3, "poison counters");  // kept for the run
+  TD_CUDA(cudaMemset(d, 0, 3 * sizeof(unsigned long long)));
+  const u64 n = out_elems(N, L);
+  if (L == Layout::full) {
+    poison_full_kernel<<<unsigned(std::min<i64>(N, 65535)), 256>>>(out, N, d);
+    TD_LAUNCHED();
+  } else {
+    poison_range_kernel<<<4096, 256>>>(out, 0, n, true, d);
+    TD_LAUNCHED();
+  }
+  if (guard) {
+    poison_range_kernel<<<64, 256>>>(out, n, n + guard, false, d);
+    TD_LAUNCHED();
+  }
+  unsigned long long h[3] = {0, 0, 0};
+  TD_CUDA(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+  PoisonReport r;
+  r.lower_unwritten = h[0];
+  r.upper_written = h[1];
+  r.guard_written = h[2];
+  return r;
+}
+
+void gather(const float* src, const u64* idx, float* vals, u64 n) {
+  if (n == 0) return;
+  const u64 blocks = std::min<u64>((n + 255) / 256, 65535);
+  gather_kernel<<<unsigned(blocks), 256>>>(src, idx, vals, n);
+  TD_LAUNCHED();
+  TD_CUDA(cudaDeviceSynchronize());
+}
+
+}  // namespace tdmaps::apps

@@ -1,0 +1,196 @@
+// experiments/apps2d/gpu_verify_apps.cu — GPU verification of the application
+// kernels: every EDM kernel (plain maps and fast variants; d = 1..4; full and packed
+// layouts) and every collision kernel (3D, 1D) x every map x rho in {16, 32} x the
+// sizes below, against the CPU references (see apps_check.cuh for what is checked).
+// Sizes a map does not accept (REC's N = m*2^k, UTM's and LTM-R's exact ranges)
+// are skipped, not counted. Exit status: 0 all passed, 1 a failure, 77 no GPU
+// (meson's "skipped"), 2 bad arguments.
+//
+//   gpu_verify_apps [--quick] [--only edm|collision]
+#include "apps_check.cuh"
+
+#include <chrono>
+#include <cstring>
+
+using namespace tdmaps;
+using namespace tdmaps::apps;
+
+namespace {
+
+// Odd sizes, sizes that are not a multiple of rho, powers of two, the papers'
+// largest (30720), and 65536, where N^2 and N(N+1)/2 pass 2^31 (64-bit indices).
+const std::vector<i64> sizes_full = {1,    2,    3,    31,   33,   100,  257,  1000,  1024,
+                                     2047, 2048, 4096, 4100, 8191, 16384, 30720, 65536};
+const std::vector<i64> sizes_quick = {1, 33, 257, 1000, 1024, 2047, 2048, 4096, 4100, 16384, 30720, 65536};
+const int rhos[] = {16, 32};
+
+struct Tally {
+  u64 passed = 0, failed = 0, skipped = 0;
+  void add(bool ok) { ok ? ++passed : ++failed; }
+};
+
+bool self_test_checker() {
+  // An untouched poisoned buffer: every lower element unwritten, nothing else.
+  const i64 N = 37;
+  DevBuf<float> out(size_t(edm_capacity(N, Layout::full)), "self-test buffer");
+  bool ok = true;
+  for (Layout L : {Layout::full, Layout::packed}) {
+    const u64 n = edm::out_elems(N, L);
+    TD_CUDA(cudaMemset(out.get(), poison_byte, (n + edm_guard) * sizeof(float)));
+    PoisonReport r = edm_poison_report(out.get(), N, L, edm_guard);
+    ok = ok && r.lower_unwritten == tri(u64(N)) && r.upper_written == 0 && r.guard_written == 0;
+    // Write one lower element, one guard element, and (full) one upper element.
+    TD_CUDA(cudaMemset(out.get() + edm::out_index(L, N, N - 1, 3), 0, sizeof(float)));
+    TD_CUDA(cudaMemset(out.get() + n + edm_guard - 1, 0, sizeof(float)));
+    if (L == Layout::full) TD_CUDA(cudaMemset(out.get() + edm::out_index(L, N, 3, 4), 0, sizeof(float)));
+    r = edm_poison_report(out.get(), N, L, edm_guard);
+    ok = ok && r.lower_unwritten == tri(u64(N)) - 1 && r.guard_written == 1 &&
+         r.upper_written == (L == Layout::full ? 1u : 0u);
+  }
+  // gather
+  std::vector<u64> idx = {5, 0, 36};
+  std::vector<float> h(40);
+  for (size_t k = 0; k < h.size(); ++k) h[k] = float(k);
+  DevBuf<u64> di(3, "self-test idx");
+  DevBuf<float> dv(3, "self-test vals");
+  upload(out.get(), h);
+  upload(di.get(), idx);
+  gather(out.get(), di.get(), dv.get(), 3);
+  float g[3];
+  TD_CUDA(cudaMemcpy(g, dv.get(), sizeof g, cudaMemcpyDeviceToHost));
+  ok = ok && g[0] == 5.0f && g[1] == 0.0f && g[2] == 36.0f;
+  return ok;
+}
+
+bool enough_memory(size_t bytes) {
+  size_t free_b = 0, total_b = 0;
+  TD_CUDA(cudaMemGetInfo(&free_b, &total_b));
+  return bytes + (size_t(256) << 20) <= free_b;
+}
+
+void verify_edm(i64 N, Tally& t) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Tally here;
+  double max_rel = 0;
+  const EdmCells cells = edm_cells(N);
+  DevBuf<float> d_pts(size_t(N) * edm::max_features, "EDM points");
+  // One output buffer for both layouts when the full matrix fits, else packed only.
+  const bool full_ok = enough_memory(size_t(edm_capacity(N, Layout::full)) * sizeof(float) +
+                                     cells.i.size() * (sizeof(u64) + sizeof(float)));  // + check indices/values
+  DevBuf<float> d_out(size_t(full_ok ? edm_capacity(N, Layout::full) : edm_capacity(N, Layout::packed)),
+                      "EDM output");
+  if (!full_ok) std::printf("  N=%lld: not enough GPU memory for the full layout; full-layout cases skipped\n", (long long)N);
+  EdmVerifier ver;
+  for (int d = 1; d <= edm::max_features; ++d) {
+    const std::vector<float> pts = make_points(N, d);
+    upload(d_pts.get(), pts);
+    ver.prepare(cells, d, pts);
+    for (Layout L : {Layout::full, Layout::packed}) {
+      for (const EdmKernel& k : edm_kernels()) {
+        if (k.features != d || k.layout != L) continue;
+        for (int rho : rhos) {
+          Plan2 p;
+          try {
+            p = k.plan(N, rho, false);
+          } catch (const unsupported&) {
+            ++here.skipped;
+            continue;
+          }
+          if (L == Layout::full && !full_ok) { ++here.skipped; continue; }
+          const EdmResult r = ver.run(k, p, d_pts.get(), d_out.get(), d_out.size());
+          here.add(r.ok);
+          max_rel = std::max(max_rel, r.max_rel);
+          if (!r.ok)
+            std::printf("  FAIL edm %-11s d=%d %-6s N=%-6lld rho=%-2d: %s\n", k.map.c_str(), d, edm::layout_name(L),
+                        (long long)N, rho, r.msg.c_str());
+          else if (r.bits_differ)  // allowed (the tolerance is what is demanded), but worth knowing
+            std::printf("  note edm %-11s d=%d %-6s N=%-6lld rho=%-2d: %llu values differ in bits from the "
+                        "host's pinned float evaluation (max rel err %.3g)\n",
+                        k.map.c_str(), d, edm::layout_name(L), (long long)N, rho,
+                        (unsigned long long)r.bits_differ, r.max_rel);
+        }
+      }
+    }
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("N=%-6lld edm:       %4llu/%-4llu passed, %3llu skipped, %s cells, max rel err %.3g (%.1f s)\n",
+              (long long)N, (unsigned long long)here.passed, (unsigned long long)(here.passed + here.failed),
+              (unsigned long long)here.skipped, cells.all ? "all" : "sampled", max_rel, s);
+  std::fflush(stdout);
+  t.passed += here.passed;
+  t.failed += here.failed;
+  t.skipped += here.skipped;
+}
+
+void verify_collision(i64 N, Tally& t) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Tally here;
+  CollisionVerifier ver;
+  u64 pairs[2] = {0, 0};
+  for (int dim : {3, 1}) {
+    ver.prepare(N, dim);
+    pairs[dim == 3 ? 0 : 1] = ver.ref_pairs();
+    for (const CollisionKernel& k : collision_kernels()) {
+      if (k.dim != dim) continue;
+      for (int rho : rhos) {
+        Plan2 p;
+        try {
+          p = k.plan(N, rho, false);
+        } catch (const unsupported&) {
+          ++here.skipped;
+          continue;
+        }
+        const CollisionResult r = ver.run(k, p);
+        here.add(r.ok);
+        if (!r.ok)
+          std::printf("  FAIL collision %-6s %dD N=%-6lld rho=%-2d: %s\n", k.map.c_str(), dim, (long long)N, rho,
+                      r.msg.c_str());
+      }
+    }
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("N=%-6lld collision: %4llu/%-4llu passed, %3llu skipped, pairs 3D %llu 1D %llu (%.1f s)\n",
+              (long long)N, (unsigned long long)here.passed, (unsigned long long)(here.passed + here.failed),
+              (unsigned long long)here.skipped, (unsigned long long)pairs[0], (unsigned long long)pairs[1], s);
+  std::fflush(stdout);
+  t.passed += here.passed;
+  t.failed += here.failed;
+  t.skipped += here.skipped;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // No device: meson's skip code, before anything else.
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::printf("SKIP: no CUDA device\n");
+    return 77;
+  }
+  bool quick = false, do_edm = true, do_coll = true;
+  for (int a = 1; a < argc; ++a) {
+    if (!std::strcmp(argv[a], "--quick")) quick = true;
+    else if (!std::strcmp(argv[a], "--only") && a + 1 < argc && !std::strcmp(argv[a + 1], "edm")) { do_coll = false; ++a; }
+    else if (!std::strcmp(argv[a], "--only") && a + 1 < argc && !std::strcmp(argv[a + 1], "collision")) { do_edm = false; ++a; }
+    else {
+      std::fprintf(stderr, "error: unknown argument '%s' (usage: gpu_verify_apps [--quick] [--only edm|collision])\n", argv[a]);
+      return 2;
+    }
+  }
+  const int dev = gpu::require_gpu();
+  cudaDeviceProp prop{};
+  TD_CUDA(cudaGetDeviceProperties(&prop, dev));
+  std::printf("gpu_verify_apps on %s (%s), %u host threads\n", prop.name, gpu::gpu_slug(prop).c_str(), host_workers());
+  if (!self_test_checker()) {
+    std::printf("FAIL: the device-side output checker does not pass its self-test\n");
+    return 1;
+  }
+  Tally t;
+  for (i64 N : quick ? sizes_quick : sizes_full) {
+    if (do_edm) verify_edm(N, t);
+    if (do_coll) verify_collision(N, t);
+  }
+  std::printf("%llu test cases out of %llu passed (%llu skipped: size not accepted by the map)\n",
+              (unsigned long long)t.passed, (unsigned long long)(t.passed + t.failed), (unsigned long long)t.skipped);
+  return t.failed == 0 && t.passed > 0 ? 0 : 1;
+}

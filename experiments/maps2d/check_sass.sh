@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# experiments/maps2d/check_sass.sh BINARY — the dummy kernels still compute their map.
+#
+# The dummy kernel measures the cost of a map only if the compiler kept the map
+# (000_dc8ca915cfc23e3c.txt §IV-A: "It is necessary to perform at least one memory
+# access otherwise the compiler can optimize the code removing part of the cost of
+# mapping"). This disassembles BINARY (bench_maps) with `cuobjdump -sass` and, for
+# every instantiation dummy_store<M> and dummy_cond<M> (src/gpu/dummy.cuh) of the
+# ten 2D maps and every SASS architecture in the binary, checks
+#   all maps   a global store (STG) and a read of the block index (SR_CTAID.X)
+#   bb         an ISETP whose operands are the registers holding SR_CTAID.X and
+#              SR_CTAID.Y (the block test bx > by of §IV-B)
+#   ltm-x      MUFU.RSQ (sqrtf: __fsqrt_rn is MUFU.RSQ plus a refinement)
+#   ltm-n      the magic constant 0x5f3759df (Carmack/Lomont start of Newton)
+#   ltm-r      MUFU.RSQ (rsqrtf, eq. (15))
+#   ltm-d      MUFU.RSQ64H or double arithmetic (DADD/DMUL/DFMA)
+#   ltm-e      MUFU.RSQ (the float estimate that tri_root corrects)
+#   rb         both thread indices (SR_TID.X and SR_TID.Y) and a 64-bit compare
+#   rec        an integer division by a run-time value (MUFU.RCP or a CALL)
+#   utm-x      MUFU.RSQ (sqrtf of the UTM argument)
+#   utm-n      the magic constant 0x5f3759df
+# Prints one line per kernel and a summary; exits 1 on any failure, 77 (meson's
+# skip) when cuobjdump (or the nvdisasm it needs) is not available.
+set -u
+bin=${1:?usage: check_sass.sh BINARY}
+[ -f "$bin" ] || { echo "check_sass: no such file: $bin"; exit 1; }
+
+find_tool() {  # $1 tool name, $2 env override
+  local t=${!2:-}
+  if [ -n "$t" ] && [ -x "$t" ]; then echo "$t"; return 0; fi
+  t=$(command -v "$1" 2>/dev/null) && { echo "$t"; return 0; }
+  for d in ${CUDA_HOME:+$CUDA_HOME/bin} ${CUDA_PATH:+$CUDA_PATH/bin} /usr/local/cuda/bin /opt/cuda/bin; do
+    [ -x "$d/$1" ] && { echo "$d/$1"; return 0; }
+  done
+  return 1
+}
+cuobjdump=$(find_tool cuobjdump CUOBJDUMP) || { echo "check_sass: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
+# cuobjdump -sass runs nvdisasm; look for it beside cuobjdump too.
+if [ -z "${NVDISASM_PATH:-}" ] && ! command -v nvdisasm >/dev/null 2>&1; then
+  d=$(dirname "$cuobjdump")
+  if [ -x "$d/nvdisasm" ]; then export PATH="$PATH:$d"; fi
+fi
+
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+if ! "$cuobjdump" -sass "$bin" >"$tmp" 2>&1; then
+  if grep -q nvdisasm "$tmp"; then
+    echo "check_sass: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"
+    exit 77
+  fi
+  echo "check_sass: cuobjdump -sass failed: $(head -3 "$tmp")"
+  exit 1
+fi
+
+awk '
+function mapname(f) {
+  if (f ~ /_2BBE/) return "bb"
+  if (f ~ /_5SqrtXE/) return "ltm-x"
+  if (f ~ /_5SqrtNE/) return "ltm-n"
+  if (f ~ /_5SqrtRE/) return "ltm-r"
+  if (f ~ /_5SqrtDE/) return "ltm-d"
+  if (f ~ /_5SqrtEE/) return "ltm-e"
+  if (f ~ /_2RBE/) return "rb"
+  if (f ~ /_3RECE/) return "rec"
+  if (f ~ /_8UtmSqrtXE/) return "utm-x"
+  if (f ~ /_8UtmSqrtNE/) return "utm-n"
+  return ""
+}
+function has(b, re) { return b ~ re }
+# the register an S2R/S2UR line writes, e.g. "R2" or "UR4"
+function s2r_dest(b, sr,    n, lines, k, l, t) {
+  n = split(b, lines, "\n")
+  for (k = 1; k <= n; ++k) {
+    l = lines[k]
+    if (l ~ /S2U?R / && (index(l, sr " ") > 0 || index(l, sr ";") > 0)) {
+      t = l; sub(/^.*S2U?R +/, "", t); sub(/,.*$/, "", t)
+      return t
+    }
+  }
+  return ""
+}
+# an ISETP whose operands include registers a and b (whole operands)
+function isetp_with(b, ra, rb,    n, lines, k, l) {
+  if (ra == "" || rb == "") return 0
+  n = split(b, lines, "\n")
+  for (k = 1; k <= n; ++k) {
+    l = lines[k]
+    if (l !~ /ISETP/) continue
+    gsub(/\.reuse/, "", l)
+    if (index(l, " " ra ",") > 0 || index(l, " " ra " ") > 0 || index(l, " -" ra ",") > 0)
+      if (index(l, " " rb ",") > 0 || index(l, " " rb " ") > 0 || index(l, " -" rb ",") > 0) return 1
+  }
+  return 0
+}
+/arch = sm_/ { arch = $3 }
+/Function : / { fn = $3; next }
+/^ +\/\*[0-9a-f]+\*\/ / {
+  if (fn !~ /dummy_(store|cond)/) next
+  l = $0
+  sub(/^ +\/\*[0-9a-f]+\*\/ +/, "", l)
+  sub(/ *\/\*.*$/, "", l)
+  key = arch " " fn
+  if (!(key in body)) { order[++nk] = key }
+  body[key] = body[key] "\n " l
+}
+END {
+  split("bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n", maps, " ")
+  pass = 0; fail = 0
+  for (k = 1; k <= nk; ++k) {
+    key = order[k]; split(key, kp, " "); a = kp[1]; f = kp[2]
+    m = mapname(f)
+    form = (f ~ /dummy_store/) ? "dummy_store" : "dummy_cond"
+    b = body[key]
+    seen[a " " form " " m] = 1
+    archs[a] = 1
+    why = ""
+    if (m == "") why = why " unknown-map"
+    if (!has(b, "STG")) why = why " no-STG"
+    if (!has(b, "SR_CTAID\\.X")) why = why " no-SR_CTAID.X"
+    what = "STG"
+    if (m == "bb") {
+      rx = s2r_dest(b, "SR_CTAID.X"); ry = s2r_dest(b, "SR_CTAID.Y")
+      if (!isetp_with(b, rx, ry)) why = why " no-ISETP(" rx "," ry ")"
+      what = what ", ISETP(" rx "=ctaid.x, " ry "=ctaid.y)"
+    } else if (m == "ltm-x" || m == "ltm-r" || m == "ltm-e" || m == "utm-x") {
+      if (!has(b, "MUFU\\.RSQ ")) why = why " no-MUFU.RSQ"
+      what = what ", MUFU.RSQ"
+    } else if (m == "ltm-n" || m == "utm-n") {
+      if (!has(b, "0x5f3759df")) why = why " no-0x5f3759df"
+      what = what ", 0x5f3759df"
+    } else if (m == "ltm-d") {
+      if (!has(b, "MUFU\\.RSQ64H|DADD|DMUL|DFMA")) why = why " no-double-sqrt"
+      what = what ", MUFU.RSQ64H/DADD/DMUL/DFMA"
+    } else if (m == "rb") {
+      if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
+      if (!has(b, "ISETP[^ ]*\\.EX")) why = why " no-64-bit-ISETP"
+      what = what ", SR_TID.X/Y, ISETP.*.EX"
+    } else if (m == "rec") {
+      if (!has(b, "MUFU\\.RCP|CALL\\.")) why = why " no-division"
+      what = what ", MUFU.RCP/CALL (integer division)"
+    }
+    if (why == "") { ++pass; printf("ok    %-6s %-11s %-6s %s\n", a, form, m, what) }
+    else { ++fail; printf("FAIL  %-6s %-11s %-6s missing:%s\n", a, form, m, why) }
+  }
+  n_arch = 0
+  for (a in archs) {
+    ++n_arch
+    for (i = 1; i <= 10; ++i)
+      for (j = 0; j < 2; ++j) {
+        form = j ? "dummy_cond" : "dummy_store"
+        if (!((a " " form " " maps[i]) in seen)) { ++fail; printf("FAIL  %-6s %-11s %-6s instantiation not found in the binary\n", a, form, maps[i]) }
+      }
+  }
+  if (n_arch == 0) { ++fail; print "FAIL  no dummy kernel found in the binary" }
+  printf("check_sass: %d passed, %d failed\n", pass, fail)
+  exit fail ? 1 : 0
+}' "$tmp"

@@ -1,0 +1,252 @@
+// experiments/maps2d/gpu_exact_range.cu — where each float map stops being exact,
+// measured on the GPU, where the device rounding of rsqrtf / cbrtf applies (the
+// host cannot reproduce those bit for bit; src/tdmaps/exact_limits.hpp).
+//
+//   block maps  every block index lambda < --ltm-max (2^32) for LTM-X, LTM-N, LTM-R,
+//               LTM-D (g(lambda) of eq. (2), 000_dc8ca915cfc23e3c.txt §III, with each
+//               square root of §IV-A), and lambda < --tet-max (2^34) for the float
+//               tetrahedral map TET-F (eq. (14)/(16) of 003_66f856975a7ab3ee.txt),
+//               compared with the exact maps LTM-E / TET-E (integer-corrected roots,
+//               numbers.hpp); the first differing lambda is found with atomicMin,
+//               sweeping chunks in order and stopping after the first chunk that
+//               holds a failure.
+//   thread maps UTM-X, UTM-N: for N = 1, 2, ... (up to --utm-max, 8192), every thread
+//               k < N(N+1)/2 of UTM::map_thread(N, k) against the column-major
+//               enumeration (k runs over j = 0..N-1, i = j..N-1); stops at the first
+//               N with a wrong thread.
+//
+// Output: <out>/<gpu_slug>/exact_range_gpu.csv (first line "# " + metadata JSON) with
+//   variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to
+// block maps: first_wrong = first wrong lambda (= the number of leading exact block
+// indices, the value exact_limits.hpp holds), largest_exact_N_rhoR = R * (largest n
+// with tri(n) <= first_wrong) (tet-f: tet(n)); thread maps: first_wrong = first N
+// with a wrong thread, largest_exact_N_* = first_wrong - 1 for every rho. When
+// nothing failed below searched_up_to, first_wrong is "none" and the N columns are
+// computed from searched_up_to (lower bounds). A table goes to stdout with the
+// constants of exact_limits.hpp beside the measured values.
+#include "gpu_skip.cuh"
+#include "maps2d_host.hpp"
+
+#include <gpu/common.cuh>
+
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+namespace po = boost::program_options;
+using namespace tdmaps;
+using namespace tdmaps::gpu;
+using namespace tdmaps::exp2d;
+
+namespace {
+
+constexpr unsigned long long none = ~0ull;
+
+// Whether the float map agrees with the exact one at block index l.
+template <class S>
+struct LtmCheck {
+  TD_HD static bool exact(u64 l) {
+    const Cell2 a = LTM<S>::g(l), b = LTM_E::g(l);
+    return a.i == b.i && a.j == b.j;
+  }
+};
+struct TetCheck {
+  TD_HD static bool exact(u64 l) {
+    const Cell3 a = TET_F::g(l), b = TET_E::g(l);
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+  }
+};
+
+template <class C>
+__global__ void sweep(u64 begin, u64 end, unsigned long long* first) {
+  const u64 stride = u64(gridDim.x) * blockDim.x;
+  for (u64 l = begin + u64(blockIdx.x) * blockDim.x + threadIdx.x; l < end; l += stride)
+    if (!C::exact(l) && l < *(volatile unsigned long long*)first) atomicMin(first, (unsigned long long)l);
+}
+
+// First l < limit where C is wrong, or `none`.
+template <class C>
+unsigned long long first_failure(u64 limit, int blocks, unsigned long long* d_first) {
+  TD_CUDA(cudaMemset(d_first, 0xff, sizeof(unsigned long long)));
+  u64 chunk = u64(1) << 24;
+  for (u64 begin = 0; begin < limit;) {
+    const u64 end = limit - begin < chunk ? limit : begin + chunk;
+    sweep<C><<<blocks, 256>>>(begin, end, d_first);
+    TD_LAUNCHED();
+    unsigned long long h = none;
+    TD_CUDA(cudaMemcpy(&h, d_first, sizeof h, cudaMemcpyDeviceToHost));
+    if (h != none) return h;
+    begin = end;
+    chunk = std::min<u64>(chunk * 2, u64(1) << 32);
+  }
+  return none;
+}
+
+// Thread (x, y) of the grid checks cell (i, j) = (y + x, y) of side N: its
+// column-major position k, and that UTM maps thread k there.
+template <class U>
+__global__ void utm_check(i64 N, unsigned long long* bad_k) {
+  const i64 j = blockIdx.y;
+  const i64 i = j + i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= N) return;
+  const i64 k = colmajor_index(N, i, j);
+  const Cell2 c = U::map_thread(N, k);
+  if (c.i != i || c.j != j) atomicMin(bad_k, (unsigned long long)k);
+}
+
+struct Row {
+  std::string variant, kind;
+  unsigned long long first_wrong = none;  // lambda (block maps) or N (thread maps)
+  unsigned long long first_wrong_k = none;  // thread maps: first wrong thread at that N
+  u64 searched_up_to = 0;
+  u64 exact_N[3] = {0, 0, 0};  // rho 8, 16, 32
+  long long constant = 0;       // exact_limits.hpp
+  double seconds = 0;
+};
+const int rhos[3] = {8, 16, 32};
+
+template <class S>
+Row ltm_row(u64 limit, int blocks, unsigned long long* d_first) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Row r;
+  r.variant = S::name;
+  r.kind = "block";
+  r.first_wrong = first_failure<LtmCheck<S>>(limit, blocks, d_first);
+  r.searched_up_to = limit;
+  const u64 good = r.first_wrong == none ? limit : r.first_wrong;
+  for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tri(good);
+  r.constant = (long long)LTM<S>::exact_blocks;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+Row tet_row(u64 limit, int blocks, unsigned long long* d_first) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Row r;
+  r.variant = TetRootF::name;
+  r.kind = "block3";
+  r.first_wrong = first_failure<TetCheck>(limit, blocks, d_first);
+  r.searched_up_to = limit;
+  const u64 good = r.first_wrong == none ? limit : r.first_wrong;
+  for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tet(good);
+  r.constant = (long long)TET_F::exact_blocks;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+template <class U>
+Row utm_row(i64 max_N, unsigned long long* d_bad) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Row r;
+  r.variant = U::name;
+  r.kind = "thread";
+  r.constant = (long long)U::max_N;
+  TD_CUDA(cudaMemset(d_bad, 0xff, size_t(max_N + 1) * sizeof(unsigned long long)));
+  std::vector<unsigned long long> h;
+  const i64 batch = 256;
+  for (i64 n0 = 1; n0 <= max_N && r.first_wrong == none; n0 += batch) {
+    const i64 n1 = std::min(max_N, n0 + batch - 1);
+    for (i64 N = n0; N <= n1; ++N) {
+      utm_check<U><<<dim3(unsigned((N + 255) / 256), unsigned(N)), 256>>>(N, d_bad + N);
+      TD_LAUNCHED();
+    }
+    h.resize(size_t(n1 - n0 + 1));
+    TD_CUDA(cudaMemcpy(h.data(), d_bad + n0, h.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+    for (i64 N = n0; N <= n1; ++N)
+      if (h[size_t(N - n0)] != none) {
+        r.first_wrong = (unsigned long long)N;
+        r.first_wrong_k = h[size_t(N - n0)];
+        break;
+      }
+    r.searched_up_to = u64(r.first_wrong == none ? n1 : r.first_wrong);
+  }
+  const u64 good = r.first_wrong == none ? r.searched_up_to : r.first_wrong - 1;
+  for (u64& n : r.exact_N) n = good;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+std::string num_or_none(unsigned long long v) { return v == none ? "none" : std::to_string(v); }
+
+// What exact_limits.hpp should hold, in its terms, and whether it does.
+std::string verdict(const Row& r) {
+  long long measured;
+  if (r.kind == "thread") measured = (long long)r.exact_N[0];
+  else measured = r.first_wrong == none ? (long long)r.searched_up_to : (long long)r.first_wrong;
+  if (r.first_wrong == none && r.constant >= measured) return "ok (no failure below searched_up_to)";
+  if (measured == r.constant) return "ok";
+  return "DIFFERS: measured " + std::to_string(measured) + " (update src/tdmaps/exact_limits.hpp)";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out_dir;
+  u64 ltm_max = u64(1) << 32, tet_max = u64(1) << 34;
+  i64 utm_max = 8192;
+  bool skip_if_no_gpu = false;
+  po::options_description d("gpu_exact_range: exact range of the float maps, measured on the GPU\noptions");
+  d.add_options()("help,h", "show this help")(
+      "out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder")(
+      "ltm-max", po::value<u64>(&ltm_max)->default_value(u64(1) << 32), "LTM: sweep block indices below this")(
+      "tet-max", po::value<u64>(&tet_max)->default_value(u64(1) << 34), "TET-F: sweep block indices below this")(
+      "utm-max", po::value<i64>(&utm_max)->default_value(8192), "UTM: search N = 1 .. this (at most 65535)")(
+      "skip-if-no-gpu", po::bool_switch(&skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU");
+  try {
+    po::variables_map vm;
+    po::store(po::parse_command_line(argc, argv, d), vm);
+    if (vm.count("help")) {
+      std::cout << d << "\n";
+      return 0;
+    }
+    po::notify(vm);
+    if (ltm_max < 1 || ltm_max > (u64(1) << 50)) throw bad_input("--ltm-max must be in 1..2^50");
+    if (tet_max < 1 || tet_max > (u64(1) << 50)) throw bad_input("--tet-max must be in 1..2^50");
+    if (utm_max < 1 || utm_max > 65535) throw bad_input("--utm-max must be in 1..65535 (grid y limit)");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpu_exact_range: %s\n", e.what());
+    return 2;
+  }
+  if (skip_if_no_gpu) exit_77_without_gpu("gpu_exact_range");
+  const int dev = require_gpu();
+  cudaDeviceProp prop{};
+  TD_CUDA(cudaGetDeviceProperties(&prop, dev));
+  const int blocks = prop.multiProcessorCount * 16;  // 16 blocks of 256 threads per SM, grid-stride
+  const std::string dir = out_dir + "/" + gpu_slug(prop);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) die("cannot create " + dir + ": " + ec.message());
+  const std::string path = dir + "/exact_range_gpu.csv";
+  Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)),
+          "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to");
+
+  unsigned long long* d_first = device_alloc<unsigned long long>(1, "the sweep result");
+  unsigned long long* d_bad = device_alloc<unsigned long long>(size_t(utm_max + 1), "the UTM results");
+  std::printf("GPU %s: exact range of the float maps\n", prop.name);
+  std::printf("%-6s %-6s %14s %10s %10s %10s %14s %14s %7s  %s\n", "map", "kind", "first_wrong", "N@rho8", "N@rho16",
+              "N@rho32", "searched_to", "exact_limits", "sec", "verdict");
+  const auto emit = [&](const Row& r) {
+    csv.row(r.variant + "," + r.kind + "," + num_or_none(r.first_wrong) + "," + std::to_string(r.exact_N[0]) + "," +
+            std::to_string(r.exact_N[1]) + "," + std::to_string(r.exact_N[2]) + "," + std::to_string(r.searched_up_to));
+    std::printf("%-6s %-6s %14s %10llu %10llu %10llu %14llu %14lld %7.3f  %s\n", r.variant.c_str(), r.kind.c_str(),
+                num_or_none(r.first_wrong).c_str(), (unsigned long long)r.exact_N[0], (unsigned long long)r.exact_N[1],
+                (unsigned long long)r.exact_N[2], (unsigned long long)r.searched_up_to, r.constant, r.seconds,
+                verdict(r).c_str());
+    if (r.kind == "thread" && r.first_wrong != none)
+      std::printf("       first wrong thread at N=%llu: k=%llu\n", r.first_wrong, r.first_wrong_k);
+    std::fflush(stdout);
+  };
+  emit(ltm_row<SqrtX>(ltm_max, blocks, d_first));
+  emit(ltm_row<SqrtN>(ltm_max, blocks, d_first));
+  emit(ltm_row<SqrtR>(ltm_max, blocks, d_first));
+  emit(ltm_row<SqrtD>(ltm_max, blocks, d_first));
+  emit(tet_row(tet_max, blocks, d_first));
+  emit(utm_row<UTM_X>(utm_max, d_bad));
+  emit(utm_row<UTM_N>(utm_max, d_bad));
+  TD_CUDA(cudaFree(d_first));
+  TD_CUDA(cudaFree(d_bad));
+  std::printf("wrote %s\n", path.c_str());
+  return 0;
+}

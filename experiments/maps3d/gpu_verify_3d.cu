@@ -1,0 +1,173 @@
+// experiments/maps3d/gpu_verify_3d.cu — the tetrahedral kernels checked on the GPU:
+//   coverage   BB3, TET_E and TET_FAST (both modes; TET_F where its plan is exact) map
+//              every cell of the pyramid exactly once and nothing else, on odd N that
+//              are not multiples of rho, up to N = 4095, rho in {4, 8, 10};
+//   threebody  the 3-body histogram of every variant equals the CPU's, exactly;
+//   layout     one diffusion step, linear and blocked layout, every variant: bit-equal
+//              to the CPU reference cell by cell, padding slots never written;
+//   exact      where the layer and row roots stop being exact ON THE DEVICE: the first
+//              lambda with tet(z) <= lambda < tet(z + 1) false (tri for rows), searched
+//              over lambda < 2^34 or up to the first failure; tet-e and tet-fast must
+//              have none (tet-fast's row over its range lambda' < 2^29). Written to
+//              <out>/<gpu_slug>/tet_exact_range_gpu.csv.
+// Prints one line per case and "X test cases out of Y passed"; exit 0 when all pass,
+// 1 otherwise, 77 when there is no GPU (meson: skipped), 2 on bad arguments.
+#include "maps3d_gpu.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <cinttypes>
+#include <filesystem>
+#include <iostream>
+
+namespace po = boost::program_options;
+using namespace tdmaps;
+using namespace tdmaps::exp3d;
+
+namespace {
+
+int passed = 0, total = 0;
+void report(bool ok, const std::string& name, const std::string& detail) {
+  ++total;
+  passed += ok;
+  std::printf("%s %s%s%s\n", ok ? "PASS" : "FAIL", name.c_str(), detail.empty() ? "" : ": ", detail.c_str());
+  std::fflush(stdout);
+}
+
+const std::vector<Variant>& exact_variants() {
+  static const std::vector<Variant> v{{"bb3", Mode::thread}, {"bb3", Mode::block},      {"tet-e", Mode::thread},
+                                      {"tet-e", Mode::block}, {"tet-fast", Mode::thread}, {"tet-fast", Mode::block}};
+  return v;
+}
+
+// Largest N = n rho whose tet(n) blocks all lie below `blocks` (leading exact lambdas).
+i64 largest_N(u64 blocks, int rho) {
+  u64 n = tet_root(blocks);
+  while (n > 0 && tet(n) > blocks) --n;
+  return i64(n) * rho;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out_dir = "experiments/results";
+  bool quick = false;
+  po::options_description d("gpu_verify_3d: the tetrahedral kernels against the CPU, on the GPU\noptions");
+  d.add_options()("help,h", "show this help")
+      ("out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder (exact-range CSV)")
+      ("quick", po::bool_switch(&quick), "fewer and smaller cases; exact ranges up to 2^30");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, d), vm);
+    if (vm.count("help")) {
+      std::cout << d << "\n";
+      return 0;
+    }
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpu_verify_3d: %s\n", e.what());
+    return 2;
+  }
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::printf("gpu_verify_3d: no CUDA GPU: skipped\n");
+    return 77;
+  }
+  const int dev = gpu::require_gpu();
+  cudaDeviceProp prop{};
+  TD_CUDA(cudaGetDeviceProperties(&prop, dev));
+  std::printf("gpu_verify_3d on %s\n", prop.name);
+  const auto t0 = std::chrono::steady_clock::now();
+
+  // ---- coverage ----
+  const std::vector<i64> cov_N = quick ? std::vector<i64>{1, 2, 7, 9, 13, 31, 33, 63, 65, 101, 127, 255, 513}
+                                       : std::vector<i64>{1, 2, 3, 7, 9, 13, 31, 33, 63, 65, 101, 127, 255, 257, 511, 1001, 2047, 4095};
+  for (int rho : {4, 8, 10})
+    for (i64 N : cov_N) {
+      for (const Variant& v : exact_variants()) {
+        std::string e;
+        try {
+          e = verify_coverage(v, N, rho, false);
+        } catch (const std::exception& x) {
+          e = x.what();
+        }
+        report(e.empty(), "coverage " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
+      }
+      // tet-f (eq. (14) as published) only where its plan is exact
+      for (Mode m : {Mode::thread, Mode::block}) {
+        const Variant v{"tet-f", m};
+        bool planned = true;
+        try {
+          plan3("tet-f", N, rho, false);
+        } catch (const unsupported&) {
+          planned = false;
+        }
+        if (!planned) continue;
+        const std::string e = verify_coverage(v, N, rho, false);
+        report(e.empty(), "coverage " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
+      }
+    }
+
+  // ---- threebody ----
+  const std::vector<i64> tb_N = quick ? std::vector<i64>{1, 5, 17, 97, 255} : std::vector<i64>{1, 2, 5, 17, 64, 97, 255, 513, 1001};
+  for (int rho : {4, 8, 10})
+    for (i64 N : tb_N)
+      for (const Variant& v : exact_variants()) {
+        const std::string e = verify_threebody(v, N, rho, 0.25f);
+        report(e.empty(), "threebody " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
+      }
+
+  // ---- layout ----
+  const std::vector<i64> ly_N = quick ? std::vector<i64>{1, 5, 17, 63, 129} : std::vector<i64>{1, 2, 5, 9, 17, 33, 63, 100, 129, 255, 301};
+  for (int rho : {4, 8, 10})
+    for (i64 N : ly_N)
+      for (const Variant& v : exact_variants())
+        for (Layout l : {Layout::linear, Layout::blocked}) {
+          const std::string e = verify_layout(v, l, N, rho);
+          report(e.empty(),
+                 std::string("layout ") + layout_str(l) + " " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
+        }
+
+  // ---- exact ranges on the device ----
+  const std::string dir = out_dir + "/" + gpu::gpu_slug(prop);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) gpu::die("cannot create " + dir + ": " + ec.message());
+  const std::string path = dir + "/tet_exact_range_gpu.csv";
+  {
+    gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""),
+                 "root,part,first_wrong,searched_to,largest_exact_N_rho4,largest_exact_N_rho8,largest_exact_N_rho10,note");
+    unsigned long long* scratch = gpu::device_alloc<unsigned long long>(1, "scratch");
+    const u64 lim = quick ? (1ull << 30) : (1ull << 34);
+    struct Job { const char* root; bool layer; u64 end; bool must_be_exact; const char* note; };
+    const Job jobs[] = {
+        {"tet-f", true, lim, false, "eq. (14) in float, device cbrtf/sqrtf (as published)"},
+        {"tet-f", false, lim, false, "eq. (16) row in float: sqrtf, no correction (= ltm-x)"},
+        {"tet-e", true, lim, true, "device cbrtf estimate + integer correction (numbers.hpp tet_root)"},
+        {"tet-e", false, lim, true, "tri_root: sqrtf estimate + integer correction"},
+        {"tet-fast", true, lim, true, "rcbrt bit trick + 3 Newton steps (pinned) + one integer check"},
+        {"tet-fast", false, limits::tet_fast_row_limit, true, "fsqrt_rn estimate + one integer check; its range is 2^29"},
+    };
+    for (const Job& j : jobs) {
+      const auto a = std::chrono::steady_clock::now();
+      const u64 first = j.layer ? gpu_first_wrong_layer(j.root, 0, j.end, scratch) : gpu_first_wrong_row(j.root, 0, j.end, scratch);
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
+      const bool none = first == j.end;
+      std::string ns[3];
+      int k = 0;
+      for (int rho : {4, 8, 10}) ns[k++] = j.layer ? std::to_string(largest_N(first, rho)) : "";
+      csv.row(std::string(j.root) + "," + (j.layer ? "layer" : "row") + "," + (none ? "none" : std::to_string(first)) + "," +
+              std::to_string(j.end) + "," + ns[0] + "," + ns[1] + "," + ns[2] + "," + j.note);
+      const std::string detail = (none ? "exact for every lambda < " + std::to_string(j.end)
+                                       : "first wrong lambda " + std::to_string(first)) +
+                                 " (" + std::to_string(s).substr(0, 5) + " s)";
+      report(!j.must_be_exact || none, std::string("exact-range ") + j.root + " " + (j.layer ? "layer" : "row"), detail);
+    }
+    cudaFree(scratch);
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("exact ranges written to %s\n", path.c_str());
+  std::printf("%d test cases out of %d passed (%.1f s)\n", passed, total, secs);
+  return passed == total ? 0 : 1;
+}

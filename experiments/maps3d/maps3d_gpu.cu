@@ -1,0 +1,344 @@
+// experiments/maps3d/maps3d_gpu.cu — the one translation unit that instantiates the
+// kernels of src/gpu/tet.cuh for every 3D map and mode, plus the CPU references.
+#include "maps3d_gpu.hpp"
+
+#include <gpu/tet.cuh>
+#include <tdmaps/counts.hpp>
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+#include <type_traits>
+
+namespace tdmaps::exp3d {
+
+using gpu::launch3;
+
+namespace {
+
+using maps3 = map_list<BB3, TET_F, TET_E, TET_FAST>;
+
+template <class F>
+void with_map3(const std::string& name, F&& f) {
+  if (!with_map(maps3{}, name.c_str(), f)) throw bad_input("unknown 3D map '" + name + "'");
+}
+// f(M{}, std::integral_constant<gpu::Mode, m>{}) for the variant's map and mode.
+template <class F>
+void with_variant(const Variant& v, F&& f) {
+  with_map3(v.map, [&](auto m) {
+    if (v.mode == Mode::thread) f(m, std::integral_constant<gpu::Mode, gpu::Mode::thread>{});
+    else f(m, std::integral_constant<gpu::Mode, gpu::Mode::block>{});
+  });
+}
+
+unsigned cpu_workers() {
+  const unsigned h = std::thread::hardware_concurrency();
+  return h ? std::min(h, 64u) : 2u;
+}
+// f(begin, end) over [0, count) in interleaved chunks (load balance for triangular work).
+template <class F>
+void parallel_chunks(u64 count, u64 chunk, F&& f) {
+  std::atomic<u64> next{0};
+  std::vector<std::thread> ts;
+  for (unsigned t = 0; t < cpu_workers(); ++t)
+    ts.emplace_back([&] {
+      for (;;) {
+        const u64 b = next.fetch_add(chunk);
+        if (b >= count) return;
+        f(b, std::min(count, b + chunk));
+      }
+    });
+  for (auto& t : ts) t.join();
+}
+
+// Init and checksum kernels run over the cells with TET_E at a fixed block side
+// (their result does not depend on it; 8^3 keeps every warp full).
+constexpr int kUtilRho = 8;
+
+}  // namespace
+
+Plan3 plan3(const std::string& map, i64 N, int rho, bool allow_inexact) {
+  Plan3 p;
+  with_map3(map, [&](auto m) { p = decltype(m)::plan(N, rho, allow_inexact); });
+  return p;
+}
+Dim3 grid3(const std::string& map, const Plan3& p) {
+  Dim3 g;
+  with_map3(map, [&](auto m) { g = decltype(m)::grid(p); });
+  return g;
+}
+u64 exact_blocks3(const std::string& map) {
+  if (map == "bb3") return limits::no_limit;
+  u64 e = 0;
+  with_map3(map, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_tet<M>::value) e = M::exact_blocks;
+  });
+  return e;
+}
+u64 launched_blocks3(const std::string& map, const Plan3& p) {
+  const Dim3 g = grid3(map, p);
+  return u64(g.x) * g.y * g.z;
+}
+// A block (bx, by, bz), bx <= by <= bz < n, has an in-domain thread iff its first
+// cell (bx rho, by rho, bz rho) is in the domain: always (bz rho < N since bz < n).
+u64 useful_blocks3(const Plan3& p) { return tet(u64(p.n)); }
+
+void launch_dummy(const Variant& v, const Plan3& p, bool store_form, long long* out) {
+  with_variant(v, [&](auto m, auto md) {
+    using M = decltype(m);
+    constexpr gpu::Mode mode = decltype(md)::value;
+    if (store_form) launch3<M>(gpu::dummy3_store<M, mode>, p, out);
+    else launch3<M>(gpu::dummy3_cond<M, mode>, p, out, gpu::dummy3_never);
+  });
+}
+
+u64 coverage_words3(i64 N) { return gpu::coverage3_words(N); }
+
+std::string Cov3::check(i64 N, u64 expect_useful_blocks) const {
+  std::string err;
+  const auto add = [&](const std::string& s) { err += (err.empty() ? "" : "; ") + s; };
+  if (ood) add(std::to_string(ood) + " out-of-domain productions");
+  if (dup) add(std::to_string(dup) + " duplicate productions");
+  // With no duplicates and nothing out of domain, tet(N) productions are tet(N)
+  // distinct cells of the pyramid: all of them.
+  if (inside != tet(u64(N))) add("produced " + std::to_string(inside) + " cells, expected " + std::to_string(tet(u64(N))));
+  if (useful_blocks != expect_useful_blocks)
+    add("useful blocks " + std::to_string(useful_blocks) + ", expected " + std::to_string(expect_useful_blocks));
+  return err;
+}
+
+Cov3 run_coverage(const Variant& v, const Plan3& p, u32* bits, unsigned long long* counters) {
+  TD_CUDA(cudaMemset(bits, 0, coverage_words3(p.N) * sizeof(u32)));
+  TD_CUDA(cudaMemset(counters, 0, gpu::c3_count * sizeof(unsigned long long)));
+  with_variant(v, [&](auto m, auto md) {
+    using M = decltype(m);
+    launch3<M>(gpu::coverage3<M, decltype(md)::value>, p, bits, counters);
+  });
+  unsigned long long h[gpu::c3_count];
+  TD_CUDA(cudaMemcpy(h, counters, sizeof h, cudaMemcpyDeviceToHost));
+  Cov3 c;
+  c.inside = h[gpu::c3_inside];
+  c.dup = h[gpu::c3_dup];
+  c.ood = h[gpu::c3_ood];
+  c.useful_blocks = h[gpu::c3_useful_blocks];
+  return c;
+}
+
+static_assert(kBinCopies3 == gpu::kBinCopies, "bin copies");
+
+void launch_threebody(const Variant& v, const Plan3& p, const float4* pts, float r2, unsigned long long* bins) {
+  if (p.rho > gpu::kMaxRho3) throw bad_input("threebody: rho must be <= 10");
+  with_variant(v, [&](auto m, auto md) {
+    using M = decltype(m);
+    launch3<M>(gpu::threebody3<M, decltype(md)::value>, p, pts, r2, bins);
+  });
+}
+std::array<u64, 4> sum_bins(const unsigned long long* bins_dev) {
+  std::vector<unsigned long long> h(size_t(kBinCopies3) * 4);
+  TD_CUDA(cudaMemcpy(h.data(), bins_dev, h.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+  std::array<u64, 4> s{0, 0, 0, 0};
+  for (size_t i = 0; i < h.size(); ++i) s[i % 4] += h[i];
+  return s;
+}
+
+std::vector<float4> make_points(i64 N) {
+  std::vector<float4> p(static_cast<size_t>(N));
+  for (i64 i = 0; i < N; ++i)
+    p[size_t(i)] = make_float4(cell_value(3 * u64(i)), cell_value(3 * u64(i) + 1), cell_value(3 * u64(i) + 2), 0.0f);
+  return p;
+}
+
+// The histogram over i <= j <= k, computed as the kernel's arithmetic decides it: the
+// side (a, b) of a triangle is short iff dist2_rn(p_a, p_b) < r2 with a <= b (the
+// kernel's argument order). With the short-side flags F as bit rows, the triplets
+// (i, j, k >= j) of a pair i <= j split by F[i][k] + F[j][k] (popcounts of AND / XOR
+// over k >= j), each shifted by F[i][j].
+std::array<u64, 4> threebody_reference(const std::vector<float4>& pts, float r2) {
+  const u64 N = pts.size(), W = (N + 63) / 64;
+  std::vector<u64> F(N * W, 0);
+  parallel_chunks(N, 16, [&](u64 b, u64 e) {
+    for (u64 i = b; i < e; ++i)
+      for (u64 k = 0; k < N; ++k) {
+        const bool s = i <= k ? gpu::dist2_rn(pts[i], pts[k]) < r2 : gpu::dist2_rn(pts[k], pts[i]) < r2;
+        if (s) F[i * W + k / 64] |= 1ull << (k % 64);
+      }
+  });
+  std::array<std::atomic<u64>, 4> bins;
+  for (auto& x : bins) x = 0;
+  parallel_chunks(N, 4, [&](u64 b, u64 e) {
+    u64 loc[4] = {0, 0, 0, 0};
+    for (u64 i = b; i < e; ++i)
+      for (u64 j = i; j < N; ++j) {
+        const u64* A = &F[i * W];
+        const u64* B = &F[j * W];
+        const int fij = int((A[j / 64] >> (j % 64)) & 1u);
+        u64 both = 0, one = 0;
+        for (u64 w = j / 64; w < W; ++w) {
+          u64 mask = ~0ull;
+          if (w == j / 64) mask &= ~0ull << (j % 64);
+          if (w == W - 1 && N % 64) mask &= (1ull << (N % 64)) - 1;
+          both += u64(__builtin_popcountll(A[w] & B[w] & mask));
+          one += u64(__builtin_popcountll((A[w] ^ B[w]) & mask));
+        }
+        const u64 none = (N - j) - both - one;
+        loc[fij] += none;
+        loc[fij + 1] += one;
+        loc[fij + 2] += both;
+      }
+    for (int q = 0; q < 4; ++q) bins[q] += loc[q];
+  });
+  return {bins[0].load(), bins[1].load(), bins[2].load(), bins[3].load()};
+}
+
+u64 layout_slots(Layout l, i64 N, int rho) {
+  return l == Layout::linear ? LinearLayout3::make(N, rho).slots() : BlockedLayout3::make(N, rho).slots();
+}
+
+template <class L>
+static L make_layout(i64 N, int rho) { return L::make(N, rho); }
+
+void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out) {
+  with_variant(v, [&](auto m, auto md) {
+    using M = decltype(m);
+    constexpr gpu::Mode mode = decltype(md)::value;
+    if (l == Layout::linear)
+      launch3<M>(gpu::layout3_step<M, mode, LinearLayout3>, p, LinearLayout3::make(p.N, p.rho), in, out);
+    else
+      launch3<M>(gpu::layout3_step<M, mode, BlockedLayout3>, p, BlockedLayout3::make(p.N, p.rho), in, out);
+  });
+}
+void layout_init(Layout l, i64 N, int rho, float* a) {
+  const Plan3 p = TET_E::plan(N, kUtilRho);
+  if (l == Layout::linear) launch3<TET_E>(gpu::layout3_init<LinearLayout3>, p, LinearLayout3::make(N, rho), a);
+  else launch3<TET_E>(gpu::layout3_init<BlockedLayout3>, p, BlockedLayout3::make(N, rho), a);
+}
+u64 layout_checksum(Layout l, i64 N, int rho, const float* a, unsigned long long* scratch) {
+  TD_CUDA(cudaMemset(scratch, 0, kBinCopies3 * sizeof(unsigned long long)));
+  const Plan3 p = TET_E::plan(N, kUtilRho);
+  if (l == Layout::linear)
+    launch3<TET_E>(gpu::layout3_checksum<LinearLayout3>, p, LinearLayout3::make(N, rho), a, scratch);
+  else
+    launch3<TET_E>(gpu::layout3_checksum<BlockedLayout3>, p, BlockedLayout3::make(N, rho), a, scratch);
+  std::vector<unsigned long long> h(kBinCopies3);
+  TD_CUDA(cudaMemcpy(h.data(), scratch, h.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+  u64 s = 0;
+  for (auto x : h) s += x;
+  return s;
+}
+u64 layout_reference_checksum(i64 N) {
+  std::atomic<u64> sum{0};
+  parallel_chunks(u64(N), 1, [&](u64 b, u64 e) {
+    // layers are uneven (z^2/2 cells): chunks of one layer, taken in order
+    sum += diffuse_reference_checksum(N, i64(b), i64(e));
+  });
+  return sum.load();
+}
+
+namespace {
+template <class T>
+struct DevBuf {
+  T* p = nullptr;
+  DevBuf(size_t n, const char* what) { p = gpu::device_alloc<T>(n, what); }
+  ~DevBuf() { cudaFree(p); }
+  DevBuf(const DevBuf&) = delete;
+  DevBuf& operator=(const DevBuf&) = delete;
+};
+}  // namespace
+
+std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact) {
+  const Plan3 p = plan3(v.map, N, rho, allow_inexact);
+  DevBuf<u32> bits(coverage_words3(N), "coverage bitmap");
+  DevBuf<unsigned long long> counters(gpu::c3_count, "coverage counters");
+  return run_coverage(v, p, bits.p, counters.p).check(N, useful_blocks3(p));
+}
+
+std::string verify_threebody(const Variant& v, i64 N, int rho, float r) {
+  const Plan3 p = plan3(v.map, N, rho, false);
+  const std::vector<float4> pts = make_points(N);
+  DevBuf<float4> d_pts(pts.size(), "points");
+  DevBuf<unsigned long long> bins(size_t(kBinCopies3) * 4, "bins");
+  TD_CUDA(cudaMemcpy(d_pts.p, pts.data(), pts.size() * sizeof(float4), cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(bins.p, 0, size_t(kBinCopies3) * 4 * sizeof(unsigned long long)));
+  launch_threebody(v, p, d_pts.p, r * r, bins.p);
+  const std::array<u64, 4> got = sum_bins(bins.p), want = threebody_reference(pts, r * r);
+  if (got == want) return "";
+  std::string e = "bins";
+  for (int q = 0; q < 4; ++q) e += " " + std::to_string(got[q]) + (got[q] == want[q] ? "" : "(want " + std::to_string(want[q]) + ")");
+  return e;
+}
+
+std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
+  const Plan3 p = plan3(v.map, N, rho, false);
+  const u64 slots = layout_slots(l, N, rho), cells = tet(u64(N));
+  DevBuf<float> in(slots, "layout input"), out(slots, "layout output");
+  TD_CUDA(cudaMemset(in.p, 0xff, slots * sizeof(float)));  // NaN in every padding slot
+  TD_CUDA(cudaMemset(out.p, 0xff, slots * sizeof(float)));
+  layout_init(l, N, rho, in.p);
+  launch_layout(v, p, l, in.p, out.p);
+  std::vector<float> got(slots), ref_in(cells), ref_out(cells);
+  TD_CUDA(cudaMemcpy(got.data(), out.p, slots * sizeof(float), cudaMemcpyDeviceToHost));
+  for (u64 i = 0; i < cells; ++i) ref_in[i] = cell_value(i);
+  parallel_chunks(u64(N), 1, [&](u64 b, u64 e) { diffuse_reference(N, ref_in.data(), ref_out.data(), i64(b), i64(e)); });
+  const LinearLayout3 lin = LinearLayout3::make(N, 1);
+  const LinearLayout3 la = LinearLayout3::make(N, rho);
+  const BlockedLayout3 lb = BlockedLayout3::make(N, rho);
+  std::vector<uint8_t> is_cell(slots, 0);
+  u64 wrong = 0;
+  std::string first;
+  for (i64 z = 0; z < N; ++z)
+    for (i64 y = 0; y <= z; ++y)
+      for (i64 x = 0; x <= y; ++x) {
+        const u64 s = l == Layout::linear ? la.index(x, y, z) : lb.index(x, y, z);
+        is_cell[s] = 1;
+        const float a = got[s], b = ref_out[lin.index(x, y, z)];
+        if (std::memcmp(&a, &b, sizeof a) != 0 && wrong++ == 0)
+          first = " (first at x=" + std::to_string(x) + " y=" + std::to_string(y) + " z=" + std::to_string(z) + ")";
+      }
+  u64 touched = 0;
+  for (u64 s = 0; s < slots; ++s) {
+    u32 b;
+    std::memcpy(&b, &got[s], sizeof b);
+    if (!is_cell[s] && b != 0xffffffffu) ++touched;
+  }
+  std::string e;
+  if (wrong) e += std::to_string(wrong) + " of " + std::to_string(cells) + " cells differ" + first;
+  if (touched) e += (e.empty() ? "" : "; ") + std::to_string(touched) + " padding slots written";
+  return e;
+}
+
+namespace {
+template <class Root, bool layer>
+u64 first_wrong_gpu(u64 begin, u64 end, unsigned long long* scratch) {
+  const u64 chunk = 1ull << 32;
+  for (u64 b = begin; b < end; b += chunk) {
+    const u64 cnt = std::min(chunk, end - b);
+    const unsigned long long none = ~0ull;
+    TD_CUDA(cudaMemcpy(scratch, &none, sizeof none, cudaMemcpyHostToDevice));
+    const unsigned blocks = unsigned(std::min<u64>((cnt + 255) / 256, 65536));
+    if (layer) gpu::layer_check3<Root><<<blocks, 256>>>(b, cnt, scratch);
+    else gpu::row_check3<Root><<<blocks, 256>>>(b, cnt, scratch);
+    TD_LAUNCHED();
+    unsigned long long first = 0;
+    TD_CUDA(cudaMemcpy(&first, scratch, sizeof first, cudaMemcpyDeviceToHost));
+    if (first != none) return first;
+  }
+  return end;
+}
+template <bool layer>
+u64 first_wrong_by_name(const std::string& root, u64 begin, u64 end, unsigned long long* scratch) {
+  if (root == "tet-f") return first_wrong_gpu<TetRootF, layer>(begin, end, scratch);
+  if (root == "tet-e") return first_wrong_gpu<TetRootE, layer>(begin, end, scratch);
+  if (root == "tet-fast") return first_wrong_gpu<TetRootFast, layer>(begin, end, scratch);
+  throw bad_input("unknown layer root '" + root + "'");
+}
+}  // namespace
+
+u64 gpu_first_wrong_layer(const std::string& root, u64 begin, u64 end, unsigned long long* scratch) {
+  return first_wrong_by_name<true>(root, begin, end, scratch);
+}
+u64 gpu_first_wrong_row(const std::string& root, u64 begin, u64 end, unsigned long long* scratch) {
+  return first_wrong_by_name<false>(root, begin, end, scratch);
+}
+
+}  // namespace tdmaps::exp3d

@@ -1,0 +1,82 @@
+// experiments/maps3d/maps3d_gpu.hpp — what bench_maps3d and gpu_verify_3d call: host
+// functions that pick the instantiation of a kernel of src/gpu/tet.cuh for a map name
+// and a mode, launch it (every call checked) and, for the references, compute on the
+// CPU. The kernels are instantiated once, in maps3d_gpu.cu (a static library both
+// programs link), to keep compile time down.
+#pragma once
+#include "maps3d_host.hpp"
+
+#include <gpu/common.cuh>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace tdmaps::exp3d {
+
+enum class Mode : int { thread = 0, block = 1 };
+inline const char* mode_str(Mode m) { return m == Mode::thread ? "thread" : "block"; }
+
+// A map (bb3, tet-f, tet-e, tet-fast) and where it is evaluated.
+struct Variant {
+  std::string map;
+  Mode mode = Mode::thread;
+  std::string label() const { return map + ":" + mode_str(mode); }
+};
+
+// plan() / grid() / block() / exact range of a map by name (throws unsupported like plan()).
+Plan3 plan3(const std::string& map, i64 N, int rho, bool allow_inexact);
+Dim3 grid3(const std::string& map, const Plan3& p);
+u64 exact_blocks3(const std::string& map);  // bb3: no limit
+u64 launched_blocks3(const std::string& map, const Plan3& p);
+// Blocks with at least one in-domain thread (closed form; = counts.hpp counts3).
+u64 useful_blocks3(const Plan3& p);
+
+// ---- kernels -------------------------------------------------------------------------
+void launch_dummy(const Variant& v, const Plan3& p, bool store_form, long long* out);
+
+struct Cov3 {
+  u64 inside = 0, dup = 0, ood = 0, useful_blocks = 0;
+  // "" when every cell of the pyramid was produced exactly once and nothing else.
+  std::string check(i64 N, u64 expect_useful_blocks) const;
+};
+// bits: coverage_words3(N) words, counters: 4; both cleared here. Synchronizes.
+u64 coverage_words3(i64 N);
+Cov3 run_coverage(const Variant& v, const Plan3& p, u32* bits, unsigned long long* counters);
+
+constexpr int kBinCopies3 = 1024;  // tet.cuh kBinCopies
+// bins: kBinCopies3 * 4 counters (cleared by the caller); sum_bins adds the copies.
+void launch_threebody(const Variant& v, const Plan3& p, const float4* pts, float r2, unsigned long long* bins);
+std::array<u64, 4> sum_bins(const unsigned long long* bins_dev);
+// N points in the unit cube (deterministic), and the CPU histogram (exact, threaded).
+std::vector<float4> make_points(i64 N);
+std::array<u64, 4> threebody_reference(const std::vector<float4>& pts, float r2);
+
+enum class Layout : int { linear = 0, blocked = 1 };
+inline const char* layout_str(Layout l) { return l == Layout::linear ? "linear" : "blocked"; }
+u64 layout_slots(Layout l, i64 N, int rho);
+// One diffusion step in -> out (cells only; padding untouched).
+void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out);
+// a[slot(cell)] = cell_value(linear index) for every cell (padding untouched).
+void layout_init(Layout l, i64 N, int rho, float* a);
+// The checksum of the cells of a (layout3d.hpp checksum_term); scratch: kBinCopies3 words.
+u64 layout_checksum(Layout l, i64 N, int rho, const float* a, unsigned long long* scratch);
+// The CPU checksum of one step's output (threaded, no arrays).
+u64 layout_reference_checksum(i64 N);
+
+// ---- complete checks (allocate, run once, compare with the CPU; "" when right) ----------
+// Coverage of the variant's thread cells: every cell once, nothing else, useful blocks.
+std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact);
+// The 3-body histogram equals the CPU reference.
+std::string verify_threebody(const Variant& v, i64 N, int rho, float r);
+// One diffusion step, read back cell by cell: bit-equal to the CPU reference in the
+// linear layout, and every padding slot of the output left untouched.
+std::string verify_layout(const Variant& v, Layout l, i64 N, int rho);
+
+// ---- exact ranges on the device -----------------------------------------------------------
+// First lambda in [begin, end) whose layer (row) by root `root` (tet-f, tet-e, tet-fast)
+// is wrong, else end. scratch: one word.
+u64 gpu_first_wrong_layer(const std::string& root, u64 begin, u64 end, unsigned long long* scratch);
+u64 gpu_first_wrong_row(const std::string& root, u64 begin, u64 end, unsigned long long* scratch);
+
+}  // namespace tdmaps::exp3d

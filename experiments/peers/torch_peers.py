@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""experiments/peers/torch_peers.py -- PyTorch peers of the EDM experiment.
+
+Times torch.nn.functional.pdist (condensed output: the strictly lower/upper
+triangle without the diagonal, N(N-1)/2 floats) and torch.cdist (the full N x N
+matrix) on the same points as bench_apps (uniform in [0,1)^d, the SplitMix64 rule
+of experiments/apps2d/apps_host.hpp, feature k of point i a pure function of
+(k, i)), d = 1..4 features, over the same N sweep. CUDA events
+(torch.cuda.Event) around each call after warm-up; median of --reps.
+
+    python3 experiments/peers/torch_peers.py [--quick] [--out experiments/results]
+
+Writes <out>/<gpu_slug>/peers_edm.csv:
+    # {metadata JSON: torch version, CUDA version, device, date, ...}
+    test,layout,features,N,impl,median_ms,GBps
+impl: pdist (layout packed), cdist (layout full, PyTorch's default compute mode:
+matrix-multiply formulation for large inputs) and cdist-direct (layout full,
+compute_mode='donot_use_mm_for_euclid_dist', the difference formula the kernels
+use). GBps = bytes the call writes (pdist N(N-1)/2*4, cdist N*N*4) / median time.
+
+Exits 0 with a message when PyTorch or a CUDA GPU is absent (optional peers).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+
+M64 = (1 << 64) - 1
+EDM_SEED = 0x0EDF00D5EED  # apps_host.hpp: edm_seed
+
+
+def splitmix64(x):
+    x = (x + 0x9E3779B97F4A7C15) & M64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
+    return x ^ (x >> 31)
+
+
+def hash3(seed, a, b):
+    return splitmix64(splitmix64(seed ^ splitmix64(a)) ^ b)
+
+
+def u01(h):
+    return float(h >> 40) * (1.0 / 16777216.0)  # exact in float32
+
+
+def gpu_slug(name):
+    """common.cuh's gpu_slug: drop a leading 'NVIDIA ', lowercase, runs of other characters -> '-'."""
+    if name.startswith("NVIDIA "):
+        name = name[7:]
+    out = ""
+    for c in name:
+        if "A" <= c <= "Z":
+            out += c.lower()
+        elif ("a" <= c <= "z") or ("0" <= c <= "9"):
+            out += c
+        elif out and out[-1] != "-":
+            out += "-"
+    return out.rstrip("-")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description="PyTorch peers (pdist, cdist) of the EDM experiment")
+    p.add_argument("--N-from", type=int, default=1024)
+    p.add_argument("--N-to", type=int, default=30720)
+    p.add_argument("--N-step", type=int, default=1024)
+    p.add_argument("--features", default="1,2,3,4", help="comma list of 1..4")
+    p.add_argument("--impls", default="pdist,cdist,cdist-direct", help="comma list of pdist, cdist, cdist-direct")
+    p.add_argument("--reps", type=int, default=20)
+    p.add_argument("--warmup", type=int, default=3)
+    p.add_argument("--out", default="experiments/results")
+    p.add_argument("--quick", action="store_true", help="N in {2048, 8192, 16384, 30720}, reps 10")
+    a = p.parse_args(argv)
+    try:
+        a.features = [int(x) for x in a.features.split(",") if x]
+    except ValueError:
+        p.error("--features must be a comma list of 1..4")
+    if not a.features or any(d < 1 or d > 4 for d in a.features):
+        p.error("--features must be a comma list of 1..4")
+    a.impls = [x for x in a.impls.split(",") if x]
+    if not a.impls or any(x not in ("pdist", "cdist", "cdist-direct") for x in a.impls):
+        p.error("--impls must be a comma list of pdist, cdist, cdist-direct")
+    if a.quick:
+        a.sizes = [2048, 8192, 16384, 30720]
+        a.reps = 10
+    else:
+        if a.N_from < 2 or a.N_to < a.N_from or a.N_step < 1:
+            p.error("need 2 <= --N-from <= --N-to and --N-step >= 1")
+        a.sizes = list(range(a.N_from, a.N_to + 1, a.N_step))
+    if a.reps < 1 or a.warmup < 0:
+        p.error("--reps must be >= 1 and --warmup >= 0")
+    return a
+
+
+def main(argv):
+    a = parse_args(argv)  # bad input: argparse prints one line and exits 2
+    try:
+        import torch
+    except ImportError:
+        print("torch_peers: PyTorch is not installed; peers skipped")
+        return 0
+    if not torch.cuda.is_available():
+        print("torch_peers: no CUDA GPU visible to PyTorch; peers skipped")
+        return 0
+
+    dev = torch.device("cuda")
+    name = torch.cuda.get_device_name(dev)
+    slug = gpu_slug(name)
+    outdir = os.path.join(a.out, slug)
+    os.makedirs(outdir, exist_ok=True)
+    path = os.path.join(outdir, "peers_edm.csv")
+    meta = {
+        "program": "torch_peers.py",
+        "args": " ".join(argv),
+        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda,
+        "cudnn": torch.backends.cudnn.version() if torch.backends.cudnn.is_available() else None,
+        "gpu": name,
+        "gpu_slug": slug,
+        "python": platform.python_version(),
+        "reps": a.reps,
+        "warmup": a.warmup,
+    }
+
+    # The points of bench_apps: feature k of point i, independent of N.
+    nmax, dmax = max(a.sizes), max(a.features)
+    host = torch.tensor([[u01(hash3(EDM_SEED, k, i)) for i in range(nmax)] for k in range(dmax)],
+                        dtype=torch.float32)  # [k][i]
+
+    def run(fn, x):
+        for _ in range(a.warmup):
+            fn(x)
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(a.reps):
+            s = torch.cuda.Event(enable_timing=True)
+            e = torch.cuda.Event(enable_timing=True)
+            s.record()
+            y = fn(x)
+            e.record()
+            e.synchronize()
+            times.append(s.elapsed_time(e))
+            del y
+        return statistics.median(times)
+
+    impls = {
+        "pdist": ("packed", lambda x: torch.nn.functional.pdist(x), lambda n: n * (n - 1) // 2 * 4),
+        "cdist": ("full", lambda x: torch.cdist(x, x), lambda n: n * n * 4),
+        "cdist-direct": ("full", lambda x: torch.cdist(x, x, compute_mode="donot_use_mm_for_euclid_dist"),
+                         lambda n: n * n * 4),
+    }
+    with open(path, "w") as f, torch.inference_mode():
+        f.write("# " + json.dumps(meta) + "\n")
+        f.write("test,layout,features,N,impl,median_ms,GBps\n")
+        f.flush()
+        for ni, n in enumerate(a.sizes):
+            print(f"[peers] N={n} ({ni + 1}/{len(a.sizes)})", file=sys.stderr, flush=True)
+            for d in a.features:
+                x = host[:d, :n].t().contiguous().to(dev)  # (N, d)
+                for impl in a.impls:
+                    layout, fn, nbytes = impls[impl]
+                    try:
+                        ms = run(fn, x)
+                    except torch.cuda.OutOfMemoryError:
+                        print(f"[peers] {impl} N={n} d={d}: out of GPU memory; skipped", file=sys.stderr)
+                        torch.cuda.empty_cache()
+                        continue
+                    gbps = nbytes(n) / (ms * 1e6)
+                    f.write(f"edm,{layout},{d},{n},{impl},{ms:.6g},{gbps:.6g}\n")
+                    f.flush()
+                del x
+                torch.cuda.empty_cache()
+    print(f"[peers] wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""PyTorch peer for the SDH experiment (optional).
+
+Two ways a PyTorch user would compute the all-pairs distance histogram on the GPU,
+over the same points as bench_sdh (the generator of tdmaps/sdh_cpu.hpp is
+reproduced bit for bit with numpy), in row chunks of the pair triangle (i < j):
+
+  torch-direct  dx, dy, dz, s = (dx*dx + dy*dy) + dz*dz, sqrt, / w, trunc, clamp,
+                bincount: the rule of sdh_cpu.hpp op by op (separate elementwise
+                kernels: no contraction), so it should match the CPU exactly
+  torch-cdist   torch.cdist (matrix-multiply form of the distance), floor(d / w),
+                clamp, bincount: the idiomatic, faster and inexact form
+
+Before timing, each is compared at --verify-n points with the rule evaluated in
+numpy float32 (exact IEEE single operations); the column exact_at_verify_n says
+whether the histograms are equal. Timings: CUDA events around the whole chunked
+computation, points already on the GPU; median and quartiles over --reps.
+
+CSV: experiments/results/<gpu_slug>/peers_sdh.csv, first line "# " + JSON metadata.
+Exits 0 with a message when torch or a CUDA device is missing.
+"""
+import argparse
+import json
+import math
+import os
+import platform
+import sys
+import time
+
+BOX = 23000.0
+SEED = 0x5D4C0FFEE5D4
+GAMMA = 0x9E3779B97F4A7C15
+M64 = (1 << 64) - 1
+
+
+def points(n, box=BOX, seed=SEED):
+    """The points of tdmaps::sdh::uniform_points (splitmix64, 24 bits per coordinate)."""
+    import numpy as np
+
+    with np.errstate(over="ignore"):
+        k = np.arange(1, 3 * n + 1, dtype=np.uint64)
+        z = np.uint64(seed) + k * np.uint64(GAMMA)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    scale = np.float32(box) * np.float32(1.0 / 16777216.0)
+    c = (z >> np.uint64(40)).astype(np.float32) * scale
+    return c.reshape(n, 3)
+
+
+def default_buckets(box, w):
+    import numpy as np
+
+    b = np.float32(box)
+    s = (b * b + b * b) + b * b
+    q = np.float32(np.sqrt(np.float32(s))) / np.float32(w)
+    return int(np.float32(q)) + 1
+
+
+def rule_numpy(p, w, B):
+    """The rule of sdh_cpu.hpp in numpy float32 (every op IEEE single, round to nearest)."""
+    import numpy as np
+
+    n = p.shape[0]
+    h = np.zeros(B, dtype=np.int64)
+    wf = np.float32(w)
+    for i in range(n - 1):
+        d = p[i][None, :] - p[i + 1 :]
+        s = (d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]) + d[:, 2] * d[:, 2]
+        q = np.sqrt(s) / wf
+        k = np.minimum(np.trunc(q), np.float32(B - 1)).astype(np.int64)
+        h += np.bincount(k, minlength=B)
+    return h
+
+
+def sdh_torch(X, w, B, mode, chunk):
+    """Histogram of all pairs i < j of X (n x 3, float32, on the GPU)."""
+    import torch
+
+    n = X.shape[0]
+    h = torch.zeros(B, dtype=torch.int64, device=X.device)
+    # a 0-dim GPU tensor, not a Python scalar: ATen divides by a CPU scalar through
+    # its reciprocal, which is not the correctly rounded quotient of the rule
+    wt = torch.tensor(w, dtype=torch.float32, device=X.device)
+
+    def bucket_direct(A, C):
+        dx = A[:, None, 0] - C[None, :, 0]
+        dy = A[:, None, 1] - C[None, :, 1]
+        dz = A[:, None, 2] - C[None, :, 2]
+        s = (dx * dx + dy * dy) + dz * dz
+        q = torch.sqrt(s) / wt
+        return torch.clamp(torch.trunc(q), max=B - 1).to(torch.int64)
+
+    def bucket_cdist(A, C):
+        d = torch.cdist(A, C)
+        return torch.clamp(torch.floor(d / wt), max=B - 1).to(torch.int64)
+
+    f = bucket_direct if mode == "direct" else bucket_cdist
+    for a in range(0, n, chunk):
+        b = min(n, a + chunk)
+        A = X[a:b]
+        k = f(A, A)
+        m = torch.triu(torch.ones(b - a, b - a, dtype=torch.bool, device=X.device), diagonal=1)
+        h += torch.bincount(k[m], minlength=B)
+        if b < n:
+            for c0 in range(b, n, 8 * chunk):
+                c1 = min(n, c0 + 8 * chunk)
+                h += torch.bincount(f(A, X[c0:c1]).reshape(-1), minlength=B)
+    return h
+
+
+def slug(name):
+    if name.startswith("NVIDIA "):
+        name = name[7:]
+    o = ""
+    for ch in name:
+        if "A" <= ch <= "Z":
+            o += ch.lower()
+        elif ("a" <= ch <= "z") or ("0" <= ch <= "9"):
+            o += ch
+        elif o and o[-1] != "-":
+            o += "-"
+    return o.rstrip("-")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--N", default="10000,100000,1000000")
+    ap.add_argument("--bucket-width", type=float, default=500.0)
+    ap.add_argument("--buckets", type=int, default=0)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--chunk", type=int, default=2048, help="rows per chunk (GPU memory ~ chunk * 8 * chunk * 40 bytes)")
+    ap.add_argument("--verify-n", type=int, default=3000)
+    ap.add_argument("--max-s", type=float, default=60.0, help="skip a size predicted to take longer per run")
+    ap.add_argument("--impl", default="torch-direct,torch-cdist")
+    ap.add_argument("--out", default="")
+    a = ap.parse_args()
+    try:
+        import numpy as np
+        import torch
+    except Exception as e:  # noqa: BLE001
+        print(f"torch_sdh: PyTorch or numpy not available ({e}); nothing measured")
+        return 0
+    if not torch.cuda.is_available():
+        print("torch_sdh: no CUDA device visible to PyTorch; nothing measured")
+        return 0
+    Ns = [int(x) for x in a.N.split(",") if x]
+    w = float(np.float32(a.bucket_width))
+    if any(n < 2 for n in Ns) or not (w > 0) or a.buckets < 0:
+        print("error: N >= 2, bucket width > 0, buckets >= 0", file=sys.stderr)
+        return 2
+    B = a.buckets if a.buckets > 0 else default_buckets(BOX, w)
+    dev = torch.device("cuda")
+    name = torch.cuda.get_device_name(0)
+    out = a.out or os.path.join("experiments", "results", slug(name), "peers_sdh.csv")
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    meta = {
+        "program": "torch_sdh.py",
+        "args": " ".join(sys.argv),
+        "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "gpu": name,
+        "gpu_slug": slug(name),
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda,
+        "python": platform.python_version(),
+        "box": BOX,
+        "seed": SEED,
+        "chunk": a.chunk,
+    }
+    impls = [x for x in a.impl.split(",") if x]
+    P = points(max(Ns + [a.verify_n]))
+    Xall = torch.from_numpy(P).to(dev)
+
+    exact = {}
+    ref = rule_numpy(P[: a.verify_n], w, B)
+    for impl in impls:
+        mode = "direct" if impl == "torch-direct" else "cdist"
+        h = sdh_torch(Xall[: a.verify_n], w, B, mode, a.chunk).cpu().numpy()
+        exact[impl] = bool((h == ref).all())
+        diff = int(np.abs(h - ref).sum())
+        print(f"{impl}: N={a.verify_n} {'equals' if exact[impl] else 'differs from'} the rule "
+              f"({diff} pair counts off)", file=sys.stderr)
+
+    with open(out, "w") as f:
+        f.write("# " + json.dumps(meta) + "\n")
+        f.write("impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,pairs_per_s,exact_at_verify_n\n")
+        f.flush()
+        last = {}
+        for n in Ns:
+            X = Xall[:n]
+            pairs = n * (n - 1) // 2
+            for impl in impls:
+                mode = "direct" if impl == "torch-direct" else "cdist"
+                if impl in last:
+                    n0, ms0 = last[impl]
+                    if ms0 * (n / n0) ** 2 > 1000 * a.max_s:
+                        print(f"skip {impl} N={n} (predicted {ms0 * (n / n0) ** 2 / 1000:.0f} s)", file=sys.stderr)
+                        continue
+                h = sdh_torch(X, w, B, mode, a.chunk)  # warm-up, checked
+                if int(h.sum().item()) != pairs:
+                    print(f"error: {impl} N={n}: histogram sums to {int(h.sum())}, not {pairs}", file=sys.stderr)
+                    return 1
+                t = []
+                for _ in range(a.reps):
+                    e0 = torch.cuda.Event(enable_timing=True)
+                    e1 = torch.cuda.Event(enable_timing=True)
+                    e0.record()
+                    sdh_torch(X, w, B, mode, a.chunk)
+                    e1.record()
+                    torch.cuda.synchronize()
+                    t.append(e0.elapsed_time(e1))
+                t.sort()
+                q = lambda fr: t[int(fr * (len(t) - 1) + 0.5)]  # noqa: E731
+                med = q(0.5)
+                last[impl] = (n, med)
+                f.write(f"{impl},{n},{w:g},{B},{len(t)},{med:.4f},{q(0.25):.4f},{q(0.75):.4f},{t[0]:.4f},{t[-1]:.4f},"
+                        f"{pairs / (med / 1000):.6e},{'yes' if exact[impl] else 'no'}\n")
+                f.flush()
+                print(f"  {impl} N={n} median {med:.2f} ms  {pairs / (med / 1000):.3e} pairs/s", file=sys.stderr)
+    print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,469 @@
+// figures/model.cpp — see model.hpp.
+#include "model.hpp"
+
+#include <tdmaps/counts.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <regex>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace figs {
+
+// ---- paper/reported.csv -----------------------------------------------------------------
+PaperValue parse_value(const std::string& raw) {
+  PaperValue v;
+  v.text = trim(raw);
+  std::string s = v.text;
+  std::string cmp = "=";
+  for (const char* c : {"<=", ">=", "<", ">", "~"}) {
+    if (s.rfind(c, 0) == 0) {
+      cmp = (std::string(c) == "~") ? "=" : c;
+      s = trim(s.substr(std::string(c).size()));
+      break;
+    }
+  }
+  const double one = to_num(s);
+  if (std::isfinite(one)) {
+    v.cmp = cmp;
+    v.lo = v.hi = one;
+    return v;
+  }
+  // a range "a-b": the '-' follows a digit (not an exponent's 'e')
+  for (size_t k = 1; k + 1 < s.size(); ++k) {
+    if (s[k] == '-' && std::isdigit(static_cast<unsigned char>(s[k - 1]))) {
+      const double a = to_num(trim(s.substr(0, k))), b = to_num(trim(s.substr(k + 1)));
+      if (std::isfinite(a) && std::isfinite(b) && cmp == "=") {
+        v.cmp = "range";
+        v.lo = std::min(a, b);
+        v.hi = std::max(a, b);
+        return v;
+      }
+    }
+  }
+  return v;  // free text
+}
+
+std::vector<Claim> load_claims(const std::string& path, std::string* why) {
+  std::vector<Claim> out;
+  const std::optional<Table> t = read_table(path, why);
+  if (!t) return out;
+  const std::string miss = t->missing({"id", "seed_file", "section", "quantity", "paper_value", "unit", "gpu",
+                                       "context", "figure"});
+  if (!miss.empty() && why) *why = "lacks column(s) " + miss;
+  for (const Row& r : t->rows()) {
+    Claim c;
+    c.id = r.s("id");
+    if (c.id.empty()) continue;
+    c.seed = r.s("seed_file");
+    c.section = r.s("section");
+    c.quantity = r.s("quantity");
+    c.value = r.s("paper_value");
+    c.unit = r.s("unit");
+    c.gpu = r.s("gpu");
+    c.context = r.s("context");
+    c.figure = r.s("figure");
+    c.pv = parse_value(c.value);
+    // figure: "fig[:series][@x]" items separated by ';'
+    size_t s = 0;
+    while (s <= c.figure.size()) {
+      size_t e = c.figure.find(';', s);
+      if (e == std::string::npos) e = c.figure.size();
+      std::string item = trim(c.figure.substr(s, e - s));
+      s = e + 1;
+      if (item.empty()) continue;
+      Mark m;
+      const size_t at = item.find('@');
+      if (at != std::string::npos) {
+        m.x = to_num(item.substr(at + 1));
+        item = item.substr(0, at);
+      }
+      const size_t colon = item.find(':');
+      m.fig = item.substr(0, colon);
+      if (colon != std::string::npos) m.series = item.substr(colon + 1);
+      c.marks.push_back(m);
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// ---- results --------------------------------------------------------------------------------
+const Table* GpuData::get(const std::string& file) const {
+  auto it = cache.find(file);
+  if (it == cache.end()) {
+    std::string w;
+    it = cache.emplace(file, read_table((fs::path(dir) / file).string(), &w)).first;
+    if (!it->second) why[file] = w;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+std::string GpuData::reason(const std::string& file) const {
+  const auto it = why.find(file);
+  return (fs::path(dir) / file).string() + ": " + (it == why.end() ? std::string("not read") : it->second);
+}
+std::vector<std::string> GpuData::files() const {
+  std::vector<std::string> v;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return v;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".csv") v.push_back(e.path().filename().string());
+  std::sort(v.begin(), v.end());
+  return v;
+}
+std::string GpuData::meta(const std::string& key) const {
+  for (const std::string& f : files()) {
+    const Table* t = get(f);
+    if (t && !t->meta_or(key).empty()) return t->meta_or(key);
+  }
+  return "";
+}
+std::string GpuData::name() const {
+  const std::string n = meta("gpu");
+  return n.empty() ? slug : n;
+}
+
+void Ctx::notice(const std::string& s) {
+  notices.push_back(s);
+  std::cerr << "note: " << s << "\n";
+}
+const Claim* Ctx::claim(const std::string& id) const {
+  for (const Claim& c : claims)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+namespace {
+using namespace tdmaps;
+
+template <class M>
+std::optional<Counts> try_counts2(i64 N, int rho) {
+  try {
+    return counts2<M>(M::plan(N, rho));
+  } catch (const unsupported&) {
+    return std::nullopt;
+  }
+}
+}  // namespace
+
+const Wasted2& Ctx::wasted2() const {
+  if (w2_) return *w2_;
+  Wasted2 w;
+  for (i64 N = 1024; N <= 30720; N += 1024) {
+    const i64 n = ceil_div(N, kRho);
+    w.N.push_back(double(N));
+    w.n.push_back(double(n));
+    const auto put = [&](const std::string& name, const std::optional<Counts>& c) {
+      w.wasted[name].push_back(c ? double(c->wasted_blocks()) : NAN);
+      w.launched[name].push_back(c ? double(c->launched_blocks) : NAN);
+    };
+    put("bb", try_counts2<BB>(N, kRho));
+    put("ltm-e", try_counts2<LTM_E>(N, kRho));
+    put("rb", try_counts2<RB>(N, kRho));
+    put("rec", try_counts2<REC>(N, kRho));
+    put("utm-n", try_counts2<UTM_N>(N, kRho));
+    // the paper's balanced grid: n' = ceil(sqrt(n(n+1)/2)) blocks per side (000 §III-A)
+    const u64 T = tri(u64(n));
+    u64 s = u64(std::sqrt(double(T)));  // refined to ceil(sqrt(T)) below
+    while (s * s < T) ++s;
+    while (s > 0 && (s - 1) * (s - 1) >= T) --s;
+    w.balanced.push_back(double(s * s - T));
+    try {
+      const Plan2 p = REC::plan(N, kRho);
+      w.rec_passes.push_back(p.passes);
+      w.rec_k.push_back(p.rec_k);
+    } catch (const unsupported&) {
+      w.rec_passes.push_back(NAN);
+      w.rec_k.push_back(NAN);
+    }
+  }
+  w2_ = std::move(w);
+  return *w2_;
+}
+
+const Wasted3& Ctx::wasted3() const {
+  if (w3_) return *w3_;
+  Wasted3 w;
+  std::vector<i64> ns;
+  for (i64 n = 1; n <= 16; ++n) ns.push_back(n);
+  for (i64 n : {20, 24, 32, 40, 48, 64, 80, 96, 112, 128}) ns.push_back(n);
+  for (i64 n : ns) {
+    const i64 N = n * kRho3;
+    const Plan3 pb = BB3::plan(N, kRho3), pt = TET_E::plan(N, kRho3);
+    const Counts cb = counts3<BB3>(pb), ct = counts3<TET_E>(pt);
+    w.N.push_back(double(N));
+    w.n.push_back(double(n));
+    w.bb3_launched.push_back(double(cb.launched_blocks));
+    w.bb3_wasted.push_back(double(cb.wasted_blocks()));
+    w.tet_launched.push_back(double(ct.launched_blocks));
+    w.tet_wasted.push_back(double(ct.wasted_blocks()));
+    w.tet_wasted_threads.push_back(double(ct.wasted_threads()));
+    w.bb3_wasted_threads.push_back(double(cb.wasted_threads()));
+  }
+  w3_ = std::move(w);
+  return *w3_;
+}
+
+// ---- curves --------------------------------------------------------------------------------
+bool selected(const Row& r, const Sel& s) {
+  for (const auto& [col, val] : s.eq)
+    if (r.has(col) && r.s(col) != val) return false;
+  if (std::isfinite(s.rho) && r.has("rho") && r.d("rho") != s.rho) return false;
+  if (s.exact_only && r.has("exact") && r.s("exact") == "0") return false;
+  if (s.exact_only && r.has("verified") && r.s("verified") == "0") return false;
+  return true;
+}
+
+double row_I(const Row& r) {
+  const double i = r.d("I");
+  if (std::isfinite(i)) return i;
+  double bb = r.d("bb_median_ms");
+  if (!std::isfinite(bb)) bb = r.d("bb3_median_ms");
+  const double m = r.d("median_ms");
+  return (std::isfinite(bb) && std::isfinite(m) && m > 0) ? bb / m : NAN;
+}
+
+double median(std::vector<double> v) {
+  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  const size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  size_t k = 0;
+  for (double x : v)
+    if (std::isfinite(x)) { s += x; ++k; }
+  return k ? s / double(k) : NAN;
+}
+
+Pts curve(const Table& t, const Sel& s, const std::string& map, const std::string& ycol, const std::string& xcol) {
+  std::map<double, std::vector<double>> by_x;
+  for (const Row& r : t.rows()) {
+    if (!map.empty() && r.has("map") && r.s("map") != map) continue;
+    if (!map.empty() && !r.has("map")) continue;
+    if (!selected(r, s)) continue;
+    const double x = r.d(xcol);
+    const double y = (ycol == "I") ? row_I(r) : r.d(ycol);
+    if (std::isfinite(x) && std::isfinite(y)) by_x[x].push_back(y);
+  }
+  Pts p;
+  for (const auto& [x, v] : by_x) p.emplace_back(x, median(v));
+  return p;
+}
+
+std::vector<std::string> maps_in(const Table& t, const Sel& s) {
+  std::set<std::string> m;
+  for (const Row& r : t.rows())
+    if (selected(r, s) && !r.s("map").empty()) m.insert(r.s("map"));
+  return order_maps(std::vector<std::string>(m.begin(), m.end()));
+}
+
+std::vector<double> distinct(const Table& t, const std::string& col) {
+  std::set<double> v;
+  for (const Row& r : t.rows()) {
+    const double x = r.d(col);
+    if (std::isfinite(x)) v.insert(x);
+  }
+  return std::vector<double>(v.begin(), v.end());
+}
+
+double med_from(const Pts& p, double xmin) {
+  std::vector<double> v;
+  for (const auto& [x, y] : p)
+    if (x >= xmin) v.push_back(y);
+  return median(v);
+}
+std::pair<double, double> max_pt(const Pts& p) {
+  std::pair<double, double> b{NAN, NAN};
+  for (const auto& q : p)
+    if (!std::isfinite(b.second) || q.second > b.second) b = q;
+  return b;
+}
+std::pair<double, double> last_pt(const Pts& p) {
+  return p.empty() ? std::pair<double, double>{NAN, NAN} : p.back();
+}
+std::vector<double> ys(const Pts& p) {
+  std::vector<double> v;
+  for (const auto& q : p) v.push_back(q.second);
+  return v;
+}
+
+// ---- looks ----------------------------------------------------------------------------------
+namespace {
+const std::vector<std::string> kOrder = {"bb",    "bb-fast", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e",
+                                         "ltm-r-fast", "ltm-e-fast", "rb", "rec", "utm-x", "utm-n",
+                                         "bb3", "tet-f", "tet-e", "tet-fast"};
+std::string base_of(const std::string& m) {
+  const std::string suf = "-fast";
+  if (m.size() > suf.size() && m.compare(m.size() - suf.size(), suf.size(), suf) == 0)
+    return m.substr(0, m.size() - suf.size());
+  return m;
+}
+}  // namespace
+
+std::vector<std::string> order_maps(std::vector<std::string> maps) {
+  const auto rank = [](const std::string& m) {
+    const auto it = std::find(kOrder.begin(), kOrder.end(), m);
+    return it == kOrder.end() ? kOrder.size() : size_t(it - kOrder.begin());
+  };
+  std::sort(maps.begin(), maps.end(), [&](const std::string& a, const std::string& b) {
+    const size_t ra = rank(a), rb = rank(b);
+    return ra != rb ? ra < rb : a < b;
+  });
+  return maps;
+}
+
+Style map_style(const std::string& map) {
+  static const std::map<std::string, Style> known = {
+      {"bb", {"#000000", 7, 1}},    {"ltm-x", {"#1f77b4", 5, 1}}, {"ltm-n", {"#17becf", 9, 1}},
+      {"ltm-r", {"#d62728", 7, 1}}, {"ltm-d", {"#9467bd", 11, 1}}, {"ltm-e", {"#ff7f0e", 13, 1}},
+      {"rb", {"#2ca02c", 5, 1}},    {"rec", {"#8c564b", 9, 1}},    {"utm-x", {"#e377c2", 11, 1}},
+      {"utm-n", {"#7f7f7f", 13, 1}}, {"bb3", {"#000000", 7, 1}},   {"tet-f", {"#1f77b4", 5, 1}},
+      {"tet-e", {"#ff7f0e", 13, 1}}, {"tet", {"#d62728", 9, 1}},
+      {"cpu", {"#7f7f7f", 7, 1}},   {"cpu-mt", {"#555555", 5, 1}}, {"v1", {"#1f77b4", 7, 1}},
+      {"v2", {"#17becf", 5, 1}},    {"v3", {"#9467bd", 9, 1}},     {"v4", {"#ff7f0e", 11, 1}},
+      {"v5", {"#d62728", 13, 1}}};
+  static const std::vector<std::string> extra = {"#bcbd22", "#393b79", "#637939", "#843c39", "#7b4173",
+                                                 "#3182bd", "#e6550d", "#31a354"};
+  const std::string b = base_of(map);
+  Style s;
+  const auto it = known.find(b);
+  if (it != known.end()) {
+    s = it->second;
+  } else {
+    size_t h = 0;
+    for (char c : b) h = h * 131 + size_t(static_cast<unsigned char>(c));
+    s = Style{extra[h % extra.size()], 7 + 2 * int(h % 4), 1};
+  }
+  if (b != map) {  // a -fast variant: dashed, open points
+    s.dt = 2;
+    s.pt = s.pt - 1;
+  }
+  return s;
+}
+
+Series map_series(const std::string& map, const Pts& p, const std::string& label) {
+  const Style st = map_style(map);
+  Series s;
+  s.label = label.empty() ? map : label;
+  for (const auto& [x, y] : p) {
+    s.x.push_back(x);
+    s.y.push_back(y);
+  }
+  s.color = st.color;
+  s.pt = st.pt;
+  s.dt = st.dt;
+  return s;
+}
+
+double add_marks(Panel& panel, const Ctx& ctx, const std::string& fig, double xright, std::vector<std::string>* ids) {
+  struct Shape { int pt; std::string label; };
+  const auto shape = [](const Claim& c) -> Shape {
+    const std::string s = c.seed_short();
+    if (s == "000") {
+      if (c.gpu == "GTX 680") return {8, "paper 000, GTX 680"};
+      if (c.gpu == "GTX 765M") return {4, "paper 000, GTX 765M"};
+      if (c.gpu == "Tesla K40") return {12, "paper 000, Tesla K40"};
+      return {6, "paper 000, Kepler GPUs"};
+    }
+    if (s == "001") return {10, "paper 001, GTX 680"};
+    return {14, "paper " + s};
+  };
+  std::vector<std::string> columns;  // one x column per series right of the data
+  std::map<int, std::string> used;
+  std::map<std::string, Series> by_key;  // (shape, series, ranged) -> points
+  std::vector<std::string> key_order;
+  for (const Claim& c : ctx.claims) {
+    if (!c.pv.numeric() || c.pv.cmp == "<" || c.pv.cmp == "<=" || c.pv.cmp == ">" || c.pv.cmp == ">=") continue;
+    if (c.unit != "I" && c.unit != "%") continue;
+    for (const Mark& m : c.marks) {
+      if (m.fig != fig) continue;
+      const auto conv = [&](double v) { return c.unit == "%" ? 1.0 + v / 100.0 : v; };
+      double x = m.x;
+      if (!std::isfinite(x)) {
+        auto it = std::find(columns.begin(), columns.end(), m.series);
+        if (it == columns.end()) {
+          columns.push_back(m.series);
+          it = columns.end() - 1;
+        }
+        x = xright * (1.035 + 0.035 * double(it - columns.begin()));
+      }
+      const Shape sh = shape(c);
+      used[sh.pt] = sh.label;
+      const bool ranged = c.pv.cmp == "range";
+      const std::string key = std::to_string(sh.pt) + "|" + m.series + "|" + (ranged ? "r" : "p");
+      if (!by_key.count(key)) {
+        Series s;
+        s.label = "";
+        s.color = m.series.empty() ? "#555555" : map_style(m.series).color;
+        s.pt = sh.pt;
+        s.ps = 1.3;
+        s.lw = 1.8;
+        s.with = ranged ? "yerrorbars" : "points";
+        by_key[key] = s;
+        key_order.push_back(key);
+      }
+      Series& s = by_key[key];
+      s.x.push_back(x);
+      s.y.push_back(conv(ranged ? 0.5 * (c.pv.lo + c.pv.hi) : c.pv.lo));
+      s.ylo.push_back(conv(c.pv.lo));
+      s.yhi.push_back(conv(c.pv.hi));
+      if (ids) ids->push_back(c.id);
+    }
+  }
+  for (const std::string& k : key_order) panel.series.push_back(by_key[k]);
+  for (const auto& [pt, label] : used) panel.keys.push_back(KeyEntry{label, pt, "#555555"});
+  if (!columns.empty()) panel.vlines.push_back(VLine{xright * 1.015, "papers"});
+  return columns.empty() ? xright : xright * (1.035 + 0.035 * double(columns.size()) + 0.01);
+}
+
+// ---- formatting -------------------------------------------------------------------------------
+std::string fmt(double v, int prec) {
+  if (!std::isfinite(v)) return "—";
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*f", prec, v);
+  return b;
+}
+std::string fmt_g(double v, int sig) {
+  if (!std::isfinite(v)) return "—";
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*g", sig, v);
+  return b;
+}
+std::string fmt_int(double v) {
+  if (!std::isfinite(v)) return "—";
+  const long long x = std::llround(v);
+  std::string s = std::to_string(x < 0 ? -x : x), o;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (k && (s.size() - k) % 3 == 0) o += ',';
+    o += s[k];
+  }
+  return (x < 0 ? "-" : "") + o;
+}
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string o;
+  for (size_t k = 0; k < v.size(); ++k) o += (k ? sep : "") + v[k];
+  return o;
+}
+
+std::string sdh_slot(const std::string& impl) {
+  std::string s;
+  for (char c : impl) s += char(std::tolower(static_cast<unsigned char>(c)));
+  if (s.find("cpu") != std::string::npos) {
+    for (const char* k : {"mt", "omp", "thread", "par", "multi"})
+      if (s.find(k) != std::string::npos) return "cpu-mt";
+    return "cpu";
+  }
+  static const std::regex ver("(^|[^a-z0-9])v([1-9])([^0-9]|$)");
+  std::smatch m;
+  if (std::regex_search(s, m, ver)) return "v" + m[2].str();
+  return "";  // other implementations (tiled-bb, fast-*, peers) are not rungs of the ladder
+}
+
+}  // namespace figs

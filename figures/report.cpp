@@ -1,0 +1,316 @@
+// figures/report.cpp — writes paper/report.md (see report.hpp). Every number in it
+// comes from a CSV, from paper/reported.csv or from the map library; the prose
+// around them is fixed text.
+#include "report.hpp"
+
+#include "claims.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace figs {
+namespace {
+
+std::string cell(std::string s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '|') o += "\\|";
+    else if (c == '\n') o += ' ';
+    else o += c;
+  }
+  return o;
+}
+
+std::string rel(const std::string& path, const std::string& from_file) {
+  const fs::path a = fs::absolute(path).lexically_normal();
+  const fs::path b = fs::absolute(fs::path(from_file).parent_path()).lexically_normal();
+  const fs::path r = a.lexically_relative(b);
+  return r.empty() ? path : r.generic_string();
+}
+
+// CUDA's version integers: 12040 -> 12.4
+std::string cuda_version(const std::string& v) {
+  const double x = to_num(v);
+  if (!std::isfinite(x) || x < 1000) return v;
+  const long long n = (long long)x;
+  return std::to_string(n / 1000) + "." + std::to_string((n % 1000) / 10);
+}
+
+std::vector<std::string> bib_keys(const std::string& path) {
+  std::vector<std::string> keys;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    const size_t at = line.find('@'), br = line.find('{'), cm = line.find(',');
+    if (at == 0 && br != std::string::npos && cm != std::string::npos && cm > br)
+      keys.push_back(trim(line.substr(br + 1, cm - br - 1)));
+  }
+  return keys;
+}
+
+// Which paper each figure belongs to, in the report's order.
+const std::vector<std::pair<std::string, std::string>> kFigOrder = {
+    {"fig3_sqrt", "Fig. 3 (left): the square root of g(λ)"},
+    {"fig3_sqrt_rho32", "Fig. 3 (left) at ρ = 32"},
+    {"fig3_wasted", "Fig. 3 (right): unnecessary blocks"},
+    {"fig5_dummy", "Fig. 5: dummy kernel"},
+    {"fig5_dummy_cond", "Fig. 5: dummy kernel without the store"},
+    {"fig5_edm_d1", "Fig. 5: EDM, 1 feature"},
+    {"fig5_edm_d1_packed", "EDM, 1 feature, packed output"},
+    {"fig5_edm_d4", "Fig. 5: EDM, 4 features"},
+    {"fig5_edm_d4_packed", "EDM, 4 features, packed output"},
+    {"fig5_features", "001 Fig. 5 (last panel): I vs features"},
+    {"edm_roofline", "EDM against the write bandwidth"},
+    {"fig5_collision_3d", "Fig. 5: collision detection 3D"},
+    {"fig5_collision_1d", "Fig. 5: collision detection 1D"},
+    {"exact_range", "Exact ranges of the float maps"},
+    {"tet_wasted", "Tetrahedral domain: wasted threads and blocks"},
+    {"tet_I", "Tetrahedral map vs bounding box"},
+    {"tet_layout", "Tetrahedral data layout"},
+    {"sdh_ladder", "SDH optimisation ladder"},
+    {"sdh_scaling", "SDH throughput"}};
+
+void setup_section(std::ostream& o, const Ctx& ctx) {
+  o << "## 2. Setup\n\n";
+  if (ctx.gpus.empty()) {
+    o << "No GPU results were found under `" << ctx.results
+      << "/`: every GPU figure and GPU claim below is *not measured*. The figures and claims that need no GPU "
+         "(the map library's counts, the CPU oracle) are complete.\n\n";
+  }
+  const std::vector<std::pair<std::string, std::string>> keys = {
+      {"gpu", "GPU"},          {"cc", "compute capability"},       {"sm_count", "SMs"},
+      {"sm_clock_max_mhz", "SM clock, max (MHz)"}, {"mem_clock_max_mhz", "memory clock, max (MHz)"},
+      {"mem_bus_bits", "memory bus (bits)"}, {"global_mem_mib", "global memory (MiB)"}, {"l2_bytes", "L2 (bytes)"},
+      {"driver", "CUDA driver"}, {"runtime", "CUDA runtime"}, {"nvcc", "nvcc"}, {"nvcc_flags", "nvcc flags"}};
+  for (const GpuData& g : ctx.gpus) {
+    o << "### " << g.name() << " (`" << g.slug << "`)\n\n| | |\n|---|---|\n";
+    for (const auto& [k, label] : keys) {
+      std::string v = g.meta(k);
+      if (v.empty()) continue;
+      if (k == "driver" || k == "runtime") v = cuda_version(v) + " (" + v + ")";
+      o << "| " << label << " | " << cell(v) << " |\n";
+    }
+    std::set<std::string> commits, dates, extra;
+    for (const std::string& f : g.files())
+      if (const Table* t = g.get(f)) {
+        if (!t->meta_or("commit").empty()) commits.insert(t->meta_or("commit"));
+        if (!t->meta_or("date_utc").empty()) dates.insert(t->meta_or("date_utc"));
+        for (const auto& [k, v] : t->meta) {
+          bool known = k == "args" || k == "program" || k == "commit" || k == "date_utc" || k == "gpu_slug";
+          for (const auto& kk : keys) known = known || kk.first == k;
+          if (!known) extra.insert(k);
+        }
+      }
+    if (!commits.empty()) o << "| commit(s) | " << cell(join({commits.begin(), commits.end()}, ", ")) << " |\n";
+    if (!dates.empty()) o << "| measured (UTC) | " << *dates.begin() << " … " << *dates.rbegin() << " |\n";
+    for (const std::string& k : extra) o << "| " << cell(k) << " | " << cell(g.meta(k)) << " |\n";
+    o << "\nFiles (each begins with its metadata line):\n\n| file | program | rows | measured (UTC) | commit | arguments |\n"
+         "|---|---|---|---|---|---|\n";
+    for (const std::string& f : g.files()) {
+      const Table* t = g.get(f);
+      if (!t) continue;
+      o << "| `" << f << "` | " << cell(t->meta_or("program", "—")) << " | " << t->size() << " | "
+        << cell(t->meta_or("date_utc", "—")) << " | " << cell(t->meta_or("commit", "—")) << " | `"
+        << cell(t->meta_or("args", "—")) << "` |\n";
+    }
+    o << "\n";
+  }
+  GpuData cpu = ctx.cpu;
+  const std::vector<std::string> cf = cpu.files();
+  o << "### CPU side\n\n";
+  o << "- CPU oracle's exact-range table: `" << ctx.cpu_exact << "`"
+    << (ctx.cpu_exact_table ? " (" + std::to_string(ctx.cpu_exact_table->size()) + " variants)" : " (missing)") << ".\n";
+  if (!cf.empty()) {
+    o << "- `" << cpu.dir << "/`: ";
+    std::vector<std::string> parts;
+    for (const std::string& f : cf) {
+      const Table* t = cpu.get(f);
+      parts.push_back("`" + f + "`" + (t ? " (" + std::to_string(t->size()) + " rows" +
+                                               (t->meta_or("commit").empty() ? "" : ", commit " + t->meta_or("commit")) + ")"
+                                         : ""));
+    }
+    o << join(parts, ", ") << ".\n";
+  }
+  if (!ctx.cpu_check.empty()) o << "- " << ctx.cpu_check << ".\n";
+  o << "- Counts of launched, useful and wasted blocks (Fig. 3 right, the tetrahedral counts) are computed by this "
+       "program from the map library (`src/tdmaps/counts.hpp`), the same headers the kernels run: they are not "
+       "measured and need no GPU.\n\n";
+}
+
+void method_section(std::ostream& o, const Ctx& ctx) {
+  o << "## 3. Method\n\n";
+  // reps actually used, from the data
+  double rmin = NAN, rmax = NAN;
+  for (const GpuData& g : ctx.gpus)
+    for (const std::string& f : g.files())
+      if (const Table* t = g.get(f))
+        for (const Row& r : t->rows()) {
+          const double v = r.d("reps");
+          if (!std::isfinite(v) || r.s("map") == "write_bw") continue;
+          if (!(v >= rmin)) rmin = v;
+          if (!(v <= rmax)) rmax = v;
+        }
+  o << "**Timing.** Every launch is timed with a pair of CUDA events after untimed warm-up launches (the "
+       "`--warmup` argument in the files' metadata). BB and every map are timed in the same run, interleaved, so "
+       "each improvement factor I = t_BB / t_map (the `I` column; `bb_median_ms` is t_BB) is a ratio of two medians "
+       "measured side by side under the same clocks and temperature. A row reports the median and the 25th/75th "
+       "percentiles over its repetitions";
+  if (std::isfinite(rmin)) o << " (" << fmt_int(rmin) << " to " << fmt_int(rmax) << " repetitions per row in these data)";
+  o << ". Multi-pass maps (REC) are timed over all their launches. An improvement of X% means I = 1 + X/100, the "
+       "papers' convention (\"RB ... achieving up to 33% of improvement\").\n\n";
+  o << "**Verification.** The CPU oracle (`make verify`) proves every map correct on the code the kernels run: "
+       "coverage and uniqueness by exhaustion over small sizes and bijection over every block index of the exact "
+       "maps; it also finds where each float map stops being exact (`" << ctx.cpu_exact << "`). On the GPU, each "
+       "map's coverage kernel is checked against the CPU expectation (every cell exactly once) before the map is "
+       "timed, the application kernels (EDM, collision) are checked against a CPU reference at small N, and "
+       "`gpu_exact_range` measures the exact ranges under the device's own rounding (rsqrtf, cbrtf). Float maps are "
+       "never timed past their proven range unless a run asks for it (`--allow-inexact`, rows with `exact = 0`, "
+       "drawn dotted).\n\n";
+  o << "**Claims.** `paper/reported.csv` holds every quantitative statement of the four texts, typed once, with "
+       "its section. For each claim id a rule (section 5, last table) computes our value from the CSVs or from the "
+       "map library. Unless the rule says otherwise, the papers' block side ρ = " << kRho << " is used (001: \"16×16\"; "
+       "000 Fig. 3: \"ρ = 16\"), the dummy kernel's `store` form (every in-domain thread writes i + j to one address, "
+       "as in both papers), the EDM's full N×N output with 4 features (000 §V), the 3D collision test, and \"large N\" "
+       "means N ≥ " << fmt_int(kLargeN) << " (000 §V: the maps converge \"once N > 15000\"). \"LTM\" in §V of 000 and §IV "
+       "of 001 is the papers' chosen LTM-R, so rules take `ltm-r` where it has rows, else `ltm-e` (the exact "
+       "variant); \"UTM\" is `utm-n` (Avril's fast square root with two repairs), else `utm-x`. Verdict rule: "
+    << verdict_rule_text()
+    << " Our GPUs are not the papers' Kepler GPUs: a verdict says whether the statement holds on our hardware, not "
+       "whether the paper measured it right.\n\n";
+}
+
+void figures_section(std::ostream& o, const Ctx& ctx) {
+  o << "## 4. Figures\n\n";
+  o << "PNG for reading, SVG beside each for papers. Open symbols are the papers' values from "
+       "`paper/reported.csv` (shape: which paper and GPU; colour: which map), placed right of our data unless the "
+       "paper states the N.\n\n";
+  std::vector<std::string> names;
+  for (const auto& [n, t] : kFigOrder) names.push_back(n);
+  for (const FigRec& r : ctx.figs)
+    if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
+  int k = 0;
+  for (const std::string& name : names) {
+    std::vector<const FigRec*> recs;
+    for (const FigRec& r : ctx.figs)
+      if (r.name == name) recs.push_back(&r);
+    if (recs.empty()) continue;
+    std::string title = name;
+    for (const auto& [n, t] : kFigOrder)
+      if (n == name) title = t;
+    o << "### 4." << ++k << " " << title << " (`" << name << "`)\n\n";
+    for (const FigRec* r : recs) {
+      const std::string where = r->gpu.empty() ? "" : " — `" + r->gpu + "`";
+      if (!r->ok) {
+        o << "*Not drawn" << where << ": " << cell(r->why) << ".*\n\n";
+        continue;
+      }
+      o << "![" << cell(name + where) << "](" << rel(r->png, ctx.report) << ")\n\n";
+      o << r->caption << (r->svg.empty() ? "" : " ([SVG](" + rel(r->svg, ctx.report) + "))") << "\n\n";
+      if (!r->reading.empty()) o << "*Reading" << where << ".* " << r->reading << "\n\n";
+    }
+  }
+}
+
+void claims_section(std::ostream& o, const Ctx& ctx) {
+  o << "## 5. Claims: the papers' values beside ours\n\n";
+  if (ctx.claims.empty()) {
+    o << "`" << ctx.reported << "` is missing: no claims.\n\n";
+    return;
+  }
+  std::vector<const GpuData*> cols;
+  for (const GpuData& g : ctx.gpus) cols.push_back(&g);
+  if (cols.empty()) cols.push_back(nullptr);
+  // outcomes
+  std::vector<std::vector<Outcome>> out(ctx.claims.size());
+  for (size_t i = 0; i < ctx.claims.size(); ++i)
+    for (const GpuData* g : cols) out[i].push_back(evaluate(ctx.claims[i], g, ctx));
+  // summary
+  o << "| verdict |";
+  for (const GpuData* g : cols) o << " " << (g ? "`" + g->slug + "`" : "no GPU data") << " |";
+  o << "\n|---|";
+  for (size_t k = 0; k < cols.size(); ++k) o << "---|";
+  o << "\n";
+  for (const char* v : {"holds", "differs", "not measured", "context"}) {
+    o << "| " << v << " |";
+    for (size_t k = 0; k < cols.size(); ++k) {
+      size_t n = 0;
+      for (size_t i = 0; i < ctx.claims.size(); ++i) n += out[i][k].verdict == v;
+      o << " " << n << " |";
+    }
+    o << "\n";
+  }
+  o << "| total |";
+  for (size_t k = 0; k < cols.size(); ++k) o << " " << ctx.claims.size() << " |";
+  o << "\n\n";
+  // the table, one part per seed
+  std::string seed;
+  for (size_t i = 0; i < ctx.claims.size(); ++i) {
+    const Claim& c = ctx.claims[i];
+    if (c.seed != seed) {
+      seed = c.seed;
+      o << "\n**" << seed << "**\n\n| id | § | claim | paper (GPU) | ";
+      for (const GpuData* g : cols) o << "ours" << (g ? " `" + g->slug + "`" : "") << " | verdict | ";
+      o << "\n|---|---|---|---|";
+      for (size_t k = 0; k < cols.size(); ++k) o << "---|---|";
+      o << "\n";
+    }
+    o << "| `" << c.id << "` | " << cell(c.section) << " | " << cell(c.quantity) << " | " << cell(c.value)
+      << (c.unit.empty() || c.unit == "set" ? "" : " " + cell(c.unit)) << " (" << cell(c.gpu) << ") | ";
+    for (size_t k = 0; k < cols.size(); ++k) {
+      const Outcome& r = out[i][k];
+      o << cell(r.ours) << " | **" << r.verdict << "**" << (r.reason.empty() ? "" : ": " + cell(r.reason)) << " | ";
+    }
+    o << "\n";
+  }
+  o << "\nRules (how each \"ours\" is computed):\n\n| id | rule |\n|---|---|\n";
+  for (const Claim& c : ctx.claims) o << "| `" << c.id << "` | " << cell(rule_text(c.id)) << " |\n";
+  o << "\n";
+}
+
+}  // namespace
+
+bool write_report(const Ctx& ctx, std::string* err) {
+  std::ostringstream o;
+  o << "# tdmaps — reproduction report\n\n";
+  o << "*Generated by `tdmaps_figures` (figures/) from `" << ctx.results << "/`, `" << ctx.cpu_exact << "` and `"
+    << ctx.reported << "`. Do not edit: change the program or the CSVs and run `make figures` again.*\n\n";
+  o << "## 1. What is reproduced\n\n";
+  const std::vector<std::string> keys = bib_keys(ctx.bib);
+  o << "| seed | paper | what we redo |\n|---|---|---|\n";
+  o << "| `000_dc8ca915cfc23e3c.txt` | Navarro & Hitschfeld, *GPU maps for the space of computation in triangular "
+       "domain problems* (HPCC 2014) | g(λ) and its square roots (Fig. 3), BB / RB / REC / UTM on the dummy kernel, "
+       "EDM and collision detection (Fig. 5), the bound I < 2, the ε range |\n";
+  o << "| `001_76513e4fc7b63a5f.txt` | Navarro & Hitschfeld, *Improving the GPU space of computation under triangular "
+       "domain problems* | the earlier version: dummy and EDM with 1–4 features, I vs features |\n";
+  o << "| `003_66f856975a7ab3ee.txt` | Navarro, Bustos & Hitschfeld, *Potential benefits of a block-space GPU approach "
+       "for discrete tetrahedral domains* | the tetrahedral map g(λ): ℕ → ℕ³ and the blocked layout; the 6× and 2× "
+       "predictions measured |\n";
+  o << "| `004_aba88004bd1c502c.txt` | *Fast GPU implementation of Spatial Distance Histogram Computation* | the SDH "
+       "optimisation ladder against a CPU baseline |\n\n";
+  if (!keys.empty()) o << "BibTeX: `" << ctx.bib << "` (" << join(keys, ", ") << ").\n\n";
+  setup_section(o, ctx);
+  method_section(o, ctx);
+  figures_section(o, ctx);
+  claims_section(o, ctx);
+  o << "## 6. Notices\n\n";
+  if (ctx.notices.empty()) o << "None: every figure was drawn.\n";
+  for (const std::string& n : ctx.notices) o << "- " << cell(n) << "\n";
+  std::error_code ec;
+  const fs::path parent = fs::path(ctx.report).parent_path();
+  if (!parent.empty()) fs::create_directories(parent, ec);
+  std::ofstream f(ctx.report);
+  if (!f) {
+    if (err) *err = "cannot write " + ctx.report;
+    return false;
+  }
+  f << o.str();
+  return bool(f);
+}
+
+}  // namespace figs

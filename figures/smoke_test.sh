@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# figures/smoke_test.sh SYNTH FIGURES WORKDIR SOURCE_ROOT
+# The figure program on synthetic results (two fake GPUs) and on no results at all;
+# everything goes under WORKDIR (in the build folder), never into the repository.
+set -euo pipefail
+synth="$1"; figs="$2"; work="$3"; src="$4"
+rm -rf "$work"
+mkdir -p "$work"
+"$synth" "$work/results" 2 >/dev/null
+"$figs" --results "$work/results" --out "$work/out" --report "$work/report.md" \
+        --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" \
+        --bib "$src/paper/references.bib" 2>"$work/log.txt"
+for f in fig3_wasted exact_range tet_wasted; do
+  test -s "$work/out/$f.png" || { echo "missing $f.png"; cat "$work/log.txt"; exit 1; }
+  test -s "$work/out/$f.svg" || { echo "missing $f.svg"; exit 1; }
+done
+for g in h100-80gb-hbm3 h200; do
+  for f in fig3_sqrt fig5_dummy fig5_edm_d1 fig5_edm_d4 fig5_collision_3d fig5_collision_1d fig5_features \
+           edm_roofline tet_I tet_layout sdh_ladder sdh_scaling; do
+    test -s "$work/out/$g/$f.png" || { echo "missing $g/$f.png"; cat "$work/log.txt"; exit 1; }
+  done
+done
+grep -q "## 5. Claims" "$work/report.md" || { echo "report lacks the claims table"; exit 1; }
+# no results at all: the CPU-only figures, exit 0
+"$figs" --results "$work/none" --out "$work/out_none" --report "$work/report_none.md" \
+        --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_none.txt"
+test -s "$work/out_none/fig3_wasted.png" || { echo "CPU-only figure missing without results"; exit 1; }
+grep -q "not measured" "$work/report_none.md" || { echo "report without results lacks 'not measured'"; exit 1; }
+echo "figures smoke test: ok"

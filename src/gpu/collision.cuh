@@ -1,0 +1,136 @@
+// src/gpu/collision.cuh — brute-force collision detection of N spheres (3D) or
+// intervals (1D), all pairs i > j, written once and templated on the map policy M
+// (000_dc8ca915cfc23e3c.txt §V, test (3): "collision detection of N spheres with
+// random radius inside a unit box ... using a shared memory approach").
+//
+// Pair (i, j) collides when
+//     dx^2 [+ dy^2 + dz^2] <= (r_i + r_j)^2
+// evaluated with pinned rounding (fsub_rn/fmul_rn/fadd_rn of tdmaps/config.hpp) in
+// the fixed order of collides() below, so the device and the CPU reference (the
+// same function, host build with -ffp-contract=off) agree exactly, pair by pair.
+// The map covers the triangle with its diagonal; the diagonal cells (i == j) are
+// mapped but not counted: a sphere does not collide with itself.
+//
+// Output: per-sphere collision counts (u32) and the number of colliding pairs
+// (u64); each colliding pair adds 1 to counts[i], 1 to counts[j] and 1 to the total.
+//   blockwise maps (BB, LTM-*, REC): the block stages its two tiles of spheres in
+//     shared memory (rows [bi*rho, bi*rho+rho), columns [bj*rho, bj*rho+rho), from
+//     M::block_cell), counts collisions per tile sphere with shared-memory atomics
+//     and then adds each nonzero count to global memory with one atomicAdd.
+//   threadwise maps (RB, UTM): a block's cells do not form two tiles (RB folds two
+//     row ranges into one block, UTM's blocks are 1D runs of a row-major order),
+//     so, as the paper says for UTM, spheres are read through the read-only data
+//     cache (__ldg) and counts are added to global memory per colliding pair.
+// In both cases the block's pair count is reduced with __syncthreads_count and
+// added to the total with one 64-bit atomicAdd.
+#pragma once
+#include <tdmaps/plan.hpp>
+
+namespace tdmaps::coll {
+
+// A sphere (D = 3) or an interval (D = 1): centre c and radius r. 16 / 8 bytes,
+// aligned so that one 128-/64-bit load fetches it.
+template <int D>
+struct alignas(D == 3 ? 16 : 8) Sphere {
+  float c[D];
+  float r;
+};
+static_assert(sizeof(Sphere<3>) == 16 && sizeof(Sphere<1>) == 8, "sphere layout");
+
+template <int D>
+TD_HD bool collides(const Sphere<D>& a, const Sphere<D>& b) {
+  static_assert(D == 1 || D == 3, "1D or 3D");
+  float d = fsub_rn(a.c[0], b.c[0]);
+  float d2 = fmul_rn(d, d);
+  for (int k = 1; k < D; ++k) {
+    d = fsub_rn(a.c[k], b.c[k]);
+    d2 = fadd_rn(d2, fmul_rn(d, d));
+  }
+  const float s = fadd_rn(a.r, b.r);
+  return d2 <= fmul_rn(s, s);
+}
+
+// Largest rho a collision kernel takes (a block has rho*rho <= 1024 threads).
+constexpr int max_rho = 32;
+
+}  // namespace tdmaps::coll
+
+#if defined(__CUDACC__)
+#include "common.cuh"
+
+namespace tdmaps::coll {
+
+static_assert(sizeof(unsigned long long) == 8, "64-bit total");
+
+// Read-only-cache load of sphere k.
+__device__ __forceinline__ Sphere<3> load_ro(const Sphere<3>* s, i64 k) {
+  const float4 v = __ldg(reinterpret_cast<const float4*>(s) + k);
+  return Sphere<3>{{v.x, v.y, v.z}, v.w};
+}
+__device__ __forceinline__ Sphere<1> load_ro(const Sphere<1>* s, i64 k) {
+  const float2 v = __ldg(reinterpret_cast<const float2*>(s) + k);
+  return Sphere<1>{{v.x}, v.y};
+}
+
+template <class M, int D>
+__global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
+                                 unsigned long long* __restrict__ total) {
+  const int t = int(threadIdx.y * blockDim.x + threadIdx.x);
+  const int nthreads = int(blockDim.x * blockDim.y);
+  int hit = 0;
+  if constexpr (M::blockwise) {
+    __shared__ Sphere<D> rs[max_rho], cs[max_rho];  // the block's row and column tiles
+    __shared__ u32 rc[max_rho], cc[max_rho];        // their collision counts
+    const Cell2 b = M::block_cell(p, pass, blockIdx.x, blockIdx.y);
+    if (!b.inside) return;  // uniform over the block, before any barrier
+    const int rho = p.rho;
+    const i64 r0 = b.i * rho, c0 = b.j * rho;
+    for (int k = t; k < 2 * rho; k += nthreads) {
+      if (k < rho) {
+        if (r0 + k < p.N) rs[k] = s[r0 + k];
+        rc[k] = 0;
+      } else {
+        if (c0 + k - rho < p.N) cs[k - rho] = s[c0 + k - rho];
+        cc[k - rho] = 0;
+      }
+    }
+    __syncthreads();
+    // A blockwise map's thread cell is its block cell offset by the thread (plan.hpp).
+    const Cell2 c = thread_in_block(p.N, rho, b, threadIdx.x, threadIdx.y);
+    if (c.inside && c.i > c.j) {
+      const int li = int(c.i - r0), lj = int(c.j - c0);
+      if (collides<D>(rs[li], cs[lj])) {
+        hit = 1;
+        atomicAdd(&rc[li], 1u);
+        atomicAdd(&cc[lj], 1u);
+      }
+    }
+    const int n = __syncthreads_count(hit);  // also the barrier before reading rc/cc
+    if (t == 0 && n) atomicAdd(total, static_cast<unsigned long long>(n));
+    for (int k = t; k < 2 * rho; k += nthreads) {
+      if (k < rho) {
+        if (rc[k]) atomicAdd(&counts[r0 + k], rc[k]);
+      } else {
+        if (cc[k - rho]) atomicAdd(&counts[c0 + k - rho], cc[k - rho]);
+      }
+    }
+  } else {
+    const Cell2 c = M::cell(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+    if (c.inside && c.i > c.j && collides<D>(load_ro(s, c.i), load_ro(s, c.j))) {
+      hit = 1;
+      atomicAdd(&counts[c.i], 1u);
+      atomicAdd(&counts[c.j], 1u);
+    }
+    const int n = __syncthreads_count(hit);
+    if (t == 0 && n) atomicAdd(total, static_cast<unsigned long long>(n));
+  }
+}
+
+template <class M, int D>
+void launch(const Plan2& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
+  if (p.rho > max_rho) gpu::die("collision: rho must be <= 32");
+  gpu::launch2<M>(collision_kernel<M, D>, p, s, counts, total);
+}
+
+}  // namespace tdmaps::coll
+#endif  // __CUDACC__

@@ -1,0 +1,199 @@
+// src/gpu/tet.cuh — the GPU kernels of the tetrahedral study (003_66f856975a7ab3ee.txt),
+// written once and templated on the 3D map policy M (BB3, TET_F, TET_E, TET_FAST:
+// tdmaps/map_3d.hpp, tdmaps/tet_fast.hpp) and on where the block coordinate is
+// computed (Mode):
+//   Mode::thread  every thread evaluates M::cell / M::block_cell itself (as the papers);
+//   Mode::block   thread 0 evaluates M::block_cell once, shares it through shared memory
+//                 and __syncthreads (the map is blockwise: all threads of a block share
+//                 the block coordinate, so this is the same map at 1/rho^3 of the cost).
+// No map arithmetic lives here: every coordinate comes from the map headers.
+//
+//   dummy3_store  map only, the papers' dummy: every in-domain thread stores x + y + z
+//                 to ONE fixed global address (so at large N it also measures that
+//                 contended store).
+//   dummy3_cond   map only, contention free: the store happens only when x + y + z
+//                 equals a run-time value no cell produces (-1), so the map stays.
+//   coverage3     verification: every in-domain thread sets the bit of its cell
+//                 (linear index tet(z) + tri(y) + x) and the block counts productions,
+//                 duplicates and out-of-domain cells.
+//   threebody3    a 3-body workload over the triplets i <= j <= k of N points (the
+//                 cells x <= y <= z): the histogram of how many of the three sides
+//                 |p_i p_j|, |p_j p_k|, |p_i p_k| are shorter than r (4 bins, exact
+//                 integer counts). Each block stages its three point tiles in shared
+//                 memory at the block coordinate the map gives.
+//   layout3_step  one diffusion step over the pyramid (layout3d.hpp diffuse_thread),
+//                 data in the linear or the succinct blocked layout (§III-A).
+//   layer_check3 / row_check3   the exact range of a layer / row root on the device:
+//                 tet(z) <= lambda < tet(z + 1) (tri for rows) checked with integers.
+#pragma once
+#include "common.cuh"
+
+#include <tdmaps/layout3d.hpp>
+#include <tdmaps/tet_fast.hpp>
+
+namespace tdmaps::gpu {
+
+enum class Mode : int { thread = 0, block = 1 };
+inline const char* mode_name(Mode m) { return m == Mode::thread ? "thread" : "block"; }
+
+// ---- where the map is evaluated -----------------------------------------------------
+// The block coordinate of this block (uniform over the block).
+template <class M, Mode mode>
+__device__ __forceinline__ Cell3 block_coord3(const Plan3& p) {
+  if constexpr (mode == Mode::thread) {
+    return M::block_cell(p, blockIdx.x, blockIdx.y, blockIdx.z);
+  } else {
+    __shared__ int4 s;
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+      const Cell3 b = M::block_cell(p, blockIdx.x, blockIdx.y, blockIdx.z);
+      s = make_int4(int(b.x), int(b.y), int(b.z), int(b.inside));
+    }
+    __syncthreads();
+    const int4 v = s;
+    return Cell3{v.x, v.y, v.z, v.w != 0};
+  }
+}
+// The cell of this thread.
+template <class M, Mode mode>
+__device__ __forceinline__ Cell3 thread_cell3(const Plan3& p) {
+  if constexpr (mode == Mode::thread)
+    return M::cell(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+  else
+    return thread_in_block3(p.N, p.rho, block_coord3<M, mode>(p), threadIdx.x, threadIdx.y, threadIdx.z);
+}
+__device__ __forceinline__ u32 thread_rank3() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
+__device__ __forceinline__ u64 block_rank3() {
+  return (u64(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+}
+
+// ---- map-only kernels ---------------------------------------------------------------
+// __launch_bounds__(1024): rho = 10 launches 1000 threads per block.
+template <class M, Mode mode>
+__global__ void __launch_bounds__(1024) dummy3_store(Plan3 p, long long* out) {
+  const Cell3 c = thread_cell3<M, mode>(p);
+  if (c.inside) out[0] = c.x + c.y + c.z;
+}
+template <class M, Mode mode>
+__global__ void __launch_bounds__(1024) dummy3_cond(Plan3 p, long long* out, long long never) {
+  const Cell3 c = thread_cell3<M, mode>(p);
+  if (c.inside && c.x + c.y + c.z == never) out[0] = c.x + c.y + c.z;
+}
+constexpr long long dummy3_never = -1;  // x + y + z >= 0 inside, -3 outside
+
+// ---- coverage -----------------------------------------------------------------------
+inline u64 coverage3_words(i64 N) { return (tet(u64(N)) + 31) / 32; }
+enum Coverage3Counter : int { c3_inside = 0, c3_dup, c3_ood, c3_useful_blocks, c3_count };
+
+template <class M, Mode mode>
+__global__ void __launch_bounds__(1024) coverage3(Plan3 p, u32* bits, unsigned long long* counters) {
+  const Cell3 c = thread_cell3<M, mode>(p);
+  int r = 0;  // 0 none, 1 new, 2 duplicate, 3 out of domain
+  if (c.inside) {
+    if (c.x < 0 || c.x > c.y || c.y > c.z || c.z >= p.N) {
+      r = 3;
+    } else {
+      const u64 t = tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x);
+      const u32 bit = 1u << u32(t & 31u);
+      r = (atomicOr(bits + (t >> 5), bit) & bit) ? 2 : 1;
+    }
+  }
+  const int n_in = __syncthreads_count(r != 0), n_dup = __syncthreads_count(r == 2), n_ood = __syncthreads_count(r == 3);
+  if (thread_rank3() == 0) {
+    if (n_in) {
+      atomicAdd(counters + c3_inside, (unsigned long long)n_in);
+      atomicAdd(counters + c3_useful_blocks, 1ull);
+    }
+    if (n_dup) atomicAdd(counters + c3_dup, (unsigned long long)n_dup);
+    if (n_ood) atomicAdd(counters + c3_ood, (unsigned long long)n_ood);
+  }
+}
+
+// ---- 3-body histogram -----------------------------------------------------------------
+constexpr int kMaxRho3 = 10;     // rho^3 <= 1024
+constexpr int kBinCopies = 1024;  // per-block partial counts spread over copies (less atomic contention)
+
+// Squared distance with pinned rounding in a fixed order (host and device agree).
+TD_HD float dist2_rn(const float4& a, const float4& b) {
+  const float dx = fsub_rn(a.x, b.x), dy = fsub_rn(a.y, b.y), dz = fsub_rn(a.z, b.z);
+  return fadd_rn(fadd_rn(fmul_rn(dx, dx), fmul_rn(dy, dy)), fmul_rn(dz, dz));
+}
+// How many sides of the triangle (a, b, c) are shorter than r (r2 = r^2): 0..3.
+TD_HD int sides_below(const float4& a, const float4& b, const float4& c, float r2) {
+  return int(dist2_rn(a, b) < r2) + int(dist2_rn(b, c) < r2) + int(dist2_rn(a, c) < r2);
+}
+
+// bins: kBinCopies x 4 counters, summed by the host.
+template <class M, Mode mode>
+__global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __restrict__ pts, float r2,
+                                                   unsigned long long* bins) {
+  __shared__ float4 tile[3 * kMaxRho3];
+  const Cell3 b = block_coord3<M, mode>(p);
+  if (!b.inside) return;  // uniform over the block
+  const int rho = p.rho;
+  const u32 t = thread_rank3();
+  if (t < u32(3 * rho)) {
+    const u32 w = t / u32(rho), k = t - w * u32(rho);
+    const i64 base = (w == 0 ? b.x : w == 1 ? b.y : b.z) * rho + i64(k);
+    tile[t] = pts[base < p.N ? base : p.N - 1];
+  }
+  __syncthreads();
+  const Cell3 c = thread_in_block3(p.N, rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
+  const int s = c.inside ? sides_below(tile[threadIdx.x], tile[rho + threadIdx.y], tile[2 * rho + threadIdx.z], r2) : -1;
+  const int n0 = __syncthreads_count(s == 0), n1 = __syncthreads_count(s == 1), n2 = __syncthreads_count(s == 2),
+            n3 = __syncthreads_count(s == 3);
+  if (t == 0) {
+    unsigned long long* o = bins + 4 * (block_rank3() % kBinCopies);
+    if (n0) atomicAdd(o + 0, (unsigned long long)n0);
+    if (n1) atomicAdd(o + 1, (unsigned long long)n1);
+    if (n2) atomicAdd(o + 2, (unsigned long long)n2);
+    if (n3) atomicAdd(o + 3, (unsigned long long)n3);
+  }
+}
+
+// ---- the layout study -------------------------------------------------------------------
+template <class M, Mode mode, class L>
+__global__ void __launch_bounds__(1024) layout3_step(Plan3 p, L lay, const float* __restrict__ in,
+                                                     float* __restrict__ out) {
+  const Cell3 b = block_coord3<M, mode>(p);
+  if (!b.inside) return;
+  diffuse_thread(lay, b, threadIdx.x, threadIdx.y, threadIdx.z, in, out);
+}
+// a[slot of cell] = cell_value(linear index of cell), over the cells of a TET_E plan.
+template <class L>
+__global__ void __launch_bounds__(1024) layout3_init(Plan3 p, L lay, float* a) {
+  const Cell3 c = thread_cell3<TET_E, Mode::block>(p);
+  if (!c.inside) return;
+  a[lay.index(c.x, c.y, c.z)] = cell_value(tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x));
+}
+// The checksum of the cells' values (layout3d.hpp checksum_term), in kBinCopies parts.
+template <class L>
+__global__ void __launch_bounds__(1024) layout3_checksum(Plan3 p, L lay, const float* a, unsigned long long* sum) {
+  const Cell3 c = thread_cell3<TET_E, Mode::block>(p);
+  unsigned long long v = 0;
+  if (c.inside) v = checksum_term(a[lay.index(c.x, c.y, c.z)], tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x));
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+  if ((thread_rank3() & 31u) == 0 && v) atomicAdd(sum + (block_rank3() % kBinCopies), v);
+}
+
+// ---- exact range of a root on the device ----------------------------------------------------
+// first_bad: atomicMin of every lambda in [begin, begin + count) whose layer is wrong.
+template <class Root>
+__global__ void layer_check3(u64 begin, u64 count, unsigned long long* first_bad) {
+  const u64 stride = u64(gridDim.x) * blockDim.x;
+  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+    const u64 l = begin + i;
+    const u64 z = Root::layer(l);
+    if (z > (1ull << 21) || !(tet(z) <= l && l < tet(z + 1))) atomicMin(first_bad, (unsigned long long)l);
+  }
+}
+template <class Root>
+__global__ void row_check3(u64 begin, u64 count, unsigned long long* first_bad) {
+  const u64 stride = u64(gridDim.x) * blockDim.x;
+  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+    const u64 l = begin + i;
+    const u64 y = Root::row(l);
+    if (y > (1ull << 31) || !(tri(y) <= l && l < tri(y + 1))) atomicMin(first_bad, (unsigned long long)l);
+  }
+}
+
+}  // namespace tdmaps::gpu

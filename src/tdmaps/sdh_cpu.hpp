@@ -1,0 +1,271 @@
+// tdmaps/sdh_cpu.hpp — Spatial Distance Histogram (SDH): the bucket rule shared
+// by host and device, the inputs, and the CPU baselines that serve as oracle
+// (seed report 004_aba88004bd1c502c.txt: all-pairs distance histogram of N
+// points; CPU loop, then a GPU ladder).
+//
+// The bucket rule (host and device give identical bits):
+//   dx = x_i - x_j, dy = y_i - y_j, dz = z_i - z_j            (fsub_rn)
+//   s  = (dx*dx + dy*dy) + dz*dz                              (fmul_rn, fadd_rn, this order)
+//   d  = sqrt(s)                                              (fsqrt_rn, correctly rounded)
+//   q  = d / w                                                (fdiv_rn, correctly rounded)
+//   k  = min(trunc(q), B - 1)
+// Every operation is an IEEE-754 single-precision operation in round-to-nearest,
+// so the host (plain float ops, -ffp-contract=off, SSE) and the device
+// (__fsub_rn, __fmul_rn, __fadd_rn, __fsqrt_rn, __fdiv_rn) agree bit for bit.
+// s does not depend on the order of the pair (x_i - x_j = -(x_j - x_i) exactly).
+//
+// Edges: bucket k holds k*w <= d < (k+1)*w, evaluated as above. A distance that
+// is exactly on an edge, d == k*w (k*w representable), goes to bucket k: q = k
+// exactly because the division is correctly rounded. The last bucket B-1 is
+// open-ended: every distance >= (B-1)*w is counted there (clamp). With the default
+// bucket count (default_buckets) no pair of points inside the box reaches the clamp.
+//
+// The device's fast kernel never evaluates sqrt or division per pair: it compares
+// s with thresholds T_k = the smallest float s with bucket_unclamped(s) >= k
+// (thresholds(), found by bisection over float bit patterns with the rule itself).
+// bucket_unclamped is monotone in s, so  k(s) = #{k in 1..B-1 : s >= T_k}  is
+// the same function, exactly; fast_bucket() below is its evaluation order.
+#pragma once
+#include "config.hpp"
+#include "numbers.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tdmaps::sdh {
+
+struct Point {
+  float x, y, z;
+};
+
+// The classic SDH assignment (USF GPU course, "SDH.cu 10000 500": 10,000 points,
+// bucket width 500) places the points uniformly in a cube of side BOX_SIZE = 23000
+// and uses (int)(BOX_SIZE * 1.732 / w) + 1 buckets: 80 at w = 500. We keep both.
+constexpr float default_box = 23000.0f;
+constexpr float default_width = 500.0f;
+constexpr u64 default_seed = 0x5d4c0ffee5d4ull;
+
+// ---- the rule (host and device) ---------------------------------------------------
+TD_HD float dist2(float ax, float ay, float az, float bx, float by, float bz) {
+  const float dx = fsub_rn(ax, bx), dy = fsub_rn(ay, by), dz = fsub_rn(az, bz);
+  return fadd_rn(fadd_rn(fmul_rn(dx, dx), fmul_rn(dy, dy)), fmul_rn(dz, dz));
+}
+TD_HD float dist2(const Point& a, const Point& b) { return dist2(a.x, a.y, a.z, b.x, b.y, b.z); }
+
+// Truncation of 0 <= q < 2^31 to an integer (cvt.rzi.u32 on the device).
+TD_HD u32 trunc_u32(float q) {
+#if defined(__CUDA_ARCH__)
+  return __float2uint_rz(q);
+#else
+  return static_cast<u32>(q);
+#endif
+}
+
+constexpr u32 bucket_saturation = 1u << 30;
+
+// Bucket of squared distance s with no upper clamp; saturates at 2^30 (also for inf).
+TD_HD u32 bucket_unclamped(float s, float w) {
+  const float q = fdiv_rn(fsqrt_rn(s), w);
+  if (!(q < 1073741824.0f)) return bucket_saturation;
+  return trunc_u32(q);
+}
+// The rule: bucket of squared distance s among B buckets of width w.
+TD_HD u32 bucket(float s, float w, u32 B) {
+  const u32 k = bucket_unclamped(s, w);
+  return k < B ? k : B - 1;
+}
+
+// ---- the threshold form used by the fast GPU kernel ------------------------------
+// Estimate: y ~ sqrt(s) (the device's sqrt.approx.ftz.f32, whose relative error is
+// a few ulp; the argument below tolerates up to 2^-13), c = (1 - 2^-11) / w rounded
+// to float. est_bits returns the bits of the float rd(y*c + 1.5*2^23) =
+// 0x4B400000 + floor(y*c) for y*c < 2^22 (one FFMA.RM on the device; the host
+// computes the exact product in double, which is the same value). For y*c >= 2^22
+// both give a value above 0x4B400000 + 2^22 - 1 (only ever used under the clamp,
+// which then selects B - 1).
+// With q = d / w (the rule's quotient: two roundings, relative error <= 2^-23) and
+// |sqrt.approx error| <= e:
+//   y*c / q <= (1 - 2^-11)(1 + e)(1 + 2^-24) / (1 - 2^-24)^2 < 1 for e < 2^-11.1,
+//     so k0 = floor(y*c) <= k (the true bucket, unclamped);
+//   y*c / q >= 1 - 2^-11 - e - 2^-22, so y*c > q - 1 while q (2^-11 + e + 2^-22) < 1,
+//     which holds for q < 1500 and e <= 2^-13: then k0 >= k - 1.
+// Hence k = k0 + [s >= T_{k0+1}] for every bucket below B <= 1500. Clamped (true
+// bucket >= B - 1): k0 >= B - 2 by the same bound, so the comparison with T_{B-1}
+// (or T_B = +inf) again gives B - 1.
+constexpr u32 est_magic_bits = 0x4B400000u;  // bits of 12582912.0f = 1.5 * 2^23
+constexpr double est_margin = 1.0 / 2048.0;  // 2^-11
+constexpr u32 fast_max_buckets = 1500;       // the estimate is proven for B <= 1500
+
+inline float fast_scale(float w) { return static_cast<float>((1.0 - est_margin) / static_cast<double>(w)); }
+
+TD_HD u32 est_bits(float y, float c) {
+#if defined(__CUDA_ARCH__)
+  return __float_as_uint(__fmaf_rd(y, c, 12582912.0f));
+#else
+  const double p = static_cast<double>(y) * static_cast<double>(c);  // exact: 24 x 24 bits
+  if (!(p < 4194304.0)) return est_magic_bits + (1u << 22);
+  return est_magic_bits + static_cast<u32>(p);
+#endif
+}
+
+// Reference evaluation of the threshold form (thr as built by thresholds()) for a
+// finite s; the GPU kernel runs the same steps on a shared-memory copy of thr (the
+// host refuses point sets whose squared distances could overflow).
+TD_HD u32 fast_bucket(float s, float y, float c, const float* thr, u32 B) {
+  u32 b = est_bits(y, c);
+  const u32 lim = est_magic_bits + (B - 1);
+  b = b < lim ? b : lim;
+  const u32 k0 = b - est_magic_bits;
+  return k0 + (s >= thr[k0 + 1] ? 1u : 0u);
+}
+
+inline float bits_float(u32 b) { float f; std::memcpy(&f, &b, 4); return f; }
+inline u32 float_bits(float f) { u32 b; std::memcpy(&b, &f, 4); return b; }
+
+// thr[0..B]: thr[0] = 0 (unused), thr[k] = smallest float s >= 0 with
+// bucket_unclamped(s, w) >= k for 1 <= k < B, thr[B] = +inf (the clamp: no
+// estimate ever steps past B - 1). Bisection over the bit patterns of the
+// non-negative floats, which are ordered like the values; the rule is monotone.
+inline std::vector<float> thresholds(float w, u32 B) {
+  std::vector<float> thr(size_t(B) + 1, 0.0f);
+  const u32 inf_bits = 0x7f800000u;
+  for (u32 k = 1; k < B; ++k) {
+    u32 lo = 0, hi = inf_bits;  // bucket_unclamped(inf) saturates, so hi satisfies
+    if (k >= bucket_saturation) { thr[k] = std::numeric_limits<float>::infinity(); continue; }
+    while (lo < hi) {
+      const u32 mid = lo + (hi - lo) / 2;
+      if (bucket_unclamped(bits_float(mid), w) >= k) hi = mid; else lo = mid + 1;
+    }
+    thr[k] = bits_float(lo);
+  }
+  thr[B] = std::numeric_limits<float>::infinity();
+  return thr;
+}
+
+// ---- inputs -------------------------------------------------------------------------
+inline u64 splitmix64(u64& state) {
+  u64 z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+// N points uniform in [0, box]^3: each coordinate is (24 random bits) * (box / 2^24),
+// one float multiplication (box / 2^24 is exact). Point i depends only on (seed, i)
+// through a sequential stream, so the first M points of a set of N are the set of M.
+inline std::vector<Point> uniform_points(i64 N, float box = default_box, u64 seed = default_seed) {
+  std::vector<Point> p(size_t(N > 0 ? N : 0));
+  u64 st = seed;
+  const float scale = box * (1.0f / 16777216.0f);
+  auto coord = [&] { return static_cast<float>(splitmix64(st) >> 40) * scale; };
+  for (auto& q : p) {
+    q.x = coord();
+    q.y = coord();
+    q.z = coord();
+  }
+  return p;
+}
+// A cubic lattice of side m (m^3 points) with spacing h: every squared distance is
+// h^2 * integer, exact in float while it stays below 2^24, so many pairs sit exactly
+// on bucket edges (e.g. h = 100, w = 500: (300, 400, 0) is at distance 500).
+inline std::vector<Point> lattice_points(int m, float h) {
+  std::vector<Point> p;
+  p.reserve(size_t(m) * m * m);
+  for (int a = 0; a < m; ++a)
+    for (int b = 0; b < m; ++b)
+      for (int c = 0; c < m; ++c) p.push_back(Point{h * float(a), h * float(b), h * float(c)});
+  return p;
+}
+
+// Squared distance bound: every pair's s is <= this (rounded ops are monotone, and
+// |x_i - x_j| <= max x - min x holds after rounding too).
+inline float max_dist2(const Point* p, i64 N) {
+  if (N <= 0) return 0.0f;
+  Point lo = p[0], hi = p[0];
+  for (i64 i = 1; i < N; ++i) {
+    lo.x = std::min(lo.x, p[i].x); lo.y = std::min(lo.y, p[i].y); lo.z = std::min(lo.z, p[i].z);
+    hi.x = std::max(hi.x, p[i].x); hi.y = std::max(hi.y, p[i].y); hi.z = std::max(hi.z, p[i].z);
+  }
+  return dist2(hi, lo);
+}
+
+// Buckets that cover every distance inside a cube of side `box` without clamping:
+// the bucket of the cube's diagonal, plus one. (80 for box 23000, w 500, as the
+// classic assignment's (int)(23000 * 1.732 / 500) + 1.)
+inline u32 default_buckets(float box, float w) {
+  const u32 k = bucket_unclamped(dist2(box, box, box, 0.0f, 0.0f, 0.0f), w);
+  return k >= bucket_saturation ? bucket_saturation : k + 1;
+}
+
+// One line naming what is wrong with (N, w, B), or "" if acceptable. The bucket
+// width must be a finite float in [1e-18, 1e30] so that the fast kernel's estimate
+// stays in the normal range (the rule itself needs only w > 0).
+inline std::string validate(i64 N, double w, i64 B) {
+  if (N < 2) return "N must be >= 2 (got " + std::to_string(N) + ")";
+  if (N > i64(0x7fffffff)) return "N must be < 2^31 (got " + std::to_string(N) + ")";
+  if (!(w > 0.0) || !std::isfinite(w)) return "bucket width must be a positive finite number (got " + std::to_string(w) + ")";
+  if (w < 1e-18 || w > 1e30) return "bucket width must be in [1e-18, 1e30] (got " + std::to_string(w) + ")";
+  if (B < 1) return "buckets must be >= 1 (got " + std::to_string(B) + ")";
+  if (B > i64(1) << 24) return "buckets must be <= 2^24 (got " + std::to_string(B) + ")";
+  return "";
+}
+
+// ---- CPU baselines (the oracle) ----------------------------------------------------
+// The report's single-threaded loop: every pair i < j, one bucket each.
+inline void cpu_st(const Point* p, i64 N, float w, u32 B, u64* hist) {
+  std::fill(hist, hist + B, u64(0));
+  for (i64 i = 0; i < N; ++i) {
+    const Point a = p[i];
+    for (i64 j = i + 1; j < N; ++j) ++hist[bucket(dist2(a, p[j]), w, B)];
+  }
+}
+
+inline unsigned cpu_threads() {
+  const unsigned h = std::thread::hardware_concurrency();
+  return h ? h : 1u;
+}
+
+// The same loop on `threads` threads (0 = all cores): rows handed out in chunks of
+// 16 from an atomic counter (row i has N-1-i pairs), a private 64-bit histogram per
+// thread, summed at the end.
+inline void cpu_mt(const Point* p, i64 N, float w, u32 B, u64* hist, unsigned threads = 0) {
+  if (threads == 0) threads = cpu_threads();
+  std::vector<std::vector<u64>> part(threads, std::vector<u64>(B, 0));
+  std::atomic<i64> next{0};
+  const i64 chunk = 16;
+  auto work = [&](unsigned t) {
+    u64* h = part[t].data();
+    for (;;) {
+      const i64 b = next.fetch_add(chunk, std::memory_order_relaxed);
+      if (b >= N) break;
+      const i64 e = std::min(N, b + chunk);
+      for (i64 i = b; i < e; ++i) {
+        const Point a = p[i];
+        for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2(a, p[j]), w, B)];
+      }
+    }
+  };
+  std::vector<std::thread> ts;
+  for (unsigned t = 1; t < threads; ++t) ts.emplace_back(work, t);
+  work(0);
+  for (auto& t : ts) t.join();
+  std::fill(hist, hist + B, u64(0));
+  for (const auto& h : part)
+    for (u32 k = 0; k < B; ++k) hist[k] += h[k];
+}
+
+// N(N-1)/2 without overflow for N < 2^32.
+inline u64 pair_count(i64 N) { return N < 2 ? 0 : tri(u64(N - 1)); }
+
+inline u64 hist_sum(const std::vector<u64>& h) {
+  u64 s = 0;
+  for (u64 v : h) s += v;
+  return s;
+}
+
+}  // namespace tdmaps::sdh

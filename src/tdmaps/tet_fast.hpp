@@ -1,0 +1,123 @@
+// tdmaps/tet_fast.hpp — a cheap exact layer root for the tetrahedral map g(lambda)
+// of 003_66f856975a7ab3ee.txt, eq. (11)-(16): the policy TetRootFast, used as
+// TET<TetRootFast> (map_3d.hpp), so the map itself is still written once.
+//
+// Why: eq. (17)-(18) bound the gain of g(lambda) over the bounding box by 6 beta / tau,
+// tau the cost of mapping one block. TetRootE (numbers.hpp tet_root) is exact but
+// pays a libm cbrtf and 64-bit tet() evaluations with divisions inside its
+// correction loops; TetRootF (eq. (14) as published) is wrong from lambda = 10 on
+// the host. TetRootFast is exact over a stated range and uses only
+//   * a bit-trick reciprocal cube root with three Newton steps in pinned-rounding
+//     float (fmul_rn / fsub_rn: the host reproduces the device bit for bit), and
+//   * ONE integer check of the estimate, on 32-bit products widened once to 64 bits.
+//
+// Layer (eq. (11)-(13)): z is the largest integer with tet(z) <= lambda, i.e. with
+//   w = z + 1:   w^3 - w <= 6 lambda < (w+1)^3 - (w+1).
+// Hence cbrt(6 lambda) lies in [cbrt(w^3 - w), w + 1), and cbrt(w^3 - w) >= w - 0.19
+// for every w >= 2 (w = 2 is the worst case: cbrt(6) = 1.817). With an estimate c of
+// cbrt(6 lambda) whose absolute error is below 0.06, e = floor(c + 0.25) - 1 is z or
+// z + 1, so z = e - [e(e+1)(e+2) > 6 lambda]: one product, one comparison.
+// The oracle (verify/test_layout3d.cpp) proves the "z or z + 1" property for every
+// lambda < tet(2048) directly, and for every lambda < tet_fast_blocks through every
+// float value that 6 lambda can round to (the estimate depends on nothing else).
+//
+// Row (the 2D part of eq. (16)): y is the largest integer with y(y+1)/2 <= lambda',
+// i.e. sqrt(8 lambda' + 1) in [2y + 1, 2y + 3). The estimate e = floor(s/2 - 0.25),
+// s = fsqrt_rn(8 lambda' + 1), is y or y + 1 whenever the float error of s is below
+// 0.5, so y = e - [e(e+1) > 2 lambda']. Proven by the oracle for every
+// lambda' < 2^29 (every lambda' the layer range can produce: tri(29771) < 2^29).
+#pragma once
+#include "numbers.hpp"
+#include "map_3d.hpp"
+
+namespace tdmaps {
+
+namespace limits {
+// TetRootFast: leading block indices proven exact: grids of tet(n) blocks with
+// n <= 29770 (tet(29771) > 2^42); layers z <= 29770, estimates e <= 29771, so
+// e (e + 1) fits 32 bits and lambda' < tri(29771) < 2^29.
+constexpr u64 tet_fast_blocks = 1ull << 42;
+// Its row function: every lambda' below this is proven exact.
+constexpr u64 tet_fast_row_limit = 1ull << 29;
+}  // namespace limits
+
+// Reciprocal cube root by the bit trick (magic 0x54a2fa8c, the cube-root analogue
+// of 0x5f3759df) and three Newton steps y <- y (4/3 - (x/3) y^3), then
+// cbrt(x) = x * y^2. Every rounding is pinned (no FMA contraction), so host and
+// device produce the same bits. Relative error < 5e-7 for normal x > 0. x = 0 gives
+// NaN (0 * inf in the Newton step), which float_to_u32_floor_nonneg maps to 0.
+TD_HD float cbrt_newton3(float x) {
+  float y = bits_to_float(0x54a2fa8cu - float_to_bits(x) / 3u);
+  const float x3 = fmul_rn(x, 0.333333343f);
+  for (int k = 0; k < 3; ++k) y = fmul_rn(y, fsub_rn(1.33333337f, fmul_rn(x3, fmul_rn(fmul_rn(y, y), y))));
+  return fmul_rn(fmul_rn(x, y), y);
+}
+
+// 32-bit conversions (cheaper than the 64-bit ones on the device; same results).
+TD_HD float u32_to_float_rn(u32 v) {
+#if defined(__CUDA_ARCH__)
+  return __uint2float_rn(v);
+#else
+  return static_cast<float>(v);
+#endif
+}
+// Truncation of a float in [0, 2^32); NaN and values <= 0 give 0 (as config.hpp's
+// float_to_i64_floor_nonneg).
+TD_HD u32 float_to_u32_floor_nonneg(float v) {
+  if (!(v > 0.0f)) return 0;
+#if defined(__CUDA_ARCH__)
+  return __float2uint_rz(v);
+#else
+  return static_cast<u32>(v);
+#endif
+}
+
+// The layer estimate e in {z, z + 1} (see above), from 6 lambda.
+TD_HD u32 tet_fast_layer_estimate(u64 six_l) {
+  const float c = cbrt_newton3(u64_to_float_rn(six_l));
+  return float_to_u32_floor_nonneg(fsub_rn(c, 0.75f));
+}
+// z (z + 1) (z + 2) for z < 2^15 - 2: the first product fits 32 bits, one widening multiply.
+TD_HD u64 tet6_small(u32 z) { return u64(z * (z + 1u)) * u64(z + 2u); }
+
+// The row estimate e in {y, y + 1}, from lambda' < 2^29.
+TD_HD u32 tri_fast_row_estimate(u32 lp) {
+  const float s = fsqrt_rn(fadd_rn(fmul_rn(8.0f, u32_to_float_rn(lp)), 1.0f));
+  return float_to_u32_floor_nonneg(fsub_rn(fmul_rn(0.5f, s), 0.25f));
+}
+
+// The results are masked to 15 bits: a no-op over the proven range (z <= 29770,
+// y <= 32767 since y(y+1)/2 <= lambda' < 2^29), which tells the compiler that the
+// tet(z) and tri(y) that TET<Root>::g (map_3d.hpp) evaluates next fit 32-bit arithmetic.
+struct TetRootFast {
+  static constexpr const char* name = "tet-fast";
+  static constexpr u64 exact_blocks = limits::tet_fast_blocks;
+  // eq. (11)-(13): largest z with tet(z) <= l; exact for l < tet_fast_blocks.
+  TD_HD static u64 layer(u64 l) {
+    const u64 six_l = 6u * l;
+    const u32 e = tet_fast_layer_estimate(six_l);
+    return (e - u32(tet6_small(e) > six_l)) & 0x7fffu;
+  }
+  // eq. (16), y part: largest y with y(y+1)/2 <= lp; exact for lp < tet_fast_row_limit.
+  TD_HD static u64 row(u64 lp) {
+    const u32 l32 = u32(lp);
+    const u32 e = tri_fast_row_estimate(l32);
+    return (e - u32(e * (e + 1u) > 2u * l32)) & 0x7fffu;
+  }
+};
+
+using TET_FAST = TET<TetRootFast>;
+
+// tet(z) without divisions, for z < 2^21: z(z+1)/2 * (z+2) < 2^62 is a multiple of 3,
+// and dividing a multiple of 3 by 3 is multiplying by 3^-1 mod 2^64. Used by the
+// layouts (layout3d.hpp) for slot offsets; the oracle compares it with numbers.hpp
+// tet() for every z < 2^21. (The same identity with an exact tri(z) holds for every z
+// with tet(z) < 2^64, since 3 is invertible mod 2^64; the oracle checks that too.)
+TD_HD u64 tet_small(u64 z) {
+  const u64 t = (z * (z + 1)) >> 1;
+  return (t * (z + 2)) * 0xAAAAAAAAAAAAAAABull;
+}
+// tri(y) for y < 2^32.
+TD_HD u64 tri_small(u64 y) { return (y * (y + 1)) >> 1; }
+
+}  // namespace tdmaps

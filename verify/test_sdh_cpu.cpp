@@ -1,0 +1,209 @@
+// SDH on the CPU (tdmaps/sdh_cpu.hpp): the bucket rule and its edges, the
+// threshold form that the fast GPU kernel evaluates (exactly the rule), the
+// estimate-and-correct step under a worst-case approximate square root, and the
+// single- against the multi-threaded baseline.
+#define BOOST_TEST_MODULE sdh_cpu
+#include <boost/test/unit_test.hpp>
+
+#include "oracle.hpp"
+
+#include <tdmaps/sdh_cpu.hpp>
+
+#include <cmath>
+#include <random>
+
+using namespace tdmaps;
+using namespace tdmaps::sdh;
+
+namespace {
+float next_up(float f) { return bits_float(float_bits(f) + 1); }
+float next_down(float f) { return bits_float(float_bits(f) - 1); }
+
+// The fast kernel's steps, with the device's sqrt.approx replaced by sqrt(s) scaled by
+// (1 + rel), |rel| up to 2^-13 (the bound of the proof in sdh_cpu.hpp; the hardware's
+// approximate square root is within a few ulp, ~2^-22).
+u32 fast_with_error(float s, double rel, float c, const std::vector<float>& thr, u32 B) {
+  const float y = static_cast<float>(std::sqrt(double(s)) * (1.0 + rel));
+  return fast_bucket(s, y, c, thr.data(), B);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(rule_basics) {
+  BOOST_TEST(default_buckets(23000.0f, 500.0f) == 80u);  // (int)(23000 * 1.732 / 500) + 1
+  BOOST_TEST(default_buckets(10000.0f, 500.0f) == 35u);
+  BOOST_TEST(pair_count(2) == 1u);
+  BOOST_TEST(pair_count(1000000) == 499999500000ull);
+  // the squared distance does not depend on the order of the pair
+  std::mt19937 g(7);
+  std::uniform_real_distribution<float> u(0.0f, 23000.0f);
+  for (int t = 0; t < 100000; ++t) {
+    const Point a{u(g), u(g), u(g)}, b{u(g), u(g), u(g)};
+    BOOST_TEST_REQUIRE(float_bits(dist2(a, b)) == float_bits(dist2(b, a)));
+  }
+  BOOST_TEST(dist2(Point{0, 0, 0}, Point{0, 0, 0}) == 0.0f);
+  BOOST_TEST(bucket(0.0f, 500.0f, 80) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(edges_go_to_the_upper_bucket) {
+  // exact distances: (300, 400, 0) -> 500; (0, 0, 1000); (200, 300, 600) -> 700
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{300, 400, 0}), 500.0f, 80) == 1u);
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{0, 0, 1000}), 500.0f, 80) == 2u);
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{200, 300, 600}), 100.0f, 80) == 7u);
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{200, 300, 600}), 700.0f, 80) == 1u);
+  // every edge k*w with k*w and (k*w)^2 exact: at the edge -> k. (One float below
+  // (k w)^2 may still be bucket k: sqrt rounds it back up to k w. Where the rule
+  // steps is exactly the threshold T_k, tested below.)
+  for (float w : {500.0f, 100.0f, 0.5f, 0.25f, 3.0f, 1.0f, 7.0f}) {
+    for (u32 k = 1; k < 200; ++k) {
+      const float d = float(k) * w;
+      const float s = d * d;
+      if (double(s) != double(d) * double(d)) continue;  // (k w)^2 not exact in float
+      BOOST_TEST_REQUIRE(bucket(s, w, 1000) == k, "w=" << w << " k=" << k);
+      const std::vector<float> thr = thresholds(w, k + 1);
+      BOOST_TEST_REQUIRE(thr[k] <= s);
+      BOOST_TEST_REQUIRE(bucket(next_down(thr[k]), w, 1000) == k - 1, "w=" << w << " k=" << k);
+    }
+  }
+  // clamp: everything at or beyond (B-1)*w goes to B-1
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{0, 0, 1e6f}), 500.0f, 80) == 79u);
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{0, 0, 1500}), 500.0f, 3) == 2u);
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{0, 0, 1499}), 500.0f, 3) == 2u);
+  BOOST_TEST(bucket(dist2(Point{0, 0, 0}, Point{0, 0, 999}), 500.0f, 3) == 1u);
+  BOOST_TEST(bucket(std::numeric_limits<float>::infinity(), 500.0f, 80) == 79u);
+  // no pair inside the default box reaches the clamp
+  const float box = 23000.0f;
+  const float d2 = dist2(Point{box, box, box}, Point{0, 0, 0});
+  BOOST_TEST(bucket_unclamped(d2, 500.0f) == 79u);
+}
+
+BOOST_AUTO_TEST_CASE(thresholds_are_the_rule) {
+  std::mt19937 g(11);
+  for (float w : {500.0f, 123.456f, 1.0f, 0.1f, 3.0f, 7777.7f, 1e-3f}) {
+    for (u32 B : {1u, 2u, 20u, 80u, 400u, 4000u}) {
+      const std::vector<float> thr = thresholds(w, B);
+      BOOST_TEST_REQUIRE(thr.size() == size_t(B) + 1);
+      BOOST_TEST_REQUIRE(std::isinf(thr[B]));
+      for (u32 k = 1; k < B; ++k) {
+        BOOST_TEST_REQUIRE(thr[k] > (k > 1 ? thr[k - 1] : 0.0f));
+        // T_k is the first float at which the rule reaches k
+        BOOST_TEST_REQUIRE(bucket_unclamped(thr[k], w) >= k);
+        BOOST_TEST_REQUIRE(bucket_unclamped(next_down(thr[k]), w) < k);
+      }
+      // count form == rule around every threshold and at random points
+      auto count_form = [&](float s) {
+        u32 k = 0;
+        while (k + 1 < B && s >= thr[k + 1]) ++k;
+        return k;
+      };
+      const u32 step = B > 500 ? 37 : 1;
+      for (u32 k = 1; k < B; k += step) {
+        float s = thr[k];
+        for (int t = 0; t < 64; ++t) s = next_down(s);
+        for (int t = 0; t < 128; ++t, s = next_up(s))
+          BOOST_TEST_REQUIRE(count_form(s) == bucket(s, w, B), "w=" << w << " B=" << B << " s=" << s);
+      }
+      const double smax = double(w) * double(B + 2) * double(w) * double(B + 2);
+      std::uniform_real_distribution<double> u(0.0, std::sqrt(smax));
+      for (int t = 0; t < 2000; ++t) {
+        const double d = u(g);
+        const float s = float(d * d);
+        BOOST_TEST_REQUIRE(count_form(s) == bucket(s, w, B));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(estimate_and_correct) {
+  // The fast kernel's single comparison is exact when the estimate errs by a relative
+  // 2^-13 either way, at and around every threshold, clamped or not.
+  std::mt19937 g(5);
+  const double rels[] = {0.0, 0x1p-13, -0x1p-13, 0x1p-22, -0x1p-22};
+  for (float w : {500.0f, 123.456f, 1.0f, 3.0f, 0.1f}) {
+    const float c = fast_scale(w);
+    for (u32 B : {1u, 3u, 20u, 80u, 1000u, fast_max_buckets}) {
+      const std::vector<float> thr = thresholds(w, B);
+      const u32 step = B > 200 ? 7 : 1;
+      for (u32 k = 1; k <= B; k += step) {
+        const float edge = k < B ? thr[k] : float(double(w) * w * double(B) * B * 4.0);  // beyond: clamped region
+        float s = edge;
+        for (int t = 0; t < 8; ++t) s = next_down(s);
+        for (int t = 0; t < 16; ++t, s = next_up(s))
+          for (double rel : rels)
+            BOOST_TEST_REQUIRE(fast_with_error(s, rel, c, thr, B) == bucket(s, w, B),
+                               "w=" << w << " B=" << B << " k=" << k << " s=" << s << " rel=" << rel);
+      }
+      std::uniform_real_distribution<double> u(0.0, double(w) * (B + 3));
+      for (int t = 0; t < 3000; ++t) {
+        const double d = u(g);
+        const float s = float(d * d);
+        const double rel = std::ldexp(std::uniform_real_distribution<double>(-1.0, 1.0)(g), -13);
+        BOOST_TEST_REQUIRE(fast_with_error(s, rel, c, thr, B) == bucket(s, w, B));
+      }
+      // far beyond the last bucket (clamp): the host estimate saturates like the device's
+      for (float s : {1e20f, 3e38f, std::numeric_limits<float>::max()})
+        BOOST_TEST_REQUIRE(fast_with_error(s, 0.0, c, thr, B) == B - 1);
+    }
+  }
+  // s = 0 and tiny s
+  const std::vector<float> thr = thresholds(500.0f, 80);
+  BOOST_TEST(fast_bucket(0.0f, 0.0f, fast_scale(500.0f), thr.data(), 80) == 0u);
+  BOOST_TEST(fast_bucket(1e-40f, 0.0f, fast_scale(500.0f), thr.data(), 80) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(single_equals_multi_threaded) {
+  const auto pts = uniform_points(2600);
+  // prefix property of the generator
+  const auto small = uniform_points(100);
+  for (size_t i = 0; i < small.size(); ++i)
+    BOOST_TEST_REQUIRE((small[i].x == pts[i].x && small[i].y == pts[i].y && small[i].z == pts[i].z));
+  for (const auto& p : pts) {
+    BOOST_TEST_REQUIRE((p.x >= 0.0f && p.x <= default_box && p.y >= 0.0f && p.y <= default_box && p.z >= 0.0f &&
+                        p.z <= default_box));
+  }
+  struct Cfg { i64 N; float w; u32 B; };
+  const Cfg cfgs[] = {{2, 500, 80}, {3, 500, 80}, {17, 500, 80}, {1000, 500, 80}, {2600, 500, 80},
+                      {2600, 500, 20}, {2600, 123.456f, default_buckets(default_box, 123.456f)}, {1000, 500, 1}};
+  for (const Cfg& c : cfgs) {
+    std::vector<u64> st(c.B), mt(c.B);
+    cpu_st(pts.data(), c.N, c.w, c.B, st.data());
+    BOOST_TEST_REQUIRE(hist_sum(st) == pair_count(c.N));
+    for (unsigned th : {1u, 2u, 3u, 7u}) {
+      cpu_mt(pts.data(), c.N, c.w, c.B, mt.data(), th);
+      BOOST_TEST_REQUIRE(mt == st, "N=" << c.N << " w=" << c.w << " B=" << c.B << " threads=" << th);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(lattice_edges) {
+  // 11^3 lattice, spacing 100: squared distances 10^4 * integer, exact; w = 100 puts
+  // every pair whose integer is a perfect square exactly on an edge.
+  const auto pts = lattice_points(11, 100.0f);
+  const i64 N = i64(pts.size());
+  const u32 B = bucket_unclamped(max_dist2(pts.data(), N), 100.0f) + 1;
+  std::vector<u64> st(B), mt(B), ref(B, 0);
+  cpu_st(pts.data(), N, 100.0f, B, st.data());
+  cpu_mt(pts.data(), N, 100.0f, B, mt.data(), 3);
+  // independent reference: integer arithmetic, floor(sqrt(m)) by integer search
+  for (i64 i = 0; i < N; ++i)
+    for (i64 j = i + 1; j < N; ++j) {
+      const long dx = std::lround(pts[size_t(i)].x - pts[size_t(j)].x) / 100;
+      const long dy = std::lround(pts[size_t(i)].y - pts[size_t(j)].y) / 100;
+      const long dz = std::lround(pts[size_t(i)].z - pts[size_t(j)].z) / 100;
+      const long m = dx * dx + dy * dy + dz * dz;
+      long r = 0;
+      while ((r + 1) * (r + 1) <= m) ++r;
+      ++ref[size_t(std::min<long>(r, long(B) - 1))];
+    }
+  BOOST_TEST(st == ref);
+  BOOST_TEST(mt == ref);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input) {
+  BOOST_TEST(validate(1000, 500.0, 80).empty());
+  BOOST_TEST(!validate(1, 500.0, 80).empty());
+  BOOST_TEST(!validate(1000, 0.0, 80).empty());
+  BOOST_TEST(!validate(1000, -5.0, 80).empty());
+  BOOST_TEST(!validate(1000, std::nan(""), 80).empty());
+  BOOST_TEST(!validate(1000, 500.0, 0).empty());
+  BOOST_TEST(!validate(1000, 1e-30, 80).empty());
+}
