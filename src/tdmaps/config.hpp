@@ -82,9 +82,11 @@ TD_HD double dmul_rn(double a, double b) {
 #endif
 }
 // Round-to-nearest conversion of a 64-bit index to float / double.
+// (The device takes the 32-bit conversion when the value fits: the same rounding
+// of the same integer, one instruction instead of a 64-bit sequence.)
 TD_HD float u64_to_float_rn(u64 v) {
 #if defined(__CUDA_ARCH__)
-  return __ull2float_rn(v);
+  return (v >> 32) == 0 ? __uint2float_rn(static_cast<u32>(v)) : __ull2float_rn(v);
 #else
   return static_cast<float>(v);
 #endif
@@ -102,7 +104,7 @@ TD_HD double u64_to_double_rn(u64 v) {
 TD_HD i64 float_to_i64_floor_nonneg(float v) {
   if (!(v > 0.0f)) return 0;
 #if defined(__CUDA_ARCH__)
-  return static_cast<i64>(__float2ll_rz(v));
+  return v < 2147483648.0f ? static_cast<i64>(__float2int_rz(v)) : static_cast<i64>(__float2ll_rz(v));
 #else
   return static_cast<i64>(v);
 #endif

@@ -18,7 +18,13 @@
 
 namespace tdmaps {
 
-TD_HD u64 tri(u64 n) { return (n & 1u) ? n * ((n + 1) / 2) : (n / 2) * (n + 1); }
+TD_HD u64 tri(u64 n) {
+  if (n < 65536) {  // n(n+1) < 2^32: one 32-bit multiply (the usual case on the device)
+    const u32 m = static_cast<u32>(n);
+    return static_cast<u64>((m * (m + 1)) >> 1);
+  }
+  return (n & 1u) ? n * ((n + 1) / 2) : (n / 2) * (n + 1);
+}
 
 TD_HD u64 tet(u64 n) {
   // n(n+1)(n+2)/6 = tri(n) * (n+2) / 3. The product is a multiple of 3, so the
