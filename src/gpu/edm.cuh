@@ -19,23 +19,14 @@
 //   plain  one output per thread, rho x rho threads per block, every map of the
 //          registry (the papers' kernel). The map supplies grid and (i, j).
 //   fast   blockwise maps only (BB, LTM-*, REC): the map is planned with block
-//          side T = 4*rho cells; each block of 256 threads covers the T x T tile
-//          that M::block_cell gives. A row segment (T columns) belongs to T/4
-//          lanes; lane c keeps the points of its 4 columns in registers and
-//          computes 4 outputs per row for T*T/1024 rows of the tile. Two column
-//          assignments, chosen per launch:
-//            vec     (full layout, N % 4 == 0: every row start 16-byte aligned)
-//                    columns 4c..4c+3, one float4 store per row;
-//            strided (packed layout, full with N % 4 != 0) columns c + e*T/4,
-//                    e = 0..3: four coalesced scalar stores per row (a warp
-//                    writes 128 contiguous bytes per store, whatever the row's
-//                    alignment), so no realignment (shuffles, heads, tails).
-//          Only tiles that cross the diagonal test columns against the row.
-//          Arithmetic of the fast kernels (error <= ~3e-7, not bit-pinned; the
-//          checks compare with float64 at 1e-6): d = 1: |a - b| (= sqrt(d*d)
-//          exactly up to the one rounding of a - b); d >= 2: FMA accumulation and
-//          sqrt.approx.f32 (MUFU.SQRT with subnormal scaling; exact 0 for 0).
-//          This is the thread coarsening that block-space maps make easy (000 §VI).
+//          side T = 4*rho cells; each block of 256 threads covers a T x T tile
+//          given by M::block_cell, each thread computing 4 consecutive columns
+//          of T/(256/(T/4)) rows and storing them as float4 along j. Rows whose
+//          first element is not 16-byte aligned (packed layout; full layout with
+//          N % 4 != 0) are realigned with warp shuffles so that every interior
+//          chunk is still one aligned float4 store; the unaligned head and tail
+//          of each row segment are written as scalars. This is the thread
+//          coarsening that block-space maps make easy (000 §VI).
 // The host-side part (layouts, indices, distance) also compiles with a plain C++
 // compiler, so the CPU checks use the very same functions.
 #pragma once
@@ -84,34 +75,6 @@ TD_HD float distance(const float (&a)[D], const float (&b)[D]) {
 constexpr int fast_threads = 256;
 inline int fast_tile(int rho) { return 4 * rho; }
 
-// Geometry of the fast kernel (host-visible so the CPU checks replay its indexing):
-// tile T x T, lpr = T/4 lanes per row segment, rows_per_sweep rows at once; lane
-// `lane` owns the tile-local columns col(lane, e), e = 0..3.
-template <int T, bool Vec>
-struct FastGeom {
-  static constexpr int lpr = T / 4;
-  static constexpr int rows_per_sweep = fast_threads / lpr;
-  static_assert(T == 64 || T == 128, "T must be 64 or 128");
-  static_assert(rows_per_sweep * lpr == fast_threads, "");
-  TD_HD static constexpr int col(int lane, int e) { return Vec ? 4 * lane + e : lane + lpr * e; }
-};
-// Whether the fast kernel uses float4 stores (every row start 16-byte aligned).
-inline bool fast_vec(Layout L, i64 N) { return L == Layout::full && N % 4 == 0; }
-
-// Row starts of rows i, i+R, i+2R, ... with one 64-bit add per row (packed:
-// tri(i+R) - tri(i) = R*i + tri(R), growing by R*R per step).
-template <Layout L>
-struct RowWalk {
-  u64 rs, step;
-  TD_HD RowWalk(i64 N, i64 i, int R)
-      : rs(row_start<L>(N, i)),
-        step(L == Layout::full ? u64(R) * u64(N) : u64(R) * u64(i) + tri(u64(R))) {}
-  TD_HD void next(int R) {
-    rs += step;
-    if constexpr (L == Layout::packed) step += u64(R) * u64(R);
-  }
-};
-
 }  // namespace tdmaps::edm
 
 #if defined(__CUDACC__)
@@ -140,129 +103,98 @@ void launch_plain(const Plan2& p, const float* pts, float* out) {
   gpu::launch2<M>(edm_plain_kernel<M, D, L>, p, pts, out);
 }
 
-// ---- fast: T x T tiles, 4 outputs per thread and row ----------------------------------
-// The distance of the fast kernels (see the header): not pinned, error <= ~3e-7.
-template <int D>
-__device__ __forceinline__ float fast_distance(const float (&a)[D], const float (&b)[D]) {
-  static_assert(D >= 1 && D <= max_features, "1..4 features");
-  if constexpr (D == 1) {
-    return fabsf(__fsub_rn(a[0], b[0]));
-  } else {
-    float d = __fsub_rn(a[0], b[0]);
-    float s = __fmul_rn(d, d);
+// ---- fast: T x T tiles, float4 stores along j ----------------------------------------
+template <int T>
+struct FastGeom {
+  static constexpr int lpr = T / 4;                        // lanes per row segment (4 columns each)
+  static constexpr int rows_per_sweep = fast_threads / lpr; // rows the block covers at once
+  static constexpr int sweeps = T / rows_per_sweep;         // rows per thread
+  static_assert(lpr == 16 || lpr == 32, "T must be 64 or 128 (a row segment is a half or full warp)");
+  static_assert(sweeps * rows_per_sweep == T, "tile rows must divide evenly");
+};
+
+// Stores one row segment: lane `lane` of the segment holds v[e] = D(i, j0 + 4*lane + e).
+// The segment starts at output element off = cb + A (cb multiple of 4, A = off % 4,
+// uniform over the segment). Lane c writes the aligned chunk [cb + 4c, cb + 4c + 4),
+// which holds local columns q = 4c + e - A: from its own v[e - A] when e >= A, else
+// from lane c-1's v[e - A + 4] (one shuffle). The last lane also writes the A
+// elements that spill past chunk lpr-1. Only columns 0 <= q <= qmax are written.
+// Every lane of the segment must call this (the shuffles), row_ok or not.
+template <int A, int LPR>
+__device__ __forceinline__ void store_segment(float* __restrict__ out, u64 cb, const float (&v)[4], int lane,
+                                              int qmax, bool row_ok, unsigned mask) {
+  float w[4];
 #pragma unroll
-    for (int k = 1; k < D; ++k) {
-      d = __fsub_rn(a[k], b[k]);
-      s = __fmaf_rn(d, d, s);
-    }
-    float r;
-    asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(s));  // MUFU.SQRT (+ subnormal scaling)
-    return r;
+  for (int e = 0; e < 4; ++e) {
+    const float x = v[(e - A) & 3];
+    w[e] = (e < A) ? __shfl_up_sync(mask, x, 1, LPR) : x;
   }
-}
-
-// Optional streaming stores (st.global.cs), off by default: -DTDMAPS_EDM_FAST_STCS=1.
-#ifndef TDMAPS_EDM_FAST_STCS
-#define TDMAPS_EDM_FAST_STCS 0
-#endif
-__device__ __forceinline__ void fast_st(float* p, float v) {
-#if TDMAPS_EDM_FAST_STCS
-  __stcs(p, v);
-#else
-  *p = v;
-#endif
-}
-__device__ __forceinline__ void fast_st4(float* p, float4 v) {
-#if TDMAPS_EDM_FAST_STCS
-  __stcs(reinterpret_cast<float4*>(p), v);
-#else
-  *reinterpret_cast<float4*>(p) = v;
-#endif
-}
-
-// Row points in shared memory, one vector load per row (d = 3 padded to 4).
-template <int D> constexpr int row_pad() { return D == 3 ? 4 : D; }
-template <int D>
-__device__ __forceinline__ void load_row(const float* r, float (&rp)[D]) {
-  if constexpr (D == 1) {
-    rp[0] = r[0];
-  } else if constexpr (D == 2) {
-    const float2 v = *reinterpret_cast<const float2*>(r);
-    rp[0] = v.x; rp[1] = v.y;
+  if (!row_ok) return;
+  const int q0 = 4 * lane - A;  // local column of w[0]
+  float* dst = out + cb + 4u * u32(lane);
+  if (q0 >= 0 && q0 + 3 <= qmax) {
+    *reinterpret_cast<float4*>(dst) = make_float4(w[0], w[1], w[2], w[3]);
   } else {
-    const float4 v = *reinterpret_cast<const float4*>(r);
-    rp[0] = v.x; rp[1] = v.y; rp[2] = v.z;
-    if constexpr (D == 4) rp[3] = v.w;
+#pragma unroll
+    for (int e = 0; e < 4; ++e)
+      if (q0 + e >= 0 && q0 + e <= qmax) dst[e] = w[e];
+  }
+  if (A > 0 && lane == LPR - 1) {
+#pragma unroll
+    for (int e = 0; e < A; ++e)
+      if (4 * LPR + e - A <= qmax) dst[4 + e] = v[(e - A) & 3];
   }
 }
 
-template <class M, int D, Layout L, int T, bool Vec>
+template <class M, int D, Layout L, int T>
 __global__ void __launch_bounds__(fast_threads) edm_fast_kernel(Plan2 p, int pass, const float* __restrict__ pts,
                                                                   float* __restrict__ out) {
-  using G = FastGeom<T, Vec>;
-  constexpr int R = G::rows_per_sweep, P = row_pad<D>();
-  // The map's block coordinate; the whole block leaves together (before the barrier).
+  using G = FastGeom<T>;
+  // The map's block coordinate; the whole block leaves together (before any barrier).
   const Cell2 b = M::block_cell(p, pass, blockIdx.x, blockIdx.y);
   if (!b.inside) return;
   const i64 N = p.N, i0 = b.i * T, j0 = b.j * T;
   if (i0 >= N) return;
-  const int rows = int(N - i0 < T ? N - i0 : T);  // rows of the tile inside the matrix
 
   // Row points of the tile, staged once; read as broadcasts below.
-  __shared__ __align__(16) float rowp[T][P];
-  for (int t = threadIdx.x; t < T * P; t += fast_threads) {
-    const int r = t / P, k = t % P;
-    rowp[r][k] = (r < rows && k < D) ? pts[i64(k) * N + i0 + r] : 0.0f;
+  __shared__ float rows[D][T];
+  for (int t = threadIdx.x; t < T; t += fast_threads) {
+    const i64 i = i0 + t;
+#pragma unroll
+    for (int k = 0; k < D; ++k) rows[k][t] = (i < N) ? pts[i64(k) * N + i] : 0.0f;
   }
   const int lane = int(threadIdx.x) % G::lpr, r0 = int(threadIdx.x) / G::lpr;
+  const unsigned mask =
+      G::lpr == 32 ? 0xffffffffu : (0xffffu << (threadIdx.x & 16u));  // the lanes of this row segment
   // The thread's 4 columns, in registers for the whole tile.
   float cp[4][D];
 #pragma unroll
   for (int e = 0; e < 4; ++e) {
-    const i64 j = j0 + G::col(lane, e);
+    const i64 j = j0 + 4 * lane + e;
 #pragma unroll
     for (int k = 0; k < D; ++k) cp[e][k] = (j < N) ? pts[i64(k) * N + j] : 0.0f;
   }
   __syncthreads();
 
-  RowWalk<L> w(N, i0 + r0, R);
-  float* const outc = out + (u64(j0) + u64(G::col(lane, 0)));  // + row start = this lane's first output
-  if (j0 + (T - 1) <= i0) {
-    // Tile wholly on or below the diagonal: every column of every row is inside.
-#pragma unroll 4
-    for (int rl = r0; rl < rows; rl += R) {
-      float rp[D];
-      load_row<D>(rowp[rl], rp);
-      float v[4];
+  for (int s = 0; s < G::sweeps; ++s) {
+    const int rl = r0 + s * G::rows_per_sweep;
+    const i64 i = i0 + rl;
+    const bool row_ok = i < N;  // uniform over the segment
+    float rp[D];
 #pragma unroll
-      for (int e = 0; e < 4; ++e) v[e] = fast_distance<D>(rp, cp[e]);
-      float* const dst = outc + w.rs;
-      if constexpr (Vec) {
-        fast_st4(dst, make_float4(v[0], v[1], v[2], v[3]));
-      } else {
+    for (int k = 0; k < D; ++k) rp[k] = rows[k][rl];
+    float v[4];
 #pragma unroll
-        for (int e = 0; e < 4; ++e) fast_st(dst + G::lpr * e, v[e]);
-      }
-      w.next(R);
-    }
-  } else {
-    // Tile crossing the diagonal: row i keeps its columns j <= i.
-    for (int rl = r0; rl < rows; rl += R) {
-      const i64 qmax = i0 + rl - j0;  // last tile-local column of the row
-      float rp[D];
-      load_row<D>(rowp[rl], rp);
-      float v[4];
-#pragma unroll
-      for (int e = 0; e < 4; ++e) v[e] = fast_distance<D>(rp, cp[e]);
-      float* const dst = outc + w.rs;
-      if (Vec && G::col(lane, 3) <= qmax) {
-        fast_st4(dst, make_float4(v[0], v[1], v[2], v[3]));
-      } else {
-#pragma unroll
-        for (int e = 0; e < 4; ++e)
-          if (G::col(lane, e) <= qmax) fast_st(dst + (G::col(lane, e) - G::col(lane, 0)), v[e]);
-      }
-      w.next(R);
+    for (int e = 0; e < 4; ++e) v[e] = distance<D>(rp, cp[e]);
+    // last local column of the row inside the triangle (block_cell gives j0 <= i0 <= i)
+    const int qmax = int((i - j0 < T - 1) ? i - j0 : T - 1);
+    const u64 off = row_start<L>(N, i) + u64(j0);
+    const u64 cb = off & ~u64(3);
+    switch (int(off & 3u)) {
+      case 0: store_segment<0, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
+      case 1: store_segment<1, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
+      case 2: store_segment<2, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
+      default: store_segment<3, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
     }
   }
 }
@@ -277,19 +209,12 @@ Plan2 plan_fast(i64 N, int rho, bool allow_inexact) {
   return M::plan(N, fast_tile(rho), allow_inexact);
 }
 
-template <class M, int D, Layout L, int T, bool Vec>
-void launch_fast_geom(const Plan2& p, const float* pts, float* out) {
-  for (int pass = 0; pass < p.passes; ++pass) {
-    edm_fast_kernel<M, D, L, T, Vec><<<gpu::to_dim3(M::grid(p, pass)), fast_threads>>>(p, pass, pts, out);
-    TD_LAUNCHED();
-  }
-}
 template <class M, int D, Layout L, int T>
 void launch_fast_tile(const Plan2& p, const float* pts, float* out) {
-  if constexpr (L == Layout::full) {
-    if (fast_vec(L, p.N)) return launch_fast_geom<M, D, L, T, true>(p, pts, out);
+  for (int pass = 0; pass < p.passes; ++pass) {
+    edm_fast_kernel<M, D, L, T><<<gpu::to_dim3(M::grid(p, pass)), fast_threads>>>(p, pass, pts, out);
+    TD_LAUNCHED();
   }
-  launch_fast_geom<M, D, L, T, false>(p, pts, out);
 }
 template <class M, int D, Layout L>
 void launch_fast(const Plan2& p, const float* pts, float* out) {
