@@ -1,21 +1,33 @@
 #!/usr/bin/env bash
-# make figures: with a GPU, rerun the quick experiment profile (FULL=1 for the full
-# sweeps) into experiments/results/<gpu>/; then redraw every figure from the
-# committed CSVs.
+# make figures: with a GPU, rerun every experiment (quick profile; FULL=1 for the full
+# sweeps) into experiments/results/<gpu>/; then redraw every figure and regenerate
+# paper/report.md from the CSVs. Without a GPU: redraw from the committed results.
 set -euo pipefail
 build="${1:-build}"
 cd "$(dirname "$0")/.."
+E="$build/experiments"
 quick="--quick"; [ "${FULL:-0}" = 1 ] && quick=""
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -x "$build/experiments/maps2d/bench_maps" ]; then
-  echo "figures: GPU found ($(nvidia-smi -L | head -1)); running the ${quick:+quick }experiment profile" >&2
-  for t in dummy sqrt; do "$build/experiments/maps2d/bench_maps" --test $t $quick; done
-  for t in edm collision; do "$build/experiments/apps2d/bench_apps" --test $t $quick; done
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -x "$E/maps2d/bench_maps" ]; then
+  echo "figures: GPU found ($(nvidia-smi -L | head -1)); running the ${quick:+quick}${quick:-full} experiment profile" >&2
+  step() { echo "figures: $*" >&2; "$@"; }
+  step "$E/maps2d/gpu_exact_range"
+  step "$E/maps2d/bench_maps" --test dummy $quick
+  step "$E/maps2d/bench_maps" --test sqrt $quick
+  step "$E/apps2d/bench_apps" --test edm $quick
+  step "$E/apps2d/bench_apps" --test collision $quick
+  step "$E/maps3d/gpu_verify_3d" ${quick:+--quick}
+  for t in dummy threebody layout; do step "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 6; done
+  if [ -n "$quick" ]; then step "$E/sdh/bench_sdh" --quick
+  else step "$E/sdh/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8; fi
+  if command -v python3 >/dev/null && python3 -c 'import torch' 2>/dev/null; then
+    step python3 experiments/peers/torch_peers.py $quick
+  fi
 else
   echo "figures: no GPU here (or GPU programs not built): drawing from the committed results" >&2
 fi
 if [ -x "$build/figures/tdmaps_figures" ]; then
   "$build/figures/tdmaps_figures" --results experiments/results --out figures/out
 else
-  echo "figures: the figure program is not built (needs gnuplot-iostream)" >&2
+  echo "figures: the figure program is not built (needs gnuplot-iostream: run .ci/deps.sh as root)" >&2
   exit 1
 fi
