@@ -6,9 +6,9 @@ set -euo pipefail
 build="${1:-build}"
 cd "$(dirname "$0")/.."
 E="$build/experiments"
-quick="--quick"; [ "${FULL:-0}" = 1 ] && quick=""
+quick="--quick"; label=quick; [ "${FULL:-0}" = 1 ] && { quick=""; label=full; }
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -x "$E/maps2d/bench_maps" ]; then
-  echo "figures: GPU found ($(nvidia-smi -L | head -1)); running the ${quick:+quick}${quick:-full} experiment profile" >&2
+  echo "figures: GPU found ($(nvidia-smi -L | head -1)); running the $label experiment profile" >&2
   step() { echo "figures: $*" >&2; "$@"; }
   step "$E/maps2d/gpu_exact_range"
   step "$E/maps2d/bench_maps" --test dummy $quick
