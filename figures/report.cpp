@@ -172,6 +172,33 @@ void method_section(std::ostream& o, const Ctx& ctx) {
        "`gpu_exact_range` measures the exact ranges under the device's own rounding (rsqrtf, cbrtf). Float maps are "
        "never timed past their proven range unless a run asks for it (`--allow-inexact`, rows with `exact = 0`, "
        "drawn dotted).\n\n";
+  // compute-sanitizer: summarised from the logs the runs left in <results>/<gpu>/logs/sanitizer/
+  for (const GpuData& g : ctx.gpus) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(g.dir) / "logs" / "sanitizer";
+    if (!fs::is_directory(dir)) continue;
+    std::vector<std::string> items;
+    std::vector<fs::path> logs;
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".log") logs.push_back(e.path());
+    std::sort(logs.begin(), logs.end());
+    for (const fs::path& p : logs) {
+      std::ifstream in(p);
+      std::string line;
+      int runs = 0, clean = 0;
+      while (std::getline(in, line)) {
+        if (line.find("ERROR SUMMARY:") != std::string::npos || line.find("RACECHECK SUMMARY:") != std::string::npos) {
+          ++runs;
+          if (line.find(": 0 errors") != std::string::npos || line.find(": 0 hazards") != std::string::npos) ++clean;
+        }
+      }
+      items.push_back("`" + p.filename().string() + "` " + std::to_string(clean) + "/" + std::to_string(runs) + " clean");
+    }
+    if (!items.empty())
+      o << "**compute-sanitizer (" << g.slug << ").** memcheck and racecheck over every kernel at small N (the "
+           "verification sweeps and the benchmarks' pre-timing checks at N = 33..150), summary lines counted from "
+           "`" << dir.string() << "/`: " << join(items, ", ") << ".\n\n";
+  }
   o << "**Claims.** `paper/reported.csv` holds every quantitative statement of the four texts, typed once, with "
        "its section. For each claim id a rule (section 5, last table) computes our value from the CSVs or from the "
        "map library. Unless the rule says otherwise, the papers' block side ρ = " << kRho << " is used (001: \"16×16\"; "
