@@ -71,6 +71,25 @@ TD_HD float distance(const float (&a)[D], const float (&b)[D]) {
   return fsqrt_rn(s);
 }
 
+// The fast kernels' distance: verified by relative error (<= 1e-6 against float64),
+// not bit for bit, so they may use fused multiply-adds and the approximate
+// hardware square root (x * rsqrt(x), ~2 ulp). One feature: |a - b| exactly.
+template <int D>
+__device__ __forceinline__ float distance_fast(const float (&a)[D], const float (&b)[D]) {
+  if constexpr (D == 1) {
+    return fabsf(a[0] - b[0]);
+  } else {
+    float d = a[0] - b[0];
+    float s = d * d;
+#pragma unroll
+    for (int k = 1; k < D; ++k) {
+      d = a[k] - b[k];
+      s = fmaf(d, d, s);
+    }
+    return s > 0.0f ? s * rsqrtf(s) : 0.0f;
+  }
+}
+
 // Threads per block of the fast kernel, and its tile side for a given rho.
 constexpr int fast_threads = 256;
 inline int fast_tile(int rho) { return 4 * rho; }
@@ -133,7 +152,7 @@ __device__ __forceinline__ void store_segment(float* __restrict__ out, u64 cb, c
   const int q0 = 4 * lane - A;  // local column of w[0]
   float* dst = out + cb + 4u * u32(lane);
   if (q0 >= 0 && q0 + 3 <= qmax) {
-    *reinterpret_cast<float4*>(dst) = make_float4(w[0], w[1], w[2], w[3]);
+    __stcs(reinterpret_cast<float4*>(dst), make_float4(w[0], w[1], w[2], w[3]));  // streaming: written once
   } else {
 #pragma unroll
     for (int e = 0; e < 4; ++e)
@@ -185,7 +204,7 @@ __global__ void __launch_bounds__(fast_threads) edm_fast_kernel(Plan2 p, int pas
     for (int k = 0; k < D; ++k) rp[k] = rows[k][rl];
     float v[4];
 #pragma unroll
-    for (int e = 0; e < 4; ++e) v[e] = distance<D>(rp, cp[e]);
+    for (int e = 0; e < 4; ++e) v[e] = distance_fast<D>(rp, cp[e]);
     // last local column of the row inside the triangle (block_cell gives j0 <= i0 <= i)
     const int qmax = int((i - j0 < T - 1) ? i - j0 : T - 1);
     const u64 off = row_start<L>(N, i) + u64(j0);
