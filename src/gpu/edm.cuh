@@ -152,7 +152,7 @@ __device__ __forceinline__ void store_segment(float* __restrict__ out, u64 cb, c
   const int q0 = 4 * lane - A;  // local column of w[0]
   float* dst = out + cb + 4u * u32(lane);
   if (q0 >= 0 && q0 + 3 <= qmax) {
-    __stcs(reinterpret_cast<float4*>(dst), make_float4(w[0], w[1], w[2], w[3]));  // streaming: written once
+    *reinterpret_cast<float4*>(dst) = make_float4(w[0], w[1], w[2], w[3]);
   } else {
 #pragma unroll
     for (int e = 0; e < 4; ++e)
