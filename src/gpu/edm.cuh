@@ -73,6 +73,14 @@ TD_HD float distance(const float (&a)[D], const float (&b)[D]) {
   return fsqrt_rn(s);
 }
 
+// Threads per block of the fast kernel, and its tile side for a given rho.
+constexpr int fast_threads = 256;
+inline int fast_tile(int rho) { return 4 * rho; }
+
+}  // namespace tdmaps::edm
+
+#if defined(__CUDACC__)
+
 // The fast kernels' distance: verified by relative error (<= 1e-6 against float64),
 // not bit for bit, so they may use fused multiply-adds and the approximate
 // hardware square root (x * rsqrt(x), ~2 ulp). One feature: |a - b| exactly.
@@ -92,13 +100,6 @@ __device__ __forceinline__ float distance_fast(const float (&a)[D], const float 
   }
 }
 
-// Threads per block of the fast kernel, and its tile side for a given rho.
-constexpr int fast_threads = 256;
-inline int fast_tile(int rho) { return 4 * rho; }
-
-}  // namespace tdmaps::edm
-
-#if defined(__CUDACC__)
 #include "common.cuh"
 
 #include <cstdint>
