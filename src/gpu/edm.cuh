@@ -180,14 +180,10 @@ __global__ void __launch_bounds__(fast_threads) edm_fast_kernel(Plan2 p, int pas
 
   // Row points of the tile, staged once; read as broadcasts below.
   __shared__ float rows[D][T];
-  __shared__ float cols[D][T];  // column points, for rows whose segment is not 16-byte aligned
   for (int t = threadIdx.x; t < T; t += fast_threads) {
-    const i64 i = i0 + t, j = j0 + t;
+    const i64 i = i0 + t;
 #pragma unroll
-    for (int k = 0; k < D; ++k) {
-      rows[k][t] = (i < N) ? pts[i64(k) * N + i] : 0.0f;
-      cols[k][t] = (j < N) ? pts[i64(k) * N + j] : 0.0f;
-    }
+    for (int k = 0; k < D; ++k) rows[k][t] = (i < N) ? pts[i64(k) * N + i] : 0.0f;
   }
   const int lane = int(threadIdx.x) % G::lpr, r0 = int(threadIdx.x) / G::lpr;
   const unsigned mask =
@@ -209,50 +205,18 @@ __global__ void __launch_bounds__(fast_threads) edm_fast_kernel(Plan2 p, int pas
     float rp[D];
 #pragma unroll
     for (int k = 0; k < D; ++k) rp[k] = rows[k][rl];
+    float v[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e) v[e] = distance_fast<D>(rp, cp[e]);
     // last local column of the row inside the triangle (block_cell gives j0 <= i0 <= i)
     const int qmax = int((i - j0 < T - 1) ? i - j0 : T - 1);
     const u64 off = row_start<L>(N, i) + u64(j0);
     const u64 cb = off & ~u64(3);
-    const int A = int(off & 3u);  // uniform over the segment
-    if (A == 0) {
-      float v[4];
-#pragma unroll
-      for (int e = 0; e < 4; ++e) v[e] = distance_fast<D>(rp, cp[e]);
-      store_segment<0, G::lpr>(out, cb, v, lane, qmax, row_ok, mask);
-    } else if (row_ok) {
-      // Misaligned row (packed layout; full layout with N % 4 != 0): lane c writes the
-      // aligned chunk [cb + 4c, cb + 4c + 4), i.e. local columns q = 4c + e - A, computing
-      // those distances from the staged column points; no shuffles. Lane 0 also writes
-      // the last A columns, which spill into chunk lpr.
-      float w[4];
-      const int q0 = 4 * lane - A;
-#pragma unroll
-      for (int e = 0; e < 4; ++e) {
-        const int q = q0 + e;
-        float cq[D];
-#pragma unroll
-        for (int k = 0; k < D; ++k) cq[k] = cols[k][q < 0 ? 0 : q];
-        w[e] = distance_fast<D>(rp, cq);
-      }
-      float* dst = out + cb + 4u * u32(lane);
-      if (q0 >= 0 && q0 + 3 <= qmax) {
-        *reinterpret_cast<float4*>(dst) = make_float4(w[0], w[1], w[2], w[3]);
-      } else {
-#pragma unroll
-        for (int e = 0; e < 4; ++e)
-          if (q0 + e >= 0 && q0 + e <= qmax) dst[e] = w[e];
-      }
-      if (lane == 0) {
-        float* tail = out + cb + 4u * u32(G::lpr);
-        for (int e = 0; e < A; ++e) {
-          const int q = T - A + e;
-          if (q > qmax) break;
-          float cq[D];
-#pragma unroll
-          for (int k = 0; k < D; ++k) cq[k] = cols[k][q];
-          tail[e] = distance_fast<D>(rp, cq);
-        }
-      }
+    switch (int(off & 3u)) {
+      case 0: store_segment<0, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
+      case 1: store_segment<1, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
+      case 2: store_segment<2, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
+      default: store_segment<3, G::lpr>(out, cb, v, lane, qmax, row_ok, mask); break;
     }
   }
 }
