@@ -58,12 +58,15 @@ constexpr u32 poison_bits = 0xffffffffu;
 constexpr unsigned char poison_byte = 0xff;
 struct PoisonReport {
   u64 lower_unwritten = 0;  // lower-triangle elements still poisoned
-  u64 upper_written = 0;    // full layout: elements above the diagonal no longer poisoned
+  u64 upper_written = 0;    // full layout: elements above the diagonal no longer poisoned (with
+                            // sector_tail: outside fast_full_row_end, or not equal to D(j, i))
   u64 guard_written = 0;    // elements of the guard zone after the output, no longer poisoned
   bool ok() const { return lower_unwritten == 0 && upper_written == 0 && guard_written == 0; }
 };
-// Scans every element of out[0, out_elems(N, L) + guard). Synchronous.
-PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard);
+// Scans every element of out[0, out_elems(N, L) + guard). Synchronous. With sector_tail
+// (fast kernels, full layout) row i may also hold columns i+1 .. edm::fast_full_row_end(N, i),
+// each equal bit for bit to its mirror (j, i).
+PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard, bool sector_tail = false);
 // vals[k] = src[idx[k]] for k < n (device arrays). Synchronous.
 void gather(const float* src, const u64* idx, float* vals, u64 n);
 

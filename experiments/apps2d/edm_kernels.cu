@@ -55,13 +55,17 @@ std::vector<EdmKernel> build() {
 }
 
 // ---- checks ------------------------------------------------------------------------------
-__global__ void poison_full_kernel(const float* __restrict__ out, i64 N, unsigned long long* __restrict__ r) {
+__global__ void poison_full_kernel(const float* __restrict__ out, i64 N, bool sector_tail,
+                                   unsigned long long* __restrict__ r) {
   unsigned long long lower = 0, upper = 0;
+  const u32* w = reinterpret_cast<const u32*>(out);
   for (i64 i = blockIdx.x; i < N; i += gridDim.x) {
-    const u32* row = reinterpret_cast<const u32*>(out) + u64(i) * u64(N);
+    const u32* row = w + u64(i) * u64(N);
+    const i64 tail = sector_tail ? fast_full_row_end(N, i) : i;
     for (i64 j = threadIdx.x; j < N; j += blockDim.x) {
       const bool poisoned = row[j] == poison_bits;
       if (j <= i) lower += poisoned;
+      else if (j <= tail) upper += !poisoned && row[j] != w[u64(j) * u64(N) + u64(i)];
       else upper += !poisoned;
     }
   }
@@ -102,12 +106,12 @@ std::vector<std::string> edm_map_names() {
   return names;
 }
 
-PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard) {
+PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard, bool sector_tail) {
   static unsigned long long* d = gpu::device_alloc<unsigned long long>(3, "poison counters");  // kept for the run
   TD_CUDA(cudaMemset(d, 0, 3 * sizeof(unsigned long long)));
   const u64 n = out_elems(N, L);
   if (L == Layout::full) {
-    poison_full_kernel<<<unsigned(std::min<i64>(N, 65535)), 256>>>(out, N, d);
+    poison_full_kernel<<<unsigned(std::min<i64>(N, 65535)), 256>>>(out, N, sector_tail, d);
     TD_LAUNCHED();
   } else {
     poison_range_kernel<<<4096, 256>>>(out, 0, n, true, d);

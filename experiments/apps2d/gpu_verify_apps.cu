@@ -47,6 +47,15 @@ bool self_test_checker() {
     ok = ok && r.lower_unwritten == tri(u64(N)) - 1 && r.guard_written == 1 &&
          r.upper_written == (L == Layout::full ? 1u : 0u);
   }
+  // Sector tail (fast kernels, full layout): (3, 4) lies in row 3's tail
+  // (fast_full_row_end(37, 3) = 8); it counts until its mirror (4, 3) holds the same value.
+  TD_CUDA(cudaMemset(out.get(), poison_byte, (edm::out_elems(N, Layout::full) + edm_guard) * sizeof(float)));
+  TD_CUDA(cudaMemset(out.get() + edm::out_index(Layout::full, N, 3, 4), 0, sizeof(float)));
+  ok = ok && edm::fast_full_row_end(N, 3) == 8 &&
+       edm_poison_report(out.get(), N, Layout::full, edm_guard, true).upper_written == 1;
+  TD_CUDA(cudaMemset(out.get() + edm::out_index(Layout::full, N, 4, 3), 0, sizeof(float)));
+  ok = ok && edm_poison_report(out.get(), N, Layout::full, edm_guard, true).upper_written == 0 &&
+       edm_poison_report(out.get(), N, Layout::full, edm_guard, false).upper_written == 1;
   // gather
   std::vector<u64> idx = {5, 0, 36};
   std::vector<float> h(40);
