@@ -27,7 +27,7 @@
 //          segment is shifted left by row_start(i) % 8 columns so that it starts on a
 //          32-byte sector (the shifted-out columns belong to the tile on the left, the
 //          diagonal tile takes the spill): then no DRAM sector is half-written by two
-//          tiles, which on the packed layout (rows start anywhere) cost up to 30%.
+//          tiles (on the packed layout, where rows start anywhere, that cost 15-25%).
 //          In the full layout the diagonal tile also completes the sector holding
 //          (i, i) with the symmetric values D(i, j), j > i (fast_full_row_end).
 //          This is the thread coarsening that block-space maps make easy (000 §VI).
