@@ -161,14 +161,14 @@ void launch_plain(const Plan2& p, const float* pts, float* out) {
 // fixed per thread; h flips every sweep in the packed layout (8i + 36 = 4 mod 8) and is
 // fixed in the full one. Each lane keeps the points of both column sets (h = 0, 1) in
 // registers for the whole tile.
-template <int T, int R>
+template <int T>
 struct TileGeom {
   static_assert(T == 64 || T == 128, "tile side 64 or 128");
-  static_assert(R == 8 || R == 16, "8 or 16 rows per sweep");
-  static constexpr int lpr = T / 4;         // lanes per row segment
-  static constexpr int rows = R;            // rows per sweep
-  static constexpr int threads = lpr * R;   // threads per block
-  static constexpr int sweeps = T / R;      // rows per thread (even)
+  static constexpr int lpr = T / 4;            // lanes per row segment
+  static constexpr int rows = 8;               // rows per sweep (16 measured slower: d = 4 needs ~80
+                                               // registers, so 512-thread blocks fall to one per SM)
+  static constexpr int threads = lpr * rows;   // threads per block (2T)
+  static constexpr int sweeps = T / rows;      // rows per thread (even)
 };
 
 // One 16-byte store, written as st.global.v4 so that the compiler cannot split it into
@@ -183,14 +183,14 @@ __device__ __forceinline__ void load_point(const float* __restrict__ pts, i64 N,
   for (int k = 0; k < D; ++k) x[k] = (j >= 0 && j < N) ? pts[i64(k) * N + j] : 0.0f;
 }
 
-template <class M, int D, Layout L, int T, int R>
-__global__ void __launch_bounds__(TileGeom<T, R>::threads) edm_fast_kernel(Plan2 p, int pass,
+template <class M, int D, Layout L, int T>
+__global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(Plan2 p, int pass,
                                                                          const float* __restrict__ pts,
                                                                          float* __restrict__ out) {
-  using G = TileGeom<T, R>;
-  // packed: tri(i + R) - tri(i) = R*i + R(R+1)/2, = 4 mod 8 for R = 8 (S flips by 4 each
-  // sweep), = 0 mod 8 for R = 16; full: R*N = 0 mod 8.
-  constexpr bool flips = L == Layout::packed && R == 8;
+  using G = TileGeom<T>;
+  constexpr int R = G::rows;
+  // packed: tri(i + 8) - tri(i) = 8i + 36 = 4 mod 8, so S flips by 4 each sweep; full: 8N = 0 mod 8.
+  constexpr bool flips = L == Layout::packed;
   __shared__ float rows[D][T];
   const i64 N = p.N;
   const int tid = int(threadIdx.x), lane = tid % G::lpr, r = tid / G::lpr;  // r: local row 0..R-1
@@ -298,10 +298,10 @@ Plan2 plan_fast(i64 N, int rho, bool allow_inexact) {
   return M::plan(N, fast_tile(rho), allow_inexact);
 }
 
-template <class M, int D, Layout L, int T, int R = 8>
+template <class M, int D, Layout L, int T>
 void launch_fast_tile(const Plan2& p, const float* pts, float* out) {
   for (int pass = 0; pass < p.passes; ++pass) {
-    edm_fast_kernel<M, D, L, T, R><<<gpu::to_dim3(M::grid(p, pass)), TileGeom<T, R>::threads>>>(p, pass, pts, out);
+    edm_fast_kernel<M, D, L, T><<<gpu::to_dim3(M::grid(p, pass)), TileGeom<T>::threads>>>(p, pass, pts, out);
     TD_LAUNCHED();
   }
 }
