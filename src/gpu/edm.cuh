@@ -27,7 +27,7 @@
 //          segment is shifted left by row_start(i) % 8 columns so that it starts on a
 //          32-byte sector (the shifted-out columns belong to the tile on the left, the
 //          diagonal tile takes the spill): then no DRAM sector is half-written by two
-//          tiles (on the packed layout, where rows start anywhere, that cost 15-25%).
+//          tiles (experiments/apps2d/README.md has the measurements).
 //          In the full layout the diagonal tile also completes the sector holding
 //          (i, i) with the symmetric values D(i, j), j > i (fast_full_row_end).
 //          This is the thread coarsening that block-space maps make easy (000 §VI).
@@ -62,8 +62,8 @@ inline u64 out_index(Layout L, i64 N, i64 i, i64 j) {
 // Fast kernels, full layout: the last column they write in row i. Besides (i, 0..i) they
 // write the rest of the 32-byte sector holding the diagonal element (i, i) (within the
 // row), with the values D(i, j) = D(j, i): a sector left half-written is evicted from L2
-// with a byte mask and costs a DRAM read-modify-write (ECC works on whole sectors),
-// measured 5-8% of the kernel time at N = 16384 on an H200. Assumes a 32-byte aligned
+// with a byte mask and costs a DRAM read-modify-write (ECC works on whole sectors;
+// attempts/edm_2ad168d_*.csv is the kernel without this). Assumes a 32-byte aligned
 // output. The plain kernels write exactly the lower triangle.
 TD_HD i64 fast_full_row_end(i64 N, i64 i) {
   const i64 e = i + 7 - i64((u64(i) * u64(N) + u64(i)) & 7u);
@@ -201,7 +201,7 @@ __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(Plan2 p,
     return b + ((L == Layout::full) ? u64(R) * u64(N) : u64(R) * u64(row) + u64(R * (R + 1) / 2));
   };
   // The map's block coordinate; the whole block leaves together (before any barrier).
-  // (A persistent grid walking the map's blocks measured 5-20% slower on an H100.)
+  // (A persistent grid walking the map's blocks measured slower in a development probe.)
   const Cell2 b = M::block_cell(p, pass, blockIdx.x, blockIdx.y);
   if (!b.inside) return;
   const i64 i0 = b.i * T, j0 = b.j * T;
