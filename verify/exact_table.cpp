@@ -44,12 +44,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "[%6.1fs] %-10s first wrong block index %s\n", elapsed(), name,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
   };
-  block_row("ltm-x", first_wrong_row([](u64 l) { return SqrtX::row(l); }, lim2), lim2, "sqrtf correctly rounded; no eps");
-  block_row("ltm-n", first_wrong_row([](u64 l) { return SqrtN::row(l); }, lim2), lim2, "3 Newton steps from 0x5f3759df + 1e-4; no FMA");
-  block_row("ltm-r-host", first_wrong_row([](u64 l) { return SqrtR::row(l); }, lim2), lim2,
+  block_row("ltm-x", first_wrong_row([](u64 l) { return SqrtX::row(l).k; }, lim2), lim2, "sqrtf correctly rounded; no eps");
+  block_row("ltm-n", first_wrong_row([](u64 l) { return SqrtN::row(l).k; }, lim2), lim2, "3 Newton steps from 0x5f3759df + 1e-4; no FMA");
+  block_row("ltm-r-host", first_wrong_row([](u64 l) { return SqrtR::row(l).k; }, lim2), lim2,
             "host emulation (correctly rounded 1/sqrt); the device rsqrtf differs: see the GPU table");
-  block_row("ltm-d", first_wrong_row([](u64 l) { return SqrtD::row(l); }, lim2), lim2, "fp64 sqrt");
-  block_row("ltm-e", first_wrong_row([](u64 l) { return SqrtE::row(l); }, lim2), lim2, "float estimate + integer correction");
+  block_row("ltm-d", first_wrong_row([](u64 l) { return SqrtD::row(l).k; }, lim2), lim2, "fp64 sqrt");
+  block_row("ltm-e", first_wrong_row([](u64 l) { return SqrtE::row(l).k; }, lim2), lim2, "float estimate + integer correction");
 
   const u64 lim3 = tet(2048);
   auto layer_row = [&](const char* name, u64 fw, const char* note) {
@@ -60,9 +60,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "[%6.1fs] %-10s first wrong block index %s\n", elapsed(), name,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
   };
-  layer_row("tet-f-host", first_wrong_layer([](u64 l) { return TetRootF::layer(l); }, lim3),
+  layer_row("tet-f-host", first_wrong_layer([](u64 l) { return TetRootF::layer(l).k; }, lim3),
             "eq. (14) in float; host cbrtf; the device cbrtf differs: see the GPU table");
-  layer_row("tet-e", first_wrong_layer([](u64 l) { return TetRootE::layer(l); }, lim3), "float estimate + integer correction");
+  layer_row("tet-e", first_wrong_layer([](u64 l) { return TetRootE::layer(l).k; }, lim3), "float estimate + integer correction");
 
   const i64 utm_top = 8192;
   auto utm_row = [&](const char* name, i64 last, const char* note) {

@@ -11,7 +11,7 @@ using namespace tdmaps::oracle;
 
 namespace {
 template <class S> u64 first_wrong(u64 limit) {
-  return first_wrong_row([](u64 l) { return S::row(l); }, limit);
+  return first_wrong_row([](u64 l) { return S::row(l).k; }, limit);
 }
 // Largest N = n * rho whose n(n+1)/2 blocks all lie below `blocks`.
 i64 largest_N(u64 blocks, int rho) {

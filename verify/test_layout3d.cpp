@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(cbrt_newton3_accuracy_and_zero) {
   // conversion maps NaN to 0 on host and device alike, which is layer 0.
   BOOST_TEST(std::isnan(cbrt_newton3(0.0f)));
   BOOST_TEST(tet_fast_layer_estimate(0) == 0u);
-  BOOST_TEST(TetRootFast::layer(0) == 0u);
+  BOOST_TEST(TetRootFast::layer(u64(0)).k == 0u);
   double worst = 0;
   for (u32 b = float_to_bits(1.0f); b < float_to_bits(1e15f); b += 101) {
     const float x = bits_to_float(b);
@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(cbrt_newton3_accuracy_and_zero) {
 // Every lambda < tet(2048) (1,433,753,600 of them), against layer-by-layer enumeration.
 BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_tet_2048) {
   const u64 limit = tet(2048);
-  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootFast::layer(l); }, limit) == limit);
+  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootFast::layer(l).k; }, limit) == limit);
 }
 
 // Beyond: the estimate e depends on lambda only through x = float(6 lambda). For
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_limit_via_every_flo
 // Row: every lambda' < 2^29 (covers every layer below the limit: tri(z + 1) <= 2^29).
 BOOST_AUTO_TEST_CASE(tet_fast_row_exact_every_lambda_below_2_29) {
   BOOST_TEST(tri(tet_root(limits::tet_fast_blocks) + 1) <= limits::tet_fast_row_limit);
-  BOOST_TEST(first_wrong_row([](u64 l) { return TetRootFast::row(l); }, limits::tet_fast_row_limit) ==
+  BOOST_TEST(first_wrong_row([](u64 l) { return TetRootFast::row(l).k; }, limits::tet_fast_row_limit) ==
              limits::tet_fast_row_limit);
 }
 

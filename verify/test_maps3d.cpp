@@ -62,5 +62,5 @@ BOOST_AUTO_TEST_CASE(tet_e_bijection_every_lambda_below_tet_2048) {
 BOOST_AUTO_TEST_CASE(eq14_at_zero_is_nan) {
   const float rad = 729.0f * 0.0f * 0.0f - 3.0f;
   BOOST_TEST(std::isnan(std::sqrt(rad)));
-  BOOST_TEST(TetRootF::layer(0) == 0u);
+  BOOST_TEST(TetRootF::layer(u64(0)).k == 0u);
 }

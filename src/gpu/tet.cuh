@@ -182,7 +182,7 @@ __global__ void layer_check3(u64 begin, u64 count, unsigned long long* first_bad
   const u64 stride = u64(gridDim.x) * blockDim.x;
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const u64 l = begin + i;
-    const u64 z = Root::layer(l);
+    const u64 z = Root::layer(l).k;
     if (z > (1ull << 21) || !(tet(z) <= l && l < tet(z + 1))) atomicMin(first_bad, (unsigned long long)l);
   }
 }
@@ -191,7 +191,7 @@ __global__ void row_check3(u64 begin, u64 count, unsigned long long* first_bad) 
   const u64 stride = u64(gridDim.x) * blockDim.x;
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const u64 l = begin + i;
-    const u64 y = Root::row(l);
+    const u64 y = Root::row(l).k;
     if (y > (1ull << 31) || !(tri(y) <= l && l < tri(y + 1))) atomicMin(first_bad, (unsigned long long)l);
   }
 }

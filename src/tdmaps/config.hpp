@@ -21,7 +21,19 @@ namespace tdmaps {
 
 using i64 = std::int64_t;
 using u64 = std::uint64_t;
+using i32 = std::int32_t;
 using u32 = std::uint32_t;
+
+// ---- index widths ---------------------------------------------------------------
+// Every map's arithmetic is written once, templated on the signed index type I of
+// the cells it produces: i32 (the narrow path) or i64 (the wide path). Block and
+// thread indices of that path are the matching unsigned type uidx<I>. The plan
+// decides which path a launch takes (Plan2::narrow, plan.hpp); kernels dispatch
+// once, on the host.
+template <class I> struct index_traits;
+template <> struct index_traits<i32> { using unsigned_type = u32; static constexpr const char* name = "32"; };
+template <> struct index_traits<i64> { using unsigned_type = u64; static constexpr const char* name = "64"; };
+template <class I> using uidx = typename index_traits<I>::unsigned_type;
 
 // ---- pinned-rounding float helpers (host and device give identical bits) ----
 TD_HD float fmul_rn(float a, float b) {
@@ -91,6 +103,74 @@ TD_HD float u64_to_float_rn(u64 v) {
   return static_cast<float>(v);
 #endif
 }
+// The same conversions for each index width (overloads: the argument's type picks
+// the device instruction: 32-bit I2F / F2I on the narrow path).
+TD_HD float to_float_rn(u32 v) {
+#if defined(__CUDA_ARCH__)
+  return __uint2float_rn(v);
+#else
+  return static_cast<float>(v);
+#endif
+}
+TD_HD float to_float_rn(u64 v) {
+#if defined(__CUDA_ARCH__)
+  return __ull2float_rn(v);
+#else
+  return static_cast<float>(v);
+#endif
+}
+TD_HD double to_double_rn(u32 v) { return static_cast<double>(v); }  // exact
+TD_HD double to_double_rn(u64 v) {
+#if defined(__CUDA_ARCH__)
+  return __ull2double_rn(v);
+#else
+  return static_cast<double>(v);
+#endif
+}
+// Truncation of a float (double) to an unsigned index; NaN and values <= 0 give 0 on
+// both sides (the device's cvt.rzi saturates NaN to 0; the host would be undefined).
+template <class U> TD_HD U float_floor_nonneg(float v);
+template <> TD_HD u32 float_floor_nonneg<u32>(float v) {
+  if (!(v > 0.0f)) return 0;
+#if defined(__CUDA_ARCH__)
+  return __float2uint_rz(v);
+#else
+  return static_cast<u32>(v);
+#endif
+}
+template <> TD_HD u64 float_floor_nonneg<u64>(float v) {
+  if (!(v > 0.0f)) return 0;
+#if defined(__CUDA_ARCH__)
+  return __float2ull_rz(v);
+#else
+  return static_cast<u64>(v);
+#endif
+}
+template <class U> TD_HD U double_floor_nonneg(double v);
+template <> TD_HD u32 double_floor_nonneg<u32>(double v) {
+  if (!(v > 0.0)) return 0;
+#if defined(__CUDA_ARCH__)
+  return __double2uint_rz(v);
+#else
+  return static_cast<u32>(v);
+#endif
+}
+template <> TD_HD u64 double_floor_nonneg<u64>(double v) {
+  if (!(v > 0.0)) return 0;
+#if defined(__CUDA_ARCH__)
+  return __double2ull_rz(v);
+#else
+  return static_cast<u64>(v);
+#endif
+}
+TD_HD double dsub_rn(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+
 TD_HD double u64_to_double_rn(u64 v) {
 #if defined(__CUDA_ARCH__)
   return __ull2double_rn(v);

@@ -28,84 +28,132 @@ struct BB3 {
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     if (p.n > 65535) throw unsupported("bb3: n = ceil(N/rho) must be <= 65535 (grid limit); got " + std::to_string(p.n));
     p.total = u64(p.n) * u64(p.n) * u64(p.n);
+    p.narrow = narrow_coords(N, rho);
     return p;
   }
   static Dim3 grid(const Plan3& p) { return Dim3{u32(p.n), u32(p.n), u32(p.n)}; }
   static Dim3 block(const Plan3& p) { return Dim3{u32(p.rho), u32(p.rho), u32(p.rho)}; }
-  TD_HD static Cell3 block_cell(const Plan3&, u32 bx, u32 by, u32 bz) {
-    if (bx > by || by > bz) return outside3();
-    return Cell3{i64(bx), i64(by), i64(bz), true};
+  template <class I = i64>
+  TD_HD static Cell3T<I> block_cell(const Plan3&, u32 bx, u32 by, u32 bz) {
+    if (bx > by || by > bz) return outside3<I>();
+    return Cell3T<I>{I(bx), I(by), I(bz), true};
   }
-  TD_HD static Cell3 cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
-    return thread_in_block3(p.N, p.rho, block_cell(p, bx, by, bz), tx, ty, tz);
+  template <class I = i64>
+  TD_HD static Cell3T<I> cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
+    return thread_in_block3(p.N, p.rho, block_cell<I>(p, bx, by, bz), tx, ty, tz);
   }
 };
 
+// A layer root policy gives, for U = u32 (narrow) and u64 (wide),
+//   layer<U>(l) -> {z, tet(z)}   and   row<U>(l') -> {y, tri(y)}.
 struct TetRootF {
   static constexpr const char* name = "tet-f";
   static constexpr u64 exact_blocks = limits::tet_f_blocks;
   // eq. (14): v = c / 3^(2/3) + 1 / (3^(1/3) c) - 1,  c = cbrt(sqrt(729 l^2 - 3) + 27 l).
   // At lambda = 0 the radicand is -3 (NaN); the conversion below maps NaN to 0.
-  TD_HD static u64 layer(u64 l) {
-    const float lf = u64_to_float_rn(l);
+  template <class U> TD_HD static Root<U> layer(U l) {
+    const float lf = to_float_rn(l);
     const float rad = fsub_rn(fmul_rn(fmul_rn(729.0f, lf), lf), 3.0f);
     const float c = cbrtf(fadd_rn(fsqrt_rn(rad), fmul_rn(27.0f, lf)));
     const float v = fsub_rn(fadd_rn(fdiv_rn(c, 2.0800838230519041f), fdiv_rn(1.0f, fmul_rn(1.4422495703074083f, c))), 1.0f);
-    return u64(float_to_i64_floor_nonneg(v));
+    const U z = float_floor_nonneg<U>(v);
+    return Root<U>{z, tet_from_tri(tri_t(z), z)};
   }
   // the 2D part of eq. (16), in float as published
-  TD_HD static u64 row(u64 l) { return SqrtX::row(l); }
+  template <class U> TD_HD static Root<U> row(U l) { return SqrtX::row(l); }
 };
+
+// Cube root estimate of the narrow path: 2^(log2(x)/3) with the device's approximate
+// MUFU.LG2 / MUFU.EX2 (three instructions); the host takes the libm cube root. Any
+// value within a relative 2^-16 of cbrt(x) serves (the oracle's proof), far more than
+// the two approximations' error (about 2^-21).
+TD_HD float cbrt_estimate(float x) {
+#if defined(__CUDA_ARCH__)
+  float lg, r;
+  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(lg) : "f"(x));
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(fmul_rn(lg, 0.333333343f)));
+  return r;
+#else
+  return float(std::cbrt(double(x)));
+#endif
+}
+
+// Exact: an estimate within one of the layer (row), then one compare-and-step each way
+// (numbers.hpp tet_correct / tri_correct).
+//   narrow (u32, tet(n+1) < 2^32): e = floor(cbrt(6 lambda) + 1/4) - 1 from float
+//     6 lambda; cbrt(6 lambda) lies in [z + 0.81, z + 2) (tet_fast.hpp), so with any
+//     estimate within a relative 2^-16 e is z-1, z or z+1 (the oracle checks both ends
+//     of every layer, verify/test_layout3d.cpp); rows as LTM-E's narrow path.
+//   wide (u64, lambda < 2^60): numbers.hpp tet_root / tri_root estimates in double.
 struct TetRootE {
   static constexpr const char* name = "tet-e";
   static constexpr u64 exact_blocks = limits::tet_e_blocks;
-  TD_HD static u64 layer(u64 l) { return tet_root(l); }
-  TD_HD static u64 row(u64 l) { return tri_root(l); }
+  TD_HD static u32 layer_estimate(u32 l) {
+    const float c = cbrt_estimate(fmul_rn(6.0f, to_float_rn(l)));
+    return float_floor_nonneg<u32>(fsub_rn(c, 0.75f));
+  }
+  TD_HD static u64 layer_estimate(u64 l) { return tet_estimate_wide(l); }
+  template <class U> TD_HD static Root<U> layer(U l) { return tet_correct<U>(l, layer_estimate(l)); }
+  template <class U> TD_HD static Root<U> row(U l) { return SqrtE::row(l); }
 };
 
-template <class Root>
+template <class RootP>
 struct TET {
-  static constexpr const char* name = Root::name;
+  static constexpr const char* name = RootP::name;
   static constexpr bool blockwise = true;
-  using root_policy = Root;
-  static constexpr u64 exact_blocks = Root::exact_blocks;
+  using root_policy = RootP;
+  static constexpr u64 exact_blocks = RootP::exact_blocks;
   // g(lambda), eq. (16): block index -> block (x, y, z)
-  TD_HD static Cell3 g(u64 l) {
-    const u64 z = Root::layer(l);
-    const u64 lp = l - tet(z);
-    const u64 y = Root::row(lp);
-    return Cell3{i64(lp - tri(y)), i64(y), i64(z), true};
+  template <class I = i64>
+  TD_HD static Cell3T<I> g(uidx<I> l) {
+    using U = uidx<I>;
+    const Root<U> z = RootP::template layer<U>(l);   // eq. (13)-(14)
+    const U lp = l - z.base;                          // eq. (15)
+    const Root<U> y = RootP::template row<U>(lp);    // eq. (16), the 2D part
+    return Cell3T<I>{I(lp - y.base), I(y.k), I(z.k), true};
   }
   static Plan3 plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     if (i64(rho) * rho * rho > 1024) throw unsupported(std::string(name) + ": rho^3 must be <= 1024 threads (got rho=" + std::to_string(rho) + ")");
     Plan3 p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
+    const u64 n_grid = tet_root(max_linear_blocks);
+    if (u64(p.n) > n_grid)
+      throw unsupported(std::string(name) + ": N=" + std::to_string(N) + " at rho=" + std::to_string(rho) +
+                        " needs tet(n) > 2^46 blocks, more than a CUDA grid holds; N <= " +
+                        std::to_string(n_grid * u64(rho)) + " at this rho");
     p.total = tet(u64(p.n));
-    if (p.total > Root::exact_blocks && !allow_inexact) {
-      u64 nok = tet_root(Root::exact_blocks);
-      if (tet(nok) > Root::exact_blocks) --nok;
-      throw unsupported(std::string(name) + ": exact only for tet(n) <= " + std::to_string(Root::exact_blocks) +
+    if (p.total > RootP::exact_blocks && !allow_inexact) {
+      const u64 nok = tet_root(RootP::exact_blocks);
+      throw unsupported(std::string(name) + ": exact only for tet(n) <= " + std::to_string(RootP::exact_blocks) +
                         " blocks, i.e. N <= " + std::to_string(nok * u64(rho)) + " at rho=" + std::to_string(rho) +
-                        " (got N=" + std::to_string(N) + "); use tet-e");
+                        " (got N=" + std::to_string(N) + ")");
     }
     Dim3 g;
-    linear_grid(p.total, p.gx, g);
+    linear_grid(p.total, p.gx, g, name);
+    // narrow: a one-row grid (tet(n) < 2^31) and every layer estimate e <= n + 1 has
+    // tet(e + 1) < 2^32 (tet(n + 2) < 2^32 covers it), so the u32 corrections are exact
+    p.narrow = p.total < (1ull << 31) && tet(u64(p.n) + 2) < (1ull << 32) && narrow_coords(N, rho);
     return p;
   }
   static Dim3 grid(const Plan3& p) {
     Dim3 g; u32 gx;
-    linear_grid(p.total, gx, g);
+    linear_grid(p.total, gx, g, name);
     return g;
   }
   static Dim3 block(const Plan3& p) { return Dim3{u32(p.rho), u32(p.rho), u32(p.rho)}; }
-  TD_HD static Cell3 block_cell(const Plan3& p, u32 bx, u32 by, u32) {
-    const u64 l = linear_block(p.gx, bx, by);
-    if (l >= p.total) return outside3();
-    return g(l);
+  template <class I = i64>
+  TD_HD static Cell3T<I> block_cell(const Plan3& p, u32 bx, u32 by, u32) {
+    using U = uidx<I>;
+    const U l = linear_block<U>(p.gx, bx, by);
+    if constexpr (sizeof(U) == 8) {
+      if (l >= p.total) return outside3<I>();
+    }
+    return g<I>(l);
   }
-  TD_HD static Cell3 cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
-    return thread_in_block3(p.N, p.rho, block_cell(p, bx, by, bz), tx, ty, tz);
+  template <class I = i64>
+  TD_HD static Cell3T<I> cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
+    return thread_in_block3(p.N, p.rho, block_cell<I>(p, bx, by, bz), tx, ty, tz);
   }
 };
 

@@ -17,16 +17,19 @@ struct BB {
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     if (p.n > 65535) throw unsupported("bb: n = ceil(N/rho) must be <= 65535 (grid y limit); got n=" + std::to_string(p.n));
     p.total = u64(p.n) * u64(p.n);
+    p.narrow = narrow_coords(N, rho);
     return p;
   }
   static Dim3 grid(const Plan2& p, int) { return Dim3{u32(p.n), u32(p.n), 1}; }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  TD_HD static Cell2 block_cell(const Plan2&, int, u32 bx, u32 by) {
-    if (bx > by) return outside2();
-    return Cell2{i64(by), i64(bx), true};
+  template <class I = i64>
+  TD_HD static Cell2T<I> block_cell(const Plan2&, int, u32 bx, u32 by) {
+    if (bx > by) return outside2<I>();
+    return Cell2T<I>{I(by), I(bx), true};
   }
-  TD_HD static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell(p, pass, bx, by), tx, ty);
+  template <class I = i64>
+  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };
 

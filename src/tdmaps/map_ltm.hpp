@@ -31,21 +31,34 @@ TD_HD float rsqrt_newton3(float x) {
   return y;
 }
 
-// 1/4 + 2*lambda in float (the argument of eq. (2)).
-TD_HD float ltm_arg(u64 lambda) { return fadd_rn(fmul_rn(2.0f, u64_to_float_rn(lambda)), 0.25f); }
-TD_HD u64 ltm_floor_row(float s) { return u64(float_to_i64_floor_nonneg(fsub_rn(s, 0.5f))); }
+// 1/4 + 2*lambda in float (the argument of eq. (2)); U = u32 (narrow) or u64 (wide):
+// the same float either way, from the conversion instruction of that width.
+template <class U> TD_HD float ltm_arg(U lambda) { return fadd_rn(fmul_rn(2.0f, to_float_rn(lambda)), 0.25f); }
+template <class U> TD_HD U ltm_floor_row(float s) { return float_floor_nonneg<U>(fsub_rn(s, 0.5f)); }
+// A float variant's row i, with tri(i) (the base of the row: j = lambda - tri(i)).
+template <class U> TD_HD Root<U> ltm_row(U i) { return Root<U>{i, tri_t(i)}; }
+
+// x * rsqrt(x): the device's approximate reciprocal square root (MUFU.RSQ), the host's
+// correctly rounded one (used by LTM-R, eq. (15), and by LTM-E's narrow estimate).
+TD_HD float sqrt_by_rsqrt(float x) {
+#if defined(__CUDA_ARCH__)
+  return fmul_rn(x, rsqrtf(x));
+#else
+  return fmul_rn(x, 1.0f / std::sqrt(x));
+#endif
+}
 
 struct SqrtX {
   static constexpr const char* name = "ltm-x";
   static constexpr bool host_exact_repro = true;
-  TD_HD static u64 row(u64 l) { return ltm_floor_row(fsqrt_rn(ltm_arg(l))); }
+  template <class U> TD_HD static Root<U> row(U l) { return ltm_row(ltm_floor_row<U>(fsqrt_rn(ltm_arg(l)))); }
 };
 struct SqrtN {
   static constexpr const char* name = "ltm-n";
   static constexpr bool host_exact_repro = true;
-  TD_HD static u64 row(u64 l) {
+  template <class U> TD_HD static Root<U> row(U l) {
     const float x = ltm_arg(l);
-    return ltm_floor_row(fadd_rn(fmul_rn(x, rsqrt_newton3(x)), ltm_eps));
+    return ltm_row(ltm_floor_row<U>(fadd_rn(fmul_rn(x, rsqrt_newton3(x)), ltm_eps)));
   }
 };
 struct SqrtR {
@@ -53,28 +66,32 @@ struct SqrtR {
   // rsqrtf is an approximate special-function instruction on the device; the host
   // evaluates the correctly rounded 1/sqrt instead. Ranges come from the GPU.
   static constexpr bool host_exact_repro = false;
-  TD_HD static u64 row(u64 l) {
-    const float x = ltm_arg(l);
-#if defined(__CUDA_ARCH__)
-    const float r = rsqrtf(x);
-#else
-    const float r = 1.0f / std::sqrt(x);
-#endif
-    return ltm_floor_row(fadd_rn(fmul_rn(x, r), ltm_eps));
+  template <class U> TD_HD static Root<U> row(U l) {
+    return ltm_row(ltm_floor_row<U>(fadd_rn(sqrt_by_rsqrt(ltm_arg(l)), ltm_eps)));
   }
 };
 struct SqrtD {
   static constexpr const char* name = "ltm-d";
   static constexpr bool host_exact_repro = true;
-  TD_HD static u64 row(u64 l) {
-    const double x = dadd_rn(dmul_rn(2.0, u64_to_double_rn(l)), 0.25);
-    return u64(double_to_i64_floor_nonneg(dsqrt_rn(x) - 0.5));
+  template <class U> TD_HD static Root<U> row(U l) {
+    const double x = dadd_rn(dmul_rn(2.0, to_double_rn(l)), 0.25);
+    return ltm_row(double_floor_nonneg<U>(dsub_rn(dsqrt_rn(x), 0.5)));
   }
 };
+// Exact: an estimate within one of the row, then one compare-and-step each way
+// (numbers.hpp tri_correct).
+//   narrow (u32, lambda < tri(65535)): floor(x * rsqrt(x) - 1/2) in float, the device's
+//     approximate MUFU.RSQ. The oracle proves (verify/test_exact.cpp, every lambda <
+//     2^32) that ANY value within a relative 2^-20 of sqrt(x) gives a row within one,
+//     which covers the device's rsqrt (relative error < 2^-22); the GPU sweep checks
+//     the device's own values for every lambda < 2^32 (gpu_exact_range).
+//   wide (u64, lambda < 2^62): the double estimate of numbers.hpp tri_estimate_wide.
 struct SqrtE {
   static constexpr const char* name = "ltm-e";
   static constexpr bool host_exact_repro = true;
-  TD_HD static u64 row(u64 l) { return tri_root(l); }
+  TD_HD static u32 estimate(u32 l) { return ltm_floor_row<u32>(sqrt_by_rsqrt(ltm_arg(l))); }
+  TD_HD static u64 estimate(u64 l) { return tri_estimate_wide(l); }
+  template <class U> TD_HD static Root<U> row(U l) { return tri_correct<U>(l, estimate(l)); }
 };
 
 // Number of leading block indices each variant maps exactly (0 .. value-1).
@@ -93,42 +110,56 @@ struct LTM {
   static constexpr bool blockwise = true;
   using sqrt_policy = Sqrt;
   static constexpr u64 exact_blocks = ltm_exact<Sqrt>::blocks;
+  // The narrow path: n <= 65535 block rows, so lambda < tri(65535) < 2^31 (a one-row
+  // grid), and every row estimate e <= 65535 has e(e+1) < 2^32.
+  static constexpr i64 narrow_max_n = 65535;
 
   // g(lambda), eq. (2): block index -> (block row, block column).
-  TD_HD static Cell2 g(u64 lambda) {
-    const u64 i = Sqrt::row(lambda);
-    return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};
+  template <class I = i64>
+  TD_HD static Cell2T<I> g(uidx<I> lambda) {
+    const Root<uidx<I>> r = Sqrt::template row<uidx<I>>(lambda);
+    return Cell2T<I>{I(r.k), I(lambda - r.base), true};
   }
   static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     Plan2 p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
+    const u64 n_grid = tri_root(max_linear_blocks);  // most block rows a linear grid serves
+    if (u64(p.n) > n_grid)
+      throw unsupported(std::string(name) + ": N=" + std::to_string(N) + " at rho=" + std::to_string(rho) +
+                        " needs n(n+1)/2 > 2^46 blocks, more than a CUDA grid holds; N <= " +
+                        std::to_string(n_grid * u64(rho)) + " at this rho (a larger rho serves more)");
     p.total = tri(u64(p.n));
     if (p.total > exact_blocks && !allow_inexact) {
       // largest n whose n(n+1)/2 blocks are all exact
-      const u64 nmax = tri_root(exact_blocks) ;
-      const u64 nok = (tri(nmax) <= exact_blocks) ? nmax : nmax - 1;
+      const u64 nok = tri_root(exact_blocks);
       throw unsupported(std::string(name) + ": exact only for n(n+1)/2 <= " + std::to_string(exact_blocks) +
                         " blocks, i.e. N <= " + std::to_string(nok * u64(rho)) + " at rho=" + std::to_string(rho) +
-                        " (got N=" + std::to_string(N) + "); use ltm-e");
+                        " (got N=" + std::to_string(N) + ")");
     }
     Dim3 g;
-    linear_grid(p.total, p.gx, g);
+    linear_grid(p.total, p.gx, g, name);
+    p.narrow = p.n <= narrow_max_n && narrow_coords(N, rho);
     return p;
   }
   static Dim3 grid(const Plan2& p, int) {
     Dim3 g; u32 gx;
-    linear_grid(p.total, gx, g);
+    linear_grid(p.total, gx, g, name);
     return g;
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  TD_HD static Cell2 block_cell(const Plan2& p, int, u32 bx, u32 by) {
-    const u64 l = linear_block(p.gx, bx, by);
-    if (l >= p.total) return outside2();
-    return g(l);
+  template <class I = i64>
+  TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {
+    using U = uidx<I>;
+    const U l = linear_block<U>(p.gx, bx, by);
+    if constexpr (sizeof(U) == 8) {
+      if (l >= p.total) return outside2<I>();  // the last row of a multi-row grid
+    }
+    return g<I>(l);
   }
-  TD_HD static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell(p, pass, bx, by), tx, ty);
+  template <class I = i64>
+  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };
 
@@ -144,11 +175,11 @@ using LTM_E = LTM<SqrtE>;
 // typo. Row i of the strictly lower triangle starts at i(i-1)/2, so the correct
 // column is j = lambda - i(i-1)/2 (verify/test_ltm_strict.cpp shows both).
 TD_HD Cell2 ltm_strict_as_printed(u64 lambda) {
-  const u64 i = u64(float_to_i64_floor_nonneg(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f)));
+  const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
   return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};
 }
 TD_HD Cell2 ltm_strict_float(u64 lambda) {
-  const u64 i = u64(float_to_i64_floor_nonneg(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f)));
+  const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
   return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
 }
 // Exact: the strictly lower row of lambda is tri_root(lambda) + 1.

@@ -26,19 +26,22 @@ struct RB {
     const i64 gx = ceil_div(N + 1, rho);
     if (gy > 65535) throw unsupported("rb: ceil(ceil(N/2)/rho) must be <= 65535 (grid y limit); got " + std::to_string(gy));
     p.total = u64(gx) * u64(gy);
+    p.narrow = narrow_coords(N + 1, rho);
     return p;
   }
   static Dim3 grid(const Plan2& p, int) {
     return Dim3{u32(ceil_div(p.N + 1, p.rho)), u32(ceil_div(ceil_div(p.N, 2), p.rho)), 1};
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  TD_HD static Cell2 cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
-    const i64 x = i64(bx) * p.rho + tx, y = i64(by) * p.rho + ty;
-    if (x > p.N || y >= (p.N + 1) / 2) return outside2();
-    if (x <= y) return Cell2{y, x, true};
-    const i64 i = p.N - 1 - y;
-    if (i <= y) return outside2();
-    return Cell2{i, x - y - 1, true};
+  template <class I = i64>
+  TD_HD static Cell2T<I> cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
+    const I N = I(p.N);
+    const I x = I(bx) * I(p.rho) + I(tx), y = I(by) * I(p.rho) + I(ty);
+    if (x > N || y >= ((N + 1) >> 1)) return outside2<I>();
+    if (x <= y) return Cell2T<I>{y, x, true};
+    const I i = N - 1 - y;
+    if (i <= y) return outside2<I>();
+    return Cell2T<I>{i, x - y - 1, true};
   }
 };
 

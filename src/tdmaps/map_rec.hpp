@@ -34,6 +34,7 @@ struct REC {
     p.rec_mb = mb; p.rec_k = k; p.passes = k + 1;
     p.total = 0;
     for (int pass = 0; pass < p.passes; ++pass) { Dim3 g = grid(p, pass); p.total += u64(g.x) * g.y; }
+    p.narrow = narrow_coords(N, rho);
     return p;
   }
   static Dim3 grid(const Plan2& p, int pass) {
@@ -42,18 +43,21 @@ struct REC {
     return Dim3{u32(s), u32(p.n / 2), 1};
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  TD_HD static Cell2 block_cell(const Plan2& p, int pass, u32 bx, u32 by) {
+  template <class I = i64>
+  TD_HD static Cell2T<I> block_cell(const Plan2& p, int pass, u32 bx, u32 by) {
+    using U = uidx<I>;  // the divisions are unsigned: cheaper than signed ones
     if (pass == 0) {
-      const i64 q = by / p.rec_mb, r = by - q * p.rec_mb;
-      if (i64(bx) > r) return outside2();
-      return Cell2{q * p.rec_mb + r, q * p.rec_mb + bx, true};
+      const U mb = U(p.rec_mb), q = U(by) / mb, r = U(by) - q * mb;
+      if (U(bx) > r) return outside2<I>();
+      return Cell2T<I>{I(q * mb + r), I(q * mb + bx), true};
     }
-    const i64 s = p.rec_mb << (pass - 1);
-    const i64 q = by / s, r = by - q * s;
-    return Cell2{2 * q * s + s + r, 2 * q * s + bx, true};
+    const U s = U(p.rec_mb) << (pass - 1);
+    const U q = U(by) / s, r = U(by) - q * s;
+    return Cell2T<I>{I(2 * q * s + s + r), I(2 * q * s + bx), true};
   }
-  TD_HD static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell(p, pass, bx, by), tx, ty);
+  template <class I = i64>
+  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };
 

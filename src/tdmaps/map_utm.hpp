@@ -18,33 +18,33 @@
 namespace tdmaps {
 
 // first linear index of 1-based row a: (a-1)(2n-a)/2
-TD_HD i64 utm_row_start(i64 n, i64 a) { return ((a - 1) * (2 * n - a)) / 2; }
+template <class I> TD_HD I utm_row_start(I n, I a) { return ((a - 1) * (2 * n - a)) / 2; }
 
-TD_HD float utm_arg(i64 n, i64 k) {
-  const float nf = float(n), kf = u64_to_float_rn(u64(k));
+template <class I> TD_HD float utm_arg(I n, I k) {
+  const float nf = float(n), kf = to_float_rn(uidx<I>(k));
   // 4n^2 - 4n - 8k + 1, left to right, each step rounded to float
   float x = fmul_rn(fmul_rn(4.0f, nf), nf);
   x = fsub_rn(x, fmul_rn(4.0f, nf));
   x = fsub_rn(x, fmul_rn(8.0f, kf));
   return fadd_rn(x, 1.0f);
 }
-TD_HD i64 utm_row_from_sqrt(i64 n, float s) {
+template <class I> TD_HD I utm_row_from_sqrt(I n, float s) {
   const float num = fadd_rn(-float(2 * n + 1), s);
   const float a = fdiv_rn(num, -2.0f);
-  return i64(floorf(a));
+  return I(floorf(a));
 }
 
 struct UtmSqrtX {
   static constexpr const char* name = "utm-x";
   static constexpr i64 max_N = limits::utm_x_max_N;
-  TD_HD static i64 row(i64 n, i64 k) { return utm_row_from_sqrt(n, fsqrt_rn(utm_arg(n, k))); }
+  template <class I> TD_HD static I row(I n, I k) { return utm_row_from_sqrt(n, fsqrt_rn(utm_arg(n, k))); }
 };
 struct UtmSqrtN {
   static constexpr const char* name = "utm-n";
   static constexpr i64 max_N = limits::utm_n_max_N;
-  TD_HD static i64 row(i64 n, i64 k) {
+  template <class I> TD_HD static I row(I n, I k) {
     const float x = utm_arg(n, k);
-    i64 a = utm_row_from_sqrt(n, fmul_rn(x, rsqrt_newton3(x)));
+    I a = utm_row_from_sqrt(n, fmul_rn(x, rsqrt_newton3(x)));
     // Avril's two repair conditionals: one step back or forward.
     if (k < utm_row_start(n, a)) --a;
     else if (k >= utm_row_start(n, a + 1)) ++a;
@@ -61,31 +61,37 @@ struct UTM {
     check_common(name, N, rho);
     if (N > max_N && !allow_inexact)
       throw unsupported(std::string(name) + ": exact only for N <= " + std::to_string(max_N) +
-                        " (got N=" + std::to_string(N) + "); use ltm-e");
+                        " (got N=" + std::to_string(N) + ")");
     Plan2 p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     p.total = tri(u64(N));  // threads
     Dim3 g;
-    linear_grid((p.total + u64(rho) * rho - 1) / (u64(rho) * rho), p.gx, g);
+    linear_grid((p.total + u64(rho) * rho - 1) / (u64(rho) * rho), p.gx, g, name);
+    // narrow: thread indices k < tri(N) + rho^2 and the row starts (a-1)(2n-a) <= n^2
+    // (n = N+1) fit i32, and the grid is one row (linear_block<u32> is bx)
+    p.narrow = p.total + u64(rho) * u64(rho) <= u64(narrow_limit) && (N + 2) * (N + 2) <= narrow_limit;
     return p;
   }
   static Dim3 grid(const Plan2& p, int) {
     Dim3 g; u32 gx;
-    linear_grid((p.total + u64(p.rho) * p.rho - 1) / (u64(p.rho) * p.rho), gx, g);
+    linear_grid((p.total + u64(p.rho) * p.rho - 1) / (u64(p.rho) * p.rho), gx, g, name);
     return g;
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
   // thread k -> (i, j)
-  TD_HD static Cell2 map_thread(i64 N, i64 k) {
-    const i64 n = N + 1;
-    const i64 a = Sqrt::row(n, k);
-    const i64 b = (a + 1) + k - utm_row_start(n, a);
-    return Cell2{b - 2, a - 1, true};
+  template <class I = i64>
+  TD_HD static Cell2T<I> map_thread(i64 N, I k) {
+    const I n = I(N) + 1;
+    const I a = Sqrt::row(n, k);
+    const I b = (a + 1) + k - utm_row_start(n, a);
+    return Cell2T<I>{b - 2, a - 1, true};
   }
-  TD_HD static Cell2 cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32) {
-    const u64 k = linear_block(p.gx, bx, by) * (u64(p.rho) * p.rho) + tx;
-    if (k >= p.total) return outside2();
-    return map_thread(p.N, i64(k));
+  template <class I = i64>
+  TD_HD static Cell2T<I> cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32) {
+    using U = uidx<I>;
+    const U k = linear_block<U>(p.gx, bx, by) * (U(p.rho) * U(p.rho)) + tx;
+    if (k >= p.total) return outside2<I>();
+    return map_thread<I>(p.N, I(k));
   }
 };
 

@@ -8,11 +8,10 @@
 // tri_root(l) is the largest i with tri(i) <= l: the block row of linear block
 // index l in the lower-triangular enumeration (000_dc8ca915cfc23e3c.txt, eq. (1)).
 // tet_root(l) is the largest z with tet(z) <= l: the layer of l in the
-// tetrahedral enumeration (003, eq. (11)). Both take a float estimate and then
-// correct it with exact 64-bit integer comparisons, so the result is exact for
-// every argument in the documented range whatever the rounding of the estimate
-// (device sqrtf/cbrtf and the host's need not agree: the correction makes the
-// answer unique).
+// tetrahedral enumeration (003, eq. (11)). Both take an estimate that is proven to
+// be within one of the answer and make ONE compare-and-step each way
+// (tri_correct / tet_correct): no loops. The same correction serves the maps'
+// narrow (u32) and wide (u64) paths.
 #pragma once
 #include "config.hpp"
 
@@ -34,25 +33,61 @@ TD_HD u64 tet(u64 n) {
   return tri(n) * (n + 2) * 0xAAAAAAAAAAAAAAABull;
 }
 
-// Exact for every l < 2^62 (tri(i+1) stays below 2^64).
-TD_HD u64 tri_root(u64 l) {
-  const float x = fadd_rn(fmul_rn(2.0f, u64_to_float_rn(l)), 0.25f);
-  u64 i = static_cast<u64>(float_to_i64_floor_nonneg(fsub_rn(fsqrt_rn(x), 0.5f)));
-  while (tri(i + 1) <= l) ++i;  // estimate too small
-  while (tri(i) > l) --i;       // estimate too large
-  return i;
+// ---- one index width at a time (U = u32 or u64) ------------------------------------
+// tri(n) in U: exact while n(n+1) < 2^bits(U) (u32: n <= 65535).
+template <class U> TD_HD U tri_t(U n) { return (n * (n + 1u)) >> 1; }
+// tet(n) in U from t = tri(n): t(n+2) is a multiple of 3, so dividing it by 3 is
+// multiplying by 3's inverse modulo 2^bits(U): exact whenever tet(n) < 2^bits(U),
+// even if the product itself wraps.
+template <class U> struct inv3;
+template <> struct inv3<u32> { static constexpr u32 value = 0xAAAAAAABu; };
+template <> struct inv3<u64> { static constexpr u64 value = 0xAAAAAAAAAAAAAAABull; };
+template <class U> TD_HD U tet_from_tri(U t, U n) { return t * (n + 2u) * inv3<U>::value; }
+
+// A root with its base: k and tri(k) (rows) or tet(k) (layers).
+template <class U> struct Root {
+  U k, base;
+};
+// The row of l from an estimate e in {i-1, i, i+1} (i = the row): one compare-and-step
+// each way. tri(e+1) = tri(e) + e + 1 and tri(e-1) = tri(e) - e, so tri is evaluated
+// once. Needs tri(e) and tri(e+1) representable in U.
+template <class U> TD_HD Root<U> tri_correct(U l, U e) {
+  U t = tri_t(e);
+  if (l < t) { t -= e; e -= 1u; }                // estimate one too large
+  else if (l - t > e) { e += 1u; t += e; }       // l >= tri(e+1): one too small
+  return Root<U>{e, t};
+}
+// The layer of l from an estimate e in {z-1, z, z+1}: tet(e+1) = tet(e) + tri(e+1),
+// tet(e-1) = tet(e) - tri(e). Needs tet(e+1) < 2^bits(U) and e(e+1) < 2^bits(U).
+template <class U> TD_HD Root<U> tet_correct(U l, U e) {
+  const U t = tri_t(e);
+  U T = tet_from_tri(t, e);
+  if (l < T) { T -= t; e -= 1u; }
+  else if (l - T > t + e) { T += t + e + 1u; e += 1u; }
+  return Root<U>{e, T};
 }
 
-// Exact for every l < 2^60 (tet(z+1) stays below 2^64).
-TD_HD u64 tet_root(u64 l) {
-  // tet(z) ~ (z+1)^3/6, so z ~ cbrt(6l) - 1.
-  const float c = cbrtf(fmul_rn(6.0f, u64_to_float_rn(l)));
-  i64 z = float_to_i64_floor_nonneg(c) - 1;
-  u64 zu = z > 0 ? static_cast<u64>(z) : 0;
-  while (tet(zu + 1) <= l) ++zu;
-  while (tet(zu) > l) --zu;
-  return zu;
+// Wide estimates (u64), used beyond the narrow path: double precision, so the
+// rounding error stays far below one for every argument the maps accept.
+//   row:   floor(sqrt(2l + 1/4) - 1/2) in double: for l < 2^62 the computed value is
+//          within 2^-19 of the real one, so the estimate is i or i +- 1
+//          (verify/test_numbers.cpp checks both ends of rows up to 2^31, where the
+//          estimate is monotone in l).
+//   layer: floor(cbrt(6l)) - 1 in double, for l < 2^60 (z < 2^21): within 2^-30 of
+//          cbrt(6l) in [z + 0.81, z + 2), so z - 1 <= estimate <= z.
+TD_HD u64 tri_estimate_wide(u64 l) {
+  const double x = dadd_rn(dmul_rn(2.0, to_double_rn(l)), 0.25);
+  return double_floor_nonneg<u64>(dsub_rn(dsqrt_rn(x), 0.5));
 }
+TD_HD u64 tet_estimate_wide(u64 l) {
+  const u64 c = double_floor_nonneg<u64>(cbrt(dmul_rn(6.0, to_double_rn(l))));
+  return c > 0 ? c - 1 : 0;
+}
+
+// Exact for every l < 2^62 (tri(i+1) stays below 2^64).
+TD_HD u64 tri_root(u64 l) { return tri_correct<u64>(l, tri_estimate_wide(l)).k; }
+// Exact for every l < 2^60 (tet(z+1) stays below 2^64).
+TD_HD u64 tet_root(u64 l) { return tet_correct<u64>(l, tet_estimate_wide(l)).k; }
 
 TD_HD i64 ceil_div(i64 a, i64 b) { return (a + b - 1) / b; }
 

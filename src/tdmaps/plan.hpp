@@ -6,10 +6,13 @@
 //                                            unsupported past the exact range unless asked
 //   static Dim3 grid(const Plan2&, int pass) host: blocks to launch in pass `pass`
 //   static Dim3 block(const Plan2&)          host: threads per block
-//   TD_HD static Cell2 cell(plan, pass, bx, by, tx, ty)
+//   TD_HD static Cell2T<I> cell<I>(plan, pass, bx, by, tx, ty)
 //                                            block+thread index -> (i, j) or outside
 // Blockwise maps (all threads of a block share one block coordinate) also give
-//   TD_HD static Cell2 block_cell(plan, pass, bx, by)   -> block row/column
+//   TD_HD static Cell2T<I> block_cell<I>(plan, pass, bx, by)   -> block row/column
+// I is the index type of the path (config.hpp): i64 (the default; serves every size)
+// or i32 (only when plan() set Plan2::narrow). Each map's arithmetic is written once,
+// for both.
 // Kernels are written once, templated on M; the CPU oracle calls the same
 // functions, so correctness is proven on the code that runs.
 #pragma once
@@ -24,19 +27,22 @@ struct Dim3 {
   u32 x = 1, y = 1, z = 1;
 };
 
-// A cell of the 2D domain {(i, j) : 0 <= j <= i < N}, or "outside".
-struct Cell2 {
-  i64 i, j;
+// A cell of the 2D domain {(i, j) : 0 <= j <= i < N}, or "outside", in the index
+// type I of the path that produced it (i32 narrow, i64 wide; config.hpp).
+template <class I> struct Cell2T {
+  I i, j;
   bool inside;
 };
 // A cell of the 3D domain {(x, y, z) : 0 <= x <= y <= z < N}, or "outside".
-struct Cell3 {
-  i64 x, y, z;
+template <class I> struct Cell3T {
+  I x, y, z;
   bool inside;
 };
+using Cell2 = Cell2T<i64>;
+using Cell3 = Cell3T<i64>;
 
-TD_HD Cell2 outside2() { return Cell2{-1, -1, false}; }
-TD_HD Cell3 outside3() { return Cell3{-1, -1, -1, false}; }
+template <class I = i64> TD_HD Cell2T<I> outside2() { return Cell2T<I>{I(-1), I(-1), false}; }
+template <class I = i64> TD_HD Cell3T<I> outside3() { return Cell3T<I>{I(-1), I(-1), I(-1), false}; }
 
 // Everything a kernel needs to evaluate a map; passed by value to kernels.
 struct Plan2 {
@@ -48,6 +54,11 @@ struct Plan2 {
   u32 gx = 1;     // linear maps: grid row length (lambda = bx + by * gx)
   i64 rec_mb = 0; // REC: diagonal square side in blocks (m / rho)
   int rec_k = 0;  // REC: recursion levels
+  // The index path: true when plan() proved that every index and intermediate of
+  // this plan's map fits 32 bits (then kernels run M::cell<i32>); false runs the
+  // 64-bit path, which serves every size. A harness may clear it to run the wide
+  // path on a small plan (verification); it must never set it.
+  bool narrow = false;
 };
 struct Plan3 {
   i64 N = 0;
@@ -55,6 +66,7 @@ struct Plan3 {
   i64 n = 0;
   u64 total = 0;
   u32 gx = 1;
+  bool narrow = false;  // as Plan2::narrow
 };
 
 // Thrown by plan() for sizes a map cannot serve; what() is one line naming the limit.
@@ -69,32 +81,50 @@ inline void check_common(const char* map, i64 N, int rho) {
     throw unsupported(std::string(map) + ": rho must be in 1..1024 (got " + std::to_string(rho) + ")");
 }
 
-// A linear grid of `count` blocks: one row when it fits in gridDim.x, else rows of 2^30.
-inline void linear_grid(u64 count, u32& gx, Dim3& g) {
+// A linear grid of `count` blocks: one row when it fits in gridDim.x, else rows of 2^30
+// (at most 65535 rows: max_linear_blocks).
+constexpr u64 max_linear_blocks = 65535ull << 30;
+inline void linear_grid(u64 count, u32& gx, Dim3& g, const char* map = "linear grid") {
+  if (count > max_linear_blocks)
+    throw unsupported(std::string(map) + ": " + std::to_string(count) +
+                      " blocks are more than a CUDA grid holds (65535 rows of 2^30 = 2^46 - 2^30)");
   const u64 row = (count < (1ull << 31)) ? (count ? count : 1) : (1ull << 30);
   const u64 rows = (count + row - 1) / row;
-  if (rows > 65535) throw unsupported("grid too large: more than 2^46 blocks");
   gx = static_cast<u32>(row);
   g.x = gx;
   g.y = static_cast<u32>(rows ? rows : 1);
   g.z = 1;
 }
 
-// Linear block index of a linear grid.
-TD_HD u64 linear_block(const u32 gx, u32 bx, u32 by) { return u64(bx) + u64(by) * gx; }
+// Largest value every narrow-path index may take: cells, block rows and the sums
+// that form them stay below 2^31 (signed i32), block indices below 2^31 too.
+constexpr i64 narrow_limit = (i64(1) << 31) - 1;
+// The common narrow condition of a 2D/3D plan: thread coordinates b*rho + t < n*rho
+// and the comparisons with N fit i32.
+inline bool narrow_coords(i64 N, int rho) { return N + 2 * i64(rho) <= narrow_limit; }
+
+// Linear block index of a linear grid. The narrow path of a linear map only runs on
+// one-row grids (plan() requires count < 2^31, so linear_grid made gx = count): the
+// block index is bx, and every block of the grid is used.
+template <class U> TD_HD U linear_block(const u32 gx, u32 bx, u32 by);
+template <> TD_HD u32 linear_block<u32>(const u32, u32 bx, u32) { return bx; }
+template <> TD_HD u64 linear_block<u64>(const u32 gx, u32 bx, u32 by) { return u64(bx) + u64(by) * gx; }
+TD_HD u64 linear_block(const u32 gx, u32 bx, u32 by) { return linear_block<u64>(gx, bx, by); }
 
 // Blockwise maps: thread (tx, ty) of block (bi, bj) is cell (bi*rho+ty, bj*rho+tx).
-TD_HD Cell2 thread_in_block(i64 N, int rho, Cell2 b, u32 tx, u32 ty) {
+template <class I>
+TD_HD Cell2T<I> thread_in_block(i64 N, int rho, Cell2T<I> b, u32 tx, u32 ty) {
   if (!b.inside) return b;
-  const i64 i = b.i * rho + ty, j = b.j * rho + tx;
-  if (i < N && j <= i) return Cell2{i, j, true};
-  return outside2();
+  const I i = b.i * I(rho) + I(ty), j = b.j * I(rho) + I(tx);
+  if (i < I(N) && j <= i) return Cell2T<I>{i, j, true};
+  return outside2<I>();
 }
-TD_HD Cell3 thread_in_block3(i64 N, int rho, Cell3 b, u32 tx, u32 ty, u32 tz) {
+template <class I>
+TD_HD Cell3T<I> thread_in_block3(i64 N, int rho, Cell3T<I> b, u32 tx, u32 ty, u32 tz) {
   if (!b.inside) return b;
-  const i64 x = b.x * rho + tx, y = b.y * rho + ty, z = b.z * rho + tz;
-  if (z < N && y <= z && x <= y) return Cell3{x, y, z, true};
-  return outside3();
+  const I x = b.x * I(rho) + I(tx), y = b.y * I(rho) + I(ty), z = b.z * I(rho) + I(tz);
+  if (z < I(N) && y <= z && x <= y) return Cell3T<I>{x, y, z, true};
+  return outside3<I>();
 }
 
 }  // namespace tdmaps

@@ -45,7 +45,7 @@ constexpr u64 tet_fast_row_limit = 1ull << 29;
 // of 0x5f3759df) and three Newton steps y <- y (4/3 - (x/3) y^3), then
 // cbrt(x) = x * y^2. Every rounding is pinned (no FMA contraction), so host and
 // device produce the same bits. Relative error < 5e-7 for normal x > 0. x = 0 gives
-// NaN (0 * inf in the Newton step), which float_to_u32_floor_nonneg maps to 0.
+// NaN (0 * inf in the Newton step), which float_floor_nonneg maps to 0.
 TD_HD float cbrt_newton3(float x) {
   float y = bits_to_float(0x54a2fa8cu - float_to_bits(x) / 3u);
   const float x3 = fmul_rn(x, 0.333333343f);
@@ -53,56 +53,40 @@ TD_HD float cbrt_newton3(float x) {
   return fmul_rn(fmul_rn(x, y), y);
 }
 
-// 32-bit conversions (cheaper than the 64-bit ones on the device; same results).
-TD_HD float u32_to_float_rn(u32 v) {
-#if defined(__CUDA_ARCH__)
-  return __uint2float_rn(v);
-#else
-  return static_cast<float>(v);
-#endif
-}
-// Truncation of a float in [0, 2^32); NaN and values <= 0 give 0 (as config.hpp's
-// float_to_i64_floor_nonneg).
-TD_HD u32 float_to_u32_floor_nonneg(float v) {
-  if (!(v > 0.0f)) return 0;
-#if defined(__CUDA_ARCH__)
-  return __float2uint_rz(v);
-#else
-  return static_cast<u32>(v);
-#endif
-}
-
 // The layer estimate e in {z, z + 1} (see above), from 6 lambda.
 TD_HD u32 tet_fast_layer_estimate(u64 six_l) {
   const float c = cbrt_newton3(u64_to_float_rn(six_l));
-  return float_to_u32_floor_nonneg(fsub_rn(c, 0.75f));
+  return float_floor_nonneg<u32>(fsub_rn(c, 0.75f));
 }
 // z (z + 1) (z + 2) for z < 2^15 - 2: the first product fits 32 bits, one widening multiply.
 TD_HD u64 tet6_small(u32 z) { return u64(z * (z + 1u)) * u64(z + 2u); }
 
 // The row estimate e in {y, y + 1}, from lambda' < 2^29.
 TD_HD u32 tri_fast_row_estimate(u32 lp) {
-  const float s = fsqrt_rn(fadd_rn(fmul_rn(8.0f, u32_to_float_rn(lp)), 1.0f));
-  return float_to_u32_floor_nonneg(fsub_rn(fmul_rn(0.5f, s), 0.25f));
+  const float s = fsqrt_rn(fadd_rn(fmul_rn(8.0f, to_float_rn(lp)), 1.0f));
+  return float_floor_nonneg<u32>(fsub_rn(fmul_rn(0.5f, s), 0.25f));
 }
 
 // The results are masked to 15 bits: a no-op over the proven range (z <= 29770,
 // y <= 32767 since y(y+1)/2 <= lambda' < 2^29), which tells the compiler that the
-// tet(z) and tri(y) that TET<Root>::g (map_3d.hpp) evaluates next fit 32-bit arithmetic.
+// products that follow fit 32-bit arithmetic. U is the index width of the path
+// (narrow u32: tet(z) < 2^32; wide u64: up to tet_fast_blocks).
 struct TetRootFast {
   static constexpr const char* name = "tet-fast";
   static constexpr u64 exact_blocks = limits::tet_fast_blocks;
-  // eq. (11)-(13): largest z with tet(z) <= l; exact for l < tet_fast_blocks.
-  TD_HD static u64 layer(u64 l) {
-    const u64 six_l = 6u * l;
+  // eq. (11)-(13): largest z with tet(z) <= l, with tet(z); exact for l < tet_fast_blocks.
+  template <class U> TD_HD static Root<U> layer(U l) {
+    const u64 six_l = 6u * u64(l);
     const u32 e = tet_fast_layer_estimate(six_l);
-    return (e - u32(tet6_small(e) > six_l)) & 0x7fffu;
+    const u32 z = (e - u32(tet6_small(e) > six_l)) & 0x7fffu;
+    return Root<U>{U(z), tet_from_tri(U(z * (z + 1u) >> 1), U(z))};
   }
   // eq. (16), y part: largest y with y(y+1)/2 <= lp; exact for lp < tet_fast_row_limit.
-  TD_HD static u64 row(u64 lp) {
+  template <class U> TD_HD static Root<U> row(U lp) {
     const u32 l32 = u32(lp);
     const u32 e = tri_fast_row_estimate(l32);
-    return (e - u32(e * (e + 1u) > 2u * l32)) & 0x7fffu;
+    const u32 y = (e - u32(e * (e + 1u) > 2u * l32)) & 0x7fffu;
+    return Root<U>{U(y), U((y * (y + 1u)) >> 1)};
   }
 };
 
