@@ -55,26 +55,40 @@ std::vector<std::string> bib_keys(const std::string& path) {
 }
 
 // Which paper each figure belongs to, in the report's order.
+// Which paper each figure belongs to, in the report's order; gpus_<name> (every GPU in one
+// figure, drawn when there are two GPU folders or more) right after its family.
 const std::vector<std::pair<std::string, std::string>> kFigOrder = {
     {"fig3_sqrt", "Fig. 3 (left): the square root of g(λ)"},
+    {"gpus_fig3_sqrt", "Fig. 3 (left): the square root of g(λ), every GPU"},
     {"fig3_sqrt_rho32", "Fig. 3 (left) at ρ = 32"},
     {"fig3_wasted", "Fig. 3 (right): unnecessary blocks"},
     {"fig5_dummy", "Fig. 5: dummy kernel"},
+    {"gpus_fig5_dummy", "Fig. 5: dummy kernel, every GPU"},
     {"fig5_dummy_cond", "Fig. 5: dummy kernel without the store"},
+    {"gpus_fig5_dummy_cond", "Fig. 5: dummy kernel without the store, every GPU"},
     {"fig5_edm_d1", "Fig. 5: EDM, 1 feature"},
     {"fig5_edm_d1_packed", "EDM, 1 feature, packed output"},
+    {"gpus_fig5_edm_d1", "EDM, 1 feature, full and packed, every GPU"},
     {"fig5_edm_d4", "Fig. 5: EDM, 4 features"},
     {"fig5_edm_d4_packed", "EDM, 4 features, packed output"},
+    {"gpus_fig5_edm_d4", "EDM, 4 features, full and packed, every GPU"},
     {"fig5_features", "001 Fig. 5 (last panel): I vs features"},
     {"edm_roofline", "EDM against the write bandwidth"},
     {"fig5_collision_3d", "Fig. 5: collision detection 3D"},
+    {"gpus_fig5_collision_3d", "Fig. 5: collision detection 3D, every GPU"},
     {"fig5_collision_1d", "Fig. 5: collision detection 1D"},
+    {"gpus_fig5_collision_1d", "Fig. 5: collision detection 1D, every GPU"},
     {"exact_range", "Exact ranges of the float maps"},
     {"tet_wasted", "Tetrahedral domain: wasted threads and blocks"},
     {"tet_I", "Tetrahedral map vs bounding box"},
+    {"gpus_tet_I", "Tetrahedral map vs bounding box, every GPU"},
+    {"tet_I_rho4", "Tetrahedral map vs bounding box, ρ = 4"},
+    {"gpus_tet_I_rho4", "Tetrahedral map vs bounding box, ρ = 4, every GPU"},
     {"tet_layout", "Tetrahedral data layout"},
+    {"gpus_tet_layout", "Tetrahedral data layout, every GPU"},
     {"sdh_ladder", "SDH optimisation ladder"},
-    {"sdh_scaling", "SDH throughput"}};
+    {"sdh_scaling", "SDH throughput"},
+    {"gpus_sdh_scaling", "SDH throughput, every GPU"}};
 
 void setup_section(std::ostream& o, const Ctx& ctx) {
   o << "## 2. Setup\n\n";
@@ -244,6 +258,114 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
   }
 }
 
+// From each GPU's dummy.csv: where the papers' Kepler numbers and ours part. The numbers are
+// generated; the explanation is prose kept in paper/hopper_vs_kepler.md (beside reported.csv),
+// included verbatim when present.
+void hopper_section(std::ostream& o, const Ctx& ctx) {
+  constexpr double kNmin = 16384;
+  o << "## 6. Dummy kernel on Hopper vs Kepler\n\n";
+  o << "From each GPU's `dummy.csv` at ρ = " << kRho << ": the median over N ≥ " << fmt_int(kNmin)
+    << " of I = t_BB / t_map (the time of each map relative to BB's, measured in the same run) for the papers' "
+       "`store` form and the contention-free `cond` form, then BB's own time at the largest N with its launch rate "
+       "(launched blocks / median time).\n\n";
+  std::vector<std::pair<const GpuData*, const Table*>> gs;
+  for (const GpuData& g : ctx.gpus) {
+    const Table* t = g.get("dummy.csv");
+    if (t && t->missing({"N", "map", "median_ms"}).empty()) gs.emplace_back(&g, t);
+    else o << "- `" << g.slug << "`: " << (t ? "dummy.csv lacks column(s) " + t->missing({"N", "map", "median_ms"}) : g.reason("dummy.csv")) << ".\n";
+  }
+  if (gs.empty()) {
+    o << "No GPU has a usable `dummy.csv`: nothing measured.\n\n";
+  } else {
+    const std::vector<std::string> forms = {"store", "cond"};
+    std::vector<std::string> maps;  // ltm-r first, then the other maps of any GPU
+    for (const auto& [g, t] : gs) {
+      Sel all;
+      all.exact_only = false;
+      for (const std::string& m : maps_in(*t, all))
+        if (m.rfind("bb", 0) != 0 && std::find(maps.begin(), maps.end(), m) == maps.end()) maps.push_back(m);
+    }
+    maps = order_maps(maps);
+    if (std::find(maps.begin(), maps.end(), "ltm-r") != maps.end()) {
+      maps.erase(std::find(maps.begin(), maps.end(), "ltm-r"));
+      maps.insert(maps.begin(), "ltm-r");
+    }
+    o << "| GPU | form |";
+    for (const std::string& m : maps) o << " " << m << " |";
+    o << "\n|---|---|";
+    for (size_t k = 0; k < maps.size(); ++k) o << "---|";
+    o << "\n";
+    for (const auto& [g, t] : gs)
+      for (const std::string& form : forms) {
+        Sel s;
+        if (t->has("form")) s.eq["form"] = form;
+        o << "| " << g->name() << " (`" << g->slug << "`) | " << form << " |";
+        for (const std::string& m : maps) {
+          const double v = med_from(curve(*t, s, m), kNmin);
+          o << " " << (std::isfinite(v) ? (m == "ltm-r" ? "**" + fmt(v, 3) + "**" : fmt(v, 3)) : "—") << " |";
+        }
+        o << "\n";
+      }
+    o << "\n— : no exact rows at N ≥ " << fmt_int(kNmin) << " (utm-n is exact only for N ≤ 5,792).\n\n";
+    o << "| GPU | form | largest N | t_BB (ms) | BB blocks launched | BB launch rate (M blocks/s) | t_ltm-r (ms) | "
+         "ltm-r blocks launched | ltm-r launch rate (M blocks/s) |\n|---|---|---|---|---|---|---|---|---|\n";
+    for (const auto& [g, t] : gs)
+      for (const std::string& form : forms) {
+        Sel s;
+        if (t->has("form")) s.eq["form"] = form;
+        // the largest N with a BB row
+        double nmax = NAN;
+        for (const Row& r : t->rows())
+          if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+        if (!std::isfinite(nmax)) continue;
+        o << "| " << g->name() << " | " << form << " | " << fmt_int(nmax) << " |";
+        for (const char* m : {"bb", "ltm-r"}) {
+          std::vector<double> ms, lb;
+          for (const Row& r : t->rows())
+            if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
+              ms.push_back(r.d("median_ms"));
+              lb.push_back(r.d("launched_blocks"));
+            }
+          const double tm = median(ms), b = median(lb);
+          o << " " << (std::isfinite(tm) ? fmt_g(tm, 4) : "—") << " | " << (std::isfinite(b) ? fmt_int(b) : "—") << " | "
+            << (std::isfinite(tm) && std::isfinite(b) && tm > 0 ? fmt_g(b / tm / 1000, 4) : "—") << " |";
+        }
+        o << "\n";
+      }
+    o << "\nLaunch rate = launched_blocks / median_ms / 1000 (millions of blocks per second), at the largest N of "
+         "each form.\n\n";
+  }
+  // the papers' dummy-kernel numbers (Kepler), from reported.csv
+  std::vector<std::string> kepler;
+  for (const Claim& c : ctx.claims) {
+    bool dummy = c.id.find("-dummy-") != std::string::npos;
+    for (const Mark& m : c.marks) dummy = dummy || m.fig == "fig5_dummy";
+    if (dummy && c.pv.numeric())
+      kepler.push_back("`" + c.id + "` " + c.quantity + ": " +
+                       (c.unit == "rank" ? "rank " + c.value : c.value + (c.unit.empty() ? "" : " " + c.unit)) + " (" +
+                       c.gpu + ")");
+  }
+  if (!kepler.empty()) {
+    o << "The papers' dummy-kernel values (Kepler GPUs, `" << ctx.reported << "`):\n\n";
+    for (const std::string& k : kepler) o << "- " << cell(k) << "\n";
+    o << "\n";
+  }
+  // PLACEHOLDER: the explanation of the difference is prose written by hand in
+  // paper/hopper_vs_kepler.md (the folder of --reported); it is included verbatim.
+  const fs::path notes = fs::path(ctx.reported).parent_path() / "hopper_vs_kepler.md";
+  std::ifstream in(notes);
+  if (in) {
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    o << text << "\n\n";
+  } else {
+    o << "*Explanation: not written yet. The prose of this section is kept in `" << notes.generic_string()
+      << "` and included here verbatim when that file exists.*\n\n";
+  }
+}
+
 void claims_section(std::ostream& o, const Ctx& ctx) {
   o << "## 5. Claims: the papers' values beside ours\n\n";
   if (ctx.claims.empty()) {
@@ -275,25 +397,46 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
   o << "| total |";
   for (size_t k = 0; k < cols.size(); ++k) o << " " << ctx.claims.size() << " |";
   o << "\n\n";
-  // the table, one part per seed
+  if (cols.size() > 1) {
+    // the claims whose verdict depends on the GPU
+    std::vector<std::string> split;
+    for (size_t i = 0; i < ctx.claims.size(); ++i) {
+      bool same = true;
+      for (size_t k = 1; k < cols.size(); ++k) same = same && out[i][k].verdict == out[i][0].verdict;
+      if (same) continue;
+      std::vector<std::string> v;
+      for (size_t k = 0; k < cols.size(); ++k) v.push_back(cols[k]->slug + " " + out[i][k].verdict);
+      split.push_back("`" + ctx.claims[i].id + "` (" + join(v, ", ") + ")");
+    }
+    o << "Each claim measured on a GPU has one row per GPU below, its verdict computed on that GPU's results alone. "
+      << (split.empty() ? std::string("Every verdict is the same on every GPU.")
+                        : "Verdicts that differ between the GPUs (" + std::to_string(split.size()) + "): " +
+                              join(split, "; ") + ".")
+      << "\n\n";
+  }
+  // the table, one part per seed: a claim measured on the GPUs has one row per GPU (its
+  // verdict computed on that GPU's results); a claim of the map library / CPU oracle has one row
   std::string seed;
   for (size_t i = 0; i < ctx.claims.size(); ++i) {
     const Claim& c = ctx.claims[i];
     if (c.seed != seed) {
       seed = c.seed;
-      o << "\n**" << seed << "**\n\n| id | § | claim | paper (GPU) | ";
-      for (const GpuData* g : cols) o << "ours" << (g ? " `" + g->slug + "`" : "") << " | verdict | ";
-      o << "\n|---|---|---|---|";
-      for (size_t k = 0; k < cols.size(); ++k) o << "---|---|";
-      o << "\n";
+      o << "\n**" << seed << "**\n\n| id | § | claim | paper (GPU) | ours on | ours | verdict |\n"
+           "|---|---|---|---|---|---|---|\n";
     }
-    o << "| `" << c.id << "` | " << cell(c.section) << " | " << cell(c.quantity) << " | " << cell(c.value)
-      << (c.unit.empty() || c.unit == "set" ? "" : " " + cell(c.unit)) << " (" << cell(c.gpu) << ") | ";
-    for (size_t k = 0; k < cols.size(); ++k) {
+    const bool gpu = needs_gpu(c.id);
+    const size_t rows = gpu ? cols.size() : 1;
+    for (size_t k = 0; k < rows; ++k) {
+      if (k == 0)
+        o << "| `" << c.id << "` | " << cell(c.section) << " | " << cell(c.quantity) << " | " << cell(c.value)
+          << (c.unit.empty() || c.unit == "set" ? "" : " " + cell(c.unit)) << " (" << cell(c.gpu) << ") | ";
+      else
+        o << "| `" << c.id << "` | | ″ | | ";
+      const std::string on = !gpu ? "library / CPU" : cols[k] ? "`" + cols[k]->slug + "`" : "no GPU data";
       const Outcome& r = out[i][k];
-      o << cell(r.ours) << " | **" << r.verdict << "**" << (r.reason.empty() ? "" : ": " + cell(r.reason)) << " | ";
+      o << on << " | " << cell(r.ours) << " | **" << r.verdict << "**" << (r.reason.empty() ? "" : ": " + cell(r.reason))
+        << " |\n";
     }
-    o << "\n";
   }
   o << "\nRules (how each \"ours\" is computed):\n\n| id | rule |\n|---|---|\n";
   for (const Claim& c : ctx.claims) o << "| `" << c.id << "` | " << cell(rule_text(c.id)) << " |\n";
@@ -325,7 +468,8 @@ bool write_report(const Ctx& ctx, std::string* err) {
   method_section(o, ctx);
   figures_section(o, ctx);
   claims_section(o, ctx);
-  o << "## 6. Notices\n\n";
+  hopper_section(o, ctx);
+  o << "## 7. Notices\n\n";
   if (ctx.notices.empty()) o << "None: every figure was drawn.\n";
   for (const std::string& n : ctx.notices) o << "- " << cell(n) << "\n";
   std::error_code ec;

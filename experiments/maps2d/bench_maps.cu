@@ -48,7 +48,7 @@ const char* form_name(Form f) { return f == Form::store ? "store" : "cond"; }
 struct MapEntry {
   std::string name;
   std::function<Plan2(i64, int, bool)> plan;  // throws unsupported
-  std::function<void(const Plan2&, Form, long long*)> launch;
+  std::function<void(const Plan2&, Form, int*)> launch;
   std::function<Counts(const Plan2&)> counts;
   std::function<std::string(const Plan2&, CoverageBuffers&)> verify;  // "" when exact
 };
@@ -58,9 +58,9 @@ MapEntry make_entry() {
   MapEntry e;
   e.name = M::name;
   e.plan = [](i64 N, int rho, bool allow) { return M::plan(N, rho, allow); };
-  e.launch = [](const Plan2& p, Form f, long long* out) {
-    if (f == Form::store) launch2<M>(dummy_store<M>, p, out);
-    else launch2<M>(dummy_cond<M>, p, out, dummy_never);
+  e.launch = [](const Plan2& p, Form f, int* out) {
+    if (f == Form::store) launch2<M>(TD_KERNEL_FOR(dummy_store<M, I>), p, out);
+    else launch2<M>(TD_KERNEL_FOR(dummy_cond<M, I>), p, out, dummy_never);
   };
   e.counts = [](const Plan2& p) { return counts2<M>(p); };
   e.verify = [](const Plan2& p, CoverageBuffers& buf) {
@@ -171,7 +171,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 // One timed launch of a map (all its passes), in milliseconds.
-double time_one(const MapEntry& m, const Plan2& p, Form f, long long* out) {
+double time_one(const MapEntry& m, const Plan2& p, Form f, int* out) {
   return time_events([&] { m.launch(p, f, out); }, 0, 1).median_ms;
 }
 
@@ -202,12 +202,12 @@ int main(int argc, char** argv) {
   const std::string path = dir + "/" + o.test + ".csv";
   Csv csv(path, metadata_json("bench_maps", join_args(argc, argv)),
           "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,launched_threads,"
-          "useful_threads,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I");
+          "useful_threads,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I,index_bits");
 
   std::vector<MapEntry> entries;
   for (const std::string& m : o.maps) entries.push_back(entry_for(m));
-  long long* out = device_alloc<long long>(1, "the dummy output");
-  TD_CUDA(cudaMemset(out, 0, sizeof(long long)));
+  int* out = device_alloc<int>(1, "the dummy output");
+  TD_CUDA(cudaMemset(out, 0, sizeof(int)));
   CoverageBuffers cov;
   std::set<std::pair<std::string, int>> verified;
 
@@ -304,7 +304,8 @@ int main(int argc, char** argv) {
                   std::to_string(c.wasted_blocks()) + "," + std::to_string(c.launched_threads) + "," +
                   std::to_string(c.useful_threads) + "," + std::to_string(st.reps) + "," + fmt(st.median_ms) + "," +
                   fmt(st.p25_ms) + "," + fmt(st.p75_ms) + "," + fmt(st.min_ms) + "," + fmt(st.max_ms) + "," +
-                  fmt(bb.median_ms) + "," + fmt(st.median_ms > 0 ? bb.median_ms / st.median_ms : 0.0, 5));
+                  fmt(bb.median_ms) + "," + fmt(st.median_ms > 0 ? bb.median_ms / st.median_ms : 0.0, 5) + "," +
+                  (s.plan.narrow ? "32" : "64"));
         }
       }
     timed_s += seconds_since(tn);
@@ -312,7 +313,7 @@ int main(int argc, char** argv) {
                  o.ns.size(), reps, seconds_since(t0));
   }
   // Read the output back: it makes the last launches' errors surface here.
-  long long sink = 0;
+  int sink = 0;
   TD_CUDA(cudaMemcpy(&sink, out, sizeof sink, cudaMemcpyDeviceToHost));
   TD_CUDA(cudaFree(out));
   std::fprintf(stderr, "wrote %s (%.1f s)\n", path.c_str(), seconds_since(t0));

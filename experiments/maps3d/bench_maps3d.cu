@@ -259,8 +259,8 @@ void verify_before_timing(const Options& o, const std::vector<Variant>& vs) {
 void run_dummy(const Options& o, gpu::Csv& csv) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
-  DevBuf<long long> out(1, "dummy output");
-  TD_CUDA(cudaMemset(out.p, 0, sizeof(long long)));
+  DevBuf<int> out(1, "dummy output");
+  TD_CUDA(cudaMemset(out.p, 0, sizeof(int)));
   for (int rho : o.rhos)
     for (i64 N : o.ns) {
       // variants with a plan here, each verified (coverage) at this very (N, rho)

@@ -84,12 +84,12 @@ u64 launched_blocks3(const std::string& map, const Plan3& p) {
 // cell (bx rho, by rho, bz rho) is in the domain: always (bz rho < N since bz < n).
 u64 useful_blocks3(const Plan3& p) { return tet(u64(p.n)); }
 
-void launch_dummy(const Variant& v, const Plan3& p, bool store_form, long long* out) {
+void launch_dummy(const Variant& v, const Plan3& p, bool store_form, int* out) {
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    if (store_form) launch3<M>(gpu::dummy3_store<M, mode>, p, out);
-    else launch3<M>(gpu::dummy3_cond<M, mode>, p, out, gpu::dummy3_never);
+    if (store_form) launch3<M>(TD_KERNEL_FOR(gpu::dummy3_store<M, mode, I>), p, out);
+    else launch3<M>(TD_KERNEL_FOR(gpu::dummy3_cond<M, mode, I>), p, out, gpu::dummy3_never);
   });
 }
 
@@ -113,7 +113,8 @@ Cov3 run_coverage(const Variant& v, const Plan3& p, u32* bits, unsigned long lon
   TD_CUDA(cudaMemset(counters, 0, gpu::c3_count * sizeof(unsigned long long)));
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
-    launch3<M>(gpu::coverage3<M, decltype(md)::value>, p, bits, counters);
+    constexpr gpu::Mode mode = decltype(md)::value;
+    launch3<M>(TD_KERNEL_FOR(gpu::coverage3<M, mode, I>), p, bits, counters);
   });
   unsigned long long h[gpu::c3_count];
   TD_CUDA(cudaMemcpy(h, counters, sizeof h, cudaMemcpyDeviceToHost));
@@ -131,7 +132,8 @@ void launch_threebody(const Variant& v, const Plan3& p, const float4* pts, float
   if (p.rho > gpu::kMaxRho3) throw bad_input("threebody: rho must be <= 10");
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
-    launch3<M>(gpu::threebody3<M, decltype(md)::value>, p, pts, r2, bins);
+    constexpr gpu::Mode mode = decltype(md)::value;
+    launch3<M>(TD_KERNEL_FOR(gpu::threebody3<M, mode, I>), p, pts, r2, bins);
   });
 }
 std::array<u64, 4> sum_bins(const unsigned long long* bins_dev) {
@@ -203,9 +205,9 @@ void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, 
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
     if (l == Layout::linear)
-      launch3<M>(gpu::layout3_step<M, mode, LinearLayout3>, p, LinearLayout3::make(p.N, p.rho), in, out);
+      launch3<M>(TD_KERNEL_FOR(gpu::layout3_step<M, mode, LinearLayout3, I>), p, LinearLayout3::make(p.N, p.rho), in, out);
     else
-      launch3<M>(gpu::layout3_step<M, mode, BlockedLayout3>, p, BlockedLayout3::make(p.N, p.rho), in, out);
+      launch3<M>(TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, I>), p, BlockedLayout3::make(p.N, p.rho), in, out);
   });
 }
 void layout_init(Layout l, i64 N, int rho, float* a) {

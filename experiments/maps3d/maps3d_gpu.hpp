@@ -33,7 +33,7 @@ u64 launched_blocks3(const std::string& map, const Plan3& p);
 u64 useful_blocks3(const Plan3& p);
 
 // ---- kernels -------------------------------------------------------------------------
-void launch_dummy(const Variant& v, const Plan3& p, bool store_form, long long* out);
+void launch_dummy(const Variant& v, const Plan3& p, bool store_form, int* out);
 
 struct Cov3 {
   u64 inside = 0, dup = 0, ood = 0, useful_blocks = 0;

@@ -72,7 +72,7 @@ __device__ __forceinline__ Sphere<1> load_ro(const Sphere<1>* s, i64 k) {
   return Sphere<1>{{v.x}, v.y};
 }
 
-template <class M, int D>
+template <class M, class I, int D>
 __global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
                                  unsigned long long* __restrict__ total) {
   const int t = int(threadIdx.y * blockDim.x + threadIdx.x);
@@ -81,10 +81,10 @@ __global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict_
   if constexpr (M::blockwise) {
     __shared__ Sphere<D> rs[max_rho], cs[max_rho];  // the block's row and column tiles
     __shared__ u32 rc[max_rho], cc[max_rho];        // their collision counts
-    const Cell2 b = M::block_cell(p, pass, blockIdx.x, blockIdx.y);
+    const Cell2T<I> b = M::template block_cell<I>(p, pass, blockIdx.x, blockIdx.y);
     if (!b.inside) return;  // uniform over the block, before any barrier
     const int rho = p.rho;
-    const i64 r0 = b.i * rho, c0 = b.j * rho;
+    const i64 r0 = i64(b.i) * rho, c0 = i64(b.j) * rho;
     for (int k = t; k < 2 * rho; k += nthreads) {
       if (k < rho) {
         if (r0 + k < p.N) rs[k] = s[r0 + k];
@@ -96,7 +96,7 @@ __global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict_
     }
     __syncthreads();
     // A blockwise map's thread cell is its block cell offset by the thread (plan.hpp).
-    const Cell2 c = thread_in_block(p.N, rho, b, threadIdx.x, threadIdx.y);
+    const Cell2T<I> c = thread_in_block(p.N, rho, b, threadIdx.x, threadIdx.y);
     if (c.inside && c.i > c.j) {
       const int li = int(c.i - r0), lj = int(c.j - c0);
       if (collides<D>(rs[li], cs[lj])) {
@@ -115,7 +115,7 @@ __global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict_
       }
     }
   } else {
-    const Cell2 c = M::cell(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+    const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
     if (c.inside && c.i > c.j && collides<D>(load_ro(s, c.i), load_ro(s, c.j))) {
       hit = 1;
       atomicAdd(&counts[c.i], 1u);
@@ -129,7 +129,7 @@ __global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict_
 template <class M, int D>
 void launch(const Plan2& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
   if (p.rho > max_rho) gpu::die("collision: rho must be <= 32");
-  gpu::launch2<M>(collision_kernel<M, D>, p, s, counts, total);
+  gpu::launch2<M>(TD_KERNEL_FOR(collision_kernel<M, I, D>), p, s, counts, total);
 }
 
 }  // namespace tdmaps::coll

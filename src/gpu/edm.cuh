@@ -127,9 +127,9 @@ __device__ __forceinline__ float distance_fast(const float (&a)[D], const float 
 namespace tdmaps::edm {
 
 // ---- plain: one output per thread (the papers' EDM kernel) ---------------------------
-template <class M, int D, Layout L>
+template <class M, class I, int D, Layout L>
 __global__ void edm_plain_kernel(Plan2 p, int pass, const float* __restrict__ pts, float* __restrict__ out) {
-  const Cell2 c = M::cell(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (!c.inside) return;
   float a[D], b[D];
 #pragma unroll
@@ -142,7 +142,7 @@ __global__ void edm_plain_kernel(Plan2 p, int pass, const float* __restrict__ pt
 
 template <class M, int D, Layout L>
 void launch_plain(const Plan2& p, const float* pts, float* out) {
-  gpu::launch2<M>(edm_plain_kernel<M, D, L>, p, pts, out);
+  gpu::launch2<M>(TD_KERNEL_FOR(edm_plain_kernel<M, I, D, L>), p, pts, out);
 }
 
 // ---- fast: T x T tiles, row segments skewed to 32-byte sectors, float4 stores -------
@@ -183,7 +183,7 @@ __device__ __forceinline__ void load_point(const float* __restrict__ pts, i64 N,
   for (int k = 0; k < D; ++k) x[k] = (j >= 0 && j < N) ? pts[i64(k) * N + j] : 0.0f;
 }
 
-template <class M, int D, Layout L, int T>
+template <class M, class I, int D, Layout L, int T>
 __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(Plan2 p, int pass,
                                                                          const float* __restrict__ pts,
                                                                          float* __restrict__ out) {
@@ -202,9 +202,9 @@ __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(Plan2 p,
   };
   // The map's block coordinate; the whole block leaves together (before any barrier).
   // (A persistent grid walking the map's blocks measured slower in a development probe.)
-  const Cell2 b = M::block_cell(p, pass, blockIdx.x, blockIdx.y);
+  const Cell2T<I> b = M::template block_cell<I>(p, pass, blockIdx.x, blockIdx.y);
   if (!b.inside) return;
-  const i64 i0 = b.i * T, j0 = b.j * T;
+  const i64 i0 = i64(b.i) * T, j0 = i64(b.j) * T;
   if (i0 >= N) return;
 
   for (int q = tid; q < T; q += G::threads) {
@@ -300,10 +300,13 @@ Plan2 plan_fast(i64 N, int rho, bool allow_inexact) {
 
 template <class M, int D, Layout L, int T>
 void launch_fast_tile(const Plan2& p, const float* pts, float* out) {
-  for (int pass = 0; pass < p.passes; ++pass) {
-    edm_fast_kernel<M, D, L, T><<<gpu::to_dim3(M::grid(p, pass)), TileGeom<T>::threads>>>(p, pass, pts, out);
-    TD_LAUNCHED();
-  }
+  gpu::with_index(p, [&](auto w) {
+    using I = typename decltype(w)::type;
+    for (int pass = 0; pass < p.passes; ++pass) {
+      edm_fast_kernel<M, I, D, L, T><<<gpu::to_dim3(M::grid(p, pass)), TileGeom<T>::threads>>>(p, pass, pts, out);
+      TD_LAUNCHED();
+    }
+  });
 }
 template <class M, int D, Layout L>
 void launch_fast(const Plan2& p, const float* pts, float* out) {

@@ -37,30 +37,32 @@ enum class Mode : int { thread = 0, block = 1 };
 inline const char* mode_name(Mode m) { return m == Mode::thread ? "thread" : "block"; }
 
 // ---- where the map is evaluated -----------------------------------------------------
-// The block coordinate of this block (uniform over the block).
-template <class M, Mode mode>
-__device__ __forceinline__ Cell3 block_coord3(const Plan3& p) {
+// The block coordinate of this block (uniform over the block), on index path I.
+template <class M, Mode mode, class I>
+__device__ __forceinline__ Cell3T<I> block_coord3(const Plan3& p) {
   if constexpr (mode == Mode::thread) {
-    return M::block_cell(p, blockIdx.x, blockIdx.y, blockIdx.z);
+    return M::template block_cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z);
   } else {
     __shared__ int4 s;
     if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
-      const Cell3 b = M::block_cell(p, blockIdx.x, blockIdx.y, blockIdx.z);
+      const Cell3T<I> b = M::template block_cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z);
       s = make_int4(int(b.x), int(b.y), int(b.z), int(b.inside));
     }
     __syncthreads();
     const int4 v = s;
-    return Cell3{v.x, v.y, v.z, v.w != 0};
+    return Cell3T<I>{I(v.x), I(v.y), I(v.z), v.w != 0};
   }
 }
 // The cell of this thread.
-template <class M, Mode mode>
-__device__ __forceinline__ Cell3 thread_cell3(const Plan3& p) {
+template <class M, Mode mode, class I>
+__device__ __forceinline__ Cell3T<I> thread_cell3(const Plan3& p) {
   if constexpr (mode == Mode::thread)
-    return M::cell(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    return M::template cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
   else
-    return thread_in_block3(p.N, p.rho, block_coord3<M, mode>(p), threadIdx.x, threadIdx.y, threadIdx.z);
+    return thread_in_block3(p.N, p.rho, block_coord3<M, mode, I>(p), threadIdx.x, threadIdx.y, threadIdx.z);
 }
+// A cell of the narrow path as the i64 cell the layouts (layout3d.hpp) take.
+template <class I> __device__ __forceinline__ Cell3 widen(const Cell3T<I>& c) { return Cell3{i64(c.x), i64(c.y), i64(c.z), c.inside}; }
 __device__ __forceinline__ u32 thread_rank3() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
 __device__ __forceinline__ u64 block_rank3() {
   return (u64(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
@@ -68,28 +70,34 @@ __device__ __forceinline__ u64 block_rank3() {
 
 // ---- map-only kernels ---------------------------------------------------------------
 // __launch_bounds__(1024): rho = 10 launches 1000 threads per block.
-template <class M, Mode mode>
-__global__ void __launch_bounds__(1024) dummy3_store(Plan3 p, long long* out) {
-  const Cell3 c = thread_cell3<M, mode>(p);
-  if (c.inside) out[0] = c.x + c.y + c.z;
+// As the 2D dummy (dummy.cuh): the int x + y + z, 4 bytes.
+template <class M, Mode mode, class I>
+__global__ void __launch_bounds__(1024) dummy3_store(Plan3 p, int* out) {
+  const Cell3T<I> c = thread_cell3<M, mode, I>(p);
+  if (c.inside) out[0] = int(c.x + c.y + c.z);
 }
-template <class M, Mode mode>
-__global__ void __launch_bounds__(1024) dummy3_cond(Plan3 p, long long* out, long long never) {
-  const Cell3 c = thread_cell3<M, mode>(p);
-  if (c.inside && c.x + c.y + c.z == never) out[0] = c.x + c.y + c.z;
+template <class M, Mode mode, class I>
+__global__ void __launch_bounds__(1024) dummy3_cond(Plan3 p, int* out, int never) {
+  const Cell3T<I> c = thread_cell3<M, mode, I>(p);
+  if (c.inside && int(c.x + c.y + c.z) == never) out[0] = int(c.x + c.y + c.z);
 }
-constexpr long long dummy3_never = -1;  // x + y + z >= 0 inside, -3 outside
+constexpr int dummy3_never = -1;  // x + y + z >= 0 inside, -3 outside
+// The reference of the instruction table (experiments/maps2d/sass_cost.sh): no map.
+__global__ void __launch_bounds__(1024) dummy3_cond_nomap(Plan3, int* out, int never) {
+  const int s = int(blockIdx.x + blockIdx.y + blockIdx.z + threadIdx.x + threadIdx.y + threadIdx.z);
+  if (s == never) out[0] = s;
+}
 
 // ---- coverage -----------------------------------------------------------------------
 inline u64 coverage3_words(i64 N) { return (tet(u64(N)) + 31) / 32; }
 enum Coverage3Counter : int { c3_inside = 0, c3_dup, c3_ood, c3_useful_blocks, c3_count };
 
-template <class M, Mode mode>
+template <class M, Mode mode, class I>
 __global__ void __launch_bounds__(1024) coverage3(Plan3 p, u32* bits, unsigned long long* counters) {
-  const Cell3 c = thread_cell3<M, mode>(p);
+  const Cell3T<I> c = thread_cell3<M, mode, I>(p);
   int r = 0;  // 0 none, 1 new, 2 duplicate, 3 out of domain
   if (c.inside) {
-    if (c.x < 0 || c.x > c.y || c.y > c.z || c.z >= p.N) {
+    if (c.x < 0 || c.x > c.y || c.y > c.z || i64(c.z) >= p.N) {
       r = 3;
     } else {
       const u64 t = tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x);
@@ -123,21 +131,21 @@ TD_HD int sides_below(const float4& a, const float4& b, const float4& c, float r
 }
 
 // bins: kBinCopies x 4 counters, summed by the host.
-template <class M, Mode mode>
+template <class M, Mode mode, class I>
 __global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __restrict__ pts, float r2,
                                                    unsigned long long* bins) {
   __shared__ float4 tile[3 * kMaxRho3];
-  const Cell3 b = block_coord3<M, mode>(p);
+  const Cell3T<I> b = block_coord3<M, mode, I>(p);
   if (!b.inside) return;  // uniform over the block
   const int rho = p.rho;
   const u32 t = thread_rank3();
   if (t < u32(3 * rho)) {
     const u32 w = t / u32(rho), k = t - w * u32(rho);
-    const i64 base = (w == 0 ? b.x : w == 1 ? b.y : b.z) * rho + i64(k);
+    const i64 base = i64(w == 0 ? b.x : w == 1 ? b.y : b.z) * rho + i64(k);
     tile[t] = pts[base < p.N ? base : p.N - 1];
   }
   __syncthreads();
-  const Cell3 c = thread_in_block3(p.N, rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
+  const Cell3T<I> c = thread_in_block3(p.N, rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
   const int s = c.inside ? sides_below(tile[threadIdx.x], tile[rho + threadIdx.y], tile[2 * rho + threadIdx.z], r2) : -1;
   const int n0 = __syncthreads_count(s == 0), n1 = __syncthreads_count(s == 1), n2 = __syncthreads_count(s == 2),
             n3 = __syncthreads_count(s == 3);
@@ -151,24 +159,24 @@ __global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __rest
 }
 
 // ---- the layout study -------------------------------------------------------------------
-template <class M, Mode mode, class L>
+template <class M, Mode mode, class L, class I>
 __global__ void __launch_bounds__(1024) layout3_step(Plan3 p, L lay, const float* __restrict__ in,
                                                      float* __restrict__ out) {
-  const Cell3 b = block_coord3<M, mode>(p);
+  const Cell3 b = widen(block_coord3<M, mode, I>(p));
   if (!b.inside) return;
   diffuse_thread(lay, b, threadIdx.x, threadIdx.y, threadIdx.z, in, out);
 }
 // a[slot of cell] = cell_value(linear index of cell), over the cells of a TET_E plan.
 template <class L>
 __global__ void __launch_bounds__(1024) layout3_init(Plan3 p, L lay, float* a) {
-  const Cell3 c = thread_cell3<TET_E, Mode::block>(p);
+  const Cell3 c = thread_cell3<TET_E, Mode::block, i64>(p);
   if (!c.inside) return;
   a[lay.index(c.x, c.y, c.z)] = cell_value(tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x));
 }
 // The checksum of the cells' values (layout3d.hpp checksum_term), in kBinCopies parts.
 template <class L>
 __global__ void __launch_bounds__(1024) layout3_checksum(Plan3 p, L lay, const float* a, unsigned long long* sum) {
-  const Cell3 c = thread_cell3<TET_E, Mode::block>(p);
+  const Cell3 c = thread_cell3<TET_E, Mode::block, i64>(p);
   unsigned long long v = 0;
   if (c.inside) v = checksum_term(a[lay.index(c.x, c.y, c.z)], tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x));
   for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);

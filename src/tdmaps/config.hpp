@@ -127,40 +127,42 @@ TD_HD double to_double_rn(u64 v) {
   return static_cast<double>(v);
 #endif
 }
-// Truncation of a float (double) to an unsigned index; NaN and values <= 0 give 0 on
-// both sides (the device's cvt.rzi saturates NaN to 0; the host would be undefined).
+// Truncation of a float (double) to an unsigned index, saturating: NaN and values <= 0
+// give 0, values past the type's range its maximum. On the device that is what one
+// cvt.rzi instruction does (PTX float-to-integer conversions clamp, NaN gives 0); the
+// host spells it out (a plain cast would be undefined there).
 template <class U> TD_HD U float_floor_nonneg(float v);
 template <> TD_HD u32 float_floor_nonneg<u32>(float v) {
-  if (!(v > 0.0f)) return 0;
 #if defined(__CUDA_ARCH__)
   return __float2uint_rz(v);
 #else
-  return static_cast<u32>(v);
+  if (!(v > 0.0f)) return 0;
+  return v >= 4294967296.0f ? 0xFFFFFFFFu : static_cast<u32>(v);
 #endif
 }
 template <> TD_HD u64 float_floor_nonneg<u64>(float v) {
-  if (!(v > 0.0f)) return 0;
 #if defined(__CUDA_ARCH__)
   return __float2ull_rz(v);
 #else
-  return static_cast<u64>(v);
+  if (!(v > 0.0f)) return 0;
+  return v >= 18446744073709551616.0f ? ~0ull : static_cast<u64>(v);
 #endif
 }
 template <class U> TD_HD U double_floor_nonneg(double v);
 template <> TD_HD u32 double_floor_nonneg<u32>(double v) {
-  if (!(v > 0.0)) return 0;
 #if defined(__CUDA_ARCH__)
   return __double2uint_rz(v);
 #else
-  return static_cast<u32>(v);
+  if (!(v > 0.0)) return 0;
+  return v >= 4294967296.0 ? 0xFFFFFFFFu : static_cast<u32>(v);
 #endif
 }
 template <> TD_HD u64 double_floor_nonneg<u64>(double v) {
-  if (!(v > 0.0)) return 0;
 #if defined(__CUDA_ARCH__)
   return __double2ull_rz(v);
 #else
-  return static_cast<u64>(v);
+  if (!(v > 0.0)) return 0;
+  return v >= 18446744073709551616.0 ? ~0ull : static_cast<u64>(v);
 #endif
 }
 TD_HD double dsub_rn(double a, double b) {

@@ -39,10 +39,21 @@ template <class U> TD_HD U ltm_floor_row(float s) { return float_floor_nonneg<U>
 template <class U> TD_HD Root<U> ltm_row(U i) { return Root<U>{i, tri_t(i)}; }
 
 // x * rsqrt(x): the device's approximate reciprocal square root (MUFU.RSQ), the host's
-// correctly rounded one (used by LTM-R, eq. (15), and by LTM-E's narrow estimate).
+// correctly rounded one (LTM-R, eq. (15): the papers' rsqrtf).
 TD_HD float sqrt_by_rsqrt(float x) {
 #if defined(__CUDA_ARCH__)
   return fmul_rn(x, rsqrtf(x));
+#else
+  return fmul_rn(x, 1.0f / std::sqrt(x));
+#endif
+}
+// The same without rsqrtf's scaling of subnormal arguments (rsqrt.approx.ftz: one
+// MUFU.RSQ): for LTM-E's narrow estimate, whose argument is >= 1/4.
+TD_HD float sqrt_by_rsqrt_ftz(float x) {
+#if defined(__CUDA_ARCH__)
+  float r;
+  asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return fmul_rn(x, r);
 #else
   return fmul_rn(x, 1.0f / std::sqrt(x));
 #endif
@@ -89,7 +100,7 @@ struct SqrtD {
 struct SqrtE {
   static constexpr const char* name = "ltm-e";
   static constexpr bool host_exact_repro = true;
-  TD_HD static u32 estimate(u32 l) { return ltm_floor_row<u32>(sqrt_by_rsqrt(ltm_arg(l))); }
+  TD_HD static u32 estimate(u32 l) { return ltm_floor_row<u32>(sqrt_by_rsqrt_ftz(ltm_arg(l))); }
   TD_HD static u64 estimate(u64 l) { return tri_estimate_wide(l); }
   template <class U> TD_HD static Root<U> row(U l) { return tri_correct<U>(l, estimate(l)); }
 };

@@ -112,19 +112,17 @@ template <> TD_HD u64 linear_block<u64>(const u32 gx, u32 bx, u32 by) { return u
 TD_HD u64 linear_block(const u32 gx, u32 bx, u32 by) { return linear_block<u64>(gx, bx, by); }
 
 // Blockwise maps: thread (tx, ty) of block (bi, bj) is cell (bi*rho+ty, bj*rho+tx).
+// The coordinates of a cell that is not inside carry no meaning (no select to -1:
+// callers test `inside` first, and the kernel stays free of the moves).
 template <class I>
 TD_HD Cell2T<I> thread_in_block(i64 N, int rho, Cell2T<I> b, u32 tx, u32 ty) {
-  if (!b.inside) return b;
   const I i = b.i * I(rho) + I(ty), j = b.j * I(rho) + I(tx);
-  if (i < I(N) && j <= i) return Cell2T<I>{i, j, true};
-  return outside2<I>();
+  return Cell2T<I>{i, j, b.inside && i < I(N) && j <= i};
 }
 template <class I>
 TD_HD Cell3T<I> thread_in_block3(i64 N, int rho, Cell3T<I> b, u32 tx, u32 ty, u32 tz) {
-  if (!b.inside) return b;
   const I x = b.x * I(rho) + I(tx), y = b.y * I(rho) + I(ty), z = b.z * I(rho) + I(tz);
-  if (z < I(N) && y <= z && x <= y) return Cell3T<I>{x, y, z, true};
-  return outside3<I>();
+  return Cell3T<I>{x, y, z, b.inside && z < I(N) && y <= z && x <= y};
 }
 
 }  // namespace tdmaps
