@@ -44,3 +44,10 @@ figures: build
 
 clean:
 	rm -rf $(BUILD)
+
+# Regenerates the static SASS instruction table of the maps' dummy kernels (needs cuobjdump:
+# on PATH, in $CUDA_HOME/bin or named by CUOBJDUMP=...; no GPU).
+.PHONY: sass-table
+sass-table: build
+	bash experiments/maps2d/sass_cost.sh $(BUILD)/experiments/maps2d/bench_maps \
+	  $(BUILD)/experiments/maps3d/bench_maps3d experiments/results/sass/map_instructions.csv

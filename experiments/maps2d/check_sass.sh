@@ -14,8 +14,8 @@
 #   ltm-n      the magic constant 0x5f3759df (Carmack/Lomont start of Newton)
 #   ltm-r      MUFU.RSQ (rsqrtf, eq. (15))
 #   ltm-d      MUFU.RSQ64H or double arithmetic (DADD/DMUL/DFMA)
-#   ltm-e      MUFU.RSQ (the float estimate that tri_root corrects)
-#   rb         both thread indices (SR_TID.X and SR_TID.Y) and a 64-bit compare
+#   ltm-e      MUFU.RSQ (32-bit path estimate) or MUFU.RSQ64H (64-bit path: double sqrt)
+#   rb         both thread indices (SR_TID.X and SR_TID.Y); a 64-bit compare on its 64-bit path
 #   rec        an integer division by a run-time value (MUFU.RCP or a CALL)
 #   utm-x      MUFU.RSQ (sqrtf of the UTM argument)
 #   utm-n      the magic constant 0x5f3759df
@@ -95,7 +95,7 @@ function isetp_with(b, ra, rb,    n, lines, k, l) {
 /arch = sm_/ { arch = $3 }
 /Function : / { fn = $3; next }
 /^ +\/\*[0-9a-f]+\*\/ / {
-  if (fn !~ /dummy_(store|cond)/) next
+  if (fn !~ /dummy_(store|cond)/ || fn ~ /nomap/) next
   l = $0
   sub(/^ +\/\*[0-9a-f]+\*\/ +/, "", l)
   sub(/ *\/\*.*$/, "", l)
@@ -110,6 +110,7 @@ END {
     key = order[k]; split(key, kp, " "); a = kp[1]; f = kp[2]
     m = mapname(f)
     form = (f ~ /dummy_store/) ? "dummy_store" : "dummy_cond"
+    wide = (f ~ /ElEEv/)  # the index type: l = i64 (64-bit path), i = i32 (32-bit path)
     b = body[key]
     seen[a " " form " " m] = 1
     archs[a] = 1
@@ -122,9 +123,9 @@ END {
       rx = s2r_dest(b, "SR_CTAID.X"); ry = s2r_dest(b, "SR_CTAID.Y")
       if (!isetp_with(b, rx, ry)) why = why " no-ISETP(" rx "," ry ")"
       what = what ", ISETP(" rx "=ctaid.x, " ry "=ctaid.y)"
-    } else if (m == "ltm-x" || m == "ltm-r" || m == "ltm-e" || m == "utm-x") {
-      if (!has(b, "MUFU\\.RSQ ")) why = why " no-MUFU.RSQ"
-      what = what ", MUFU.RSQ"
+    } else if (m == "ltm-e") {
+      if (!has(b, "MUFU\\.RSQ")) why = why " no-MUFU.RSQ"
+      what = what ", MUFU.RSQ (32-bit path) / MUFU.RSQ64H (64-bit path)"
     } else if (m == "ltm-n" || m == "utm-n") {
       if (!has(b, "0x5f3759df")) why = why " no-0x5f3759df"
       what = what ", 0x5f3759df"
@@ -133,14 +134,15 @@ END {
       what = what ", MUFU.RSQ64H/DADD/DMUL/DFMA"
     } else if (m == "rb") {
       if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
-      if (!has(b, "ISETP[^ ]*\\.EX")) why = why " no-64-bit-ISETP"
-      what = what ", SR_TID.X/Y, ISETP.*.EX"
+      if (wide && !has(b, "ISETP[^ ]*\\.EX")) why = why " no-64-bit-ISETP"
+      what = what ", SR_TID.X/Y" (wide ? ", ISETP.*.EX" : "")
     } else if (m == "rec") {
       if (!has(b, "MUFU\\.RCP|CALL\\.")) why = why " no-division"
       what = what ", MUFU.RCP/CALL (integer division)"
     }
-    if (why == "") { ++pass; printf("ok    %-6s %-11s %-6s %s\n", a, form, m, what) }
-    else { ++fail; printf("FAIL  %-6s %-11s %-6s missing:%s\n", a, form, m, why) }
+    w = wide ? "64" : "32"
+    if (why == "") { ++pass; printf("ok    %-6s %-11s %-6s %s  %s\n", a, form, m, w, what) }
+    else { ++fail; printf("FAIL  %-6s %-11s %-6s %s  missing:%s\n", a, form, m, w, why) }
   }
   n_arch = 0
   for (a in archs) {

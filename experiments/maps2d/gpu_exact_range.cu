@@ -31,7 +31,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <type_traits>
 #include <filesystem>
 #include <iostream>
 
@@ -49,6 +51,23 @@ template <class S>
 struct LtmCheck {
   TD_HD static bool exact(u64 l) {
     const Cell2 a = LTM<S>::g(l), b = LTM_E::g(l);
+    return a.i == b.i && a.j == b.j;
+  }
+};
+// The 32-bit path of LTM<S> at block index l < 2^32 against the (proven) 64-bit LTM-E,
+// over the lambdas the 32-bit path serves (l < tri(65535)); for LTM-E also that its
+// narrow estimate is within one of the row for EVERY l < 2^32 (what its single
+// compare-and-step each way repairs), on the device's own approximate rsqrt.
+template <class S>
+struct Ltm32Check {
+  TD_HD static bool exact(u64 l) {
+    const Cell2 b = LTM_E::g(l);
+    if constexpr (std::is_same_v<S, SqrtE>) {
+      const i64 e = i64(SqrtE::estimate(u32(l)));
+      if (e < b.i - 1 || e > b.i + 1) return false;
+    }
+    if (l >= tri(u64(LTM<S>::narrow_max_n))) return true;
+    const Cell2T<i32> a = LTM<S>::template g<i32>(u32(l));
     return a.i == b.i && a.j == b.j;
   }
 };
@@ -118,6 +137,21 @@ Row ltm_row(u64 limit, int blocks, unsigned long long* d_first) {
   const u64 good = r.first_wrong == none ? limit : r.first_wrong;
   for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tri(good);
   r.constant = (long long)LTM<S>::exact_blocks;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+template <class S>
+Row ltm32_row(u64 limit, int blocks, unsigned long long* d_first) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Row r;
+  r.variant = S::name;
+  r.kind = "block-32";
+  r.first_wrong = first_failure<Ltm32Check<S>>(limit, blocks, d_first);
+  r.searched_up_to = limit;
+  const u64 good = r.first_wrong == none ? limit : r.first_wrong;
+  for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tri(good);
+  r.constant = (long long)std::min<u64>(LTM<S>::exact_blocks, limit);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
@@ -245,6 +279,13 @@ int main(int argc, char** argv) {
   emit(tet_row(tet_max, blocks, d_first));
   emit(utm_row<UTM_X>(utm_max, d_bad));
   emit(utm_row<UTM_N>(utm_max, d_bad));
+  // The 32-bit path (kind block-32): the same float maps, and LTM-E's narrow estimate.
+  const u64 max32 = std::min<u64>(ltm_max, u64(1) << 32);
+  emit(ltm32_row<SqrtX>(max32, blocks, d_first));
+  emit(ltm32_row<SqrtN>(max32, blocks, d_first));
+  emit(ltm32_row<SqrtR>(max32, blocks, d_first));
+  emit(ltm32_row<SqrtD>(max32, blocks, d_first));
+  emit(ltm32_row<SqrtE>(max32, blocks, d_first));
   TD_CUDA(cudaFree(d_first));
   TD_CUDA(cudaFree(d_bad));
   std::printf("wrote %s\n", path.c_str());

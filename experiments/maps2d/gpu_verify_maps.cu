@@ -122,16 +122,48 @@ void verify_map(int rho, i64 max_N, CoverageBuffers& buf, Tally& t) {
   }
 }
 
+// Both sides of the narrow/wide switch of the LTM maps (n = 65535 block rows narrow,
+// 65536 wide), at rho = 1 and 2 where the bitmap stays small (tri(131072) bits = 1 GiB).
+template <class M>
+void verify_switch(CoverageBuffers& buf, Tally& t) {
+  if constexpr (is_ltm<M>::value) {
+    for (int rho : {1, 2})
+      for (i64 N : {i64(65535) * rho, i64(65535) * rho + 1}) {
+        Plan2 p;
+        try {
+          p = M::plan(N, rho);
+        } catch (const unsupported& e) {
+          ++t.skipped;
+          std::printf("skip  %-6s rho=%-2d N=%-6lld %s\n", M::name, rho, (long long)N, e.what());
+          continue;
+        }
+        const bool want_narrow = N == i64(65535) * rho;
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::string err = p.narrow != want_narrow ? std::string("plan chose the wrong index path")
+                                                        : check_coverage(N, buf.run<M>(p), (long long)p.total);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        (err.empty() ? t.passed : t.failed) += 1;
+        std::printf("%s  %-6s rho=%-2d N=%-6lld path=%d [index switch] %s(%.2f s)\n", err.empty() ? "ok  " : "FAIL", M::name,
+                    rho, (long long)N, p.narrow ? 32 : 64, err.c_str(), s);
+        std::fflush(stdout);
+      }
+  } else {
+    (void)buf; (void)t;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> map_args, rho_args;
   i64 max_N = 150000;
+  bool no_switch = false;
   po::options_description d("gpu_verify_maps: coverage of every 2D map on the GPU\noptions");
   d.add_options()("help,h", "show this help")(
       "maps", po::value<std::vector<std::string>>(&map_args)->composing(), "maps, comma list (default: all 2D maps)")(
       "rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block sides (default 16,32)")(
-      "max-N", po::value<i64>(&max_N)->default_value(150000), "skip N above this (the bitmap has N(N+1)/2 bits)");
+      "max-N", po::value<i64>(&max_N)->default_value(150000), "skip N above this (the bitmap has N(N+1)/2 bits)")(
+      "no-switch", po::bool_switch(&no_switch), "skip the narrow/wide switch cases (rho 1 and 2, N up to 131071)");
   std::vector<std::string> maps;
   std::vector<int> rhos;
   try {
@@ -159,6 +191,8 @@ int main(int argc, char** argv) {
   for (const std::string& name : maps)
     for (int rho : rhos)
       with_map(maps2d{}, name.c_str(), [&](auto m) { verify_map<decltype(m)>(rho, max_N, buf, t); });
+  if (!no_switch)
+    for (const std::string& name : maps) with_map(maps2d{}, name.c_str(), [&](auto m) { verify_switch<decltype(m)>(buf, t); });
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("\n%d test cases out of %d passed (%d skipped: sizes plan() refuses) in %.1f s\n", t.passed,
               t.passed + t.failed, t.skipped, s);

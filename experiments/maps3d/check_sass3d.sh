@@ -61,7 +61,7 @@ function need(key, what, ok) {
 /arch = sm_/ { arch = $3 }
 /Function : / { fn = $3; next }
 /^ +\/\*[0-9a-f]+\*\/ / {
-  if (fn !~ /dummy3_(store|cond)/) next
+  if (fn !~ /dummy3_(store|cond)/ || fn ~ /nomap/) next
   l = $0
   sub(/^ +\/\*[0-9a-f]+\*\/ +/, "", l)
   sub(/ *\/\*.*$/, "", l)

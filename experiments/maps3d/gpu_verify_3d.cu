@@ -85,15 +85,17 @@ int main(int argc, char** argv) {
                                        : std::vector<i64>{1, 2, 3, 7, 9, 13, 31, 33, 63, 65, 101, 127, 255, 257, 511, 1001, 2047, 4095};
   for (int rho : {4, 8, 10})
     for (i64 N : cov_N) {
-      for (const Variant& v : exact_variants()) {
-        std::string e;
-        try {
-          e = verify_coverage(v, N, rho, false);
-        } catch (const std::exception& x) {
-          e = x.what();
+      for (const Variant& v : exact_variants())
+        for (const bool wide : {false, true}) {  // the plan's path (32-bit here), then the 64-bit path
+          std::string e;
+          try {
+            e = verify_coverage(v, N, rho, false, wide);
+          } catch (const std::exception& x) {
+            e = x.what();
+          }
+          report(e.empty(), "coverage " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N) +
+                                (wide ? " path=64" : " path=plan"), e);
         }
-        report(e.empty(), "coverage " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
-      }
       // tet-f (eq. (14) as published) only where its plan is exact
       for (Mode m : {Mode::thread, Mode::block}) {
         const Variant v{"tet-f", m};
@@ -137,32 +139,39 @@ int main(int argc, char** argv) {
   const std::string path = dir + "/tet_exact_range_gpu.csv";
   {
     gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""),
-                 "root,part,first_wrong,searched_to,largest_exact_N_rho4,largest_exact_N_rho8,largest_exact_N_rho10,note");
+                 "root,part,first_wrong,searched_to,largest_exact_N_rho4,largest_exact_N_rho8,largest_exact_N_rho10,note,index_bits");
     unsigned long long* scratch = gpu::device_alloc<unsigned long long>(1, "scratch");
     const u64 lim = quick ? (1ull << 30) : (1ull << 34);
-    struct Job { const char* root; bool layer; u64 end; bool must_be_exact; const char* note; };
+    // The 32-bit path serves lambda < 2^31 (narrow plans have tet(n) < 2^31).
+    const u64 lim32 = quick ? (1ull << 30) : (1ull << 31);
+    struct Job { const char* root; bool layer; u64 end; bool must_be_exact; const char* note; bool narrow; };
     const Job jobs[] = {
-        {"tet-f", true, lim, false, "eq. (14) in float, device cbrtf/sqrtf (as published)"},
-        {"tet-f", false, lim, false, "eq. (16) row in float: sqrtf, no correction (= ltm-x)"},
-        {"tet-e", true, lim, true, "device cbrtf estimate + integer correction (numbers.hpp tet_root)"},
-        {"tet-e", false, lim, true, "tri_root: sqrtf estimate + integer correction"},
-        {"tet-fast", true, lim, true, "rcbrt bit trick + 3 Newton steps (pinned) + one integer check"},
-        {"tet-fast", false, limits::tet_fast_row_limit, true, "fsqrt_rn estimate + one integer check; its range is 2^29"},
+        {"tet-f", true, lim, false, "eq. (14) in float, device cbrtf/sqrtf (as published)", false},
+        {"tet-f", false, lim, false, "eq. (16) row in float: sqrtf, no correction (= ltm-x)", false},
+        {"tet-e", true, lim, true, "64-bit path: double cbrt estimate + one compare-and-step each way", false},
+        {"tet-e", false, lim, true, "64-bit path: double sqrt estimate + one compare-and-step each way", false},
+        {"tet-fast", true, lim, true, "rcbrt bit trick + 3 Newton steps (pinned) + one integer check", false},
+        {"tet-fast", false, limits::tet_fast_row_limit, true, "fsqrt_rn estimate + one integer check; its range is 2^29", false},
+        {"tet-e", true, lim32, true, "32-bit path: lg2/ex2 approx cube root + one compare-and-step each way", true},
+        {"tet-e", false, lim32, true, "32-bit path: rsqrt.approx estimate + one compare-and-step each way", true},
+        {"tet-fast", true, lim32, true, "32-bit path of the same root", true},
     };
     for (const Job& j : jobs) {
       const auto a = std::chrono::steady_clock::now();
-      const u64 first = j.layer ? gpu_first_wrong_layer(j.root, 0, j.end, scratch) : gpu_first_wrong_row(j.root, 0, j.end, scratch);
+      const u64 first = j.layer ? gpu_first_wrong_layer(j.root, 0, j.end, scratch, j.narrow)
+                                : gpu_first_wrong_row(j.root, 0, j.end, scratch, j.narrow);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
       const bool none = first == j.end;
       std::string ns[3];
       int k = 0;
       for (int rho : {4, 8, 10}) ns[k++] = j.layer ? std::to_string(largest_N(first, rho)) : "";
       csv.row(std::string(j.root) + "," + (j.layer ? "layer" : "row") + "," + (none ? "none" : std::to_string(first)) + "," +
-              std::to_string(j.end) + "," + ns[0] + "," + ns[1] + "," + ns[2] + "," + j.note);
+              std::to_string(j.end) + "," + ns[0] + "," + ns[1] + "," + ns[2] + "," + j.note + "," + (j.narrow ? "32" : "64"));
       const std::string detail = (none ? "exact for every lambda < " + std::to_string(j.end)
                                        : "first wrong lambda " + std::to_string(first)) +
                                  " (" + std::to_string(s).substr(0, 5) + " s)";
-      report(!j.must_be_exact || none, std::string("exact-range ") + j.root + " " + (j.layer ? "layer" : "row"), detail);
+      report(!j.must_be_exact || none,
+             std::string("exact-range ") + j.root + " " + (j.layer ? "layer" : "row") + (j.narrow ? " path=32" : " path=64"), detail);
     }
     cudaFree(scratch);
   }

@@ -248,8 +248,9 @@ struct DevBuf {
 };
 }  // namespace
 
-std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact) {
-  const Plan3 p = plan3(v.map, N, rho, allow_inexact);
+std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact, bool force_wide) {
+  Plan3 p = plan3(v.map, N, rho, allow_inexact);
+  if (force_wide) p.narrow = false;
   DevBuf<u32> bits(coverage_words3(N), "coverage bitmap");
   DevBuf<unsigned long long> counters(gpu::c3_count, "coverage counters");
   return run_coverage(v, p, bits.p, counters.p).check(N, useful_blocks3(p));
@@ -310,7 +311,7 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
 }
 
 namespace {
-template <class Root, bool layer>
+template <class Root, bool layer, class U>
 u64 first_wrong_gpu(u64 begin, u64 end, unsigned long long* scratch) {
   const u64 chunk = 1ull << 32;
   for (u64 b = begin; b < end; b += chunk) {
@@ -318,8 +319,8 @@ u64 first_wrong_gpu(u64 begin, u64 end, unsigned long long* scratch) {
     const unsigned long long none = ~0ull;
     TD_CUDA(cudaMemcpy(scratch, &none, sizeof none, cudaMemcpyHostToDevice));
     const unsigned blocks = unsigned(std::min<u64>((cnt + 255) / 256, 65536));
-    if (layer) gpu::layer_check3<Root><<<blocks, 256>>>(b, cnt, scratch);
-    else gpu::row_check3<Root><<<blocks, 256>>>(b, cnt, scratch);
+    if (layer) gpu::layer_check3<Root, U><<<blocks, 256>>>(b, cnt, scratch);
+    else gpu::row_check3<Root, U><<<blocks, 256>>>(b, cnt, scratch);
     TD_LAUNCHED();
     unsigned long long first = 0;
     TD_CUDA(cudaMemcpy(&first, scratch, sizeof first, cudaMemcpyDeviceToHost));
@@ -328,19 +329,24 @@ u64 first_wrong_gpu(u64 begin, u64 end, unsigned long long* scratch) {
   return end;
 }
 template <bool layer>
-u64 first_wrong_by_name(const std::string& root, u64 begin, u64 end, unsigned long long* scratch) {
-  if (root == "tet-f") return first_wrong_gpu<TetRootF, layer>(begin, end, scratch);
-  if (root == "tet-e") return first_wrong_gpu<TetRootE, layer>(begin, end, scratch);
-  if (root == "tet-fast") return first_wrong_gpu<TetRootFast, layer>(begin, end, scratch);
+u64 first_wrong_by_name(const std::string& root, u64 begin, u64 end, unsigned long long* scratch, bool narrow) {
+  if (narrow && end > (1ull << 32)) throw bad_input("the narrow (32-bit) path takes lambda < 2^32");
+  const auto run = [&](auto root_policy) {
+    using R = decltype(root_policy);
+    return narrow ? first_wrong_gpu<R, layer, u32>(begin, end, scratch) : first_wrong_gpu<R, layer, u64>(begin, end, scratch);
+  };
+  if (root == "tet-f") return run(TetRootF{});
+  if (root == "tet-e") return run(TetRootE{});
+  if (root == "tet-fast") return run(TetRootFast{});
   throw bad_input("unknown layer root '" + root + "'");
 }
 }  // namespace
 
-u64 gpu_first_wrong_layer(const std::string& root, u64 begin, u64 end, unsigned long long* scratch) {
-  return first_wrong_by_name<true>(root, begin, end, scratch);
+u64 gpu_first_wrong_layer(const std::string& root, u64 begin, u64 end, unsigned long long* scratch, bool narrow) {
+  return first_wrong_by_name<true>(root, begin, end, scratch, narrow);
 }
-u64 gpu_first_wrong_row(const std::string& root, u64 begin, u64 end, unsigned long long* scratch) {
-  return first_wrong_by_name<false>(root, begin, end, scratch);
+u64 gpu_first_wrong_row(const std::string& root, u64 begin, u64 end, unsigned long long* scratch, bool narrow) {
+  return first_wrong_by_name<false>(root, begin, end, scratch, narrow);
 }
 
 }  // namespace tdmaps::exp3d

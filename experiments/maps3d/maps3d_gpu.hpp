@@ -66,7 +66,8 @@ u64 layout_reference_checksum(i64 N);
 
 // ---- complete checks (allocate, run once, compare with the CPU; "" when right) ----------
 // Coverage of the variant's thread cells: every cell once, nothing else, useful blocks.
-std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact);
+// force_wide: run the 64-bit path even where the plan chose the 32-bit one.
+std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact, bool force_wide = false);
 // The 3-body histogram equals the CPU reference.
 std::string verify_threebody(const Variant& v, i64 N, int rho, float r);
 // One diffusion step, read back cell by cell: bit-equal to the CPU reference in the
@@ -76,7 +77,8 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho);
 // ---- exact ranges on the device -----------------------------------------------------------
 // First lambda in [begin, end) whose layer (row) by root `root` (tet-f, tet-e, tet-fast)
 // is wrong, else end. scratch: one word.
-u64 gpu_first_wrong_layer(const std::string& root, u64 begin, u64 end, unsigned long long* scratch);
-u64 gpu_first_wrong_row(const std::string& root, u64 begin, u64 end, unsigned long long* scratch);
+// narrow: evaluate the root's 32-bit path (end <= 2^32), else its 64-bit path.
+u64 gpu_first_wrong_layer(const std::string& root, u64 begin, u64 end, unsigned long long* scratch, bool narrow = false);
+u64 gpu_first_wrong_row(const std::string& root, u64 begin, u64 end, unsigned long long* scratch, bool narrow = false);
 
 }  // namespace tdmaps::exp3d

@@ -49,7 +49,7 @@ __global__ void __launch_bounds__(1024) dummy_cond(Plan2 p, int pass, int* out, 
 // The reference of the instruction table (experiments/maps2d/sass_cost.sh): the same
 // kernel with no map at all (the cell is the block and thread index, always inside).
 // What a map adds per thread is its kernel's instructions minus these.
-__global__ void __launch_bounds__(1024) dummy_cond_nomap(Plan2, int, int* out, int never) {
+static __global__ void __launch_bounds__(1024) dummy_cond_nomap(Plan2, int, int* out, int never) {
   const int i = int(blockIdx.y) + int(threadIdx.y), j = int(blockIdx.x) + int(threadIdx.x);
   if (i + j == never) out[0] = i + j;
 }

@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(1024) dummy3_cond(Plan3 p, int* out, int never
 }
 constexpr int dummy3_never = -1;  // x + y + z >= 0 inside, -3 outside
 // The reference of the instruction table (experiments/maps2d/sass_cost.sh): no map.
-__global__ void __launch_bounds__(1024) dummy3_cond_nomap(Plan3, int* out, int never) {
+static __global__ void __launch_bounds__(1024) dummy3_cond_nomap(Plan3, int* out, int never) {
   const int s = int(blockIdx.x + blockIdx.y + blockIdx.z + threadIdx.x + threadIdx.y + threadIdx.z);
   if (s == never) out[0] = s;
 }
@@ -183,24 +183,30 @@ __global__ void __launch_bounds__(1024) layout3_checksum(Plan3 p, L lay, const f
   if ((thread_rank3() & 31u) == 0 && v) atomicAdd(sum + (block_rank3() % kBinCopies), v);
 }
 
+template <class U> using Root_of = ::tdmaps::Root<U>;
 // ---- exact range of a root on the device ----------------------------------------------------
-// first_bad: atomicMin of every lambda in [begin, begin + count) whose layer is wrong.
-template <class Root>
+// first_bad: atomicMin of every lambda in [begin, begin + count) whose layer is wrong,
+// evaluated on index path U (u32: the narrow path, begin + count <= 2^32; u64: wide).
+template <class Root, class U = u64>
 __global__ void layer_check3(u64 begin, u64 count, unsigned long long* first_bad) {
   const u64 stride = u64(gridDim.x) * blockDim.x;
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const u64 l = begin + i;
-    const u64 z = Root::layer(l).k;
-    if (z > (1ull << 21) || !(tet(z) <= l && l < tet(z + 1))) atomicMin(first_bad, (unsigned long long)l);
+    const Root_of<U> r = Root::template layer<U>(U(l));
+    const u64 z = r.k;
+    if (z > (1ull << 21) || !(tet(z) <= l && l < tet(z + 1)) || u64(r.base) != tet(z))
+      atomicMin(first_bad, (unsigned long long)l);
   }
 }
-template <class Root>
+template <class Root, class U = u64>
 __global__ void row_check3(u64 begin, u64 count, unsigned long long* first_bad) {
   const u64 stride = u64(gridDim.x) * blockDim.x;
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const u64 l = begin + i;
-    const u64 y = Root::row(l).k;
-    if (y > (1ull << 31) || !(tri(y) <= l && l < tri(y + 1))) atomicMin(first_bad, (unsigned long long)l);
+    const Root_of<U> r = Root::template row<U>(U(l));
+    const u64 y = r.k;
+    if (y > (1ull << 31) || !(tri(y) <= l && l < tri(y + 1)) || u64(r.base) != tri(y))
+      atomicMin(first_bad, (unsigned long long)l);
   }
 }
 
