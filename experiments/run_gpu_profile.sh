@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# experiments/run_gpu_profile.sh BUILD RESULTS [probe|full] — everything a results
+# folder holds, on the GPU of this machine, in one command: the GPU verification
+# (every kernel against the CPU, both index paths), the SASS checks, the exact ranges
+# measured on the device, then the 2D and 3D sweeps. Results land in
+# RESULTS/<gpu_slug>/, logs in RESULTS/<gpu_slug>/logs/. A failed verification stops
+# the run before anything is timed (set -e).
+#   probe  small sweeps (the --quick profile of each program)
+#   full   the full sweeps behind the committed CSVs (about 5 minutes on an H200)
+# `make figures` runs the same experiments (quick unless FULL=1) and then draws.
+set -euo pipefail
+build=${1:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
+res=${2:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
+profile=${3:-full}
+E="$build/experiments"
+quick=""; [ "$profile" = probe ] && quick="--quick"
+# the folder name the programs use (src/gpu/common.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100-80gb-hbm3
+slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 -c '
+import re, sys
+n = sys.stdin.read().strip()
+n = n[7:] if n.startswith("NVIDIA ") else n
+print(re.sub(r"-+", "-", re.sub(r"[^a-z0-9]", "-", n.lower())).strip("-"))')
+logs="$res/$slug/logs"
+mkdir -p "$logs"
+here=$(cd "$(dirname "$0")" && pwd)
+step() {  # step LOG CMD...: run, keep the log, say how long it took
+  local log=$1; shift
+  local t0=$SECONDS
+  echo "== $* " >&2
+  "$@" > "$logs/$log" 2>&1 || { echo "FAILED ($?): $*  (log: $logs/$log)" >&2; tail -n 20 "$logs/$log" >&2; exit 1; }
+  echo "   ok in $((SECONDS - t0)) s: $(tail -n 1 "$logs/$log")" >&2
+}
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.sm,temperature.gpu,power.draw --format=csv > "$logs/nvidia_smi.txt" 2>&1 || true
+step sass2d.log bash "$here/maps2d/check_sass.sh" "$E/maps2d/bench_maps"
+step sass3d.log bash "$here/maps3d/check_sass3d.sh" "$E/maps3d/bench_maps3d"
+step vmaps.log "$E/maps2d/gpu_verify_maps"
+step v3d.log "$E/maps3d/gpu_verify_3d" $quick --out "$res"
+step vapps.log "$E/apps2d/gpu_verify_apps"
+step exact.log "$E/maps2d/gpu_exact_range" --out "$res"
+step dummy.log "$E/maps2d/bench_maps" --test dummy $quick --out "$res"
+step sqrt.log "$E/maps2d/bench_maps" --test sqrt $quick --out "$res"
+step edm.log "$E/apps2d/bench_apps" --test edm $quick --out "$res"
+step collision.log "$E/apps2d/bench_apps" --test collision $quick --out "$res"
+for t in dummy threebody layout; do
+  step "tet_$t.log" "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 6 --out "$res"
+done
+echo "results in $res/$slug" >&2
