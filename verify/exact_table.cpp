@@ -1,7 +1,8 @@
 // exact_table — the CPU oracle's exactness-range table: for each map variant the
 // host reproduces bit for bit, the first index where it goes wrong and the
-// largest exact N at rho = 8, 16, 32. Writes CSV to the path given (default
-// stdout). Takes a few minutes (the UTM searches walk every thread of every N).
+// largest exact N at rho = 8, 16, 32, and the index path (plan.hpp Plan2::narrow)
+// that serves its exact range: "32 (narrow)" when every plan of the range is narrow.
+// Writes CSV to the path given (default stdout). Takes a few minutes (the UTM searches walk every thread of every N).
 //   usage: exact_table [OUT.csv]
 #include "oracle.hpp"
 
@@ -26,6 +27,18 @@ i64 largest_N3(u64 blocks, int rho) {
   if (tet(n) > blocks) --n;
   return i64(n) * rho;
 }
+// The narrow path's last block index + 1 (map_ltm.hpp LTM::narrow_max_n; map_3d.hpp TET::plan).
+const u64 ltm_narrow_end = tri(65535);
+u64 tet_narrow_end() {
+  u64 n = 1;
+  while (tet(n + 1) < (1ull << 31) && tet(n + 3) < (1ull << 32)) ++n;
+  return tet(n);
+}
+// index_path of an exact range [0, end): narrow throughout, or narrow then wide up to `upto`.
+std::string index_path(u64 end, u64 narrow_end, const char* narrow_name, const char* upto) {
+  if (end <= narrow_end) return "32 (narrow)";
+  return std::string("32 for lambda < ") + narrow_name + " = " + std::to_string(narrow_end) + "; 64 beyond (to " + upto + ")";
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -34,12 +47,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "exact_table: cannot write %s\n", argv[1]);
     return 2;
   }
-  std::fprintf(out, "variant,kind,source,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,note\n");
+  std::fprintf(out, "variant,kind,source,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,note,index_path\n");
   const u64 lim2 = 1ull << 32;
-  auto block_row = [&](const char* name, u64 fw, u64 searched, const char* note) {
-    std::fprintf(out, "%s,block,cpu,%s,%lld,%lld,%lld,%llu,%s\n", name, fw >= searched ? "none" : std::to_string(fw).c_str(),
+  // upto: how far the exact range reaches when nothing fails below the search limit
+  auto block_row = [&](const char* name, u64 fw, u64 searched, const char* note, const char* upto = "2^32 searched") {
+    std::fprintf(out, "%s,block,cpu,%s,%lld,%lld,%lld,%llu,%s,%s\n", name, fw >= searched ? "none" : std::to_string(fw).c_str(),
                  (long long)largest_N2(fw, 8), (long long)largest_N2(fw, 16), (long long)largest_N2(fw, 32),
-                 (unsigned long long)searched, note);
+                 (unsigned long long)searched, note, index_path(fw, ltm_narrow_end, "tri(65535)", upto).c_str());
     std::fflush(out);
     std::fprintf(stderr, "[%6.1fs] %-10s first wrong block index %s\n", elapsed(), name,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
@@ -49,25 +63,31 @@ int main(int argc, char** argv) {
   block_row("ltm-r-host", first_wrong_row([](u64 l) { return SqrtR::row(l).k; }, lim2), lim2,
             "host emulation (correctly rounded 1/sqrt); the device rsqrtf differs: see the GPU table");
   block_row("ltm-d", first_wrong_row([](u64 l) { return SqrtD::row(l).k; }, lim2), lim2, "fp64 sqrt");
-  block_row("ltm-e", first_wrong_row([](u64 l) { return SqrtE::row(l).k; }, lim2), lim2, "float estimate + integer correction");
+  block_row("ltm-e", first_wrong_row([](u64 l) { return SqrtE::row(l).k; }, lim2), lim2, "float estimate + integer correction",
+            "2^62: test_index_paths");
 
   const u64 lim3 = tet(2048);
-  auto layer_row = [&](const char* name, u64 fw, const char* note) {
-    std::fprintf(out, "%s,block3,cpu,%s,%lld,%lld,%lld,%llu,%s\n", name, fw >= lim3 ? "none" : std::to_string(fw).c_str(),
+  // tet-e's range reaches 2^60 (test_index_paths), past the search limit tet(2048)
+  auto layer_row = [&](const char* name, u64 fw, const char* note, u64 proven = 0) {
+    std::fprintf(out, "%s,block3,cpu,%s,%lld,%lld,%lld,%llu,%s,%s\n", name, fw >= lim3 ? "none" : std::to_string(fw).c_str(),
                  (long long)largest_N3(fw, 8), (long long)largest_N3(fw, 16), (long long)largest_N3(fw, 32),
-                 (unsigned long long)lim3, note);
+                 (unsigned long long)lim3, note,
+                 index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", "2^60: test_index_paths").c_str());
     std::fflush(out);
     std::fprintf(stderr, "[%6.1fs] %-10s first wrong block index %s\n", elapsed(), name,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
   };
   layer_row("tet-f-host", first_wrong_layer([](u64 l) { return TetRootF::layer(l).k; }, lim3),
             "eq. (14) in float; host cbrtf; the device cbrtf differs: see the GPU table");
-  layer_row("tet-e", first_wrong_layer([](u64 l) { return TetRootE::layer(l).k; }, lim3), "float estimate + integer correction");
+  layer_row("tet-e", first_wrong_layer([](u64 l) { return TetRootE::layer(l).k; }, lim3), "float estimate + integer correction",
+            limits::tet_e_blocks);
 
   const i64 utm_top = 8192;
+  // UTM is narrow while (N+2)^2 < 2^31 (N <= 46338): map_utm.hpp UTM::plan
   auto utm_row = [&](const char* name, i64 last, const char* note) {
-    std::fprintf(out, "%s,thread,cpu,%s,%lld,%lld,%lld,%lld,%s\n", name, last >= utm_top ? "none" : std::to_string(last + 1).c_str(),
-                 (long long)last, (long long)last, (long long)last, (long long)utm_top, note);
+    const bool nar = UTM_N::plan(std::max<i64>(last, 1), 32, true).narrow;
+    std::fprintf(out, "%s,thread,cpu,%s,%lld,%lld,%lld,%lld,%s,%s\n", name, last >= utm_top ? "none" : std::to_string(last + 1).c_str(),
+                 (long long)last, (long long)last, (long long)last, (long long)utm_top, note, nar ? "32 (narrow)" : "64");
     std::fflush(out);
     std::fprintf(stderr, "[%6.1fs] %-10s exact for every N <= %lld\n", elapsed(), name, (long long)last);
   };

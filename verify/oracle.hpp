@@ -39,20 +39,38 @@ struct Coverage {
   u64 out_of_domain = 0; // produced a cell with j > i, i >= N or negative
   u64 duplicates = 0;  // cells produced more than once
   u64 missing = 0;     // domain cells never produced
-  bool ok() const { return out_of_domain == 0 && duplicates == 0 && missing == 0; }
+  // The index paths (plan.hpp Plan2::narrow): when the plan is narrow, every launched
+  // thread (block) is evaluated on both paths, cell<i32> against cell<i64>.
+  bool narrow = false;
+  u64 path_mismatch = 0;  // inside flags differ, or coordinates of an inside cell
+  bool ok() const { return out_of_domain == 0 && duplicates == 0 && missing == 0 && path_mismatch == 0; }
   std::string str() const {
     return "inside=" + std::to_string(inside) + " out_of_domain=" + std::to_string(out_of_domain) +
-           " duplicates=" + std::to_string(duplicates) + " missing=" + std::to_string(missing);
+           " duplicates=" + std::to_string(duplicates) + " missing=" + std::to_string(missing) +
+           " narrow=" + std::to_string(narrow) + " path_mismatch=" + std::to_string(path_mismatch);
   }
 };
 
-// Thread-level walk of a 2D map for (N, rho): every launched thread, every pass.
+// Narrow and wide results of one thread (block) agree: same inside flag and, when
+// inside, the same coordinates (the coordinates of an outside cell carry no meaning).
+inline bool paths_agree(const Cell2T<i32>& a, const Cell2& b) {
+  return a.inside == b.inside && (!b.inside || (i64(a.i) == b.i && i64(a.j) == b.j));
+}
+inline bool paths_agree(const Cell3T<i32>& a, const Cell3& b) {
+  return a.inside == b.inside && (!b.inside || (i64(a.x) == b.x && i64(a.y) == b.y && i64(a.z) == b.z));
+}
+
+// Thread-level walk of a 2D map for (N, rho): every launched thread, every pass, on
+// the wide path; when the plan is narrow, also on the narrow path (Coverage::path_mismatch).
 template <class M>
 Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
   const Plan2 p = M::plan(N, rho);
   const Dim3 b = M::block(p);
   seen.assign(size_t(N) * size_t(N), 0);
   Coverage c;
+  c.narrow = p.narrow;
+  Plan2 wide = p;
+  wide.narrow = false;  // the wide path serves every plan
   for (int pass = 0; pass < p.passes; ++pass) {
     const Dim3 g = M::grid(p, pass);
     for (u32 by = 0; by < g.y; ++by)
@@ -61,7 +79,8 @@ Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
         bool useful = false;
         for (u32 ty = 0; ty < b.y; ++ty)
           for (u32 tx = 0; tx < b.x; ++tx) {
-            const Cell2 x = M::cell(p, pass, bx, by, tx, ty);
+            const Cell2 x = M::template cell<i64>(wide, pass, bx, by, tx, ty);
+            if (p.narrow && !paths_agree(M::template cell<i32>(p, pass, bx, by, tx, ty), x)) ++c.path_mismatch;
             if (!x.inside) continue;
             useful = true;
             ++c.inside;
@@ -77,18 +96,80 @@ Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
   return c;
 }
 
+// Narrow against wide only (no coverage): every thread of blocks [bx0, bx1) x [by0, by1)
+// of pass `pass`; returns the number of threads whose results differ. 0 if not narrow.
+template <class M>
+u64 path_mismatches2(const Plan2& p, int pass, u32 bx0, u32 bx1, u32 by0, u32 by1) {
+  if (!p.narrow) return 0;
+  Plan2 wide = p;
+  wide.narrow = false;
+  const Dim3 b = M::block(p);
+  std::atomic<u64> bad{0};
+  parallel_for(u64(by1 - by0) * (bx1 - bx0), [&](u64 k0, u64 k1) {
+    u64 c = 0;
+    for (u64 k = k0; k < k1; ++k) {
+      const u32 by = by0 + u32(k / (bx1 - bx0)), bx = bx0 + u32(k % (bx1 - bx0));
+      for (u32 ty = 0; ty < b.y; ++ty)
+        for (u32 tx = 0; tx < b.x; ++tx)
+          c += !paths_agree(M::template cell<i32>(p, pass, bx, by, tx, ty),
+                            M::template cell<i64>(wide, pass, bx, by, tx, ty));
+    }
+    bad += c;
+  });
+  return bad.load();
+}
+// Every launched thread of every pass.
+template <class M>
+u64 path_mismatches2(const Plan2& p) {
+  u64 bad = 0;
+  for (int pass = 0; pass < p.passes; ++pass) {
+    const Dim3 g = M::grid(p, pass);
+    bad += path_mismatches2<M>(p, pass, 0, g.x, 0, g.y);
+  }
+  return bad;
+}
+// 3D: every thread of blocks [bx0, bx1) of grid row by = 0, bz = 0 (linear maps), or
+// of the whole grid when bx1 = 0.
+template <class M>
+u64 path_mismatches3(const Plan3& p, u32 bx0 = 0, u32 bx1 = 0) {
+  if (!p.narrow) return 0;
+  Plan3 wide = p;
+  wide.narrow = false;
+  const Dim3 g = M::grid(p), b = M::block(p);
+  const bool whole = bx1 == 0;
+  if (whole) bx1 = g.x;
+  std::atomic<u64> bad{0};
+  parallel_for((whole ? u64(g.z) * g.y : 1u) * (bx1 - bx0), [&](u64 k0, u64 k1) {
+    u64 c = 0;
+    for (u64 k = k0; k < k1; ++k) {
+      const u32 bx = bx0 + u32(k % (bx1 - bx0)), byz = u32(k / (bx1 - bx0)), by = byz % g.y, bz = byz / g.y;
+      for (u32 tz = 0; tz < b.z; ++tz)
+        for (u32 ty = 0; ty < b.y; ++ty)
+          for (u32 tx = 0; tx < b.x; ++tx)
+            c += !paths_agree(M::template cell<i32>(p, bx, by, bz, tx, ty, tz),
+                              M::template cell<i64>(wide, bx, by, bz, tx, ty, tz));
+    }
+    bad += c;
+  });
+  return bad.load();
+}
+
 // Block-level walk of a blockwise 2D map over n x n block cells (N = n * rho).
 template <class M>
 Coverage walk2_blocks(i64 n, int rho, std::vector<uint8_t>& seen) {
   const Plan2 p = M::plan(n * rho, rho);
   seen.assign(size_t(n) * size_t(n), 0);
   Coverage c;
+  c.narrow = p.narrow;
+  Plan2 wide = p;
+  wide.narrow = false;
   for (int pass = 0; pass < p.passes; ++pass) {
     const Dim3 g = M::grid(p, pass);
     for (u32 by = 0; by < g.y; ++by)
       for (u32 bx = 0; bx < g.x; ++bx) {
         ++c.launched_blocks;
-        const Cell2 x = M::block_cell(p, pass, bx, by);
+        const Cell2 x = M::template block_cell<i64>(wide, pass, bx, by);
+        if (p.narrow && !paths_agree(M::template block_cell<i32>(p, pass, bx, by), x)) ++c.path_mismatch;
         if (!x.inside) continue;
         ++c.inside;
         ++c.useful_blocks;
@@ -108,6 +189,9 @@ Coverage walk3(i64 N, int rho, std::vector<uint8_t>& seen) {
   const Dim3 g = M::grid(p), b = M::block(p);
   seen.assign(size_t(N) * size_t(N) * size_t(N), 0);
   Coverage c;
+  c.narrow = p.narrow;
+  Plan3 wide = p;
+  wide.narrow = false;
   for (u32 bz = 0; bz < g.z; ++bz)
     for (u32 by = 0; by < g.y; ++by)
       for (u32 bx = 0; bx < g.x; ++bx) {
@@ -116,7 +200,8 @@ Coverage walk3(i64 N, int rho, std::vector<uint8_t>& seen) {
         for (u32 tz = 0; tz < b.z; ++tz)
           for (u32 ty = 0; ty < b.y; ++ty)
             for (u32 tx = 0; tx < b.x; ++tx) {
-              const Cell3 x = M::cell(p, bx, by, bz, tx, ty, tz);
+              const Cell3 x = M::template cell<i64>(wide, bx, by, bz, tx, ty, tz);
+              if (p.narrow && !paths_agree(M::template cell<i32>(p, bx, by, bz, tx, ty, tz), x)) ++c.path_mismatch;
               if (!x.inside) continue;
               useful = true;
               ++c.inside;
@@ -138,11 +223,15 @@ Coverage walk3_blocks(i64 n, std::vector<uint8_t>& seen) {
   const Dim3 g = M::grid(p);
   seen.assign(size_t(n) * size_t(n) * size_t(n), 0);
   Coverage c;
+  c.narrow = p.narrow;
+  Plan3 wide = p;
+  wide.narrow = false;
   for (u32 bz = 0; bz < g.z; ++bz)
     for (u32 by = 0; by < g.y; ++by)
       for (u32 bx = 0; bx < g.x; ++bx) {
         ++c.launched_blocks;
-        const Cell3 x = M::block_cell(p, bx, by, bz);
+        const Cell3 x = M::template block_cell<i64>(wide, bx, by, bz);
+        if (p.narrow && !paths_agree(M::template block_cell<i32>(p, bx, by, bz), x)) ++c.path_mismatch;
         if (!x.inside) continue;
         ++c.inside;
         ++c.useful_blocks;

@@ -40,6 +40,12 @@ expect_error "-N is required"        info bb
 expect_error "unknown command"       frobnicate bb
 expect_error "add --threads"         dump utm-n -N 10
 
+# refusals that help: the limit, and a map (or block side) that serves the size
+expect_error "use ltm-e"             info ltm-n -N 30720
+expect_error "more than a CUDA grid holds"  info ltm-e -N 9223372036854775807
+expect_error "no 2D map of tdmaps serves"   info ltm-e -N 9223372036854775807
+expect_error "use ltm-e, rb"          info bb -N 2000000
+
 # dump: block-level CSV of ltm-e for N=64, rho=16 has one row per block: 4*5/2 = 10
 rows=$("$tdmap" dump ltm-e -N 64 --rho 16 | tail -n +2 | wc -l)
 if [ "$rows" -eq 10 ]; then ok; else bad "dump ltm-e rows=$rows, expected 10"; fi

@@ -1,6 +1,8 @@
 // Coverage and uniqueness of the 2D maps, by exhaustion, on the map headers the
 // kernels use. "ok" means: every cell of the domain {0 <= j <= i < N} is produced
-// exactly once, and nothing outside it is produced.
+// exactly once, and nothing outside it is produced, and (every plan of these sweeps is
+// narrow) the narrow path cell<i32> gives what the wide cell<i64> gives for every
+// launched thread (block): oracle.hpp Coverage::path_mismatch.
 #define BOOST_TEST_MODULE maps2d
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -42,7 +44,7 @@ BOOST_DATA_TEST_CASE(block_level_every_n_up_to_2048, bdata::make(blockwise_maps)
         break;
       }
       const Coverage c = walk2_blocks<M>(n, 1, seen);
-      if (!c.ok()) BOOST_TEST_FAIL(name << " n=" << n << ": " << c.str());
+      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " n=" << n << ": " << c.str());
       ++walked;
     }
     BOOST_TEST_MESSAGE(name << ": block-level coverage proven for n = 1.." << walked);
@@ -74,7 +76,7 @@ BOOST_DATA_TEST_CASE(thread_level_every_N_up_to_1024, bdata::make(blockwise_maps
     std::vector<uint8_t> seen;
     for (i64 N = 1; N <= 1024; ++N) {
       const Coverage c = walk2<M>(N, rho, seen);
-      if (!c.ok()) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
+      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
     }
   });
 }
@@ -84,7 +86,7 @@ BOOST_DATA_TEST_CASE(rb_every_N_up_to_2048, bdata::make(rhos), rho) {
   std::vector<uint8_t> seen;
   for (i64 N = 1; N <= 2048; ++N) {
     const Coverage c = walk2<RB>(N, rho, seen);
-    if (!c.ok()) BOOST_TEST_FAIL("rb N=" << N << " rho=" << rho << ": " << c.str());
+    if (!c.ok() || !c.narrow) BOOST_TEST_FAIL("rb N=" << N << " rho=" << rho << ": " << c.str());
     // RB wastes no thread of its rectangle for even N and (N+1)/2 for odd N.
     const u64 rect = u64(N + 1) * u64((N + 1) / 2);
     BOOST_TEST(rect - tri(u64(N)) == u64(N % 2 ? (N + 1) / 2 : 0));
@@ -99,7 +101,7 @@ BOOST_DATA_TEST_CASE(utm_every_N_up_to_2048, bdata::make({"utm-x", "utm-n"}) * b
     const i64 top = rho == 16 ? 2048 : 512;
     for (i64 N = 1; N <= top; ++N) {
       const Coverage c = walk2<M>(N, rho, seen);
-      if (!c.ok()) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
+      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
     }
   });
 }
@@ -120,7 +122,7 @@ BOOST_DATA_TEST_CASE(rec_every_valid_N_up_to_4096, bdata::make(rhos), rho) {
     if (!accepted) continue;
     ++valid;
     const Coverage c = walk2<REC>(N, rho, seen);
-    if (!c.ok()) BOOST_TEST_FAIL("rec N=" << N << " rho=" << rho << ": " << c.str());
+    if (!c.ok() || !c.narrow) BOOST_TEST_FAIL("rec N=" << N << " rho=" << rho << ": " << c.str());
   }
   BOOST_TEST(valid == 4096 / rho / 2);
 }
@@ -150,4 +152,102 @@ BOOST_AUTO_TEST_CASE(sixty_four_bit_N_65537) {
   }
   // the last block row holds rows (n-1)*rho .. N-1: here only row 65536, 65537 cells
   BOOST_TEST(produced == u64(N));
+}
+
+// ---- the index paths (plan.hpp Plan2::narrow) ------------------------------------------
+const char* all_maps[] = {"bb", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e", "rb", "rec", "utm-x", "utm-n"};
+
+// Every 2D map of the registry (ltm-r included: the host's emulation, not walked above),
+// every N <= 256 it accepts at rho 8/16/32: narrow, and cell<i32> = cell<i64> on every
+// launched thread of every pass.
+BOOST_DATA_TEST_CASE(narrow_and_wide_agree, bdata::make(all_maps) * bdata::make(rhos), name, rho) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    u64 plans = 0;
+    for (i64 N = 1; N <= 256; ++N) {
+      Plan2 p;
+      try {
+        p = M::plan(N, rho);
+      } catch (const unsupported&) {
+        continue;  // rec: N not m * 2^k
+      }
+      ++plans;
+      BOOST_TEST_REQUIRE(p.narrow, name << " N=" << N);
+      const u64 bad = path_mismatches2<M>(p);
+      if (bad) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << bad << " threads differ");
+    }
+    BOOST_TEST(plans > 0u);
+  });
+}
+
+// g<i32>(lambda) = g<i64>(lambda) for every lambda of the block-level sweeps
+// (lambda < tri(2048)), for every LTM variant.
+BOOST_DATA_TEST_CASE(narrow_and_wide_agree_g, bdata::make({"ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e"}), name) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_ltm<M>::value) {
+      u64 bad = 0;
+      for (u64 l = 0; l < tri(2048); ++l) {
+        const Cell2T<i32> a = M::template g<i32>(u32(l));
+        const Cell2 b = M::template g<i64>(l);
+        bad += !paths_agree(a, b);
+      }
+      BOOST_TEST(bad == 0u);
+    }
+  });
+}
+
+// LTM: narrow exactly for n = ceil(N/rho) <= 65535 (map_ltm.hpp narrow_max_n: lambda <
+// tri(65535) < 2^31, a one-row grid), at every rho; wide from n = 65536 on. Variants
+// whose exact range ends earlier are narrow on every plan they accept. At the switch
+// (ltm-d, ltm-e): both paths agree on the last 2^20 lambdas and on every thread of the
+// last 4096 blocks of the largest narrow plan, where e(e+1) approaches 2^32.
+BOOST_DATA_TEST_CASE(narrow_switch_ltm, bdata::make({1, 8, 16, 32, 1024}), rho) {
+  const i64 n_max = 65535;
+  for (const char* name : {"ltm-d", "ltm-e"})
+    dispatch(name, [&](auto m) {
+      using M = decltype(m);
+      if constexpr (is_ltm<M>::value) {
+      const Plan2 a = M::plan(n_max * rho, rho), b = M::plan(n_max * rho + 1, rho);
+      BOOST_TEST(a.narrow, name << " N=" << n_max * rho << " rho=" << rho);
+      BOOST_TEST(!b.narrow, name << " N=" << n_max * rho + 1 << " rho=" << rho);
+      BOOST_TEST(M::plan((n_max - 1) * rho + 1, rho).narrow);  // n = 65535 too
+      BOOST_TEST(a.total == tri(u64(n_max)));
+      BOOST_TEST(a.gx == a.total);  // one-row grid: linear_block<u32> is bx
+      if (rho == 16) {
+      u64 bad = 0;
+      for (u64 l = a.total - (1u << 20); l < a.total; ++l) bad += !paths_agree(M::template g<i32>(u32(l)), M::template g<i64>(l));
+      BOOST_TEST(bad == 0u, name);
+      BOOST_TEST(path_mismatches2<M>(a, 0, u32(a.total - 4096), u32(a.total), 0, 1) == 0u, name);
+      }
+      }
+    });
+  for (const char* name : {"ltm-x", "ltm-n", "ltm-r"})
+    dispatch(name, [&](auto m) {
+      using M = decltype(m);
+      if constexpr (is_ltm<M>::value) {
+        u64 n = tri_root(M::exact_blocks);
+        if (tri(n) > M::exact_blocks) --n;
+        BOOST_TEST(M::plan(i64(n) * rho, rho).narrow, name << " rho=" << rho);
+      }
+    });
+}
+
+// BB, REC, RB: narrow on every plan they accept (their grids cap N at 65535 rho or
+// 2 * 65535 rho, and N + 2 rho stays below 2^31 for every rho <= 1024).
+// UTM: narrow on every N of its exact range; past it (allow_inexact) exactly while
+// (N+2)^2 < 2^31, i.e. N <= 46338.
+BOOST_DATA_TEST_CASE(narrow_switch_bb_rec_rb_utm, bdata::make({1, 16, 1024}), rho) {
+  BOOST_TEST(BB::plan(65535 * i64(rho), rho).narrow);
+  BOOST_CHECK_THROW(BB::plan(65535 * i64(rho) + 1, rho), unsupported);
+  BOOST_TEST(REC::plan(65534 * i64(rho), rho).narrow);
+  const i64 rb_max = 2 * 65535 * i64(rho);  // ceil(ceil(N/2)/rho) <= 65535
+  BOOST_TEST(RB::plan(rb_max, rho).narrow);
+  BOOST_CHECK_THROW(RB::plan(rb_max + 1, rho), unsupported);
+  if (rho <= 32) {
+    BOOST_TEST(UTM_X::plan(UTM_X::max_N, rho).narrow);
+    BOOST_TEST(UTM_N::plan(UTM_N::max_N, rho).narrow);
+    BOOST_TEST(UTM_N::plan(46338, rho, true).narrow);
+    BOOST_TEST(!UTM_N::plan(46339, rho, true).narrow);
+  }
 }

@@ -1,5 +1,7 @@
 // Coverage and uniqueness of the 3D maps (003_66f856975a7ab3ee.txt) on the
-// tetrahedral domain {0 <= x <= y <= z < N}.
+// tetrahedral domain {0 <= x <= y <= z < N}. Every plan of the sweeps is narrow, and
+// the walks check cell<i32> = cell<i64> on every launched thread (block)
+// (oracle.hpp Coverage::path_mismatch).
 #define BOOST_TEST_MODULE maps3d
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -15,7 +17,7 @@ BOOST_AUTO_TEST_CASE(bb3_blocks_every_n_up_to_256) {
   std::vector<uint8_t> seen;
   for (i64 n = 1; n <= 256; ++n) {
     const Coverage c = walk3_blocks<BB3>(n, seen);
-    if (!c.ok()) BOOST_TEST_FAIL("bb3 n=" << n << ": " << c.str());
+    if (!c.ok() || !c.narrow) BOOST_TEST_FAIL("bb3 n=" << n << ": " << c.str());
     BOOST_TEST_REQUIRE(c.launched_blocks - c.useful_blocks == u64(n * n * n) - tet(u64(n)));
   }
 }
@@ -23,7 +25,7 @@ BOOST_AUTO_TEST_CASE(tet_e_blocks_every_n_up_to_256) {
   std::vector<uint8_t> seen;
   for (i64 n = 1; n <= 256; ++n) {
     const Coverage c = walk3_blocks<TET_E>(n, seen);
-    if (!c.ok()) BOOST_TEST_FAIL("tet-e n=" << n << ": " << c.str());
+    if (!c.ok() || !c.narrow) BOOST_TEST_FAIL("tet-e n=" << n << ": " << c.str());
     BOOST_TEST_REQUIRE(c.launched_blocks == tet(u64(n)));
   }
 }
@@ -33,9 +35,9 @@ BOOST_DATA_TEST_CASE(threads_every_N_up_to_64, bdata::make({2, 4, 8}), rho) {
   std::vector<uint8_t> seen;
   for (i64 N = 1; N <= 64; ++N) {
     const Coverage a = walk3<BB3>(N, rho, seen);
-    if (!a.ok()) BOOST_TEST_FAIL("bb3 N=" << N << " rho=" << rho << ": " << a.str());
+    if (!a.ok() || !a.narrow) BOOST_TEST_FAIL("bb3 N=" << N << " rho=" << rho << ": " << a.str());
     const Coverage b = walk3<TET_E>(N, rho, seen);
-    if (!b.ok()) BOOST_TEST_FAIL("tet-e N=" << N << " rho=" << rho << ": " << b.str());
+    if (!b.ok() || !b.narrow) BOOST_TEST_FAIL("tet-e N=" << N << " rho=" << rho << ": " << b.str());
   }
 }
 
@@ -63,4 +65,87 @@ BOOST_AUTO_TEST_CASE(eq14_at_zero_is_nan) {
   const float rad = 729.0f * 0.0f * 0.0f - 3.0f;
   BOOST_TEST(std::isnan(std::sqrt(rad)));
   BOOST_TEST(TetRootF::layer(u64(0)).k == 0u);
+}
+
+// ---- the index paths (plan.hpp Plan3::narrow) ------------------------------------------
+namespace {
+template <class F>
+void dispatch3(const std::string& name, F&& f) {
+  const bool found = with_map(maps3d{}, name.c_str(), [&](auto m) { f(m); });
+  BOOST_TEST_REQUIRE(found, "unknown map " << name);
+}
+// map_3d.hpp TET::plan: a one-row grid (tet(n) < 2^31) and tet(n + 2) < 2^32 (the
+// corrections of estimates up to n + 1), from 128-bit products.
+bool tet_narrow_expected(u64 n) {
+  using u128 = unsigned __int128;
+  const auto T = [](u64 k) { return u128(k) * (k + 1) * (k + 2) / 6; };
+  return T(n) < (u128(1) << 31) && T(n + 2) < (u128(1) << 32);
+}
+}  // namespace
+
+// Every 3D map of the registry, every N <= 48 at rho 2/4/8 (tet-f past its exact range,
+// allow_inexact): narrow, and cell<i32> = cell<i64> on every launched thread.
+BOOST_DATA_TEST_CASE(narrow_and_wide_agree, bdata::make({"bb3", "tet-f", "tet-e", "tet-fast"}) * bdata::make({2, 4, 8}),
+                     name, rho) {
+  dispatch3(name, [&](auto m) {
+    using M = decltype(m);
+    for (i64 N = 1; N <= 48; ++N) {
+      const Plan3 p = M::plan(N, rho, /*allow_inexact=*/true);
+      BOOST_TEST_REQUIRE(p.narrow, name << " N=" << N);
+      const u64 bad = path_mismatches3<M>(p);
+      if (bad) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << bad << " threads differ");
+    }
+  });
+}
+
+// g<i32>(lambda) = g<i64>(lambda) for every lambda of the block-level sweeps
+// (lambda < tet(256)) in each map's exact range. (tet-f is exact below 10 only; past
+// that its layer can be one too large, l - tet(z) wraps, and the two widths wrap to
+// different garbage: first at lambda = 2763519, z = 254.)
+BOOST_DATA_TEST_CASE(narrow_and_wide_agree_g, bdata::make({"tet-f", "tet-e", "tet-fast"}), name) {
+  dispatch3(name, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_tet<M>::value) {
+      u64 bad = 0;
+      const u64 top = std::min<u64>(tet(256), M::exact_blocks);
+      for (u64 l = 0; l < top; ++l) bad += !paths_agree(M::template g<i32>(u32(l)), M::template g<i64>(l));
+      BOOST_TEST(bad == 0u);
+    }
+  });
+}
+
+// TET: narrow exactly when tet(n) < 2^31 and tet(n+2) < 2^32 (n <= 2343), for every
+// n <= 3000 at rho 1 and n <= 3000 step 7 at rho 2, 4, 8 (N = n rho and the smallest
+// N with that n). At the switch the exact maps' paths agree on the last 2^20 lambdas of
+// the largest narrow plan and on every thread of its last 512 blocks at rho 8.
+BOOST_DATA_TEST_CASE(narrow_switch_tet, bdata::make({"tet-f", "tet-e", "tet-fast"}), name) {
+  dispatch3(name, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_tet<M>::value) {
+      u64 wrong = 0, last_narrow = 0;
+      for (int rho : {1, 2, 4, 8})
+        for (u64 n = 1; n <= 3000; n += rho == 1 ? 1 : 7)
+          for (i64 N : {i64(n) * rho, i64(n - 1) * rho + 1}) {
+            const bool nar = M::plan(N, rho, true).narrow;
+            if (nar != tet_narrow_expected(n)) ++wrong;
+            if (nar && rho == 1) last_narrow = std::max(last_narrow, n);
+          }
+      BOOST_TEST(wrong == 0u);
+      BOOST_TEST(last_narrow == 2343u);
+      const Plan3 p = M::plan(2343 * 8, 8, true);
+      BOOST_TEST_REQUIRE(p.narrow);
+      BOOST_TEST(p.gx == p.total);  // one-row grid: linear_block<u32> is bx
+      if (p.total > M::exact_blocks) return;  // tet-f: garbage on both paths there
+      u64 bad = 0;
+      for (u64 l = p.total - (1u << 20); l < p.total; ++l)
+        bad += !paths_agree(M::template g<i32>(u32(l)), M::template g<i64>(l));
+      BOOST_TEST(bad == 0u);
+      BOOST_TEST(path_mismatches3<M>(p, u32(p.total - 512), u32(p.total)) == 0u);
+    }
+  });
+}
+
+// BB3: narrow on every plan it accepts (n <= 65535, rho <= 10).
+BOOST_AUTO_TEST_CASE(narrow_switch_bb3) {
+  for (int rho = 1; rho <= 10; ++rho) BOOST_TEST(BB3::plan(65535 * i64(rho), rho).narrow, "rho=" << rho);
 }

@@ -6,6 +6,7 @@
 //   tdmap range MAP [--rho R]           exact range of MAP (block index and largest N)
 // Bad input: one line on stderr naming the limit, exit code 2.
 #include <tdmaps/counts.hpp>
+#include <tdmaps/suggest.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -214,7 +215,12 @@ int main(int argc, char** argv) {
     found = found || with_map(maps3d{}, map.c_str(), [&](auto m) { run3<decltype(m)>(cmd, N, rho, threads); });
     if (!found) fail("unknown map '" + map + "' (see 'tdmap list')");
   } catch (const unsupported& e) {
-    fail(e.what());
+    // The refusal names the limit; the hint names a map (or a block side) that serves N.
+    bool is3d = false;
+    with_map(maps3d{}, map.c_str(), [&](auto) { is3d = true; });
+    if (N < 1) fail(e.what());
+    fail(std::string(e.what()) + "; " +
+         (is3d ? serving_hint(maps3d{}, map, N, rho, true) : serving_hint(maps2d{}, map, N, rho, false)));
   }
   return 0;
 }

@@ -72,8 +72,12 @@ __device__ __forceinline__ Sphere<1> load_ro(const Sphere<1>* s, i64 k) {
   return Sphere<1>{{v.x}, v.y};
 }
 
+// __launch_bounds__(1024, 2): at most 32 registers for every map, so every map's blocks
+// fill the SM alike (2048 threads: 8 blocks of 16 x 16). Without it the maps' register
+// counts (30..40) decided the occupancy, 6 or 8 blocks per SM, and with it the
+// comparison (measured on an H100: ltm-e 38 registers ran 28% slower than ltm-r's 32).
 template <class M, class I, int D>
-__global__ void collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
+__global__ void __launch_bounds__(1024, 2) collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
                                  unsigned long long* __restrict__ total) {
   const int t = int(threadIdx.y * blockDim.x + threadIdx.x);
   const int nthreads = int(blockDim.x * blockDim.y);

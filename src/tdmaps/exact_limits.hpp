@@ -1,6 +1,6 @@
 // tdmaps/exact_limits.hpp — where each float map stops being exact.
 // Every constant here is checked in both directions by the CPU oracle
-// (verify/test_exact_range.cpp: exact below it, wrong at it) or, for the
+// (verify/test_exact.cpp: exact below it, wrong at it) or, for the
 // device-only roundings (rsqrtf, cbrtf/powf), by the GPU sweep
 // (experiments/maps2d/gpu_exact_range.cu). Do not edit a value without rerunning them.
 #pragma once

@@ -131,7 +131,7 @@ struct BlockedLayout3 {
     ix[5] = tz > 0 ? i - r2 : block_base(b.x, b.y, b.z - 1) + local(tx, ty, e);
     ix[6] = tz < e ? i + r2 : block_base(b.x, b.y, b.z + 1) + local(tx, ty, 0);
   }
-  // The cell stored in `slot`, or outside3() for a padding slot (host: oracle, checks).
+  // The cell stored in `slot`; `inside` is false for a padding slot (host: oracle, checks).
   Cell3 cell_of(u64 slot) const {
     const Cell3 b = TET_E::g(slot / r3);
     const u64 t = slot % r3;

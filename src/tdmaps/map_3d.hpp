@@ -83,7 +83,7 @@ TD_HD float cbrt_estimate(float x) {
 //   narrow (u32, tet(n+1) < 2^32): e = floor(cbrt(6 lambda) + 1/4) - 1 from float
 //     6 lambda; cbrt(6 lambda) lies in [z + 0.81, z + 2) (tet_fast.hpp), so with any
 //     estimate within a relative 2^-16 e is z-1, z or z+1 (the oracle checks both ends
-//     of every layer, verify/test_layout3d.cpp); rows as LTM-E's narrow path.
+//     of every layer, verify/test_index_paths.cpp); rows as LTM-E's narrow path.
 //   wide (u64, lambda < 2^60): numbers.hpp tet_root / tri_root estimates in double.
 struct TetRootE {
   static constexpr const char* name = "tet-e";

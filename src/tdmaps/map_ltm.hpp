@@ -11,7 +11,7 @@
 //   SqrtE  exact: float estimate + integer correction (numbers.hpp tri_root)
 // eps = 1e-4 as the papers state. Float variants are right only up to a block
 // index; `exact_blocks` is the number of leading lambdas (0 .. exact_blocks-1)
-// that the CPU oracle proved exact (verify/test_exact_range.cpp checks the
+// that the CPU oracle proved exact (verify/test_exact.cpp checks the
 // constant both ways). plan() refuses any N whose grid would pass it.
 #pragma once
 #include "plan.hpp"
@@ -92,7 +92,7 @@ struct SqrtD {
 // Exact: an estimate within one of the row, then one compare-and-step each way
 // (numbers.hpp tri_correct).
 //   narrow (u32, lambda < tri(65535)): floor(x * rsqrt(x) - 1/2) in float, the device's
-//     approximate MUFU.RSQ. The oracle proves (verify/test_exact.cpp, every lambda <
+//     approximate MUFU.RSQ. The oracle proves (verify/test_index_paths.cpp, every lambda <
 //     2^32) that ANY value within a relative 2^-20 of sqrt(x) gives a row within one,
 //     which covers the device's rsqrt (relative error < 2^-22); the GPU sweep checks
 //     the device's own values for every lambda < 2^32 (gpu_exact_range).
@@ -106,7 +106,7 @@ struct SqrtE {
 };
 
 // Number of leading block indices each variant maps exactly (0 .. value-1).
-// Proven by the CPU oracle (verify/test_exact_range.cpp) for the host-reproducible
+// Proven by the CPU oracle (verify/test_exact.cpp) for the host-reproducible
 // variants; for ltm-r by the GPU sweep (experiments). ~0ull = "no limit below 2^62".
 template <class S> struct ltm_exact;
 template <> struct ltm_exact<SqrtX> { static constexpr u64 blocks = limits::ltm_x_blocks; };

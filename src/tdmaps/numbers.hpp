@@ -71,7 +71,7 @@ template <class U> TD_HD Root<U> tet_correct(U l, U e) {
 // rounding error stays far below one for every argument the maps accept.
 //   row:   floor(sqrt(2l + 1/4) - 1/2) in double: for l < 2^62 the computed value is
 //          within 2^-19 of the real one, so the estimate is i or i +- 1
-//          (verify/test_numbers.cpp checks both ends of rows up to 2^31, where the
+//          (verify/test_index_paths.cpp checks both ends of every row, where the
 //          estimate is monotone in l).
 //   layer: floor(cbrt(6l)) - 1 in double, for l < 2^60 (z < 2^21): within 2^-30 of
 //          cbrt(6l) in [z + 0.81, z + 2), so z - 1 <= estimate <= z.
@@ -89,6 +89,7 @@ TD_HD u64 tri_root(u64 l) { return tri_correct<u64>(l, tri_estimate_wide(l)).k; 
 // Exact for every l < 2^60 (tet(z+1) stays below 2^64).
 TD_HD u64 tet_root(u64 l) { return tet_correct<u64>(l, tet_estimate_wide(l)).k; }
 
-TD_HD i64 ceil_div(i64 a, i64 b) { return (a + b - 1) / b; }
+// a / b rounded up, for a >= 0, b > 0, without the overflow of a + b - 1 near 2^63.
+TD_HD i64 ceil_div(i64 a, i64 b) { return a / b + (a % b != 0); }
 
 }  // namespace tdmaps

@@ -3,10 +3,10 @@
 // TET<TetRootFast> (map_3d.hpp), so the map itself is still written once.
 //
 // Why: eq. (17)-(18) bound the gain of g(lambda) over the bounding box by 6 beta / tau,
-// tau the cost of mapping one block. TetRootE (numbers.hpp tet_root) is exact but
-// pays a libm cbrtf and 64-bit tet() evaluations with divisions inside its
-// correction loops; TetRootF (eq. (14) as published) is wrong from lambda = 10 on
-// the host. TetRootFast is exact over a stated range and uses only
+// tau the cost of mapping one block. TetRootF (eq. (14) as published) is wrong from
+// lambda = 10 on the host; TetRootE (map_3d.hpp) is exact for every size, from an
+// approximate lg2/ex2 cube root and one compare-and-step each way (32-bit path).
+// TetRootFast, the bit-trick alternative, is exact over a stated range and uses only
 //   * a bit-trick reciprocal cube root with three Newton steps in pinned-rounding
 //     float (fmul_rn / fsub_rn: the host reproduces the device bit for bit), and
 //   * ONE integer check of the estimate, on 32-bit products widened once to 64 bits.
