@@ -300,13 +300,15 @@ Plan2 plan_fast(i64 N, int rho, bool allow_inexact) {
 
 template <class M, int D, Layout L, int T>
 void launch_fast_tile(const Plan2& p, const float* pts, float* out) {
-  gpu::with_index(p, [&](auto w) {
-    using I = typename decltype(w)::type;
-    for (int pass = 0; pass < p.passes; ++pass) {
-      edm_fast_kernel<M, I, D, L, T><<<gpu::to_dim3(M::grid(p, pass)), TileGeom<T>::threads>>>(p, pass, pts, out);
-      TD_LAUNCHED();
-    }
-  });
+  // The fast kernel takes its block coordinate on the 64-bit path whatever the plan:
+  // it evaluates the map once per T x T tile (not per cell), its output indices are
+  // 64-bit anyway, and the 32-bit instantiation measured slower on an H200 (d = 4:
+  // 96 registers instead of 80 in one instantiation, a spill in another; bb-fast and
+  // ltm-e-fast packed up to 13% slower, experiments/apps2d/README.md).
+  for (int pass = 0; pass < p.passes; ++pass) {
+    edm_fast_kernel<M, i64, D, L, T><<<gpu::to_dim3(M::grid(p, pass)), TileGeom<T>::threads>>>(p, pass, pts, out);
+    TD_LAUNCHED();
+  }
 }
 template <class M, int D, Layout L>
 void launch_fast(const Plan2& p, const float* pts, float* out) {
