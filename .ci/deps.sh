@@ -63,3 +63,31 @@ if [ -z "$meson_cmd" ]; then
   meson_cmd="$PWD/.tools/venv/bin/meson"
 fi
 echo "$meson_cmd" > .tools/meson
+
+# Optional: cuobjdump and nvdisasm, so the SASS checks (check_sass*, sass_cost_table) run
+# where the CUDA toolkit lacks them (a compiler-only install). NVIDIA's PyPI wheels
+# nvidia-cuda-cuobjdump / nvidia-cuda-nvdisasm, unpacked into .tools/cuda/bin. Failure to
+# fetch them is not an error: those tests then skip.
+if command -v nvcc >/dev/null 2>&1 && ! command -v cuobjdump >/dev/null 2>&1 \
+   && [ ! -x "$(dirname "$(command -v nvcc)")/cuobjdump" ] && [ ! -x .tools/cuda/bin/cuobjdump ]; then
+  echo "deps: fetching cuobjdump/nvdisasm wheels into .tools/cuda (optional)" >&2
+  tmpw=$(mktemp -d)
+  if python3 -m pip download -q --no-deps --only-binary=:all: -d "$tmpw" nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm >/dev/null 2>&1; then
+    mkdir -p .tools/cuda/bin
+    for w in "$tmpw"/*.whl; do
+      python3 - "$w" <<'PY' || true
+import sys, zipfile, os, stat
+z = zipfile.ZipFile(sys.argv[1])
+for n in z.namelist():
+    b = os.path.basename(n)
+    if n.endswith(("/bin/cuobjdump", "/bin/nvdisasm")):
+        p = os.path.join(".tools/cuda/bin", b)
+        open(p, "wb").write(z.read(n))
+        os.chmod(p, 0o755)
+PY
+    done
+  else
+    echo "deps: could not fetch them; the SASS checks will skip" >&2
+  fi
+  rm -rf "$tmpw"
+fi
