@@ -50,4 +50,4 @@ clean:
 .PHONY: sass-table
 sass-table: build
 	bash experiments/maps2d/sass_cost.sh $(BUILD)/experiments/maps2d/bench_maps \
-	  $(BUILD)/experiments/maps3d/bench_maps3d experiments/results/sass/map_instructions.csv
+	  $(BUILD)/experiments/maps3d/bench_maps3d experiments/results/cpu/map_instructions.csv

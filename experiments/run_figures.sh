@@ -26,7 +26,7 @@ else
   echo "figures: no GPU here (or GPU programs not built): drawing from the committed results" >&2
 fi
 if [ -x "$build/figures/tdmaps_figures" ]; then
-  "$build/figures/tdmaps_figures" --results experiments/results --out figures/out
+  "$build/figures/tdmaps_figures" --results experiments/results --out figures/out --readme-gallery README.md
 else
   echo "figures: the figure program is not built (needs gnuplot-iostream: run .ci/deps.sh as root)" >&2
   exit 1

@@ -14,7 +14,7 @@ res=${2:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
 profile=${3:-full}
 E="$build/experiments"
 quick=""; [ "$profile" = probe ] && quick="--quick"
-# the folder name the programs use (src/gpu/common.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100-80gb-hbm3
+# the folder name the programs use (src/gpu/metadata.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100-80gb-hbm3
 slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 -c '
 import re, sys
 n = sys.stdin.read().strip()

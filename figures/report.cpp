@@ -4,6 +4,7 @@
 #include "report.hpp"
 
 #include "claims.hpp"
+#include "figures.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -29,7 +30,8 @@ std::string cell(std::string s) {
 
 std::string rel(const std::string& path, const std::string& from_file) {
   const fs::path a = fs::absolute(path).lexically_normal();
-  const fs::path b = fs::absolute(fs::path(from_file).parent_path()).lexically_normal();
+  const fs::path dir = fs::path(from_file).parent_path();  // "" for a file in the working folder
+  const fs::path b = fs::absolute(dir.empty() ? fs::path(".") : dir).lexically_normal();
   const fs::path r = a.lexically_relative(b);
   return r.empty() ? path : r.generic_string();
 }
@@ -53,42 +55,6 @@ std::vector<std::string> bib_keys(const std::string& path) {
   }
   return keys;
 }
-
-// Which paper each figure belongs to, in the report's order.
-// Which paper each figure belongs to, in the report's order; gpus_<name> (every GPU in one
-// figure, drawn when there are two GPU folders or more) right after its family.
-const std::vector<std::pair<std::string, std::string>> kFigOrder = {
-    {"fig3_sqrt", "Fig. 3 (left): the square root of g(λ)"},
-    {"gpus_fig3_sqrt", "Fig. 3 (left): the square root of g(λ), every GPU"},
-    {"fig3_sqrt_rho32", "Fig. 3 (left) at ρ = 32"},
-    {"fig3_wasted", "Fig. 3 (right): unnecessary blocks"},
-    {"fig5_dummy", "Fig. 5: dummy kernel"},
-    {"gpus_fig5_dummy", "Fig. 5: dummy kernel, every GPU"},
-    {"fig5_dummy_cond", "Fig. 5: dummy kernel without the store"},
-    {"gpus_fig5_dummy_cond", "Fig. 5: dummy kernel without the store, every GPU"},
-    {"fig5_edm_d1", "Fig. 5: EDM, 1 feature"},
-    {"fig5_edm_d1_packed", "EDM, 1 feature, packed output"},
-    {"gpus_fig5_edm_d1", "EDM, 1 feature, full and packed, every GPU"},
-    {"fig5_edm_d4", "Fig. 5: EDM, 4 features"},
-    {"fig5_edm_d4_packed", "EDM, 4 features, packed output"},
-    {"gpus_fig5_edm_d4", "EDM, 4 features, full and packed, every GPU"},
-    {"fig5_features", "001 Fig. 5 (last panel): I vs features"},
-    {"edm_roofline", "EDM against the write bandwidth"},
-    {"fig5_collision_3d", "Fig. 5: collision detection 3D"},
-    {"gpus_fig5_collision_3d", "Fig. 5: collision detection 3D, every GPU"},
-    {"fig5_collision_1d", "Fig. 5: collision detection 1D"},
-    {"gpus_fig5_collision_1d", "Fig. 5: collision detection 1D, every GPU"},
-    {"exact_range", "Exact ranges of the float maps"},
-    {"tet_wasted", "Tetrahedral domain: wasted threads and blocks"},
-    {"tet_I", "Tetrahedral map vs bounding box"},
-    {"gpus_tet_I", "Tetrahedral map vs bounding box, every GPU"},
-    {"tet_I_rho4", "Tetrahedral map vs bounding box, ρ = 4"},
-    {"gpus_tet_I_rho4", "Tetrahedral map vs bounding box, ρ = 4, every GPU"},
-    {"tet_layout", "Tetrahedral data layout"},
-    {"gpus_tet_layout", "Tetrahedral data layout, every GPU"},
-    {"sdh_ladder", "SDH optimisation ladder"},
-    {"sdh_scaling", "SDH throughput"},
-    {"gpus_sdh_scaling", "SDH throughput, every GPU"}};
 
 void setup_section(std::ostream& o, const Ctx& ctx) {
   o << "## 2. Setup\n\n";
@@ -231,8 +197,9 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
   o << "PNG for reading, SVG beside each for papers. Open symbols are the papers' values from "
        "`paper/reported.csv` (shape: which paper and GPU; colour: which map), placed right of our data unless the "
        "paper states the N.\n\n";
+  // the registry's order (figures.hpp), then any figure it does not list (a tet_I_rho<r> of another ρ)
   std::vector<std::string> names;
-  for (const auto& [n, t] : kFigOrder) names.push_back(n);
+  for (const FigureEntry& e : figure_registry()) names.push_back(e.name);
   for (const FigRec& r : ctx.figs)
     if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
   int k = 0;
@@ -242,8 +209,8 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
       if (r.name == name) recs.push_back(&r);
     if (recs.empty()) continue;
     std::string title = name;
-    for (const auto& [n, t] : kFigOrder)
-      if (n == name) title = t;
+    for (const FigureEntry& e : figure_registry())
+      if (e.name == name) title = e.heading;
     o << "### 4." << ++k << " " << title << " (`" << name << "`)\n\n";
     for (const FigRec* r : recs) {
       const std::string where = r->gpu.empty() ? "" : " — `" + r->gpu + "`";

@@ -8,12 +8,14 @@
 //     between pyramid cells and non-padding slots, padding counted and bounded as
 //     eq. (9) states, and the stencil slots the update kernel uses.
 //   * the update kernel's per-thread body, emulated on the host over every launched
-//     block and thread of BB3 and g(lambda), equals the CPU reference bit for bit.
+//     block and thread of BB3 and g(lambda), equals the CPU reference bit for bit
+//     (the update: src/apps/diffusion3d.hpp).
 #define BOOST_TEST_MODULE layout3d
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <tdmaps/layout3d.hpp>
+#include <apps/diffusion3d.hpp>
 
 #include "oracle.hpp"
 

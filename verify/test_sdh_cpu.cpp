@@ -1,4 +1,4 @@
-// SDH on the CPU (tdmaps/sdh_cpu.hpp): the bucket rule and its edges, the
+// SDH on the CPU (apps/sdh_cpu.hpp): the bucket rule and its edges, the
 // threshold form that the fast GPU kernel evaluates (exactly the rule), the
 // estimate-and-correct step under a worst-case approximate square root, and the
 // single- against the multi-threaded baseline.
@@ -7,7 +7,7 @@
 
 #include "oracle.hpp"
 
-#include <tdmaps/sdh_cpu.hpp>
+#include <apps/sdh_cpu.hpp>
 
 #include <cmath>
 #include <random>

@@ -20,15 +20,10 @@ void add_map(std::vector<CollisionKernel>& v) {
   v.push_back(CollisionKernel{M::name, 3, &plan_map<M>, &launch_map<M, 3>});
   v.push_back(CollisionKernel{M::name, 1, &plan_map<M>, &launch_map<M, 1>});
 }
+// The maps come from the registry (tdmaps/registry.hpp: maps2d_apps).
 std::vector<CollisionKernel> build() {
   std::vector<CollisionKernel> v;
-  add_map<BB>(v);
-  add_map<LTM_R>(v);
-  add_map<LTM_E>(v);
-  add_map<RB>(v);
-  add_map<REC>(v);
-  add_map<UTM_N>(v);
-  add_map<UTM_X>(v);
+  for_each_map(maps2d_apps{}, [&](auto m) { add_map<decltype(m)>(v); });
   return v;
 }
 

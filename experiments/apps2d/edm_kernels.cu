@@ -39,18 +39,11 @@ void add_map(std::vector<EdmKernel>& v) {
   add_one<M, Fast, 4, Layout::packed>(v);
 }
 
+// The maps come from the registry (tdmaps/registry.hpp: maps2d_apps, maps2d_fast).
 std::vector<EdmKernel> build() {
   std::vector<EdmKernel> v;
-  add_map<BB, false>(v);
-  add_map<LTM_R, false>(v);
-  add_map<LTM_E, false>(v);
-  add_map<RB, false>(v);
-  add_map<REC, false>(v);
-  add_map<UTM_N, false>(v);
-  add_map<UTM_X, false>(v);
-  add_map<BB, true>(v);
-  add_map<LTM_R, true>(v);
-  add_map<LTM_E, true>(v);
+  for_each_map(maps2d_apps{}, [&](auto m) { add_map<decltype(m), false>(v); });
+  for_each_map(maps2d_fast{}, [&](auto m) { add_map<decltype(m), true>(v); });
   return v;
 }
 

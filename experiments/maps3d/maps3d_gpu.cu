@@ -16,7 +16,7 @@ using gpu::launch3;
 
 namespace {
 
-using maps3 = map_list<BB3, TET_F, TET_E, TET_FAST>;
+using maps3 = maps3d;  // the registry's 3D list (tdmaps/registry.hpp)
 
 template <class F>
 void with_map3(const std::string& name, F&& f) {

@@ -59,7 +59,7 @@ u64 layout_slots(Layout l, i64 N, int rho);
 void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out);
 // a[slot(cell)] = cell_value(linear index) for every cell (padding untouched).
 void layout_init(Layout l, i64 N, int rho, float* a);
-// The checksum of the cells of a (layout3d.hpp checksum_term); scratch: kBinCopies3 words.
+// The checksum of the cells of a (apps/diffusion3d.hpp checksum_term); scratch: kBinCopies3 words.
 u64 layout_checksum(Layout l, i64 N, int rho, const float* a, unsigned long long* scratch);
 // The CPU checksum of one step's output (threaded, no arrays).
 u64 layout_reference_checksum(i64 N);

@@ -48,7 +48,7 @@ def u01(h):
 
 
 def gpu_slug(name):
-    """common.cuh's gpu_slug: drop a leading 'NVIDIA ', lowercase, runs of other characters -> '-'."""
+    """metadata.cuh's gpu_slug: drop a leading 'NVIDIA ', lowercase, runs of other characters -> '-'."""
     if name.startswith("NVIDIA "):
         name = name[7:]
     out = ""

@@ -2,7 +2,7 @@
 """PyTorch peer for the SDH experiment (optional).
 
 Two ways a PyTorch user would compute the all-pairs distance histogram on the GPU,
-over the same points as bench_sdh (the generator of tdmaps/sdh_cpu.hpp is
+over the same points as bench_sdh (the generator of apps/sdh_cpu.hpp is
 reproduced bit for bit with numpy), in row chunks of the pair triangle (i < j):
 
   torch-direct  dx, dy, dz, s = (dx*dx + dy*dy) + dz*dz, sqrt, / w, trunc, clamp,

@@ -21,14 +21,14 @@
 //                 |p_i p_j|, |p_j p_k|, |p_i p_k| are shorter than r (4 bins, exact
 //                 integer counts). Each block stages its three point tiles in shared
 //                 memory at the block coordinate the map gives.
-//   layout3_step  one diffusion step over the pyramid (layout3d.hpp diffuse_thread),
+//   layout3_step  one diffusion step over the pyramid (apps/diffusion3d.hpp diffuse_thread),
 //                 data in the linear or the succinct blocked layout (§III-A).
 //   layer_check3 / row_check3   the exact range of a layer / row root on the device:
 //                 tet(z) <= lambda < tet(z + 1) (tri for rows) checked with integers.
 #pragma once
 #include "common.cuh"
 
-#include <tdmaps/layout3d.hpp>
+#include <apps/diffusion3d.hpp>  // also tdmaps/layout3d.hpp
 #include <tdmaps/tet_fast.hpp>
 
 namespace tdmaps::gpu {
@@ -173,7 +173,7 @@ __global__ void __launch_bounds__(1024) layout3_init(Plan3 p, L lay, float* a) {
   if (!c.inside) return;
   a[lay.index(c.x, c.y, c.z)] = cell_value(tet(u64(c.z)) + tri(u64(c.y)) + u64(c.x));
 }
-// The checksum of the cells' values (layout3d.hpp checksum_term), in kBinCopies parts.
+// The checksum of the cells' values (apps/diffusion3d.hpp checksum_term), in kBinCopies parts.
 template <class L>
 __global__ void __launch_bounds__(1024) layout3_checksum(Plan3 p, L lay, const float* a, unsigned long long* sum) {
   const Cell3 c = thread_cell3<TET_E, Mode::block, i64>(p);

@@ -44,6 +44,12 @@ struct BB3 {
   }
 };
 
+// Leading block indices each layer root maps exactly.
+namespace limits {
+constexpr u64 tet_f_blocks = 10;  // eq. (14) in float fails at lambda = tet(3) = 10 on the host and on the GPUs
+constexpr u64 tet_e_blocks = 1ull << 60;
+}  // namespace limits
+
 // A layer root policy gives, for U = u32 (narrow) and u64 (wide),
 //   layer<U>(l) -> {z, tet(z)}   and   row<U>(l') -> {y, tri(y)}.
 struct TetRootF {

@@ -10,9 +10,9 @@
 //          PyTorch's pdist invert the index)
 //   SqrtE  exact: float estimate + integer correction (numbers.hpp tri_root)
 // eps = 1e-4 as the papers state. Float variants are right only up to a block
-// index; `exact_blocks` is the number of leading lambdas (0 .. exact_blocks-1)
-// that the CPU oracle proved exact (verify/test_exact.cpp checks the
-// constant both ways). plan() refuses any N whose grid would pass it.
+// index; each policy's `exact_blocks` is the number of leading lambdas
+// (0 .. exact_blocks-1) proven exact (verify/test_exact.cpp checks the constant
+// both ways). plan() refuses any N whose grid would pass it.
 #pragma once
 #include "plan.hpp"
 #include "exact_limits.hpp"
@@ -20,6 +20,18 @@
 namespace tdmaps {
 
 constexpr float ltm_eps = 1e-4f;
+
+// Number of leading block indices each square root maps exactly (0 .. value-1): proven
+// by the CPU oracle (verify/test_exact.cpp) for the host-reproducible variants; for
+// ltm-r by the GPU sweep (experiments/results/<gpu>/exact_range_gpu.csv).
+namespace limits {
+constexpr u64 ltm_x_blocks = 10619135;
+constexpr u64 ltm_n_blocks = 1316253;
+constexpr u64 ltm_r_blocks = 2112540;  // measured on an H200 and an H100 (sm_90 rsqrtf); rsqrtf is
+                                        // not correctly rounded: other architectures may differ
+constexpr u64 ltm_d_blocks = 1ull << 32  /* proven up to here; larger indices not examined */;
+constexpr u64 ltm_e_blocks = no_limit;
+}  // namespace limits
 
 // Carmack/Lomont fast inverse square root, three Newton-Raphson steps,
 // with every rounding pinned so the host reproduces the device bit for bit.
@@ -61,11 +73,13 @@ TD_HD float sqrt_by_rsqrt_ftz(float x) {
 
 struct SqrtX {
   static constexpr const char* name = "ltm-x";
+  static constexpr u64 exact_blocks = limits::ltm_x_blocks;
   static constexpr bool host_exact_repro = true;
   template <class U> TD_HD static Root<U> row(U l) { return ltm_row(ltm_floor_row<U>(fsqrt_rn(ltm_arg(l)))); }
 };
 struct SqrtN {
   static constexpr const char* name = "ltm-n";
+  static constexpr u64 exact_blocks = limits::ltm_n_blocks;
   static constexpr bool host_exact_repro = true;
   template <class U> TD_HD static Root<U> row(U l) {
     const float x = ltm_arg(l);
@@ -74,6 +88,7 @@ struct SqrtN {
 };
 struct SqrtR {
   static constexpr const char* name = "ltm-r";
+  static constexpr u64 exact_blocks = limits::ltm_r_blocks;
   // rsqrtf is an approximate special-function instruction on the device; the host
   // evaluates the correctly rounded 1/sqrt instead. Ranges come from the GPU.
   static constexpr bool host_exact_repro = false;
@@ -83,6 +98,7 @@ struct SqrtR {
 };
 struct SqrtD {
   static constexpr const char* name = "ltm-d";
+  static constexpr u64 exact_blocks = limits::ltm_d_blocks;
   static constexpr bool host_exact_repro = true;
   template <class U> TD_HD static Root<U> row(U l) {
     const double x = dadd_rn(dmul_rn(2.0, to_double_rn(l)), 0.25);
@@ -99,28 +115,19 @@ struct SqrtD {
 //   wide (u64, lambda < 2^62): the double estimate of numbers.hpp tri_estimate_wide.
 struct SqrtE {
   static constexpr const char* name = "ltm-e";
+  static constexpr u64 exact_blocks = limits::ltm_e_blocks;
   static constexpr bool host_exact_repro = true;
   TD_HD static u32 estimate(u32 l) { return ltm_floor_row<u32>(sqrt_by_rsqrt_ftz(ltm_arg(l))); }
   TD_HD static u64 estimate(u64 l) { return tri_estimate_wide(l); }
   template <class U> TD_HD static Root<U> row(U l) { return tri_correct<U>(l, estimate(l)); }
 };
 
-// Number of leading block indices each variant maps exactly (0 .. value-1).
-// Proven by the CPU oracle (verify/test_exact.cpp) for the host-reproducible
-// variants; for ltm-r by the GPU sweep (experiments). ~0ull = "no limit below 2^62".
-template <class S> struct ltm_exact;
-template <> struct ltm_exact<SqrtX> { static constexpr u64 blocks = limits::ltm_x_blocks; };
-template <> struct ltm_exact<SqrtN> { static constexpr u64 blocks = limits::ltm_n_blocks; };
-template <> struct ltm_exact<SqrtR> { static constexpr u64 blocks = limits::ltm_r_blocks; };
-template <> struct ltm_exact<SqrtD> { static constexpr u64 blocks = limits::ltm_d_blocks; };
-template <> struct ltm_exact<SqrtE> { static constexpr u64 blocks = limits::ltm_e_blocks; };
-
 template <class Sqrt>
 struct LTM {
   static constexpr const char* name = Sqrt::name;
   static constexpr bool blockwise = true;
   using sqrt_policy = Sqrt;
-  static constexpr u64 exact_blocks = ltm_exact<Sqrt>::blocks;
+  static constexpr u64 exact_blocks = Sqrt::exact_blocks;
   // The narrow path: n <= 65535 block rows, so lambda < tri(65535) < 2^31 (a one-row
   // grid), and every row estimate e <= 65535 has e(e+1) < 2^32.
   static constexpr i64 narrow_max_n = 65535;

@@ -17,6 +17,12 @@
 
 namespace tdmaps {
 
+// Largest N for which every N' <= N is mapped exactly (CPU oracle, verify/test_exact.cpp).
+namespace limits {
+constexpr i64 utm_x_max_N = 4096;
+constexpr i64 utm_n_max_N = 5792;
+}  // namespace limits
+
 // first linear index of 1-based row a: (a-1)(2n-a)/2
 template <class I> TD_HD I utm_row_start(I n, I a) { return ((a - 1) * (2 * n - a)) / 2; }
 

@@ -24,6 +24,12 @@ template <class R> struct is_tet<TET<R>> : std::true_type {};
 
 using maps2d = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E, RB, REC, UTM_X, UTM_N>;
 using maps3d = map_list<BB3, TET_F, TET_E, TET_FAST>;
+// The maps the application experiments (EDM, collision: experiments/apps2d) compile
+// kernels for: the 2D maps of the papers' comparisons (the square-root variants
+// ltm-x, ltm-n, ltm-d belong to the sqrt study of the dummy kernel only).
+using maps2d_apps = map_list<BB, LTM_R, LTM_E, RB, REC, UTM_N, UTM_X>;
+// The blockwise maps with a tiled fast EDM kernel (src/gpu/edm.cuh).
+using maps2d_fast = map_list<BB, LTM_R, LTM_E>;
 
 // Calls f(M{}) for the map whose name is `name`; returns false if none matches.
 template <class F, class... Ms>

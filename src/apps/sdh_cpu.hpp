@@ -1,4 +1,4 @@
-// tdmaps/sdh_cpu.hpp — Spatial Distance Histogram (SDH): the bucket rule shared
+// apps/sdh_cpu.hpp — Spatial Distance Histogram (SDH): the bucket rule shared
 // by host and device, the inputs, and the CPU baselines that serve as oracle
 // (seed report 004_aba88004bd1c502c.txt: all-pairs distance histogram of N
 // points; CPU loop, then a GPU ladder).
@@ -26,8 +26,8 @@
 // bucket_unclamped is monotone in s, so  k(s) = #{k in 1..B-1 : s >= T_k}  is
 // the same function, exactly; fast_bucket() below is its evaluation order.
 #pragma once
-#include "config.hpp"
-#include "numbers.hpp"
+#include <tdmaps/config.hpp>
+#include <tdmaps/numbers.hpp>
 
 #include <algorithm>
 #include <atomic>

@@ -1,0 +1,339 @@
+// figures/fig_2d.cpp — one GPU's figures of the triangular domain: the square-root study
+// (Fig. 3 left), the dummy kernel, EDM and collision detection (Fig. 5), I vs features, and
+// the EDM roofline.
+#include "figures.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace figs {
+namespace {
+
+// A panel of I against N: one series per map (exact rows; rows past a map's
+// exact range, when present, as a dotted series of their own), BB's line, and the
+// paper marks of `marks_fig` ("" = none).
+Panel i_panel(const Ctx& ctx, const Table& t, const Sel& s, const std::string& title, const std::string& marks_fig,
+              std::vector<std::string>* mark_ids) {
+  Panel p;
+  p.title = title;
+  p.xlabel = "N";
+  p.ylabel = kIlabel;
+  p.key = "below";
+  double xmax = 0;
+  Sel all = s;
+  all.exact_only = false;
+  for (const std::string& m : maps_in(t, all)) {
+    if (is_reference(m)) continue;
+    const Pts e = curve(t, s, m);
+    if (!e.empty()) p.series.push_back(map_series(m, e));
+    if (t.has("exact")) {
+      Pts ie;
+      for (const Row& r : t.rows())
+        if (r.s("map") == m && selected(r, all) && r.s("exact") == "0" && std::isfinite(row_I(r)))
+          ie.emplace_back(r.d("N"), row_I(r));
+      std::sort(ie.begin(), ie.end());
+      if (!ie.empty()) {
+        Series si = map_series(m, ie, m + " (past exact range)");
+        si.dt = 3;
+        si.pt = si.pt - 1;
+        p.series.push_back(si);
+      }
+    }
+    for (const Row& r : t.rows())
+      if (r.s("map") == m && selected(r, all)) xmax = std::max(xmax, r.d("N"));
+  }
+  p.hlines.push_back(bb_line());
+  double xr = xmax > 0 ? xmax : 30720;
+  if (!marks_fig.empty()) xr = add_marks(p, ctx, marks_fig, xr, mark_ids);
+  p.xrange = std::make_pair(0.0, xr * 1.02);
+  return p;
+}
+
+// "rb 1.21 (max 1.30 at N=4096), ltm-r 1.10, ..." for the maps of a selection.
+std::string i_reading(const Table& t, const Sel& s) {
+  std::vector<std::string> parts;
+  std::string best;
+  double bv = NAN;
+  for (const std::string& m : maps_in(t, s)) {
+    if (is_reference(m)) continue;
+    const Pts p = curve(t, s, m);
+    if (p.empty()) continue;
+    const double med = med_from(p, kLargeN);
+    const auto mx = max_pt(p);
+    parts.push_back("**" + m + "** " + (std::isfinite(med) ? fmt(med, 3) : "— (no N ≥ " + fmt_int(kLargeN) + ")") +
+                    " (max " + fmt(mx.second, 3) + " at N = " + fmt_int(mx.first) + ")");
+    if (std::isfinite(med) && !(med <= bv)) { bv = med; best = m; }
+  }
+  if (parts.empty()) return "no rows.";
+  return "median I over N ≥ " + fmt_int(kLargeN) + ": " + join(parts, "; ") + "." +
+         (best.empty() ? "" : " Highest: " + best + ".");
+}
+
+std::vector<double> rhos_of(const Table& t, const Sel& base) {
+  std::set<double> r;
+  Sel s = base;
+  s.rho = NAN;
+  s.exact_only = false;
+  for (const Row& row : t.rows())
+    if (selected(row, s) && std::isfinite(row.d("rho")) && row.d("rho") > 0) r.insert(row.d("rho"));
+  return std::vector<double>(r.begin(), r.end());
+}
+
+
+// Panels of I vs N, one per rho (rho 16 first); the paper marks go on rho 16.
+void draw_i_vs_n(Ctx& ctx, const GpuData& g, const Table& t, Sel base, const std::string& name,
+                 const std::string& title, const std::string& marks_fig, const std::string& caption) {
+  Figure f;
+  f.name = name;
+  f.title = title_of(title, &g);
+  std::vector<double> rhos = rhos_of(t, base);
+  if (!t.has("rho")) rhos = {NAN};
+  std::sort(rhos.begin(), rhos.end(), [](double a, double b) { return (a == kRho) != (b == kRho) ? a == kRho : a < b; });
+  std::string reading;
+  std::vector<std::string> ids;
+  for (double rho : rhos) {
+    Sel s = base;
+    s.rho = rho;
+    const std::string rl = std::isfinite(rho) ? "ρ = " + fmt_int(rho) : "all ρ";
+    Panel p = i_panel(ctx, t, s, rl, rho == kRho ? marks_fig : "", &ids);
+    bool any = false;
+    for (const Series& se : p.series) any = any || !se.x.empty();
+    if (!any) continue;
+    f.panels.push_back(p);
+    reading += (reading.empty() ? "" : " ") + rl + ": " + i_reading(t, s);
+  }
+  if (f.panels.empty()) {
+    skip(ctx, name, &g, t.path + " has no rows for this selection");
+    return;
+  }
+  if (f.panels.size() > 1) f.width = 1300, f.height = 600;
+  if (!ids.empty()) {
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    reading += " Paper marks (open symbols, right of the data or at the stated N): " + join(ids, ", ") + ".";
+  }
+  emit(ctx, f, &g, caption, reading);
+}
+
+}  // namespace
+
+// ---- Fig. 3 --------------------------------------------------------------------------------
+void fig3_sqrt(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "fig3_sqrt", g, "sqrt.csv", {"N", "map"});
+  if (!t) return;
+  Figure f;
+  f.name = "fig3_sqrt";
+  f.title = title_of("Square roots of g(λ): I of LTM-X/N/R/D/E vs BB, dummy kernel, ρ = 16", &g);
+  std::vector<std::string> forms = t->has("form") ? values_of(*t, "form") : std::vector<std::string>{""};
+  std::sort(forms.begin(), forms.end(), [](const std::string& a, const std::string& b) {
+    return (a == "store") != (b == "store") ? a == "store" : a < b;
+  });
+  std::string reading;
+  std::vector<std::string> ids;
+  for (const std::string& form : forms) {
+    Sel s;
+    if (!form.empty()) s.eq["form"] = form;
+    const std::string label = form == "store" ? "form store (the papers' dummy: every thread stores i+j to one address)"
+                              : form == "cond" ? "form cond (the store never happens: map cost alone)"
+                                               : "all rows";
+    Panel p = i_panel(ctx, *t, s, label, form == "store" || form.empty() ? "fig3_sqrt" : "", &ids);
+    bool any = false;
+    for (const Series& se : p.series) any = any || !se.x.empty();
+    if (!any) continue;
+    f.panels.push_back(p);
+    reading += (reading.empty() ? "" : " ") + (form.empty() ? std::string("") : "Form " + form + ": ") + i_reading(*t, s);
+  }
+  if (f.panels.empty()) return skip(ctx, "fig3_sqrt", &g, "sqrt.csv has no rows at ρ = 16");
+  if (f.panels.size() > 1) f.width = 1300, f.height = 600;
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  if (!ids.empty()) reading += " Paper marks: " + join(ids, ", ") + ".";
+  emit(ctx, f, &g,
+       "Fig. 3 (left) of 000 / 001: the improvement factor of LTM with each square root over BB on the dummy kernel, "
+       "ρ = 16; open marks are the papers' values (GTX 680, GTX 765M, Tesla K40).",
+       reading);
+  // ρ = 32, when measured
+  Sel s32;
+  s32.rho = 32;
+  s32.eq["form"] = "store";
+  if (!curve(*t, s32, "ltm-x").empty() || !curve(*t, s32, "ltm-r").empty() || !curve(*t, s32, "ltm-e").empty()) {
+    Figure f2;
+    f2.name = "fig3_sqrt_rho32";
+    f2.title = title_of("Square roots of g(λ), ρ = 32, form store", &g);
+    f2.panels.push_back(i_panel(ctx, *t, s32, "ρ = 32, form store", "", nullptr));
+    emit(ctx, f2, &g, "The square-root study at ρ = 32 (form store).", i_reading(*t, s32));
+  }
+}
+
+// ---- Fig. 5 ---------------------------------------------------------------------------------
+void fig5_dummy(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "fig5_dummy", g, "dummy.csv", {"N", "map"});
+  if (!t) return;
+  Sel s;
+  s.eq["form"] = "store";
+  draw_i_vs_n(ctx, g, *t, s, "fig5_dummy", "Dummy kernel (form store): I of every map vs BB", "fig5_dummy",
+              "Fig. 5 of 000 (and of 001): dummy kernel, improvement of each map over BB; open marks are the papers' "
+              "values.");
+  if (t->has("form")) {
+    Sel c;
+    c.eq["form"] = "cond";
+    if (!curve(*t, c, "rb").empty() || !maps_in(*t, c).empty())
+      draw_i_vs_n(ctx, g, *t, c, "fig5_dummy_cond", "Dummy kernel (form cond, no store): I of every map vs BB", "",
+                  "The dummy kernel without its contended store: the cost of each map alone.");
+  }
+}
+
+void fig5_edm(Ctx& ctx, const GpuData& g, int features) {
+  const std::string name = "fig5_edm_d" + std::to_string(features);
+  const Table* t = need(ctx, name, g, "edm.csv", {"N", "map"});
+  if (!t) return;
+  for (const char* layout : {"full", "packed"}) {
+    Sel s;
+    s.eq["variant"] = layout;
+    s.eq["features"] = std::to_string(features);
+    const bool full = std::string(layout) == "full";
+    if (maps_in(*t, s).empty() && !full) continue;
+    draw_i_vs_n(ctx, g, *t, s, full ? name : name + "_packed",
+                "EDM, " + std::to_string(features) + " feature(s), " + layout + " output: I of every map vs BB",
+                full ? name : "",
+                std::string(full ? "Fig. 5 of 000 (4 features) / 001 (1 and 4 features): " : "The same, ") +
+                    "Euclidean distance matrix with " + std::to_string(features) + " feature(s), " + layout +
+                    " N×N output" + (full ? "" : " replaced by the packed triangle") +
+                    "; -fast variants are measured against bb-fast.");
+  }
+}
+
+void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim) {
+  const std::string name = "fig5_collision_" + dim;
+  const Table* t = need(ctx, name, g, "collision.csv", {"N", "map"});
+  if (!t) return;
+  Sel s;
+  s.eq["variant"] = dim;
+  draw_i_vs_n(ctx, g, *t, s, name, "Collision detection " + dim + " (shared memory): I of every map vs BB", name,
+              "Fig. 5 of 000: collision detection of N spheres (" + dim +
+                  "), shared-memory kernels; UTM cannot tile shared memory (thread-space map).");
+}
+
+void fig5_features(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "fig5_features", g, "edm.csv", {"N", "map", "features"});
+  if (!t) return;
+  Figure f;
+  f.name = "fig5_features";
+  f.title = title_of("EDM: I vs number of features at the largest N, ρ = 16", &g);
+  std::string reading;
+  for (const char* layout : {"full", "packed"}) {
+    Panel p;
+    p.title = std::string(layout) + " output";
+    p.xlabel = "features";
+    p.ylabel = kIlabel;
+    p.key = "below";
+    p.xrange = std::make_pair(0.5, 4.5);
+    p.xtic = 1;
+    Sel s;
+    s.eq["variant"] = layout;
+    std::vector<std::string> parts;
+    for (const std::string& m : maps_in(*t, s)) {
+      if (is_reference(m)) continue;
+      Pts q;
+      double Nused = NAN;
+      for (int k = 1; k <= 4; ++k) {
+        Sel sk = s;
+        sk.eq["features"] = std::to_string(k);
+        const auto lp = last_pt(curve(*t, sk, m));
+        if (std::isfinite(lp.second)) {
+          q.emplace_back(k, lp.second);
+          Nused = std::isfinite(Nused) ? std::min(Nused, lp.first) : lp.first;
+        }
+      }
+      if (q.empty()) continue;
+      p.series.push_back(map_series(m, q, m + " (N = " + fmt_int(Nused) + ")"));
+      parts.push_back(m + " " + fmt(q.front().second, 3) + "→" + fmt(q.back().second, 3));
+    }
+    if (p.series.empty()) continue;
+    p.hlines.push_back(bb_line());
+    f.panels.push_back(p);
+    reading += std::string(reading.empty() ? "" : " ") + layout + ": I from fewest to most features: " + join(parts, ", ") + ".";
+  }
+  if (f.panels.empty()) return skip(ctx, "fig5_features", &g, "edm.csv has no rows at ρ = 16");
+  if (f.panels.size() > 1) f.width = 1300, f.height = 600;
+  emit(ctx, f, &g, "001's last panel: I against the number of features (work per thread) at the largest N.", reading);
+}
+
+// ---- EDM roofline -------------------------------------------------------------------------------
+void edm_roofline(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "edm_roofline", g, "edm.csv", {"N", "map", "GBps"});
+  if (!t) return;
+  std::vector<double> bw;
+  for (const Row& r : t->rows())
+    if (r.s("map") == "write_bw" && std::isfinite(r.d("GBps"))) bw.push_back(r.d("GBps"));
+  const double wbw = median(bw);
+  const std::vector<double> feats = t->has("features") ? distinct(*t, "features") : std::vector<double>{};
+  double feat = 4;
+  if (!feats.empty() && std::find(feats.begin(), feats.end(), 4.0) == feats.end()) feat = feats.back();
+  const Table* peers = g.get("peers_edm.csv");
+  Figure f;
+  f.name = "edm_roofline";
+  f.title = title_of("EDM output bandwidth vs N (" + fmt_int(feat) + " features, ρ = 16)", &g);
+  f.width = 1300;
+  std::string reading = std::isfinite(wbw) ? "Measured write bandwidth " + fmt(wbw, 0) + " GB/s." : "No write_bw row.";
+  for (const char* layout : {"full", "packed"}) {
+    Sel s;
+    s.eq["variant"] = layout;
+    s.eq["features"] = fmt_int(feat);
+    Panel p;
+    p.title = std::string(layout) + " output";
+    p.xlabel = "N";
+    p.ylabel = "GB/s written";
+    p.key = "bottom right";
+    double xmax = 0;
+    std::vector<std::string> parts;
+    for (const std::string& m : maps_in(*t, s)) {
+      if (m == "write_bw") continue;
+      const Pts q = curve(*t, s, m, "GBps");
+      if (q.empty()) continue;
+      p.series.push_back(map_series(m, q));
+      xmax = std::max(xmax, q.back().first);
+      parts.push_back(m + " " + fmt(q.back().second, 0) + " GB/s" +
+                      (std::isfinite(wbw) ? " (" + fmt(100 * q.back().second / wbw, 0) + "%)" : ""));
+    }
+    if (peers && peers->has("impl") && peers->has("N") && peers->has("GBps")) {
+      for (const std::string& impl : values_of(*peers, "impl")) {
+        std::map<double, std::vector<double>> by;
+        for (const Row& r : peers->rows()) {
+          if (r.s("impl") != impl) continue;
+          if (peers->has("layout") && r.s("layout") != layout) continue;
+          if (!peers->has("layout") && (impl.find("pdist") != std::string::npos) != (std::string(layout) == "packed"))
+            continue;
+          if (peers->has("features") && std::isfinite(r.d("features")) && r.d("features") != feat) continue;
+          if (std::isfinite(r.d("GBps"))) by[r.d("N")].push_back(r.d("GBps"));
+        }
+        Pts q;
+        for (const auto& [n, v] : by) q.emplace_back(n, median(v));
+        if (q.empty()) continue;
+        Series se = map_series(impl, q, "peer: " + impl);
+        const bool pd = impl.find("pdist") != std::string::npos, direct = impl.find("direct") != std::string::npos;
+        se.color = pd ? "#000000" : direct ? "#999999" : "#555555";
+        se.dt = 2;
+        se.pt = pd ? 6 : direct ? 4 : 8;
+        p.series.push_back(se);
+        xmax = std::max(xmax, q.back().first);
+        parts.push_back(impl + " " + fmt(q.back().second, 0) + " GB/s");
+      }
+    }
+    if (p.series.empty()) continue;
+    if (std::isfinite(wbw)) p.hlines.push_back(HLine{wbw, "measured write bandwidth (write_bw)", "#d62728", 2, 1.6});
+    p.xrange = std::make_pair(0.0, xmax * 1.02);
+    p.yrange = std::make_pair(0.0, std::isfinite(wbw) ? wbw * 1.15 : NAN);
+    if (!std::isfinite(wbw)) p.yrange.reset();
+    f.panels.push_back(p);
+    reading += std::string(" ") + layout + " at the largest N: " + join(parts, ", ") + ".";
+  }
+  if (f.panels.empty()) return skip(ctx, "edm_roofline", &g, "edm.csv has no GBps rows at ρ = 16");
+  emit(ctx, f, &g,
+       "The EDM kernels are write-bound: bytes written per second by each map and output layout against the device's "
+       "measured write bandwidth, with PyTorch's pdist (packed) and cdist (full) as peers.",
+       reading);
+}
+
+}  // namespace figs

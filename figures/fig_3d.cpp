@@ -1,0 +1,227 @@
+// figures/fig_3d.cpp — one GPU's figures of the tetrahedral domain (003): I of the
+// tetrahedral maps against the bounding cube (tet_I, one figure per ρ) and the blocked vs
+// linear data layout (tet_layout).
+#include "figures.hpp"
+
+#include <tdmaps/counts.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace figs {
+
+// ---- 3D -----------------------------------------------------------------------------------------
+namespace {
+
+// The block side to show first: 8 when measured, else the largest.
+double primary_rho(const Table& t) {
+  const std::vector<double> r = distinct(t, "rho");
+  if (r.empty()) return NAN;
+  return std::find(r.begin(), r.end(), double(kRho3)) != r.end() ? double(kRho3) : r.back();
+}
+
+// One panel of I vs N: every tetrahedral map x mode of a selection, eq. (17) at beta = tau
+// from the library's plans, and the paper's bound.
+bool tet_panel(const Ctx& ctx, const Table& t, Sel s, const std::string& title, Panel& p, std::vector<std::string>& parts) {
+  p.title = title;
+  p.xlabel = "N";
+  p.ylabel = "I = t_BB3 / t_map";
+  p.key = "below";
+  double xmax = 0;
+  for (const std::string& m : maps_in(t, s)) {
+    if (m.rfind("bb", 0) == 0) continue;
+    for (const std::string& mode : col_values(t, "mode")) {
+      Sel sm = s;
+      if (!mode.empty()) sm.eq["mode"] = mode;
+      const Pts q = curve(t, sm, m);
+      if (q.empty()) continue;
+      Series se = map_series(m, q, m + (mode.empty() ? "" : " (" + mode + ")"));
+      if (mode == "block") {
+        se.dt = 2;
+        se.pt -= 1;
+      }
+      p.series.push_back(se);
+      xmax = std::max(xmax, q.back().first);
+      parts.push_back(se.label + " max " + fmt(max_pt(q).second, 3) + " at N = " + fmt_int(max_pt(q).first));
+    }
+  }
+  if (p.series.empty()) return false;
+  tet_refs(ctx, p, std::isfinite(s.rho) ? int(s.rho) : kRho3, xmax);
+  return true;
+}
+
+}  // namespace
+
+// The references of a tetrahedral I panel: eq. (17) at beta = tau from the library's
+// plans (block side r, N up to xmax), BB3's line and the paper's bound; sets the ranges.
+void tet_refs(const Ctx& ctx, Panel& p, int r, double xmax) {
+  Series e;
+  e.label = "eq. (17) at β = τ: BB3 / TET blocks (library)";
+  e.with = "lines";
+  e.color = "#555555";
+  e.dt = 4;
+  for (double N = r; N <= xmax; N += double(r) * std::max(1.0, std::floor(xmax / r / 200))) {
+    try {
+      e.x.push_back(N);
+      e.y.push_back(double(tdmaps::BB3::plan(tdmaps::i64(N), r).total) / double(tdmaps::TET_E::plan(tdmaps::i64(N), r).total));
+    } catch (const std::exception&) {
+      e.x.pop_back();
+    }
+  }
+  p.series.push_back(e);
+  p.hlines.push_back(HLine{1.0, "BB3 (I = 1)", "#000000", 1, 1.2});
+  const Claim* bound = ctx.claim("003-map-6x");
+  if (bound && bound->pv.numeric())
+    p.hlines.push_back(HLine{bound->pv.lo, "paper: up to " + fmt_g(bound->pv.lo) + "× (003-map-6x)", "#d62728", 2, 1.4});
+  p.xrange = std::make_pair(0.0, xmax * 1.02);
+  p.yrange = std::make_pair(0.0, bound && bound->pv.numeric() ? bound->pv.lo * 1.1 : 6.6);
+}
+
+void tet_I(Ctx& ctx, const GpuData& g) {
+  std::string why;
+  const Table* dummy = g.get("tet_dummy.csv");
+  const Table* three = g.get("tet_threebody.csv");
+  for (const auto& [t, file] : std::vector<std::pair<const Table*, std::string>>{{dummy, "tet_dummy.csv"}, {three, "tet_threebody.csv"}}) {
+    if (!t) why += (why.empty() ? "" : "; ") + g.reason(file);
+    else if (!t->missing({"N", "map"}).empty())
+      why += (why.empty() ? "" : "; ") + file + " lacks column(s) " + t->missing({"N", "map"});
+  }
+  if (dummy && !dummy->missing({"N", "map"}).empty()) dummy = nullptr;
+  if (three && !three->missing({"N", "map"}).empty()) three = nullptr;
+  if (!dummy && !three) return skip(ctx, "tet_I", &g, why);
+  std::set<double> rhos;
+  for (const Table* t : {dummy, three})
+    if (t)
+      for (double r : distinct(*t, "rho")) rhos.insert(r);
+  if (rhos.empty()) rhos.insert(NAN);
+  std::vector<double> order(rhos.begin(), rhos.end());
+  std::sort(order.begin(), order.end(), [](double a, double b) { return (a == kRho3) != (b == kRho3) ? a == kRho3 : a > b; });
+  bool first = true;
+  for (double rho : order) {
+    Figure f;
+    f.name = first ? "tet_I" : "tet_I_rho" + fmt_int(rho);
+    f.title = title_of("Tetrahedral map g(λ) vs the bounding box BB3, ρ = " + fmt_int(rho), &g);
+    std::string reading;
+    if (dummy)
+      for (const std::string& form : col_values(*dummy, "form")) {
+        Sel s;
+        s.rho = rho;
+        if (!form.empty()) s.eq["form"] = form;
+        Panel p;
+        std::vector<std::string> parts;
+        if (tet_panel(ctx, *dummy, s, "map-only kernel" + (form.empty() ? "" : ", form " + form), p, parts)) {
+          f.panels.push_back(p);
+          reading += (reading.empty() ? "" : " ") + std::string("Dummy") + (form.empty() ? "" : " (" + form + ")") + ": " +
+                     join(parts, "; ") + ".";
+        }
+      }
+    if (three) {
+      Sel s;
+      s.rho = rho;
+      Panel p;
+      std::vector<std::string> parts;
+      if (tet_panel(ctx, *three, s, "three-body kernel", p, parts)) {
+        f.panels.push_back(p);
+        reading += (reading.empty() ? "" : " ") + std::string("Three-body: ") + join(parts, "; ") + ".";
+      }
+    }
+    if (f.panels.empty()) continue;
+    f.width = f.panels.size() >= 3 ? 1700 : f.panels.size() == 2 ? 1300 : 900;
+    f.height = 620;
+    emit(ctx, f, &g,
+         "003 §III-B: the tetrahedral map against the bounding box (modes: every thread maps, or one thread per block "
+         "maps and shares), with the analysis' limit 6β/τ (eq. 18) and its finite-n form at β = τ (eq. 17) from the "
+         "library's launched blocks.",
+         reading);
+    first = false;
+  }
+  if (first) skip(ctx, "tet_I", &g, "no tetrahedral-map rows");
+}
+
+// The series of the layout figure: key ("map mode ...") -> (N, median linear/blocked time);
+// map_of[key] is the key's map, *rho the block side used. "" or why the table cannot be used.
+std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::map<std::string, std::string>& map_of,
+                          double* rho_used) {
+  const std::string rc = t.first_of({"linear_over_blocked", "ratio", "speedup"});
+  std::vector<std::string> groups;
+  for (const char* c : {"map", "mode", "kernel", "test"})
+    if (t.has(c)) groups.push_back(c);
+  const double rho = t.has("rho") ? primary_rho(t) : NAN;
+  *rho_used = rho;
+  std::map<std::string, std::map<double, std::vector<double>>> by;  // series -> N -> ratios
+  const auto key_of = [&](const Row& r) {
+    std::string k;
+    for (const std::string& c : groups) k += (k.empty() ? "" : " ") + r.s(c);
+    return k.empty() ? std::string("linear / blocked") : k;
+  };
+  const auto usable = [&](const Row& r) {
+    return (!std::isfinite(rho) || r.d("rho") == rho) && !(r.has("verified") && r.s("verified") == "0");
+  };
+  if (!rc.empty()) {
+    for (const Row& r : t.rows())
+      if (usable(r) && (!t.has("layout") || r.s("layout") == "blocked") && std::isfinite(r.d(rc))) {
+        by[key_of(r)][r.d("N")].push_back(r.d(rc));
+        map_of[key_of(r)] = r.s("map");
+      }
+  } else if (t.has("layout") && t.has("median_ms")) {
+    std::map<std::string, std::map<double, std::map<std::string, double>>> ms;
+    for (const Row& r : t.rows())
+      if (usable(r)) {
+        ms[key_of(r)][r.d("N")][r.s("layout")] = r.d("median_ms");
+        map_of[key_of(r)] = r.s("map");
+      }
+    for (const auto& [k, m] : ms)
+      for (const auto& [n, l] : m)
+        if (l.count("linear") && l.count("blocked") && l.at("blocked") > 0) by[k][n].push_back(l.at("linear") / l.at("blocked"));
+  } else {
+    return "tet_layout.csv has neither linear_over_blocked nor layout + median_ms";
+  }
+  if (by.empty()) return "tet_layout.csv has no usable rows";
+  for (const auto& [k, m] : by) {
+    Pts q;
+    for (const auto& [n, v] : m) q.emplace_back(n, median(v));
+    out[k] = q;
+  }
+  return "";
+}
+
+void tet_layout(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "tet_layout", g, "tet_layout.csv", {"N"});
+  if (!t) return;
+  std::map<std::string, Pts> by;
+  std::map<std::string, std::string> map_of;
+  double rho = NAN;
+  const std::string why = layout_curves(*t, by, map_of, &rho);
+  if (!why.empty()) return skip(ctx, "tet_layout", &g, why);
+  Figure f;
+  f.name = "tet_layout";
+  f.width = 1000;
+  f.title = title_of("Blocked vs linear layout of the tetrahedron" +
+                         (std::isfinite(rho) ? ", ρ = " + fmt_int(rho) : std::string()), &g);
+  Panel p;
+  p.xlabel = "N";
+  p.ylabel = "t_linear / t_blocked";
+  p.key = "below";
+  std::vector<std::string> parts;
+  double xmax = 0;
+  for (const auto& [k, q] : by) {
+    Series s = map_series(map_of[k].empty() ? k : map_of[k], q, k);
+    if (k.find("block") != std::string::npos && k.find("thread") == std::string::npos) {
+      s.dt = 2;
+      s.pt -= 1;
+    }
+    p.series.push_back(s);
+    xmax = std::max(xmax, q.back().first);
+    parts.push_back(k + ": max " + fmt(max_pt(q).second, 3) + " at N = " + fmt_int(max_pt(q).first));
+  }
+  p.hlines.push_back(HLine{1.0, "equal (1)", "#000000", 1, 1.2});
+  if (const Claim* b = ctx.claim("003-layout-2x"))
+    if (b->pv.numeric()) p.hlines.push_back(HLine{b->pv.lo, "paper: up to " + fmt_g(b->pv.lo) + "× (003-layout-2x)", "#d62728", 2, 1.4});
+  p.xrange = std::make_pair(0.0, xmax * 1.02);
+  f.panels.push_back(p);
+  emit(ctx, f, &g, "003 §III-A: the same kernel on the blocked (succinct) data layout against the linear one, with the "
+                   "analysis' bound 2 − F (eq. 10).", join(parts, "; ") + ".");
+}
+
+}  // namespace figs
