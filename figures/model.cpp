@@ -319,7 +319,11 @@ std::vector<std::string> order_maps(std::vector<std::string> maps) {
   return maps;
 }
 
-Style map_style(const std::string& map) {
+namespace {
+const std::map<std::string, Style>& known_styles();
+}
+namespace {
+const std::map<std::string, Style>& known_styles() {
   static const std::map<std::string, Style> known = {
       {"bb", {"#000000", 7, 1}},    {"ltm-x", {"#1f77b4", 5, 1}}, {"ltm-n", {"#17becf", 9, 1}},
       {"ltm-r", {"#d62728", 7, 1}}, {"ltm-d", {"#9467bd", 11, 1}}, {"ltm-e", {"#ff7f0e", 13, 1}},
@@ -329,6 +333,14 @@ Style map_style(const std::string& map) {
       {"cpu", {"#7f7f7f", 7, 1}},   {"cpu-mt", {"#555555", 5, 1}}, {"v1", {"#1f77b4", 7, 1}},
       {"v2", {"#17becf", 5, 1}},    {"v3", {"#9467bd", 9, 1}},     {"v4", {"#ff7f0e", 11, 1}},
       {"v5", {"#d62728", 13, 1}}};
+  return known;
+}
+}  // namespace
+bool has_map_style(const std::string& map) {
+  return known_styles().count(base_of(map)) && std::find(kOrder.begin(), kOrder.end(), map) != kOrder.end();
+}
+Style map_style(const std::string& map) {
+  const std::map<std::string, Style>& known = known_styles();
   static const std::vector<std::string> extra = {"#bcbd22", "#393b79", "#637939", "#843c39", "#7b4173",
                                                  "#3182bd", "#e6550d", "#31a354"};
   const std::string b = base_of(map);

@@ -142,6 +142,9 @@ struct Style {
   int dt;
 };
 Style map_style(const std::string& map);
+// Whether `map` has its own style and a place in the drawing order (not the fallback):
+// figures/test_registry.cpp requires it for every map of the registry.
+bool has_map_style(const std::string& map);
 std::vector<std::string> order_maps(std::vector<std::string> maps);
 Series map_series(const std::string& map, const Pts& p, const std::string& label = "");
 
