@@ -17,13 +17,18 @@ import csv, io, json, os, re, statistics, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def parse(text):
+    """A results CSV's text: its metadata (first line "# {json}") and its rows by column name."""
+    lines = text.splitlines()
+    meta = json.loads(lines[0][2:]) if lines and lines[0].startswith("# ") else {}
+    return meta, list(csv.DictReader(io.StringIO("\n".join(l for l in lines if not l.startswith("#")))))
+
+
 def load(gpu, name):
     path = os.path.join(ROOT, "experiments", "results", gpu, name)
     if not os.path.exists(path):
         return None, []
-    lines = open(path).read().splitlines()
-    meta = json.loads(lines[0][2:]) if lines and lines[0].startswith("# ") else {}
-    return meta, list(csv.DictReader(io.StringIO("\n".join(l for l in lines if not l.startswith("#")))))
+    return parse(open(path).read())
 
 
 def med(xs):

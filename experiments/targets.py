@@ -12,21 +12,12 @@ before the lean maps, 8fe512e), where that revision has the file for this GPU:
 a row is "slower" when its new median is above the old p75 by more than the old
 interquartile range (run-to-run noise), and the worst ratio is shown.
 """
-import csv, io, json, os, statistics, subprocess, sys
+import os, subprocess, sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from summarize import ROOT, load, med, parse  # noqa: E402  (one CSV reader for both scripts)
+
 RES = os.path.join(ROOT, "experiments", "results")
-
-
-def parse(text):
-    lines = text.splitlines()
-    meta = json.loads(lines[0][2:]) if lines and lines[0].startswith("# ") else {}
-    return meta, list(csv.DictReader(io.StringIO("\n".join(l for l in lines if not l.startswith("#")))))
-
-
-def load(gpu, name):
-    p = os.path.join(RES, gpu, name)
-    return parse(open(p).read()) if os.path.exists(p) else ({}, [])
 
 
 def load_rev(rev, gpu, name):
@@ -36,10 +27,6 @@ def load_rev(rev, gpu, name):
     except (subprocess.CalledProcessError, OSError):  # no git, or no such file at rev
         return {}, []
     return parse(text)
-
-
-def med(xs):
-    return statistics.median(xs) if xs else float("nan")
 
 
 def big(rows, nmin=16384):

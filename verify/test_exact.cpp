@@ -1,5 +1,5 @@
 // Exactness of the float maps: where each variant stops being right, checked
-// against the constants in src/tdmaps/exact_limits.hpp (both directions), and the
+// against the limits:: constants beside each map policy (src/tdmaps/map_*.hpp; both directions), and the
 // papers' claims about those ranges confirmed or refuted.
 #define BOOST_TEST_MODULE exact
 #include <boost/test/unit_test.hpp>

@@ -183,9 +183,9 @@ BOOST_AUTO_TEST_CASE(tet_e_narrow_estimate_within_one_every_narrow_layer) {
   Fails f;
   for (u64 z = 0; z < n; ++z) {
     const u64 lo = tet(z), hi = tet(z + 1) - 1;
-    const auto c = [](u64 l) { return std::cbrt((long double)fmul_rn(6.0f, to_float_rn(u32(l)))); };
-    const u32 elo = float_floor_nonneg<u32>(fsub_rn(float_at_least(c(lo) * (1 - m)), 0.75f));
-    const u32 ehi = float_floor_nonneg<u32>(fsub_rn(float_at_most(c(hi) * (1 + m)), 0.75f));
+    const auto c = [](u64 l) { return std::cbrt((long double)six_lambda(u32(l))); };
+    const u32 elo = tet_layer_from_cbrt(float_at_least(c(lo) * (1 - m)));
+    const u32 ehi = tet_layer_from_cbrt(float_at_most(c(hi) * (1 + m)));
     if (!within_one(elo, z) || !within_one(ehi, z)) f.add(lo);
     for (u64 l : {lo, hi}) {
       const Root<u32> r = TetRootE::layer<u32>(u32(l));

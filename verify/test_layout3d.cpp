@@ -28,11 +28,11 @@ using namespace tdmaps;
 using namespace tdmaps::oracle;
 
 // ---- division-free tet / tri --------------------------------------------------------
-BOOST_AUTO_TEST_CASE(tet_small_equals_tet_below_2_21) {
+BOOST_AUTO_TEST_CASE(tet_t_equals_tet_below_2_21) {  // the layouts' slot offsets (numbers.hpp tet_t, tri_t)
   std::atomic<u64> bad{0};
   parallel_for(1u << 21, [&](u64 b, u64 e) {
     for (u64 z = b; z < e; ++z)
-      if (tet_small(z) != tet(z) || tri_small(z) != tri(z)) ++bad;
+      if (tet_t<u64>(z) != tet(z) || tri_t<u64>(z) != tri(z)) ++bad;
   });
   BOOST_TEST(bad.load() == 0u);
 }

@@ -25,32 +25,17 @@ set -u
 bin=${1:?usage: check_sass.sh BINARY}
 [ -f "$bin" ] || { echo "check_sass: no such file: $bin"; exit 1; }
 
-find_tool() {  # $1 tool name, $2 env override
-  local t=${!2:-}
-  if [ -n "$t" ] && [ -x "$t" ]; then echo "$t"; return 0; fi
-  t=$(command -v "$1" 2>/dev/null) && { echo "$t"; return 0; }
-  for d in ${CUDA_HOME:+$CUDA_HOME/bin} ${CUDA_PATH:+$CUDA_PATH/bin} /usr/local/cuda/bin /opt/cuda/bin; do
-    [ -x "$d/$1" ] && { echo "$d/$1"; return 0; }
-  done
-  return 1
-}
-cuobjdump=$(find_tool cuobjdump CUOBJDUMP) || { echo "check_sass: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
-# cuobjdump -sass runs nvdisasm; look for it beside cuobjdump too.
-if [ -z "${NVDISASM_PATH:-}" ] && ! command -v nvdisasm >/dev/null 2>&1; then
-  d=$(dirname "$cuobjdump")
-  if [ -x "$d/nvdisasm" ]; then export PATH="$PATH:$d"; fi
-fi
-
+# shellcheck source=../maps2d/find_cuda_tool.sh
+. "$(dirname "$0")/find_cuda_tool.sh"
+find_cuobjdump || { echo "check_sass: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-if ! "$cuobjdump" -sass "$bin" >"$tmp" 2>&1; then
-  if grep -q nvdisasm "$tmp"; then
-    echo "check_sass: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"
-    exit 77
-  fi
-  echo "check_sass: cuobjdump -sass failed: $(head -3 "$tmp")"
-  exit 1
-fi
+cuobjdump_sass "$bin" "$tmp"
+case $? in
+  0) ;;
+  77) echo "check_sass: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"; exit 77 ;;
+  *) echo "check_sass: cuobjdump -sass failed: $(head -3 "$tmp")"; exit 1 ;;
+esac
 
 awk '
 function mapname(f) {

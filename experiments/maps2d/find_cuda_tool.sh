@@ -1,6 +1,5 @@
 # experiments/maps2d/find_cuda_tool.sh — sourced (not run) by the SASS scripts
-# (sass_cost.sh; check_sass.sh and maps3d/check_sass3d.sh carry their own copy of
-# find_tool and can source this file instead).
+# (sass_cost.sh, check_sass.sh, maps3d/check_sass3d.sh).
 #
 #   find_tool NAME ENVVAR        print the path of CUDA tool NAME: $ENVVAR if it names an
 #                                executable, else NAME on PATH, else $CUDA_HOME/bin,

@@ -1,6 +1,7 @@
 // experiments/maps2d/gpu_exact_range.cu — where each float map stops being exact,
 // measured on the GPU, where the device rounding of rsqrtf / cbrtf applies (the
-// host cannot reproduce those bit for bit; src/tdmaps/exact_limits.hpp).
+// host cannot reproduce those bit for bit; each map's limit lives beside its policy in
+// src/tdmaps/map_*.hpp, namespace limits).
 //
 //   block maps  every block index lambda < --ltm-max (2^32) for LTM-X, LTM-N, LTM-R,
 //               LTM-D (g(lambda) of eq. (2), 000_dc8ca915cfc23e3c.txt §III, with each
@@ -18,12 +19,12 @@
 // Output: <out>/<gpu_slug>/exact_range_gpu.csv (first line "# " + metadata JSON) with
 //   variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to
 // block maps: first_wrong = first wrong lambda (= the number of leading exact block
-// indices, the value exact_limits.hpp holds), largest_exact_N_rhoR = R * (largest n
+// indices, the value the map header's limits:: constant holds), largest_exact_N_rhoR = R * (largest n
 // with tri(n) <= first_wrong) (tet-f: tet(n)); thread maps: first_wrong = first N
 // with a wrong thread, largest_exact_N_* = first_wrong - 1 for every rho. When
 // nothing failed below searched_up_to, first_wrong is "none" and the N columns are
 // computed from searched_up_to (lower bounds). A table goes to stdout with the
-// constants of exact_limits.hpp beside the measured values.
+// limits:: constants beside the measured values.
 #include "gpu_skip.cuh"
 #include "maps2d_host.hpp"
 
@@ -121,18 +122,20 @@ struct Row {
   unsigned long long first_wrong_k = none;  // thread maps: first wrong thread at that N
   u64 searched_up_to = 0;
   u64 exact_N[3] = {0, 0, 0};  // rho 8, 16, 32
-  long long constant = 0;       // exact_limits.hpp
+  long long constant = 0;       // the map's limits:: constant (src/tdmaps/map_*.hpp)
   double seconds = 0;
 };
 const int rhos[3] = {8, 16, 32};
 
-template <class S>
-Row ltm_row(u64 limit, int blocks, unsigned long long* d_first) {
+// LTM<S> against LTM-E over every block index below `limit`: kind "block" checks the
+// 64-bit path (LtmCheck), kind "block-32" the 32-bit one (Ltm32Check).
+template <class S, class Check = LtmCheck<S>>
+Row ltm_row(u64 limit, int blocks, unsigned long long* d_first, const char* kind = "block") {
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = S::name;
-  r.kind = "block";
-  r.first_wrong = first_failure<LtmCheck<S>>(limit, blocks, d_first);
+  r.kind = kind;
+  r.first_wrong = first_failure<Check>(limit, blocks, d_first);
   r.searched_up_to = limit;
   const u64 good = r.first_wrong == none ? limit : r.first_wrong;
   for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tri(good);
@@ -140,20 +143,9 @@ Row ltm_row(u64 limit, int blocks, unsigned long long* d_first) {
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
-
 template <class S>
 Row ltm32_row(u64 limit, int blocks, unsigned long long* d_first) {
-  const auto t0 = std::chrono::steady_clock::now();
-  Row r;
-  r.variant = S::name;
-  r.kind = "block-32";
-  r.first_wrong = first_failure<Ltm32Check<S>>(limit, blocks, d_first);
-  r.searched_up_to = limit;
-  const u64 good = r.first_wrong == none ? limit : r.first_wrong;
-  for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tri(good);
-  r.constant = (long long)std::min<u64>(LTM<S>::exact_blocks, limit);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return r;
+  return ltm_row<S, Ltm32Check<S>>(limit, blocks, d_first, "block-32");
 }
 
 Row tet_row(u64 limit, int blocks, unsigned long long* d_first) {
@@ -204,14 +196,14 @@ Row utm_row(i64 max_N, unsigned long long* d_bad) {
 
 std::string num_or_none(unsigned long long v) { return v == none ? "none" : std::to_string(v); }
 
-// What exact_limits.hpp should hold, in its terms, and whether it does.
+// What the map's limits:: constant should hold, in its terms, and whether it does.
 std::string verdict(const Row& r) {
   long long measured;
   if (r.kind == "thread") measured = (long long)r.exact_N[0];
   else measured = r.first_wrong == none ? (long long)r.searched_up_to : (long long)r.first_wrong;
   if (r.first_wrong == none && r.constant >= measured) return "ok (no failure below searched_up_to)";
   if (measured == r.constant) return "ok";
-  return "DIFFERS: measured " + std::to_string(measured) + " (update src/tdmaps/exact_limits.hpp)";
+  return "DIFFERS: measured " + std::to_string(measured) + " (update the limits:: constant in src/tdmaps/map_*.hpp)";
 }
 
 }  // namespace

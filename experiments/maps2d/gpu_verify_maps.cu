@@ -71,6 +71,19 @@ i64 plan_edge(int rho) {
   }
 }
 
+// M's plan for (N, rho) into p; a size plan() refuses is counted as skipped and said so.
+template <class M>
+bool try_plan(i64 N, int rho, Plan2& p, Tally& t) {
+  try {
+    p = M::plan(N, rho);
+    return true;
+  } catch (const unsupported& e) {
+    ++t.skipped;
+    std::printf("skip  %-6s rho=%-2d N=%-6lld %s\n", M::name, rho, (long long)N, e.what());
+    return false;
+  }
+}
+
 template <class M>
 void verify_map(int rho, i64 max_N, CoverageBuffers& buf, Tally& t) {
   std::vector<i64> ns = base_ns;
@@ -85,28 +98,30 @@ void verify_map(int rho, i64 max_N, CoverageBuffers& buf, Tally& t) {
   for (i64 N : ns) {
     if (N > max_N) continue;
     Plan2 p;
-    try {
-      p = M::plan(N, rho);
-    } catch (const unsupported& e) {
-      ++t.skipped;
-      std::printf("skip  %-6s rho=%-2d N=%-6lld %s\n", M::name, rho, (long long)N, e.what());
-      continue;
-    }
-    const auto t0 = std::chrono::steady_clock::now();
+    if (!try_plan<M>(N, rho, p, t)) continue;
     const Counts c = counts2<M>(p);
-    const std::string err = check_coverage(N, buf.run<M>(p), (long long)c.useful_blocks);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (err.empty()) {
-      ++t.passed;
-      std::printf("ok    %-6s rho=%-2d N=%-6lld passes=%d launched_blocks=%llu useful_blocks=%llu (%.2f s)%s\n", M::name,
-                  rho, (long long)N, p.passes, (unsigned long long)c.launched_blocks,
-                  (unsigned long long)c.useful_blocks, s, N == edge ? "  [edge of the exact range]" : "");
-    } else {
-      ++t.failed;
-      std::printf("FAIL  %-6s rho=%-2d N=%-6lld %s%s\n", M::name, rho, (long long)N, err.c_str(),
-                  N == edge ? "  [edge of the exact range: the limit in exact_limits.hpp is too large for this GPU]" : "");
+    // The plan's own index path, then the 64-bit path on the same plan when the plan is
+    // narrow: both must cover the triangle exactly once.
+    for (const bool wide : {false, true}) {
+      if (wide && !p.narrow) break;
+      Plan2 q = p;
+      q.narrow = !wide && p.narrow;
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::string err = check_coverage(N, buf.run<M>(q), (long long)c.useful_blocks);
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const int bits = q.narrow ? 32 : 64;
+      if (err.empty()) {
+        ++t.passed;
+        std::printf("ok    %-6s rho=%-2d N=%-6lld path=%d passes=%d launched_blocks=%llu useful_blocks=%llu (%.2f s)%s\n",
+                    M::name, rho, (long long)N, bits, p.passes, (unsigned long long)c.launched_blocks,
+                    (unsigned long long)c.useful_blocks, s, N == edge ? "  [edge of the exact range]" : "");
+      } else {
+        ++t.failed;
+        std::printf("FAIL  %-6s rho=%-2d N=%-6lld path=%d %s%s\n", M::name, rho, (long long)N, bits, err.c_str(),
+                    N == edge ? "  [edge of the exact range: the limit beside the map's policy is too large for this GPU]" : "");
+      }
+      std::fflush(stdout);
     }
-    std::fflush(stdout);
   }
   // Past the edge, plan() must refuse.
   if (edge > 0) {
@@ -130,13 +145,7 @@ void verify_switch(CoverageBuffers& buf, Tally& t) {
     for (int rho : {1, 2})
       for (i64 N : {i64(65535) * rho, i64(65535) * rho + 1}) {
         Plan2 p;
-        try {
-          p = M::plan(N, rho);
-        } catch (const unsupported& e) {
-          ++t.skipped;
-          std::printf("skip  %-6s rho=%-2d N=%-6lld %s\n", M::name, rho, (long long)N, e.what());
-          continue;
-        }
+        if (!try_plan<M>(N, rho, p, t)) continue;
         const bool want_narrow = N == i64(65535) * rho;
         const auto t0 = std::chrono::steady_clock::now();
         const std::string err = p.narrow != want_narrow ? std::string("plan chose the wrong index path")

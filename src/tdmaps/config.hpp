@@ -93,16 +93,6 @@ TD_HD double dmul_rn(double a, double b) {
   return a * b;
 #endif
 }
-// Round-to-nearest conversion of a 64-bit index to float / double.
-// (The device takes the 32-bit conversion when the value fits: the same rounding
-// of the same integer, one instruction instead of a 64-bit sequence.)
-TD_HD float u64_to_float_rn(u64 v) {
-#if defined(__CUDA_ARCH__)
-  return (v >> 32) == 0 ? __uint2float_rn(static_cast<u32>(v)) : __ull2float_rn(v);
-#else
-  return static_cast<float>(v);
-#endif
-}
 // The same conversions for each index width (overloads: the argument's type picks
 // the device instruction: 32-bit I2F / F2I on the narrow path).
 TD_HD float to_float_rn(u32 v) {
@@ -119,6 +109,9 @@ TD_HD float to_float_rn(u64 v) {
   return static_cast<float>(v);
 #endif
 }
+// A 64-bit value that often fits 32 bits (TetRootFast's 6 lambda): the same float,
+// from the 32-bit conversion when the high word is zero (one instruction on the device).
+TD_HD float u64_to_float_rn(u64 v) { return (v >> 32) == 0 ? to_float_rn(u32(v)) : to_float_rn(v); }
 TD_HD double to_double_rn(u32 v) { return static_cast<double>(v); }  // exact
 TD_HD double to_double_rn(u64 v) {
 #if defined(__CUDA_ARCH__)
@@ -173,32 +166,6 @@ TD_HD double dsub_rn(double a, double b) {
 #endif
 }
 
-TD_HD double u64_to_double_rn(u64 v) {
-#if defined(__CUDA_ARCH__)
-  return __ull2double_rn(v);
-#else
-  return static_cast<double>(v);
-#endif
-}
-// Truncating float -> integer conversion of a non-negative value; NaN and
-// negative values give 0 on both sides (the device's cvt.rzi saturates NaN to 0,
-// the host would be undefined without this guard).
-TD_HD i64 float_to_i64_floor_nonneg(float v) {
-  if (!(v > 0.0f)) return 0;
-#if defined(__CUDA_ARCH__)
-  return v < 2147483648.0f ? static_cast<i64>(__float2int_rz(v)) : static_cast<i64>(__float2ll_rz(v));
-#else
-  return static_cast<i64>(v);
-#endif
-}
-TD_HD i64 double_to_i64_floor_nonneg(double v) {
-  if (!(v > 0.0)) return 0;
-#if defined(__CUDA_ARCH__)
-  return static_cast<i64>(__double2ll_rz(v));
-#else
-  return static_cast<i64>(v);
-#endif
-}
 TD_HD float bits_to_float(u32 b) {
 #if defined(__CUDA_ARCH__)
   return __uint_as_float(b);

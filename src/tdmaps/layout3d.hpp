@@ -38,20 +38,20 @@ struct LinearLayout3 {
   int rho = 1;  // the block side of the map that drives it (cell = block * rho + thread)
   static LinearLayout3 make(i64 N, int rho) { return LinearLayout3{N, rho}; }
   u64 slots() const { return tet(u64(N)); }
-  TD_HD u64 index(i64 x, i64 y, i64 z) const { return tet_small(u64(z)) + tri_small(u64(y)) + u64(x); }
+  TD_HD u64 index(i64 x, i64 y, i64 z) const { return tet_t<u64>(u64(z)) + tri_t<u64>(u64(y)) + u64(x); }
   // Slots of the 7-point stencil of the in-domain cell blk * rho + (tx, ty, tz).
   // Neighbours along y and z are tri differences away: tri(y) - tri(y-1) = y,
   // tet(z) - tet(z-1) = tri(z). Entries of absent neighbours are not meaningful.
   TD_HD void stencil(const Cell3& blk, u32 tx, u32 ty, u32 tz, u64 (&ix)[7]) const {
     const u64 x = u64(blk.x) * u64(rho) + tx, y = u64(blk.y) * u64(rho) + ty, z = u64(blk.z) * u64(rho) + tz;
-    const u64 i = tet_small(z) + tri_small(y) + x;
+    const u64 i = tet_t<u64>(z) + tri_t<u64>(y) + x;
     ix[0] = i;
     ix[1] = i - 1;
     ix[2] = i + 1;
     ix[3] = i - y;
     ix[4] = i + y + 1;
-    ix[5] = i - tri_small(z);
-    ix[6] = i + tri_small(z + 1);
+    ix[5] = i - tri_t<u64>(z);
+    ix[6] = i + tri_t<u64>(z + 1);
   }
 };
 
@@ -71,7 +71,7 @@ struct BlockedLayout3 {
   u64 padding() const { return slots() - tet(u64(N)); }
   // First slot of block (bx, by, bz): its g(lambda) number times rho^3.
   TD_HD u64 block_base(i64 bx, i64 by, i64 bz) const {
-    return (tet_small(u64(bz)) + tri_small(u64(by)) + u64(bx)) * r3;
+    return (tet_t<u64>(u64(bz)) + tri_t<u64>(u64(by)) + u64(bx)) * r3;
   }
   TD_HD u64 local(i64 tx, i64 ty, i64 tz) const { return (u64(tz) * u64(rho) + u64(ty)) * u64(rho) + u64(tx); }
   TD_HD u64 index(i64 x, i64 y, i64 z) const {

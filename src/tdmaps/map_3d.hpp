@@ -84,6 +84,12 @@ TD_HD float cbrt_estimate(float x) {
 #endif
 }
 
+// 6 lambda in float, the argument of the narrow cube root (pinned rounding).
+TD_HD float six_lambda(u32 l) { return fmul_rn(6.0f, to_float_rn(l)); }
+// The layer estimate floor(c + 1/4) - 1 (0 when negative) from c ~ cbrt(6 lambda):
+// TetRootE's narrow path and TetRootFast (tet_fast.hpp) share it.
+TD_HD u32 tet_layer_from_cbrt(float c) { return float_floor_nonneg<u32>(fsub_rn(c, 0.75f)); }
+
 // Exact: an estimate within one of the layer (row), then one compare-and-step each way
 // (numbers.hpp tet_correct / tri_correct).
 //   narrow (u32, tet(n+1) < 2^32): e = floor(cbrt(6 lambda) + 1/4) - 1 from float
@@ -94,10 +100,7 @@ TD_HD float cbrt_estimate(float x) {
 struct TetRootE {
   static constexpr const char* name = "tet-e";
   static constexpr u64 exact_blocks = limits::tet_e_blocks;
-  TD_HD static u32 layer_estimate(u32 l) {
-    const float c = cbrt_estimate(fmul_rn(6.0f, to_float_rn(l)));
-    return float_floor_nonneg<u32>(fsub_rn(c, 0.75f));
-  }
+  TD_HD static u32 layer_estimate(u32 l) { return tet_layer_from_cbrt(cbrt_estimate(six_lambda(l))); }
   TD_HD static u64 layer_estimate(u64 l) { return tet_estimate_wide(l); }
   template <class U> TD_HD static Root<U> layer(U l) { return tet_correct<U>(l, layer_estimate(l)); }
   template <class U> TD_HD static Root<U> row(U l) { return SqrtE::row(l); }

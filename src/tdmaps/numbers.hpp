@@ -25,14 +25,6 @@ TD_HD u64 tri(u64 n) {
   return (n & 1u) ? n * ((n + 1) / 2) : (n / 2) * (n + 1);
 }
 
-TD_HD u64 tet(u64 n) {
-  // n(n+1)(n+2)/6 = tri(n) * (n+2) / 3. The product is a multiple of 3, so the
-  // division is a multiplication by 3's inverse modulo 2^64 (0xAAAAAAAAAAAAAAAB):
-  // exact whenever tet(n) < 2^64, even if the product itself wraps, and free of
-  // the 64-bit division the device would otherwise run on every block.
-  return tri(n) * (n + 2) * 0xAAAAAAAAAAAAAAABull;
-}
-
 // ---- one index width at a time (U = u32 or u64) ------------------------------------
 // tri(n) in U: exact while n(n+1) < 2^bits(U) (u32: n <= 65535).
 template <class U> TD_HD U tri_t(U n) { return (n * (n + 1u)) >> 1; }
@@ -43,6 +35,15 @@ template <class U> struct inv3;
 template <> struct inv3<u32> { static constexpr u32 value = 0xAAAAAAABu; };
 template <> struct inv3<u64> { static constexpr u64 value = 0xAAAAAAAAAAAAAAABull; };
 template <class U> TD_HD U tet_from_tri(U t, U n) { return t * (n + 2u) * inv3<U>::value; }
+// tet(n) in U, exact while n(n+1) < 2^bits(U) and tet(n) < 2^bits(U) (the layouts'
+// slot offsets: u64 for n < 2^21; verify/test_layout3d.cpp compares it with tet()).
+template <class U> TD_HD U tet_t(U n) { return tet_from_tri(tri_t(n), n); }
+
+TD_HD u64 tet(u64 n) {
+  // n(n+1)(n+2)/6 = tri(n) * (n+2) / 3 (tet_from_tri: the division is a multiplication
+  // by 3's inverse modulo 2^64, exact whenever tet(n) < 2^64, free of a 64-bit division).
+  return tet_from_tri<u64>(tri(n), n);
+}
 
 // A root with its base: k and tri(k) (rows) or tet(k) (layers).
 template <class U> struct Root {

@@ -55,8 +55,7 @@ TD_HD float cbrt_newton3(float x) {
 
 // The layer estimate e in {z, z + 1} (see above), from 6 lambda.
 TD_HD u32 tet_fast_layer_estimate(u64 six_l) {
-  const float c = cbrt_newton3(u64_to_float_rn(six_l));
-  return float_floor_nonneg<u32>(fsub_rn(c, 0.75f));
+  return tet_layer_from_cbrt(cbrt_newton3(u64_to_float_rn(six_l)));
 }
 // z (z + 1) (z + 2) for z < 2^15 - 2: the first product fits 32 bits, one widening multiply.
 TD_HD u64 tet6_small(u32 z) { return u64(z * (z + 1u)) * u64(z + 2u); }
@@ -79,29 +78,17 @@ struct TetRootFast {
     const u64 six_l = 6u * u64(l);
     const u32 e = tet_fast_layer_estimate(six_l);
     const u32 z = (e - u32(tet6_small(e) > six_l)) & 0x7fffu;
-    return Root<U>{U(z), tet_from_tri(U(z * (z + 1u) >> 1), U(z))};
+    return Root<U>{U(z), tet_from_tri(U(tri_t<u32>(z)), U(z))};  // tri in 32 bits: z <= 29770
   }
   // eq. (16), y part: largest y with y(y+1)/2 <= lp; exact for lp < tet_fast_row_limit.
   template <class U> TD_HD static Root<U> row(U lp) {
     const u32 l32 = u32(lp);
     const u32 e = tri_fast_row_estimate(l32);
     const u32 y = (e - u32(e * (e + 1u) > 2u * l32)) & 0x7fffu;
-    return Root<U>{U(y), U((y * (y + 1u)) >> 1)};
+    return Root<U>{U(y), U(tri_t<u32>(y))};
   }
 };
 
 using TET_FAST = TET<TetRootFast>;
-
-// tet(z) without divisions, for z < 2^21: z(z+1)/2 * (z+2) < 2^62 is a multiple of 3,
-// and dividing a multiple of 3 by 3 is multiplying by 3^-1 mod 2^64. Used by the
-// layouts (layout3d.hpp) for slot offsets; the oracle compares it with numbers.hpp
-// tet() for every z < 2^21. (The same identity with an exact tri(z) holds for every z
-// with tet(z) < 2^64, since 3 is invertible mod 2^64; the oracle checks that too.)
-TD_HD u64 tet_small(u64 z) {
-  const u64 t = (z * (z + 1)) >> 1;
-  return (t * (z + 2)) * 0xAAAAAAAAAAAAAAABull;
-}
-// tri(y) for y < 2^32.
-TD_HD u64 tri_small(u64 y) { return (y * (y + 1)) >> 1; }
 
 }  // namespace tdmaps
