@@ -1,21 +1,29 @@
-// figures/claims.hpp — one rule per claim of paper/reported.csv: how our value is
-// computed from the results (or from the map library), and the verdict rule.
+// paper/claims/claims.hpp — the verdict of every claim of paper/reported.csv.
+//
+// The rule of each claim id is one entry of the rule table in rules.cpp (claim id →
+// rule kind + parameters: which CSV, which selection, which statistic, which
+// direction); the kinds are written once in kinds.cpp, the few one-off computations
+// (map-library counts, printed formulas, exact ranges, SDH) in custom.cpp.
 #pragma once
 #include "model.hpp"
 
 #include <string>
+#include <vector>
 
 namespace figs {
 
 struct Outcome {
   std::string ours;     // our value, with what it was taken from
   std::string verdict;  // holds | differs | not measured | context
-  std::string reason;   // why, in words
+  std::string reason;   // why, in words (a "differs" names the data it comes from)
+  bool noise = false;   // the verdict is within the run-to-run spread (p25/p75)
 };
 
 // Whether claim `id` has a rule; the rule in words.
 bool has_rule(const std::string& id);
 std::string rule_text(const std::string& id);
+// Every claim id of the rule table, in table order.
+std::vector<std::string> rule_ids();
 // Evaluates claim c on one GPU's results (gpu may be null: no GPU data at all).
 Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx);
 // Whether the rule of `id` reads GPU results (false: map library / CPU oracle only).

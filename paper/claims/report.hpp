@@ -1,4 +1,4 @@
-// figures/report.hpp — paper/report.md, written from the CSVs, paper/reported.csv and
+// paper/claims/report.hpp — paper/report.md, written from the CSVs, paper/reported.csv and
 // the figures just drawn, so that no number in it is typed by hand.
 #pragma once
 #include "model.hpp"

@@ -1,0 +1,1030 @@
+// paper/claims/custom.cpp — the one-off rules of the claim table: counts of the map
+// library, the papers' formulas as printed, exact ranges (both rounding modes), the
+// tetrahedral layout, SDH. Each is a named function; rules.cpp lists which claim uses it.
+#include "custom.hpp"
+
+#include <tdmaps/registry.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace figs {
+namespace rules {
+namespace {
+constexpr double kSdhN = 10000, kSdhBucket = 500, kSdhTpb = 256;
+const Sel kDummy = sel_eq({{"form", "store"}});
+}  // namespace
+
+// ---- the bound I < 2 and the hypothesis 1.00–1.33 ------------------------------------------
+namespace {
+struct BestLtm {
+  double v = NAN, spread = NAN, max = NAN;
+  std::string map, file, over, max_at;
+};
+BestLtm best_ltm(const GpuData* g) {
+  BestLtm b;
+  for (const char* f : {"dummy.csv", "sqrt.csv"}) {
+    const Table* t = g->get(f);
+    if (!t) continue;
+    for (const std::string& m : kLTM) {
+      const Pts p = curve(*t, kDummy, m);
+      const double v = med_from(p, kLargeN);
+      if (std::isfinite(v) && !(v <= b.v)) {
+        b.v = v;
+        b.map = m;
+        b.file = f;
+        b.spread = stat_spread(*t, kDummy, m, St::MedLarge);
+      }
+      const auto mx = max_pt(p);
+      if (std::isfinite(mx.second) && !(mx.second <= b.max)) {
+        b.max = mx.second;
+        b.max_at = std::string(f) + " " + m + " N=" + fmt_int(mx.first);
+      }
+    }
+    if (std::isfinite(b.v)) return b;
+  }
+  return b;
+}
+}  // namespace
+Rule bound_I(bool hypothesis) {
+  return custom(std::string("median over N ≥ ") + fmt_int(kLargeN) +
+                    " of I of the best LTM variant (ltm-r, ltm-e, ltm-x, ltm-n, ltm-d), dummy.csv form=store ρ=16 "
+                    "(else sqrt.csv)" +
+                    (hypothesis ? "" : "; a bound on a gain: holds for 1 < I < 2; the largest single row shown beside"),
+                [hypothesis](const Claim& c, const GpuData* g, const Ctx&) {
+                  if (!g) return not_measured("no GPU results");
+                  const BestLtm b = best_ltm(g);
+                  if (!std::isfinite(b.v)) return needs("dummy.csv", "form=store, ρ=16, LTM rows at N ≥ 15,000");
+                  std::string txt = fmt(b.v, 3) + " (" + b.map + ", " + b.file + ", median N≥" + fmt_int(kLargeN);
+                  if (std::isfinite(b.spread)) txt += "; run-to-run ±" + fmt(b.spread, 3);
+                  if (!hypothesis) txt += "; largest row " + fmt(b.max, 3) + ": " + b.max_at;
+                  txt += ")";
+                  Judge j;
+                  j.gain = !hypothesis;
+                  j.noise = b.spread;
+                  Outcome o = judge(c, b.v, txt, j);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, b.file, kDummy);
+                  return o;
+                },
+                true);
+}
+
+// ---- wasted blocks, launches: the map library ------------------------------------------------
+Rule wasted_bb() {
+  return custom("counts2<BB> of the map library at N = 1,024…30,720 (step 1,024), ρ=16: wasted == n(n−1)/2 at every N?",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Wasted2& w = ctx.wasted2();
+                  size_t ok = 0;
+                  for (size_t k = 0; k < w.N.size(); ++k) ok += w.wasted.at("bb")[k] == w.n[k] * (w.n[k] - 1) / 2;
+                  const std::string ours = "n(n−1)/2 at " + std::to_string(ok) + " of " + std::to_string(w.N.size()) +
+                                           " N (N=" + fmt_int(w.N.back()) + ": " + fmt_int(w.wasted.at("bb").back()) + ")";
+                  return Outcome{ours, ok == w.N.size() ? "holds" : "differs",
+                                 ok == w.N.size() ? "the library's BB wastes exactly n(n−1)/2 blocks" : "some N differ", false};
+                },
+                false);
+}
+Rule wasted_ltm() {
+  return custom(
+      "balanced grid n' = ceil(sqrt(n(n+1)/2)) of 000 §III-A / 001 §II-A: wasted = n'² − n(n+1)/2 over N = 1,024…30,720, "
+      "ρ=16 (holds if ≤ n/2 at every N); the library's LTM (linear grid, counts2<LTM_E>) shown beside",
+      [](const Claim&, const GpuData*, const Ctx& ctx) {
+        const Wasted2& w = ctx.wasted2();
+        double worst = 0, worstN = 0, lib = 0;
+        size_t over = 0;
+        std::vector<double> rel;
+        for (size_t k = 0; k < w.N.size(); ++k) {
+          const double q = w.balanced[k] / w.n[k];
+          rel.push_back(q);
+          if (q > worst) { worst = q; worstN = w.N[k]; }
+          over += w.balanced[k] > w.n[k] / 2;
+          lib = std::max(lib, w.wasted.at("ltm-e")[k]);
+        }
+        const std::string ours = "balanced grid: up to " + fmt(worst, 2) + "·n (N=" + fmt_int(worstN) + "), mean " +
+                                 fmt(mean(rel), 2) + "·n; library linear grid: " + fmt_int(lib);
+        return Outcome{ours, over == 0 ? "holds" : "differs",
+                       over == 0 ? "≤ n/2 at every N"
+                                 : "the balanced grid wastes more than n/2 blocks at " + std::to_string(over) + " of " +
+                                       std::to_string(w.N.size()) + " N (still O(n): < 2n'); the library's linear grid wastes none",
+                       false};
+      },
+      false);
+}
+Rule rb_wasted() {
+  return custom("counts2<RB> over N = 1,024…30,720, ρ=16: holds if the wasted blocks do not grow with N (max over the "
+                "upper half of the sweep ≤ max over the lower half)",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const auto& v = ctx.wasted2().wasted.at("rb");
+                  double lo = 0, hi = 0;
+                  for (size_t k = 0; k < v.size(); ++k) (k < v.size() / 2 ? lo : hi) = std::max(k < v.size() / 2 ? lo : hi, v[k]);
+                  return Outcome{"max " + fmt_int(std::max(lo, hi)) + " blocks (lower half " + fmt_int(lo) + ", upper half " +
+                                     fmt_int(hi) + ")",
+                                 hi <= lo ? "holds" : "differs", hi <= lo ? "constant in N" : "grows with N", false};
+                },
+                false);
+}
+Rule rec_passes() {
+  return custom("REC::plan(N, 16) of the map library for every valid N of 1,024…30,720: passes == k + 1?",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Wasted2& w = ctx.wasted2();
+                  size_t valid = 0, ok = 0;
+                  std::string ex;
+                  for (size_t k = 0; k < w.N.size(); ++k) {
+                    if (!std::isfinite(w.rec_passes[k])) continue;
+                    ++valid;
+                    ok += w.rec_passes[k] == w.rec_k[k] + 1;
+                    ex = "N=" + fmt_int(w.N[k]) + ": k=" + fmt_int(w.rec_k[k]) + ", " + fmt_int(w.rec_passes[k]) + " launches";
+                  }
+                  return Outcome{"k+1 at " + std::to_string(ok) + " of " + std::to_string(valid) + " valid N (" + ex + ")",
+                                 ok == valid && valid ? "holds" : "differs", "from the library's plan", false};
+                },
+                false);
+}
+
+// ---- the papers' formulas as printed --------------------------------------------------------
+Rule eq9_printed() {
+  return custom(
+      "eq. (9) of 000 as printed, i = ⌊√(1/4 + 2λ) + 1/2⌋, j = λ − i(i+1)/2, evaluated in double for every λ < T(n) "
+      "(n = 2,048 rows, no diagonal) against the strictly lower triangle (row i holds j = 0…i−1); holds if it is a "
+      "bijection onto it. The library's LTM (with diagonal, eqs. (7)-(8)) is proven by the oracle",
+      [](const Claim&, const GpuData*, const Ctx&) {
+        const long long n = 2048, T = n * (n - 1) / 2;
+        long long wrong = 0, first = -1, fi = 0, fj = 0;
+        std::set<std::pair<long long, long long>> hit;
+        for (long long l = 0; l < T; ++l) {
+          const long long i = (long long)std::floor(std::sqrt(0.25 + 2.0 * double(l)) + 0.5);
+          const long long j = l - i * (i + 1) / 2;
+          const bool in = i >= 1 && i < n && j >= 0 && j < i;
+          if (!in || !hit.insert({i, j}).second) {
+            ++wrong;
+            if (first < 0) { first = l; fi = i; fj = j; }
+          }
+        }
+        if (first < 0) return Outcome{"bijection on " + fmt_int(double(T)) + " λ", "holds", "as printed", false};
+        return Outcome{"λ = " + fmt_int(double(first)) + " lands at (" + std::to_string(fi) + ", " + std::to_string(fj) +
+                           "); " + fmt_int(double(wrong)) + " of " + fmt_int(double(T)) + " λ outside the triangle",
+                       "differs",
+                       "the printed j = λ − i(i+1)/2 is off by i: the row of i with no diagonal starts at i(i−1)/2", false};
+      },
+      false);
+}
+Rule rb_printed() {
+  return custom(
+      "RB as printed in 000 §IV-B on the rectangle of threads t_x < N/2, t_y ≤ N (even N = 8…64): below the diagonal "
+      "(t_y > t_x) (i, j) = (t_y − 1, t_x), in or above it i = N − t_y − 1, j = N − i − 1; cells of the triangle "
+      "j ≤ i < N counted: holds if every cell is hit once. Ours (tdmaps::RB::cell over its grid) checked the same way",
+      [](const Claim&, const GpuData*, const Ctx&) {
+        long long dup_p = 0, miss_p = 0, out_p = 0, bad_ours = 0;
+        for (long long N = 8; N <= 64; N += 2) {
+          std::map<std::pair<long long, long long>, int> hit;
+          for (long long ty = 0; ty <= N; ++ty)
+            for (long long tx = 0; tx < N / 2; ++tx) {
+              long long i, j;
+              if (ty > tx) { i = ty - 1; j = tx; }
+              else { i = N - ty - 1; j = N - i - 1; }
+              if (i < 0 || i >= N || j < 0 || j > i) { ++out_p; continue; }
+              ++hit[{i, j}];
+            }
+          for (long long i = 0; i < N; ++i)
+            for (long long j = 0; j <= i; ++j) {
+              const int h = hit.count({i, j}) ? hit[{i, j}] : 0;
+              if (h == 0) ++miss_p;
+              if (h > 1) dup_p += h - 1;
+            }
+          // ours
+          const tdmaps::Plan2 p = tdmaps::RB::plan(N, 4);
+          const tdmaps::Dim3 gr = tdmaps::RB::grid(p, 0);
+          std::map<std::pair<long long, long long>, int> h2;
+          for (unsigned by = 0; by < gr.y; ++by)
+            for (unsigned bx = 0; bx < gr.x; ++bx)
+              for (unsigned ty = 0; ty < 4; ++ty)
+                for (unsigned tx = 0; tx < 4; ++tx) {
+                  const auto cl = tdmaps::RB::cell<long long>(p, 0, bx, by, tx, ty);
+                  if (cl.inside) ++h2[{(long long)cl.i, (long long)cl.j}];
+                }
+          for (long long i = 0; i < N; ++i)
+            for (long long j = 0; j <= i; ++j) bad_ours += !(h2.count({i, j}) && h2[{i, j}] == 1);
+          bad_ours += (long long)h2.size() != N * (N + 1) / 2;
+        }
+        const bool ok = dup_p == 0 && miss_p == 0;
+        return Outcome{"printed: " + fmt_int(double(miss_p)) + " cells missed, " + fmt_int(double(dup_p)) +
+                           " hit twice or more, " + fmt_int(double(out_p)) + " threads outside (N = 8…64); ours: " +
+                           (bad_ours == 0 ? "a bijection at every N" : fmt_int(double(bad_ours)) + " cells wrong"),
+                       ok ? "holds" : "differs",
+                       ok ? "the printed form is a bijection"
+                          : "as printed, j = N − i − 1 = t_y does not depend on t_x: the threads of one row above the "
+                            "diagonal all land on one cell (ours, map_rb.hpp, folds row r with row N−1−r)",
+                       false};
+      },
+      false);
+}
+Rule eq14_float() {
+  return custom(
+      "eq. (14) of 003 evaluated in float: the first λ whose layer ⌊v⌋ is wrong, from tet_exact_range_gpu.csv "
+      "(root=tet-f, part=layer: the device's cbrtf/sqrtf) and verify/results/exact_ranges_cpu.csv (tet-f-host); "
+      "λ = 0 computed here: √(729·0² − 3) is the root of a negative number",
+      [](const Claim&, const GpuData* g, const Ctx& ctx) {
+        std::vector<std::string> txt;
+        double first = NAN;
+        if (g)
+          if (const Table* t = g->get("tet_exact_range_gpu.csv"))
+            for (const Row& r : t->rows())
+              if (r.s("root") == "tet-f" && r.s("part") == "layer") {
+                txt.push_back("GPU: first wrong λ = " + r.s("first_wrong"));
+                first = r.d("first_wrong");
+              }
+        if (ctx.cpu_exact_table)
+          for (const Row& r : ctx.cpu_exact_table->rows())
+            if (r.s("variant") == "tet-f-host") {
+              txt.push_back("CPU host cbrtf: first wrong λ = " + r.s("first_wrong"));
+              if (!std::isfinite(first)) first = r.d("first_wrong");
+            }
+        const float l0 = 0.0f;
+        const float s0 = std::sqrt(729.0f * l0 * l0 - 3.0f);
+        txt.push_back("λ = 0: √(−3) = " + std::string(std::isnan(s0) ? "NaN" : fmt(s0, 3)));
+        if (!std::isfinite(first)) return Outcome{join(txt, "; "), "not measured", "no tet-f row in the exact-range tables", false};
+        return Outcome{join(txt, "; "), "differs",
+                       "in float, eq. (14) is NaN at λ = 0 and wrong from λ = " + fmt_int(first) +
+                           " on (the exact maps tet-e / tet-fast replace it)",
+                       false};
+      },
+      true);
+}
+
+// ---- N ≥ 800 (000 §VI) -----------------------------------------------------------------------
+Rule n800() {
+  return custom(
+      "smallest N whose LTM grid (LTM_E::plan(N, ρ).total = n(n+1)/2 blocks) exceeds twice the largest sblocks of "
+      "Table I (rows 000-sblocks-*), at ρ = 32 (the paper's 'warp of 32 threads', judged) and ρ = 16 (shown); holds "
+      "if ≤ 800 at ρ = 32",
+      [](const Claim& c, const GpuData* g, const Ctx& ctx) {
+        double sb = NAN;
+        for (const char* id : {"000-sblocks-680", "000-sblocks-765m", "000-sblocks-k40"})
+          if (const Claim* s = ctx.claim(id))
+            if (s->pv.numeric() && !(s->pv.lo <= sb)) sb = s->pv.lo;
+        if (!std::isfinite(sb)) return not_measured("Table I rows missing from reported.csv");
+        const auto first_N = [&](int rho) {
+          long long N = 1;
+          while (double(tdmaps::LTM_E::plan(N, rho).total) <= 2 * sb) ++N;
+          return N;
+        };
+        const long long n32 = first_N(32), n16 = first_N(16);
+        std::string ours = "ρ=32: " + fmt_int(double(n32)) + " (" + fmt_int(double(tdmaps::LTM_E::plan(n32, 32).total)) +
+                           " blocks > 2×" + fmt_int(sb) + "); ρ=16: " + fmt_int(double(n16));
+        if (g && !g->meta("sm_count").empty())
+          ours += "; at N=800, ρ=16 our " + g->name() + " gets " +
+                  fmt(double(tdmaps::LTM_E::plan(800, 16).total) / to_num(g->meta("sm_count")), 1) + " blocks per SM";
+        Judge j;
+        j.cmp = "<=";
+        Outcome o = judge(c, double(n32), ours, j);
+        if (o.verdict == "differs")
+          o.reason += ": at ρ = 32 the LTM grid at N = 800 has " + fmt_int(double(tdmaps::LTM_E::plan(800, 32).total)) +
+                      " blocks, not more than 2×" + fmt_int(sb) + " (Tesla K40); at ρ = 16 it has " +
+                      fmt_int(double(tdmaps::LTM_E::plan(800, 16).total));
+        return o;
+      },
+      false);
+}
+
+// ---- hardware context ------------------------------------------------------------------------
+Rule hw_context() {
+  return context("hardware of the paper, not a result", [](const Claim&, const GpuData* g, const Ctx&) {
+    if (!g) return Outcome{"—", "", "", false};
+    const std::string sm = g->meta("sm_count");
+    return Outcome{g->name() + (sm.empty() ? "" : ": " + sm + " SMs"), "", "", false};
+  });
+}
+
+// ---- square roots ----------------------------------------------------------------------------
+Rule sqrt_all_alike() {
+  return custom(stat_text(St::MedLarge) + " of I of each of ltm-x, ltm-n, ltm-r, sqrt.csv form=store ρ=16; holds if all "
+                "three are within the tolerance",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sqrt.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<std::string> txt;
+                  bool all = true, any = false, noise = false;
+                  for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
+                    const double v = med_from(curve(*t, kDummy, m), kLargeN);
+                    if (!std::isfinite(v)) continue;
+                    any = true;
+                    Judge j;
+                    j.noise = stat_spread(*t, kDummy, m, St::MedLarge);
+                    const Outcome o = judge(c, v, "", j);
+                    all = all && o.verdict == "holds";
+                    noise = noise || o.noise;
+                    txt.push_back(std::string(m) + " " + fmt(v, 3));
+                  }
+                  if (!any) return needs("sqrt.csv", "form=store, ltm-x/ltm-n/ltm-r rows");
+                  Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? "holds" : "differs",
+                            (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
+                  if (!all) o.reason += ". Why: " + bound_note(g, "sqrt.csv", kDummy);
+                  return o;
+                },
+                true);
+}
+Rule rsqrt_best() {
+  return custom("rank of ltm-r among ltm-x, ltm-n, ltm-r by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=16",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sqrt.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<std::pair<std::string, double>> v;
+                  for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
+                    const double i = med_from(curve(*t, kDummy, m), kLargeN);
+                    if (std::isfinite(i)) v.emplace_back(m, i);
+                  }
+                  std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+                  int pos = 0;
+                  std::vector<std::string> txt;
+                  for (size_t k = 0; k < v.size(); ++k) {
+                    txt.push_back(v[k].first + " " + fmt(v[k].second, 3));
+                    if (v[k].first == "ltm-r") pos = int(k) + 1;
+                  }
+                  if (!pos) return needs("sqrt.csv", "form=store, map=ltm-r rows");
+                  const bool ok = c.pv.numeric() && pos == int(c.pv.lo);
+                  Outcome o{"rank " + std::to_string(pos) + " (" + join(txt, " > ") + ")", ok ? "holds" : "differs",
+                            ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};
+                  if (v.size() >= 2) {
+                    const double sp = stat_spread(*t, kDummy, v[0].first, St::MedLarge) +
+                                      stat_spread(*t, kDummy, v[1].first, St::MedLarge);
+                    if (std::isfinite(sp) && v[0].second - v[1].second <= sp) {
+                      o.noise = true;
+                      o.reason += "; within noise: " + v[0].first + " and " + v[1].first + " differ by " +
+                                  fmt(v[0].second - v[1].second, 3) + ", run-to-run spread ±" + fmt(sp, 3);
+                    }
+                  }
+                  return o;
+                },
+                true);
+}
+
+// ---- exact ranges: both rounding modes --------------------------------------------------------
+namespace {
+bool truthy(const std::string& v) {
+  return v == "1" || v == "yes" || v == "true" || v == "on" || v == "fma" || v == "fused" || v == "contract" ||
+         v == "contracted" || v == "fast";
+}
+const char* const kModeCols[] = {"rounding", "fma", "contract", "fp_contract", "fmad", "mode"};
+bool row_is_fma(const Row& r) {
+  for (const char* c : kModeCols)
+    if (r.has(c) && truthy(r.s(c))) return true;
+  return false;
+}
+}  // namespace
+std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only) {
+  const std::string col = "largest_exact_N_rho" + std::to_string(kRho);
+  const auto from = [&](const Table* t, const std::string& source) -> std::optional<RangeVal> {
+    if (!t || !t->has("variant")) return std::nullopt;
+    for (const Row& r : t->rows()) {
+      const std::string v = r.s("variant");
+      double N = NAN;
+      if (fma) {
+        if (v == variant + "-fma" || (v == variant && row_is_fma(r))) N = r.d(col);
+        else if (v == variant && r.has(col + "_fma")) N = r.d(col + "_fma");
+      } else if (v == variant && !row_is_fma(r)) {
+        N = r.d(col);
+      }
+      if (std::isfinite(N)) return RangeVal{N, r.s("first_wrong") == "none", source};
+    }
+    return std::nullopt;
+  };
+  if (g)
+    if (auto r = from(g->get("exact_range_gpu.csv"), "GPU")) return r;
+  if (gpu_only) return std::nullopt;
+  const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+  if (auto r = from(cpu, "CPU oracle")) return r;
+  if (!fma) {
+    // the host emulation of a device root, then the oracle's proven constants
+    if (cpu && cpu->has("variant"))
+      for (const Row& r : cpu->rows())
+        if (r.s("variant") == variant + "-host" && std::isfinite(r.d(col)))
+          return RangeVal{r.d(col), false, "CPU host emulation"};
+    if (variant == "utm-n") return RangeVal{double(tdmaps::limits::utm_n_max_N), false, "library constant (CPU oracle)"};
+    if (variant == "utm-x") return RangeVal{double(tdmaps::limits::utm_x_max_N), false, "library constant (CPU oracle)"};
+  }
+  return std::nullopt;
+}
+namespace {
+std::string range_text(const std::optional<RangeVal>& r) {
+  return r ? (r->lower_bound ? "≥ " : "") + fmt_int(r->N) + " (" + r->source + ")" : std::string("—");
+}
+std::string both_text(const Ctx& ctx, const GpuData* g, const std::string& v) {
+  return v + ": FMA " + range_text(exact_N(ctx, g, v, true, false)) + ", no FMA (the library's pinned rounding) " +
+         range_text(exact_N(ctx, g, v, false, false));
+}
+const std::string kRangeFiles = "exact_range_gpu.csv / verify/results/exact_ranges_cpu.csv";
+std::string fma_rows(const std::vector<std::string>& v) {
+  return "FMA-contracted rows (a rounding/fma column, or variant <map>-fma) of " + join(v, ", ");
+}
+}  // namespace
+Rule range_at_least(std::vector<std::string> variants) {
+  return custom(
+      "largest exact N at ρ=16 of " + join(variants, " and ") +
+          " in the FMA-contracted mode (nvcc's default, what the papers' binaries most likely ran): exact_range_gpu.csv "
+          "(device rounding) else verify/results/exact_ranges_cpu.csv; holds if every one is ≥ the paper's N. The "
+          "no-FMA mode (the library's pinned rounding) shown beside",
+      [variants](const Claim& c, const GpuData* g, const Ctx& ctx) {
+        std::vector<std::string> txt, bad, missing;
+        for (const std::string& v : variants) {
+          txt.push_back(both_text(ctx, g, v));
+          const auto r = exact_N(ctx, g, v, true, false);
+          if (!r) missing.push_back(v);
+          else if (!(r->N >= c.pv.lo)) bad.push_back(v + " " + fmt_int(r->N));
+        }
+        if (!missing.empty())
+          return Outcome{join(txt, "; "), "not measured",
+                         "not measured yet (needs " + kRangeFiles + ": " + fma_rows(missing) + ")", false};
+        return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+                       bad.empty() ? "with FMA every variant is exact at least up to " + fmt_int(c.pv.lo)
+                                   : "with FMA " + join(bad, ", ") + " stop(s) being exact below " + fmt_int(c.pv.lo),
+                       false};
+      },
+      false);
+}
+Rule utm_range() {
+  return custom("largest exact N of utm-n (Avril's fast square root with two repairs), FMA mode (judged) and no-FMA "
+                "(shown); exact_range_gpu.csv else the CPU oracle; ±20%",
+                [](const Claim& c, const GpuData* g, const Ctx& ctx) {
+                  const std::string txt = both_text(ctx, g, "utm-n") + "; " + both_text(ctx, g, "utm-x");
+                  const auto n = exact_N(ctx, g, "utm-n", true, false);
+                  if (!n)
+                    return Outcome{txt, "not measured", "not measured yet (needs " + kRangeFiles + ": " + fma_rows({"utm-n"}) + ")", false};
+                  return judge(c, n->N, txt);
+                },
+                false);
+}
+Rule utm_arg() {
+  return context("Avril's fast square root is accurate for x ∈ [0, 100M] (cited, the root's accuracy domain, not the "
+                 "repaired map's range)",
+                 [](const Claim&, const GpuData* g, const Ctx& ctx) {
+                   const auto n = exact_N(ctx, g, "utm-n", false, false);
+                   if (!n) return Outcome{"—", "", "", false};
+                   const double m = n->N + 1, x = 4 * m * m - 4 * m + 1;
+                   return Outcome{"our repaired utm-n is exact to N = " + fmt_int(n->N) + " (" + n->source +
+                                      "): its largest root argument 4n² − 4n + 1 = " + fmt_g(x, 3),
+                                  "", "", false};
+                 });
+}
+Rule range_10x() {
+  return custom("largest exact N of ltm-r divided by that of utm-n, ρ=16, FMA mode (judged; no-FMA shown)",
+                [](const Claim& c, const GpuData* g, const Ctx& ctx) {
+                  const auto l = exact_N(ctx, g, "ltm-r", true, false), u = exact_N(ctx, g, "utm-n", true, false);
+                  const auto l0 = exact_N(ctx, g, "ltm-r", false, false), u0 = exact_N(ctx, g, "utm-n", false, false);
+                  std::string txt = "no FMA: " + (l0 && u0 ? fmt(l0->N / u0->N, 2) + "× (ltm-r " + fmt_int(l0->N) + " / utm-n " + fmt_int(u0->N) + ")" : "—");
+                  if (!l || !u)
+                    return Outcome{txt, "not measured", "not measured yet (needs " + kRangeFiles + ": " + fma_rows({"ltm-r", "utm-n"}) + ")", false};
+                  txt = "FMA: " + fmt(l->N / u->N, 2) + "× (ltm-r " + fmt_int(l->N) + " / utm-n " + fmt_int(u->N) + "); " + txt;
+                  return judge(c, l->N / u->N, txt);
+                },
+                false);
+}
+
+// ---- dummy kernel: K40 convergence ------------------------------------------------------------
+Rule dummy_converge() {
+  return custom(stat_text(St::MedLarge) + " of I of RB, LTM (ltm-r else ltm-e) and REC, dummy.csv form=store ρ=16: holds "
+                "if their mean improvement is within ±5 points of the paper's and their spread ≤ 5 points",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "dummy.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<double> v;
+                  std::vector<std::string> txt;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{{"rb"}, kLTM, {"rec"}}) {
+                    const std::string m = pick(*t, kDummy, cands, St::MedLarge);
+                    if (m.empty()) continue;
+                    const double p = 100 * (med_from(curve(*t, kDummy, m), kLargeN) - 1);
+                    v.push_back(p);
+                    txt.push_back(m + " " + fmt(p, 1) + "%");
+                  }
+                  if (v.empty()) return needs("dummy.csv", "form=store, RB / LTM / REC rows at N ≥ 15,000");
+                  const double spread = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
+                  Outcome o = judge(c, mean(v), "mean " + fmt(mean(v), 1) + "% (" + join(txt, ", ") + "), spread " + fmt(spread, 1) + " points");
+                  if (o.verdict == "holds" && spread > kTolPct) {
+                    o.verdict = "differs";
+                    o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
+                  }
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", kDummy);
+                  return o;
+                },
+                true);
+}
+
+// ---- EDM ------------------------------------------------------------------------------------------
+Rule rec_from_N() {
+  const Sel edm4 = sel_eq({{"variant", "full"}, {"features", "4"}});
+  return custom("smallest N of edm.csv (full, 4 features, ρ=16) from which I of REC stays > 1 at every larger N",
+                [edm4](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  const Pts p = curve(*t, edm4, "rec");
+                  if (p.empty()) return needs("edm.csv", "variant=full, features=4, map=rec rows");
+                  double from = NAN;
+                  for (size_t k = p.size(); k-- > 0;) {
+                    if (p[k].second > 1) from = p[k].first;
+                    else break;
+                  }
+                  if (!std::isfinite(from)) return Outcome{"never (I ≤ 1 at the largest N)", "differs", "REC is not faster than BB at large N", false};
+                  // the sweep's step: the claim is judged on the grid of N measured
+                  Outcome o = judge(c, from, "N ≥ " + fmt_int(from) + " (grid of the sweep, step " +
+                                                 (p.size() > 1 ? fmt_int(p[1].first - p[0].first) : std::string("—")) + ")");
+                  const Pts r = rel_spread(*t, edm4, "rec");
+                  for (const auto& q : p)
+                    if (q.first < from && q.first >= from - 2 * (p.size() > 1 ? p[1].first - p[0].first : 0))
+                      for (const auto& s : r)
+                        if (s.first == q.first && std::fabs(q.second - 1) <= q.second * s.second) {
+                          o.noise = true;
+                          o.reason += "; within noise: at N=" + fmt_int(q.first) + " I = " + fmt(q.second, 3) +
+                                      ", run-to-run ±" + fmt(q.second * s.second, 3);
+                        }
+                  return o;
+                },
+                true);
+}
+Rule feat_flat() {
+  return custom("at the largest N with all features, max − min over features 1..4 of I for LTM (ltm-r else ltm-e …) and "
+                "RB, edm.csv variant=full ρ=16; holds if both ≤ 0.05",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<std::string> txt;
+                  bool all = true, any = false;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{kLTM, {"rb"}}) {
+                    for (const std::string& m : cands) {
+                      std::map<double, std::vector<double>> byN;
+                      for (int f = 1; f <= 4; ++f)
+                        for (const auto& [N, I] : curve(*t, sel_eq({{"variant", "full"}, {"features", std::to_string(f)}}), m))
+                          byN[N].push_back(I);
+                      double N = NAN;
+                      for (const auto& [n, v] : byN)
+                        if (v.size() == 4) N = n;
+                      if (!std::isfinite(N)) continue;
+                      const auto& v = byN[N];
+                      const double d = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
+                      txt.push_back(m + " ΔI " + fmt(d, 3) + " (N=" + fmt_int(N) + ")");
+                      any = true;
+                      all = all && d <= kTolI;
+                      break;
+                    }
+                  }
+                  if (!any) return needs("edm.csv", "variant=full, LTM / RB at one N with all four features");
+                  Outcome o{join(txt, "; "), all ? "holds" : "differs",
+                            all ? "I changes by ≤ 0.05 over the features" : "I changes by more than 0.05 over the features", false};
+                  if (!all) o.reason += ". Why: " + bound_note(g, "edm.csv", sel_eq({{"variant", "full"}, {"features", "1"}})) +
+                                        " (1 feature) — fewer features, less compute per byte written";
+                  return o;
+                },
+                true);
+}
+Rule feat_utm() {
+  return custom("I(4 features) − I(1 feature) of UTM (utm-n else utm-x) at the largest N with both, edm.csv variant=full "
+                "ρ=16 (inexact rows included); the N range UTM was measured over shown",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  for (const std::string& m : kUTM) {
+                    const Sel s1 = sel_eq({{"variant", "full"}, {"features", "1"}}, false),
+                              s4 = sel_eq({{"variant", "full"}, {"features", "4"}}, false);
+                    const Pts p1 = curve(*t, s1, m), p4 = curve(*t, s4, m);
+                    std::map<double, double> a(p1.begin(), p1.end());
+                    double N = NAN, d = NAN;
+                    for (const auto& [n, i4] : p4)
+                      if (a.count(n)) { N = n; d = i4 - a[n]; }
+                    if (!std::isfinite(d)) continue;
+                    Judge j;
+                    const double s = stat_spread(*t, s4, m, St::Last) + stat_spread(*t, s1, m, St::Last);
+                    j.noise = s;
+                    return judge(c, d, fmt(d, 3) + " (" + m + ", N=" + fmt_int(N) + "; " + m + " measured over " +
+                                           n_range(*t, s4, m) + (std::isfinite(s) ? "; run-to-run ±" + fmt(s, 3) : "") + ")",
+                                 j);
+                  }
+                  return needs("edm.csv", "variant=full, utm-n at one N with 1 and 4 features");
+                },
+                true);
+}
+
+// ---- collision: UTM (direct kernel) against the shared-memory maps ------------------------------
+namespace {
+const Sel kColShared = sel_eq({{"test", "collision"}, {"variant", "3d"}});
+const Sel kColDirect = sel_eq({{"test", "collision-direct"}, {"variant", "3d"}}, false);
+std::map<double, double> ms_of(const Table& t, const Sel& s, const std::string& m) {
+  const Pts p = curve(t, s, m, "median_ms");
+  return std::map<double, double>(p.begin(), p.end());
+}
+}  // namespace
+Rule col_utm_low() {
+  return custom("I = t(BB, test=collision: shared memory) / t(utm-n, test=collision-direct) at the smallest N both have, "
+                "collision.csv variant=3d ρ=16: UTM cannot use the shared-memory pattern, so the paper compares its "
+                "direct kernel with BB's shared-memory one",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "collision.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto u = ms_of(*t, kColDirect, "utm-n"), b = ms_of(*t, kColShared, "bb");
+                  for (const auto& [N, tu] : u)
+                    if (b.count(N)) {
+                      const double v = 100 * (b.at(N) / tu - 1);
+                      return judge(c, v, fmt(v, 1) + "% (N=" + fmt_int(N) + ": bb " + fmt_g(b.at(N), 3) + " ms shared, utm-n " +
+                                             fmt_g(tu, 3) + " ms direct)");
+                    }
+                  return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows (and test=collision bb rows at the same N)");
+                },
+                true);
+}
+Rule col_utm_overtaken() {
+  return custom("t(utm-n, test=collision-direct) / t(best of ltm-r, ltm-e, rb-b, rec, test=collision) at each N both "
+                "have, collision.csv variant=3d ρ=16; holds if the ratio grows with N and exceeds 1 at the largest N",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "collision.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto u = ms_of(*t, kColDirect, "utm-n");
+                  if (u.empty()) return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows");
+                  Pts q;
+                  for (const auto& [N, tu] : u) {
+                    double best = NAN;
+                    for (const char* m : {"ltm-r", "ltm-e", "rb-b", "rec"}) {
+                      const auto s = ms_of(*t, kColShared, m);
+                      if (s.count(N) && !(s.at(N) >= best)) best = s.at(N);
+                    }
+                    if (std::isfinite(best)) q.emplace_back(N, tu / best);
+                  }
+                  if (q.size() < 2) return needs("collision.csv", "test=collision rows of the blockwise maps at the N of utm-n");
+                  const bool grows = q.back().second > q.front().second, over = q.back().second > 1;
+                  return Outcome{"t_utm / t_best shared: " + fmt(q.front().second, 2) + " at N=" + fmt_int(q.front().first) +
+                                     " → " + fmt(q.back().second, 2) + " at N=" + fmt_int(q.back().first),
+                                 grows && over ? "holds" : "differs",
+                                 grows && over ? "UTM falls behind the shared-memory maps as N grows"
+                                               : "UTM is not overtaken within the N it was measured over",
+                                 false};
+                },
+                true);
+}
+
+// ---- tetrahedral ------------------------------------------------------------------------------
+Rule map_6x() {
+  return custom("largest I of any tetrahedral map (map ≠ bb3) in any verified, exact row of tet_dummy.csv and "
+                "tet_threebody.csv (any form, mode and ρ); a bound on a gain: holds for 1 < I ≤ 6",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  if (!g) return not_measured("no GPU results");
+                  double best = NAN, noise = NAN;
+                  std::string where;
+                  Sel any;
+                  any.rho = NAN;
+                  for (const char* f : {"tet_dummy.csv", "tet_threebody.csv"}) {
+                    const Table* t = g->get(f);
+                    if (!t || !t->has("map")) continue;
+                    for (const Row& row : t->rows()) {
+                      if (row.s("map").rfind("bb", 0) == 0 || !selected(row, any)) continue;
+                      const double i = row_I(row);
+                      if (std::isfinite(i) && !(i <= best)) {
+                        best = i;
+                        noise = i * (row.d("p75_ms") - row.d("p25_ms")) / (2 * row.d("median_ms"));
+                        where = std::string(f) + " " + row.s("map") + (row.has("mode") ? " " + row.s("mode") : "") +
+                                (row.has("form") ? " " + row.s("form") : "") + " N=" + row.s("N") + " ρ=" + row.s("rho");
+                      }
+                    }
+                  }
+                  if (!std::isfinite(best)) return needs("tet_dummy.csv", "tetrahedral-map rows");
+                  Judge j;
+                  j.gain = true;
+                  j.noise = noise;
+                  return judge(c, best, fmt(best, 3) + "× (max; " + where + (std::isfinite(noise) ? "; map row ±" + fmt(noise, 3) : "") + ")", j);
+                },
+                true);
+}
+namespace {
+// eq. (3)-(6) of 003 with k = 128: the fraction of aligned warps of a triangular layer of side n, and its bound
+double F_eq6(double n, double k = 128) {
+  const double R = std::floor(n / (2 * k)), W = R * (R + 1);
+  return W / std::ceil(n * (n + 1) / (2 * k));
+}
+double F_bound(double n, double k = 128) { return 1 / (2 * k) + 1 / n; }
+}  // namespace
+Rule layout_2f() {
+  return custom(
+      "tet_layout.csv rows mode=bw (the bandwidth-bound layout kernel), layout=blocked: linear_over_blocked against "
+      "eq. (10)'s 2 − F with F = eq. (6)'s bound 1/(2k) + 1/n (k = 128, n = N), judged (±20%) only on rows whose "
+      "better layout reaches ≥ 70% of the write bandwidth of the same run (eff_gbs against the row map=write_bw, "
+      "column eff_gbs); the compute-bound rows (mode thread/block) shown as context",
+      [](const Claim& c, const GpuData* g, const Ctx&) {
+        std::string why;
+        const Table* t = need_table(g, "tet_layout.csv", &why);
+        if (!t) return not_measured(why);
+        // the compute-bound case, as context
+        double cmin = NAN, cmax = NAN;
+        double bw = NAN;
+        for (const Row& r : t->rows()) {
+          if (r.s("map") == "write_bw" || r.s("layout") == "write_bw") bw = r.d("eff_gbs");
+          if (r.s("mode") == "bw" || r.s("layout") != "blocked") continue;
+          const double x = r.d("linear_over_blocked");
+          if (!std::isfinite(x)) continue;
+          if (!(x >= cmin)) cmin = x;
+          if (!(x <= cmax)) cmax = x;
+        }
+        const std::string ctxt = std::isfinite(cmin) ? "compute-bound kernel (mode thread/block): linear/blocked " +
+                                                           fmt(cmin, 2) + "–" + fmt(cmax, 2) : "";
+        std::vector<double> ratio, pred;
+        double best_frac = NAN;
+        size_t bwrows = 0;
+        for (const Row& r : t->rows()) {
+          if (r.s("mode") != "bw" || r.s("layout") != "blocked" || (r.has("verified") && r.s("verified") == "0")) continue;
+          ++bwrows;
+          const double q = r.d("linear_over_blocked");
+          const double lin = r.d("linear_median_ms"), blk = r.d("median_ms"), e = r.d("eff_gbs");
+          // eff_gbs of the better layout: the blocked row's, scaled by the time ratio when linear is faster
+          const double better = (std::isfinite(lin) && std::isfinite(blk) && lin < blk) ? e * blk / lin : e;
+          const double frac = better / bw;
+          if (std::isfinite(frac) && !(frac <= best_frac)) best_frac = frac;
+          if (!(frac >= 0.7) || !std::isfinite(q)) continue;
+          ratio.push_back(q);
+          pred.push_back(2 - F_bound(r.d("N")));
+        }
+        if (!bwrows)
+          return Outcome{ctxt.empty() ? "—" : ctxt, "not measured",
+                         "not measured yet (needs tet_layout.csv: mode=bw rows, layouts linear and blocked, and a "
+                         "write-bandwidth reference row map=write_bw with eff_gbs)",
+                         false};
+        if (!std::isfinite(bw))
+          return Outcome{ctxt, "not measured", "not measured yet (needs tet_layout.csv: a write-bandwidth reference row map=write_bw, column eff_gbs)", false};
+        if (ratio.empty())
+          return Outcome{ctxt + "; bw kernel: the better layout reaches at most " + fmt(100 * best_frac, 0) + "% of " +
+                             fmt_g(bw, 4) + " GB/s",
+                         "not measured", "not judged: no bw row reaches 70% of the measured write bandwidth", false};
+        const double v = median(ratio), p = median(pred);
+        Judge j;
+        j.cmp = "=";
+        Claim cc = c;
+        cc.pv.cmp = "=";
+        cc.pv.lo = p;
+        Outcome o = judge(cc, v, "bw kernel: linear/blocked median " + fmt(v, 3) + " over " + std::to_string(ratio.size()) +
+                                     " rows ≥ 70% of " + fmt_g(bw, 4) + " GB/s; 2 − F = " + fmt(p, 4) + (ctxt.empty() ? "" : "; " + ctxt));
+        return o;
+      },
+      true);
+}
+Rule fa_layouts() {
+  return custom("eqs. (3)-(6) of 003 with k = 128 at the layer side n = N of every size of tet_layout.csv: the aligned "
+                "fraction F = R(R+1)/⌈n(n+1)/2k⌉, R = ⌊n/2k⌋, against the bound 1/(2k) + 1/n; holds if F < bound at every N",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "tet_layout.csv", &why);
+                  if (!t) return not_measured(why);
+                  const std::vector<double> Ns = distinct(*t, "N");
+                  if (Ns.empty()) return needs("tet_layout.csv", "rows with N");
+                  bool ok = true;
+                  std::vector<std::string> txt;
+                  for (double N : Ns) {
+                    const double f = F_eq6(N), b = F_bound(N);
+                    ok = ok && f < b;
+                    txt.push_back("N=" + fmt_int(N) + ": F " + fmt(100 * f, 3) + "% < " + fmt(100 * b, 3) + "%");
+                  }
+                  return Outcome{join(txt, "; "), ok ? "holds" : "differs",
+                                 ok ? "eq. (6)'s bound holds at every layer side we run; 2 − F ≥ " + fmt(2 - F_bound(Ns.front()), 3)
+                                    : "F exceeds the bound at some N",
+                                 false};
+                },
+                true);
+}
+Rule fa128() {
+  return custom("eq. (6) evaluated: 100/(2k) percent with k = 128; compared to ±0.01 points (the paper rounds)",
+                [](const Claim& c, const GpuData*, const Ctx&) {
+                  const double v = 100.0 / (2.0 * 128.0);
+                  Judge j;
+                  j.tol = Tol{0.01, false};
+                  return judge(c, v, fmt(v, 4) + "% (+ 1/n)", j);
+                },
+                false);
+}
+Rule blocks_6x() {
+  return custom("counts3 of the map library, ρ=8, n = 1…128: launched blocks of BB3 / of TET-E, compared with eq. (17) "
+                "at β = τ, 6n³/(n³ + 3n² + 2n); holds if equal at every n and below 6",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Wasted3& w = ctx.wasted3();
+                  bool ok = true;
+                  for (size_t k = 0; k < w.n.size(); ++k) {
+                    const double n = w.n[k], q = w.bb3_launched[k] / w.tet_launched[k];
+                    const double eq17 = 6 * n * n * n / (n * n * n + 3 * n * n + 2 * n);
+                    ok = ok && std::fabs(q - eq17) <= 1e-9 * eq17 && q < 6;
+                  }
+                  const double last = w.bb3_launched.back() / w.tet_launched.back();
+                  return Outcome{fmt(last, 3) + "× at n=" + fmt_int(w.n.back()) + " (N=" + fmt_int(w.N.back()) + ")",
+                                 ok ? "holds" : "differs", ok ? "equals eq. (17) at every n; tends to 6 from below" : "differs from eq. (17)", false};
+                },
+                false);
+}
+Rule tet_threads() {
+  return custom("counts3<TET_E> of the map library, ρ=8, n = 1…128: wasted threads / (n²ρ³); holds if ≤ 1 at every n "
+                "(BB3's wasted threads / (n³ρ³) shown beside)",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Wasted3& w = ctx.wasted3();
+                  double worst = 0, bbq = 0;
+                  const double r3 = double(kRho3) * kRho3 * kRho3;
+                  for (size_t k = 0; k < w.n.size(); ++k) {
+                    worst = std::max(worst, w.tet_wasted_threads[k] / (w.n[k] * w.n[k] * r3));
+                    bbq = w.bb3_wasted_threads[k] / (w.n[k] * w.n[k] * w.n[k] * r3);
+                  }
+                  return Outcome{"tet-e: ≤ " + fmt(worst, 3) + "·n²ρ³; bb3: " + fmt(bbq, 3) + "·n³ρ³ at n=" + fmt_int(w.n.back()),
+                                 worst <= 1 ? "holds" : "differs", worst <= 1 ? "bounded by n²ρ³" : "exceeds n²ρ³", false};
+                },
+                false);
+}
+Rule cites_2d() {
+  const Sel edm4 = sel_eq({{"variant", "full"}, {"features", "4"}});
+  const Sel col3 = sel_eq({{"test", "collision"}, {"variant", "3d"}});
+  return custom("the larger median over N ≥ 15,000 of LTM's improvement (ltm-r else ltm-e …) on edm.csv (full, 4 "
+                "features) and collision.csv (test=collision, 3d), ρ=16",
+                [edm4, col3](const Claim& c, const GpuData* g, const Ctx&) {
+                  if (!g) return not_measured("no GPU results");
+                  double best = NAN;
+                  std::string where, wf;
+                  Sel ws;
+                  for (const auto& [f, s] : std::vector<std::pair<std::string, Sel>>{{"edm.csv", edm4}, {"collision.csv", col3}}) {
+                    const Table* t = g->get(f);
+                    if (!t) continue;
+                    const std::string m = pick(*t, s, kLTM, St::MedLarge);
+                    if (m.empty()) continue;
+                    const double v = 100 * (med_from(curve(*t, s, m), kLargeN) - 1);
+                    if (std::isfinite(v) && !(v <= best)) { best = v; where = f + " " + m; wf = f; ws = s; }
+                  }
+                  if (!std::isfinite(best)) return needs("edm.csv", "LTM rows");
+                  Outcome o = judge(c, best, fmt(best, 1) + "% (" + where + ")");
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, wf, ws);
+                  return o;
+                },
+                true);
+}
+
+// ---- SDH ----------------------------------------------------------------------------------------
+namespace {
+double sdh_time(const Row& r) {
+  const double w = r.d("with_transfers_ms");
+  return std::isfinite(w) ? w : r.d("median_ms");
+}
+std::map<std::string, Row> sdh_ladder(const Table& t, double N) {
+  std::map<std::string, Row> best;
+  std::map<std::string, int> score;
+  for (const Row& r : t.rows()) {
+    if (r.d("N") != N) continue;
+    const std::string slot = sdh_slot(r.s("impl"));
+    if (slot.empty()) continue;
+    const int sc = (r.d("bucket_width") == kSdhBucket ? 2 : 0) + (r.d("threads_per_block") == kSdhTpb ? 1 : 0);
+    if (!best.count(slot) || sc > score[slot]) {
+      best.erase(slot);
+      best.emplace(slot, r);
+      score[slot] = sc;
+    }
+  }
+  return best;
+}
+std::string sdh_how(const std::string& what) {
+  return what + "; sdh.csv rows at N=10,000 (bucket_width 500 and threads_per_block 256 preferred), implementations "
+                "matched to the paper's versions by name (cpu, v1..v5); time = with_transfers_ms where given (the paper "
+                "includes transfers), else median_ms";
+}
+double sdh_noise(const Row& r) { return (r.d("p75_ms") - r.d("p25_ms")) / (2 * r.d("median_ms")); }
+}  // namespace
+Rule sdh_time_context(const std::string& slot) {
+  Rule r = context("an absolute time on the paper's hardware (GTX 760 / Core i7-3770K)",
+                   [slot](const Claim&, const GpuData* g, const Ctx&) {
+                     std::string why;
+                     const Table* t = need_table(g, "sdh.csv", &why);
+                     if (!t) return Outcome{"—", "", why, false};
+                     const auto lad = sdh_ladder(*t, kSdhN);
+                     const auto it = lad.find(slot);
+                     if (it == lad.end()) return Outcome{"—", "", "no implementation of sdh.csv matches " + slot, false};
+                     return Outcome{vfmt("ms", sdh_time(it->second)) + " (" + it->second.s("impl") + ")", "", "", false};
+                   });
+  r.how = sdh_how("time of " + slot) + "; " + r.how;
+  return r;
+}
+Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol> tol) {
+  return custom(sdh_how("time(" + num + ") / time(" + den + ") of the same run"),
+                [num, den, tol](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sdh.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto lad = sdh_ladder(*t, kSdhN);
+                  if (!lad.count(num) || !lad.count(den)) return needs("sdh.csv", num + " and " + den + " rows at N=10,000");
+                  const double v = sdh_time(lad.at(num)) / sdh_time(lad.at(den));
+                  Judge j;
+                  j.tol = tol;
+                  j.noise = v * (sdh_noise(lad.at(num)) + sdh_noise(lad.at(den)));
+                  return judge(c, v, vfmt("x", v) + " (" + lad.at(num).s("impl") + " / " + lad.at(den).s("impl") +
+                                         (std::isfinite(j.noise) ? "; run-to-run ±" + fmt(j.noise, 2) : "") + ")", j);
+                },
+                true);
+}
+Rule sdh_speedup_context() {
+  Rule r = context("a GPU-over-CPU speedup of other hardware (GTX 760 against a Core i7-3770K)",
+                   [](const Claim&, const GpuData* g, const Ctx&) {
+                     std::string why;
+                     const Table* t = need_table(g, "sdh.csv", &why);
+                     if (!t) return Outcome{"—", "", why, false};
+                     const auto lad = sdh_ladder(*t, kSdhN);
+                     if (!lad.count("v5")) return Outcome{"—", "", "no v5 row at N=10,000", false};
+                     if (lad.count("cpu")) {
+                       const double v = sdh_time(lad.at("cpu")) / sdh_time(lad.at("v5"));
+                       return Outcome{vfmt("x", v) + " (" + lad.at("cpu").s("impl") + " / " + lad.at("v5").s("impl") + ")", "", "", false};
+                     }
+                     return Outcome{vfmt("x", lad.at("v5").d("speedup_vs_cpu_mt")) + " (v5 vs the multi-threaded CPU)", "", "", false};
+                   });
+  r.how = sdh_how("time(cpu) / time(v5), else speedup_vs_cpu_mt of v5") + "; " + r.how;
+  return r;
+}
+Rule sdh_tpb() {
+  return custom("v5 rows of sdh.csv at N=10,000 over threads_per_block: the fastest block size; holds if the largest "
+                "block size tested is slower than 256",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sdh.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::map<double, double> byT;
+                  for (const Row& row : t->rows())
+                    if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == "v5" && std::isfinite(row.d("threads_per_block")))
+                      byT[row.d("threads_per_block")] = sdh_time(row);
+                  if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs("sdh.csv", "a block-size sweep of v5 including 256");
+                  double bt = NAN, bv = NAN;
+                  for (const auto& [tp, v] : byT)
+                    if (!(v >= bv)) { bv = v; bt = tp; }
+                  const bool ok = byT.rbegin()->second > byT.at(kSdhTpb);
+                  return Outcome{"fastest at " + fmt_int(bt) + " threads; " + fmt_int(byT.rbegin()->first) + " threads: " +
+                                     fmt_g(byT.rbegin()->second, 3) + " ms vs " + fmt_g(byT.at(kSdhTpb), 3) + " ms at 256",
+                                 ok ? "holds" : "differs",
+                                 ok ? "larger blocks are slower"
+                                    : "larger blocks are not slower: " + fmt_int(byT.rbegin()->first) + " threads take " +
+                                          fmt_g(byT.rbegin()->second, 3) + " ms (sdh.csv v5 rows)",
+                                 false};
+                },
+                true);
+}
+Rule sdh_steps() {
+  return custom(sdh_how("the gain of each step of the ladder, time(v_k) / time(v_k+1), k = 1..4; holds if the two largest "
+                        "are v1→v2 and v4→v5"),
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sdh.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto lad = sdh_ladder(*t, kSdhN);
+                  std::vector<std::pair<double, std::string>> steps;
+                  std::vector<std::string> txt;
+                  for (int k = 1; k <= 4; ++k) {
+                    const std::string a = "v" + std::to_string(k), b = "v" + std::to_string(k + 1);
+                    if (!lad.count(a) || !lad.count(b)) return needs("sdh.csv", a + " and " + b + " rows at N=10,000");
+                    const double gain = sdh_time(lad.at(a)) / sdh_time(lad.at(b));
+                    steps.emplace_back(gain, a + "→" + b);
+                    txt.push_back(a + "→" + b + " " + fmt(gain, 2) + "×");
+                  }
+                  std::sort(steps.rbegin(), steps.rend());
+                  std::set<std::string> top = {steps[0].second, steps[1].second};
+                  const bool ok = top.count("v1→v2") && top.count("v4→v5");
+                  return Outcome{join(txt, ", "), ok ? "holds" : "differs", "largest: " + steps[0].second + " and " + steps[1].second, false};
+                },
+                true);
+}
+Rule sdh_internal() {
+  return custom("the paper's own times (rows 004-v1-94 and 004-v2-54 of reported.csv): V1 / V2 against its stated "
+                "2–5× (no tolerance: both numbers are the paper's)",
+                [](const Claim& c, const GpuData*, const Ctx& ctx) {
+                  const Claim* a = ctx.claim("004-v1-94");
+                  const Claim* b = ctx.claim("004-v2-54");
+                  if (!a || !b || !a->pv.numeric() || !b->pv.numeric()) return not_measured("rows 004-v1-94 / 004-v2-54 missing");
+                  const double v = a->pv.lo / b->pv.lo;
+                  Judge j;
+                  j.tol = Tol{0, false};
+                  Outcome o = judge(c, v, fmt(v, 2) + "× (" + a->value + " ms / " + b->value + " ms, the paper's Results)", j);
+                  if (o.verdict == "differs") o.reason = "the paper's own V1/V2 = " + fmt(v, 2) + "× lies below its 2–5×";
+                  return o;
+                },
+                false);
+}
+
+// ---- the first rule with data ------------------------------------------------------------------
+Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
+  Rule r;
+  std::vector<std::string> hows;
+  for (const auto& [label, a] : alts) hows.push_back(label + ": " + a.how);
+  r.how = "the first with rows of {" + join(hows, " | ") + "}";
+  r.gpu = alts.front().second.gpu;
+  r.fn = [alts](const Claim& c, const GpuData* g, const Ctx& ctx) {
+    std::vector<std::string> skipped;
+    for (const auto& [label, a] : alts) {
+      Outcome o = a.fn(c, g, ctx);
+      if (o.verdict != "not measured") {
+        o.ours = label + ": " + o.ours;
+        if (!skipped.empty()) o.reason += " [" + join(skipped, "; ") + "]";
+        return o;
+      }
+      skipped.push_back(label + " " + o.reason);
+    }
+    return not_measured(join(skipped, "; "));
+  };
+  return r;
+}
+
+}  // namespace rules
+}  // namespace figs

@@ -1,0 +1,56 @@
+// paper/claims/custom.hpp — the one-off rules of the claim table (custom.cpp).
+#pragma once
+#include "rules.hpp"
+
+namespace figs {
+namespace rules {
+
+struct RangeVal {
+  double N = NAN;
+  bool lower_bound = false;  // nothing failed below searched_up_to
+  std::string source;
+};
+// Largest exact N at rho 16 of `variant`: the GPU table first, then the CPU oracle; fma
+// selects the FMA-contracted mode (a rounding/fma column, or variant <map>-fma).
+std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only);
+
+Rule bound_I(bool hypothesis);
+Rule wasted_bb();
+Rule wasted_ltm();
+Rule rb_wasted();
+Rule rec_passes();
+Rule eq9_printed();
+Rule rb_printed();
+Rule eq14_float();
+Rule n800();
+Rule hw_context();
+Rule sqrt_all_alike();
+Rule rsqrt_best();
+Rule range_at_least(std::vector<std::string> variants);
+Rule utm_range();
+Rule utm_arg();
+Rule range_10x();
+Rule dummy_converge();
+Rule rec_from_N();
+Rule feat_flat();
+Rule feat_utm();
+Rule col_utm_low();
+Rule col_utm_overtaken();
+Rule map_6x();
+Rule layout_2f();
+Rule fa_layouts();
+Rule fa128();
+Rule blocks_6x();
+Rule tet_threads();
+Rule cites_2d();
+Rule sdh_time_context(const std::string& slot);
+Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol> tol = std::nullopt);
+Rule sdh_speedup_context();
+Rule sdh_tpb();
+Rule sdh_steps();
+Rule sdh_internal();
+// The outcome of the first alternative that has rows (labelled), the others' reasons appended.
+Rule first_measured(std::vector<std::pair<std::string, Rule>> alts);
+
+}  // namespace rules
+}  // namespace figs

@@ -1,0 +1,641 @@
+// paper/claims/kinds.cpp — the rule kinds of the claim table (rules.hpp) and the
+// verdict rule they share.
+//
+// Verdict rule (verdict_rule_text() prints it in the report):
+//   I, ratio, ΔI   |ours − paper| ≤ kTolI                       -> holds
+//   %              |ours − paper| ≤ kTolPct (percentage points)  -> holds
+//   x, ms, N       |ours − paper| ≤ kTolRel · |paper|            -> holds
+//   ranges a-b     inside [a − tol(a), b + tol(b)]               -> holds
+//   bounds <, <=, >, >=   the inequality, in the paper's direction: a bound on a
+//                  gain holds only for a gain (1 < ours)          -> holds
+// otherwise "differs", with the distance and one line from the data on why. When
+// ours lies within its run-to-run spread (p25/p75 quartiles) of the boundary of the
+// accepted region, the verdict says "within noise".
+#include "rules.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace figs {
+namespace rules {
+
+const std::vector<std::string> kLTM = {"ltm-r", "ltm-e", "ltm-x", "ltm-n", "ltm-d"};
+const std::vector<std::string> kUTM = {"utm-n", "utm-x"};
+
+namespace {
+std::string pct(double v) { return fmt(v, std::fabs(v) < 1 ? 3 : 1); }
+Tol tol_of(const std::string& unit) {
+  if (unit == "%") return {kTolPct, false};
+  if (unit == "I" || unit == "ratio" || unit == "ΔI") return {kTolI, false};
+  return {kTolRel, true};
+}
+std::string tol_text(const std::string& unit, Tol t) {
+  if (t.rel) return "±" + fmt(100 * t.t, 0) + "%";
+  if (unit == "%") return "±" + pct(t.t) + " points";
+  return "±" + vfmt(unit, t.t);
+}
+std::string cands_text(const std::vector<std::string>& c) { return join(c, " else "); }
+double to_unit(const std::string& unit, double I) { return unit == "%" ? 100.0 * (I - 1.0) : I; }
+double spread_to_unit(const std::string& unit, double dI) { return unit == "%" ? 100.0 * dI : dI; }
+std::string spread_text(const std::string& unit, double s) {
+  if (!std::isfinite(s)) return "";
+  return "run-to-run ±" + (unit == "%" ? fmt(s, 1) + " points" : fmt(s, 3));
+}
+std::string stat_short(St s) {
+  switch (s) {
+    case St::MedLarge: return "median N≥" + fmt_int(kLargeN);
+    case St::Max: return "max";
+    case St::Last: return "at largest N";
+    case St::MeanAll: return "mean";
+    case St::MedAll: return "median";
+    case St::First: return "at smallest N";
+  }
+  return "";
+}
+// p25–p75 of y over the points (the spread over N of a median)
+std::string over_n(const Pts& p, double xmin = 0) {
+  std::vector<double> v;
+  for (const auto& q : p)
+    if (q.first >= xmin) v.push_back(q.second);
+  if (v.size() < 4) return "";
+  std::sort(v.begin(), v.end());
+  const auto at = [&](double f) { return v[size_t(f * double(v.size() - 1) + 0.5)]; };
+  return "over N " + fmt(at(0.25), 3) + "–" + fmt(at(0.75), 3) + " (p25–p75)";
+}
+bool is_of(const std::string& m, const std::string& which) {
+  if (which == "ltm") return m.rfind("ltm-", 0) == 0;
+  if (which == "utm") return m.rfind("utm-", 0) == 0;
+  if (which == "rb") return m == "rb" || m == "rb-b";
+  return m == which;
+}
+std::string strategies_text(const std::vector<std::vector<std::string>>& s) {
+  std::vector<std::string> v;
+  for (const auto& c : s) v.push_back(c.size() == 1 ? c[0] : "(" + cands_text(c) + ")");
+  return join(v, ", ");
+}
+}  // namespace
+
+std::string vfmt(const std::string& unit, double v) {
+  if (unit == "%") return pct(v) + "%";
+  if (unit == "I" || unit == "ratio" || unit == "ΔI") return fmt(v, 3);
+  if (unit == "N" || unit == "blocks" || unit == "threads" || unit == "launches" || unit == "rank" || unit == "λ")
+    return fmt_int(v);
+  if (unit == "ms") return fmt_g(v, 3) + " ms";
+  if (unit == "x") return fmt_g(v, 3) + "×";
+  return fmt_g(v, 4);
+}
+
+Outcome not_measured(const std::string& why) { return {"—", "not measured", why, false}; }
+Outcome needs(const std::string& file, const std::string& rows) {
+  return {"—", "not measured", "not measured yet (needs " + file + ": " + rows + ")", false};
+}
+
+Outcome judge(const Claim& c, double ours, const std::string& ours_text, const Judge& j) {
+  if (!std::isfinite(ours)) return not_measured("no value could be computed");
+  const PaperValue& p = c.pv;
+  if (!p.numeric()) return {ours_text, "context", "the paper's value is not a number", false};
+  const std::string cmp = j.cmp.empty() ? p.cmp : j.cmp;
+  const Tol t = j.tol ? *j.tol : tol_of(c.unit);
+  const auto T = [&](double ref) { return t.rel ? t.t * std::fabs(ref) : t.t; };
+  const auto F = [&](double v) { return vfmt(c.unit, v); };
+  // the accepted region [lo, hi] (open ends where the comparison is strict)
+  double lo = -kInf, hi = kInf;
+  Outcome o{ours_text, "", "", false};
+  if (cmp == "=") {
+    lo = p.lo - T(p.lo);
+    hi = p.lo + T(p.lo);
+    const double d = ours - p.lo;
+    if (ours >= lo && ours <= hi) {
+      o.verdict = "holds";
+      o.reason = "within " + tol_text(c.unit, t) + " of " + F(p.lo);
+    } else if (t.rel && p.lo != 0) {
+      o.verdict = "differs";
+      const double r = ours / p.lo;
+      if (r >= 2) o.reason = "ours is " + fmt_g(r, 3) + " times " + F(p.lo);
+      else if (r > 0 && r <= 0.5) o.reason = "ours is 1/" + fmt_g(1 / r, 3) + " of " + F(p.lo);
+      else o.reason = "ours is " + fmt(100 * std::fabs(d) / std::fabs(p.lo), 0) + "% " + (d > 0 ? "above " : "below ") + F(p.lo);
+      o.reason += " (tolerance " + tol_text(c.unit, t) + ")";
+    } else {
+      o.verdict = "differs";
+      o.reason = "ours is " + (c.unit == "%" ? pct(std::fabs(d)) + " points" : F(std::fabs(d))) +
+                 (d > 0 ? " above " : " below ") + F(p.lo) + " (tolerance " + tol_text(c.unit, t) + ")";
+    }
+  } else if (cmp == "range") {
+    lo = p.lo - T(p.lo);
+    hi = p.hi + T(p.hi);
+    o.verdict = (ours >= lo && ours <= hi) ? "holds" : "differs";
+    o.reason = std::string(o.verdict == "holds" ? "inside " : "outside ") + "[" + F(p.lo) + ", " + F(p.hi) +
+               "] widened by " + tol_text(c.unit, t);
+  } else {
+    bool ok = false;
+    if (cmp == "<") { ok = ours < p.lo; hi = p.lo; }
+    else if (cmp == "<=") { ok = ours <= p.lo; hi = p.lo; }
+    else if (cmp == ">") { ok = ours > p.lo; lo = p.lo; }
+    else if (cmp == ">=") { ok = ours >= p.lo; lo = p.lo; }
+    const std::string sym = cmp == "<=" ? "≤" : cmp == ">=" ? "≥" : cmp;
+    const double one = c.unit == "%" ? 0.0 : 1.0;  // no gain: I = 1, 0%
+    if (j.gain && (cmp == "<" || cmp == "<=")) {
+      lo = one;
+      if (!(ours > one)) {
+        o.verdict = "differs";
+        o.reason = "ours " + F(ours) + " is no gain (≤ " + F(one) + "): a bound on a gain does not hold by a slowdown";
+      } else {
+        o.verdict = ok ? "holds" : "differs";
+        o.reason = "ours " + F(ours) + (ok ? " is a gain and " : " is not ") + sym + " " + F(p.lo);
+      }
+    } else {
+      o.verdict = ok ? "holds" : "differs";
+      o.reason = "ours " + F(ours) + (ok ? " is " : " is not ") + sym + " " + F(p.lo);
+    }
+  }
+  if (std::isfinite(j.noise) && j.noise > 0) {
+    double margin = kInf;
+    if (std::isfinite(lo)) margin = std::min(margin, std::fabs(ours - lo));
+    if (std::isfinite(hi)) margin = std::min(margin, std::fabs(ours - hi));
+    if (margin <= j.noise) {
+      o.noise = true;
+      o.reason += "; within noise: " + F(ours) + " is " + (c.unit == "%" ? fmt(margin, 1) + " points" : fmt(margin, 3)) +
+                  " from the boundary, run-to-run spread ±" + (c.unit == "%" ? fmt(j.noise, 1) + " points" : fmt(j.noise, 3)) +
+                  " (p25/p75)";
+    }
+  }
+  return o;
+}
+
+Sel sel_eq(std::map<std::string, std::string> eq, bool exact_only, double rho) {
+  Sel s;
+  s.eq = std::move(eq);
+  s.exact_only = exact_only;
+  s.rho = rho;
+  return s;
+}
+std::string sel_text(const std::string& file, const Sel& s) {
+  std::string t = file;
+  for (const auto& [k, v] : s.eq) t += ", " + k + "=" + v;
+  if (std::isfinite(s.rho)) t += ", ρ=" + fmt_int(s.rho);
+  if (!s.exact_only) t += ", inexact rows included";
+  return t;
+}
+
+const Table* need_table(const GpuData* g, const std::string& file, std::string* why) {
+  if (!g) {
+    *why = "no GPU results";
+    return nullptr;
+  }
+  const Table* t = g->get(file);
+  if (!t) *why = g->reason(file);
+  return t;
+}
+
+double stat(const Pts& all, St s, double xmax) {
+  Pts p;
+  for (const auto& q : all)
+    if (q.first <= xmax) p.push_back(q);
+  switch (s) {
+    case St::MedLarge: return med_from(p, kLargeN);
+    case St::Max: return max_pt(p).second;
+    case St::Last: return last_pt(p).second;
+    case St::MeanAll: return mean(ys(p));
+    case St::MedAll: return median(ys(p));
+    case St::First: return p.empty() ? NAN : p.front().second;
+  }
+  return NAN;
+}
+namespace {
+double stat_x(const Pts& all, St s, double xmax) {
+  Pts p;
+  for (const auto& q : all)
+    if (q.first <= xmax) p.push_back(q);
+  if (p.empty()) return NAN;
+  if (s == St::Max) return max_pt(p).first;
+  if (s == St::Last) return p.back().first;
+  if (s == St::First) return p.front().first;
+  return NAN;
+}
+}  // namespace
+std::string stat_text(St s, double xmax) {
+  std::string t;
+  switch (s) {
+    case St::MedLarge: t = "median over N ≥ " + fmt_int(kLargeN); break;
+    case St::Max: t = "maximum over N"; break;
+    case St::Last: t = "value at the largest N"; break;
+    case St::MeanAll: t = "mean over all N"; break;
+    case St::MedAll: t = "median over all N"; break;
+    case St::First: t = "value at the smallest N"; break;
+  }
+  if (std::isfinite(xmax)) t += " ≤ " + fmt_int(xmax);
+  return t;
+}
+std::string pick(const Table& t, const Sel& s, const std::vector<std::string>& cands, St st, double xmax) {
+  for (const std::string& m : cands)
+    if (std::isfinite(stat(curve(t, s, m), st, xmax))) return m;
+  return "";
+}
+
+Pts rel_spread(const Table& t, const Sel& s, const std::string& map) {
+  const auto rel = [&](const std::string& m) {
+    std::map<double, double> out;
+    const Pts a = curve(t, s, m, "p25_ms"), b = curve(t, s, m, "p75_ms"), md = curve(t, s, m, "median_ms");
+    std::map<double, double> A(a.begin(), a.end()), B(b.begin(), b.end());
+    for (const auto& [x, m50] : md)
+      if (A.count(x) && B.count(x) && m50 > 0) out[x] = (B[x] - A[x]) / (2 * m50);
+    return out;
+  };
+  const std::string bb = t.has("bb3_median_ms") ? "bb3" : "bb";
+  const auto rm = rel(map), rb = map == bb ? std::map<double, double>{} : rel(bb);
+  Pts p;
+  for (const auto& [x, v] : rm) p.emplace_back(x, v + (rb.count(x) ? rb.at(x) : 0.0));
+  return p;
+}
+double stat_spread(const Table& t, const Sel& s, const std::string& map, St st, double xmax) {
+  const Pts I = curve(t, s, map);
+  const Pts r = rel_spread(t, s, map);
+  const double v = stat(I, st, xmax);
+  if (r.empty() || !std::isfinite(v)) return NAN;
+  const double x = stat_x(I, st, xmax);
+  if (std::isfinite(x)) {
+    for (const auto& q : r)
+      if (q.first == x) return std::fabs(v) * q.second;
+    return NAN;
+  }
+  std::vector<double> v2;
+  for (const auto& q : r)
+    if (q.first <= xmax && (st != St::MedLarge || q.first >= kLargeN)) v2.push_back(q.second);
+  return std::fabs(v) * median(v2);
+}
+
+std::string n_range(const Table& t, const Sel& s, const std::string& map) {
+  const Pts p = curve(t, s, map);
+  if (p.empty()) return "";
+  return "N = " + fmt_int(p.front().first) + "…" + fmt_int(p.back().first) + ", " + std::to_string(p.size()) + " sizes";
+}
+
+std::string bound_note(const GpuData* g, const std::string& file, const Sel& s) {
+  if (!g) return "";
+  const Table* t = g->get(file);
+  if (!t || !t->has("map") || !t->has("N")) return "";
+  double nmax = NAN;
+  for (const Row& r : t->rows())
+    if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+  if (!std::isfinite(nmax)) return "";
+  const auto at = [&](const std::string& m, const std::string& col) {
+    std::vector<double> v;
+    for (const Row& r : t->rows())
+      if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) v.push_back(r.d(col));
+    return median(v);
+  };
+  const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax);
+  if (t->has("launched_blocks")) {  // dummy.csv / sqrt.csv: the block scheduler's rate
+    const double bt = at("bb", "median_ms"), bl = at("bb", "launched_blocks");
+    const double lt = at("ltm-r", "median_ms"), ll = at("ltm-r", "launched_blocks");
+    if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
+    return where + " BB and ltm-r launch " + fmt_g(bl / bt / 1e6, 3) + " and " + fmt_g(ll / lt / 1e6, 3) +
+           "·10⁹ blocks/s (launched_blocks / median_ms): the block count bounds this kernel, so I follows the block "
+           "ratio " + fmt(bl / ll, 3) + ", not the map's cost";
+  }
+  if (t->has("GBps")) {  // edm.csv / collision.csv: against the write bandwidth of the same run
+    double bw = NAN;
+    for (const Row& r : t->rows())
+      if (r.s("map") == "write_bw") bw = r.d("GBps");
+    const double bb = at("bb", "GBps");
+    double best = NAN;
+    std::string bm;
+    for (const std::string& m : maps_in(*t, s)) {
+      if (m == "write_bw" || m.find("-fast") != std::string::npos) continue;
+      const double v = at(m, "GBps");
+      if (std::isfinite(v) && !(v <= best)) { best = v; bm = m; }
+    }
+    if (!std::isfinite(bw) || !std::isfinite(best) || !std::isfinite(bb)) {
+      const double bt = at("bb", "median_ms");
+      return std::isfinite(bt) ? where + " BB takes " + fmt_g(bt, 3) + " ms" : "";
+    }
+    const double frac = best / bw;
+    return where + " BB writes " + fmt_g(bb, 3) + " GB/s and " + bm + " " + fmt_g(best, 3) + " GB/s, " +
+           fmt(100 * frac, 0) + "% of the " + fmt_g(bw, 3) + " GB/s write bandwidth of the same run (write_bw row): " +
+           (frac >= 0.7 ? "bound by memory writes" : "not write-bandwidth-bound; the compute of the kernel bounds it");
+  }
+  const double bt = at("bb", "median_ms");
+  return std::isfinite(bt) ? where + " BB takes " + fmt_g(bt, 3) + " ms" : "";
+}
+
+// ---- kinds -----------------------------------------------------------------------------------
+namespace {
+Outcome with_note(Outcome o, const GpuData* g, const std::string& file, const Sel& s) {
+  if (o.verdict == "differs") {
+    const std::string n = bound_note(g, file, s);
+    if (!n.empty()) o.reason += ". Why: " + n;
+  }
+  return o;
+}
+bool limited(const std::string& m) { return m.rfind("utm-", 0) == 0; }
+}  // namespace
+
+Rule stat_I(const std::string& file, Sel sel, std::vector<std::string> cands, St st, StatOpt opt) {
+  Rule r;
+  r.how = stat_text(st, opt.xmax) + " of I, " + sel_text(file, sel) + "; map " + cands_text(cands) +
+          " (the first with rows)" + (opt.gain ? "; a bound on a gain: holds only for I > 1" : "");
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* t = need_table(g, file, &why);
+    if (!t) return not_measured(why);
+    const std::string m = pick(*t, sel, cands, st, opt.xmax);
+    if (m.empty()) return needs(file, sel_text("", sel).substr(2) + ", map " + cands_text(cands) + " rows");
+    const Pts p = curve(*t, sel, m);
+    const double v = to_unit(c.unit, stat(p, st, opt.xmax));
+    const double sp = spread_to_unit(c.unit, stat_spread(*t, sel, m, st, opt.xmax));
+    std::string txt = vfmt(c.unit, v) + " (" + m + ", " + stat_short(st);
+    if (st == St::MedLarge) {
+      const std::string o = over_n(p, kLargeN);
+      if (!o.empty()) txt += "; I " + o;
+    }
+    if (std::isfinite(sp)) txt += "; " + spread_text(c.unit, sp);
+    if (limited(m)) txt += "; " + m + " measured over " + n_range(*t, sel, m);
+    txt += ")";
+    Judge j;
+    j.gain = opt.gain;
+    j.cmp = opt.cmp;
+    j.noise = sp;
+    return with_note(judge(c, v, txt, j), g, file, sel);
+  };
+  return r;
+}
+
+Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>> sels, std::vector<std::string> cands,
+               St st) {
+  Rule r;
+  std::vector<std::string> parts;
+  for (const auto& [label, s] : sels) parts.push_back(label + ": " + sel_text(file, s));
+  r.how = stat_text(st) + " of I, each of {" + join(parts, "; ") + "}; map " + cands_text(cands) +
+          "; holds if every one holds";
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* t = need_table(g, file, &why);
+    if (!t) return not_measured(why);
+    std::vector<std::string> txt, reasons;
+    bool all = true, any = false, noise = false;
+    for (const auto& [label, s] : sels) {
+      const std::string m = pick(*t, s, cands, st);
+      if (m.empty()) {
+        txt.push_back(label + ": —");
+        all = false;
+        continue;
+      }
+      const double v = to_unit(c.unit, stat(curve(*t, s, m), st));
+      Judge j;
+      j.noise = spread_to_unit(c.unit, stat_spread(*t, s, m, st));
+      const Outcome o = judge(c, v, "", j);
+      any = true;
+      noise = noise || o.noise;
+      all = all && o.verdict == "holds";
+      txt.push_back(label + ": " + vfmt(c.unit, v) + " (" + m + (std::isfinite(j.noise) ? ", " + spread_text(c.unit, j.noise) : "") + ")");
+      reasons.push_back(label + " " + o.reason);
+    }
+    if (!any) return needs(file, "map " + cands_text(cands) + " rows");
+    Outcome o{join(txt, "; ") + " [" + stat_short(st) + "]", all ? "holds" : "differs", join(reasons, "; "), noise};
+    return with_note(o, g, file, sels.front().second);
+  };
+  return r;
+}
+
+Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::string>> strategies) {
+  Rule r;
+  r.how = "median over all N of I for each of {" + strategies_text(strategies) + "}, " + sel_text(file, sel) +
+          "; holds if every median is < 1 (the spread over N and the run-to-run spread shown; one noisy maximum "
+          "does not flip it)";
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* t = need_table(g, file, &why);
+    if (!t) return not_measured(why);
+    std::vector<std::string> txt, missing, above;
+    bool noise = false;
+    for (const auto& cands : strategies) {
+      const std::string m = pick(*t, sel, cands, St::MedAll);
+      if (m.empty()) {
+        missing.push_back(cands_text(cands));
+        continue;
+      }
+      const Pts p = curve(*t, sel, m);
+      const double v = stat(p, St::MedAll);
+      const double sp = stat_spread(*t, sel, m, St::MedAll);
+      const auto mx = max_pt(p);
+      std::string s = m + " " + fmt(v, 3);
+      const std::string o = over_n(p);
+      std::vector<std::string> extra;
+      if (!o.empty()) extra.push_back(o);
+      if (std::isfinite(sp)) extra.push_back(spread_text("I", sp));
+      extra.push_back("max " + fmt(mx.second, 3) + " at N=" + fmt_int(mx.first));
+      if (limited(m)) extra.push_back(n_range(*t, sel, m));
+      s += " (" + join(extra, "; ") + ")";
+      txt.push_back(s);
+      if (!(v < 1)) above.push_back(m + " " + fmt(v, 3));
+      if (std::isfinite(sp) && std::fabs(v - 1) <= sp) noise = true;
+    }
+    if (!missing.empty())
+      return Outcome{txt.empty() ? "—" : join(txt, "; ") + " [median over N]", "not measured",
+                     "not measured yet (needs " + file + ": " + sel_text("", sel).substr(2) + ", map " +
+                         join(missing, "; ") + " rows)",
+                     false};
+    (void)c;
+    Outcome out{join(txt, "; ") + " [median over N]", above.empty() ? "holds" : "differs",
+                above.empty() ? "every median is below 1" : "median ≥ 1: " + join(above, ", "), noise};
+    if (noise) out.reason += "; within noise (a median lies within its run-to-run spread of 1)";
+    return with_note(out, g, file, sel);
+  };
+  return r;
+}
+
+Rule ratio_I(Side a, Side b, St st) {
+  Rule r;
+  r.how = "ratio of the " + stat_text(st) + " of I, " + cands_text(a.cands) + " (" + sel_text(a.file, a.sel) + ") / " +
+          cands_text(b.cands) + " (" + sel_text(b.file, b.sel) + ")";
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* ta = need_table(g, a.file, &why);
+    if (!ta) return not_measured(why);
+    const Table* tb = need_table(g, b.file, &why);
+    if (!tb) return not_measured(why);
+    const std::string ma = pick(*ta, a.sel, a.cands, st), mb = pick(*tb, b.sel, b.cands, st);
+    if (ma.empty()) return needs(a.file, sel_text("", a.sel).substr(2) + ", map " + cands_text(a.cands) + " rows");
+    if (mb.empty()) return needs(b.file, sel_text("", b.sel).substr(2) + ", map " + cands_text(b.cands) + " rows");
+    const double va = stat(curve(*ta, a.sel, ma), st), vb = stat(curve(*tb, b.sel, mb), st);
+    const double sa = stat_spread(*ta, a.sel, ma, st), sb = stat_spread(*tb, b.sel, mb, st);
+    const double q = va / vb;
+    Judge j;
+    if (std::isfinite(sa) && std::isfinite(sb)) j.noise = q * (sa / va + sb / vb);
+    std::string txt = fmt(q, 3) + " (" + ma + " " + fmt(va, 3) + " / " + mb + " " + fmt(vb, 3) + ", " + stat_short(st);
+    if (std::isfinite(j.noise)) txt += "; " + spread_text("ratio", j.noise);
+    txt += ")";
+    return with_note(judge(c, q, txt, j), g, a.file, a.sel);
+  };
+  return r;
+}
+
+namespace {
+std::vector<std::pair<std::string, double>> ranked(const Table& t, const Sel& s,
+                                                   const std::vector<std::vector<std::string>>& strat, bool common) {
+  std::vector<std::pair<std::string, Pts>> curves;
+  for (const auto& cands : strat) {
+    const std::string m = pick(t, s, cands, common ? St::MedAll : St::MedLarge);
+    if (!m.empty()) curves.emplace_back(m, curve(t, s, m));
+  }
+  std::vector<std::pair<std::string, double>> order;
+  if (common) {
+    std::set<double> xs;
+    bool first = true;
+    for (const auto& [m, p] : curves) {
+      std::set<double> here;
+      for (const auto& q : p) here.insert(q.first);
+      if (first) xs = here;
+      else {
+        std::set<double> both;
+        std::set_intersection(xs.begin(), xs.end(), here.begin(), here.end(), std::inserter(both, both.begin()));
+        xs = both;
+      }
+      first = false;
+    }
+    for (const auto& [m, p] : curves) {
+      std::vector<double> v;
+      for (const auto& q : p)
+        if (xs.count(q.first)) v.push_back(q.second);
+      order.emplace_back(m, median(v));
+    }
+  } else {
+    for (const auto& [m, p] : curves) order.emplace_back(m, med_from(p, kLargeN));
+  }
+  order.erase(std::remove_if(order.begin(), order.end(), [](const auto& e) { return !std::isfinite(e.second); }),
+              order.end());
+  std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  return order;
+}
+// strategies without rows: "" when every one has rows
+std::string missing_of(const Table& t, const Sel& s, const std::vector<std::vector<std::string>>& strat, St st) {
+  std::vector<std::string> miss;
+  for (const auto& cands : strat)
+    if (pick(t, s, cands, st).empty()) miss.push_back(cands_text(cands));
+  return join(miss, "; ");
+}
+}  // namespace
+
+Rule rank_of(const std::string& file, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
+             bool common) {
+  Rule r;
+  r.how = std::string("rank of ") + which + " by " +
+          (common ? "median I over the N every strategy has" : stat_text(St::MedLarge) + " of I") + " among " +
+          strategies_text(strategies) + "; " + sel_text(file, sel) + "; every strategy must have rows";
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* t = need_table(g, file, &why);
+    if (!t) return not_measured(why);
+    const std::string miss = missing_of(*t, sel, strategies, common ? St::MedAll : St::MedLarge);
+    if (!miss.empty()) return needs(file, sel_text("", sel).substr(2) + ", map " + miss + " rows");
+    const auto order = ranked(*t, sel, strategies, common);
+    int pos = 0;
+    std::vector<std::string> txt;
+    for (size_t k = 0; k < order.size(); ++k) {
+      txt.push_back(order[k].first + " " + fmt(order[k].second, 3));
+      if (is_of(order[k].first, which)) pos = int(k) + 1;
+    }
+    if (pos == 0) return needs(file, which + " rows");
+    std::string ours = "rank " + std::to_string(pos) + " of " + std::to_string(order.size()) + " (" + join(txt, " > ") + ")";
+    for (const auto& [m, v] : order)
+      if (limited(m)) ours += "; " + m + " measured over " + n_range(*t, sel, m);
+    Outcome o;
+    if (c.value == "last") {
+      const bool ok = pos == int(order.size());
+      o = Outcome{ours, ok ? "holds" : "differs", ok ? "last, as stated" : "not last", false};
+    } else {
+      const bool ok = c.pv.numeric() && pos == int(c.pv.lo);
+      o = Outcome{ours, ok ? "holds" : "differs", ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};
+    }
+    // within noise: the neighbours of `which` closer than their run-to-run spread
+    for (size_t k = 0; k < order.size(); ++k) {
+      if (int(k) + 1 != pos) continue;
+      for (size_t n : {k - 1, k + 1}) {
+        if (n >= order.size()) continue;
+        const double sp = stat_spread(*t, sel, order[k].first, common ? St::MedAll : St::MedLarge) +
+                          stat_spread(*t, sel, order[n].first, common ? St::MedAll : St::MedLarge);
+        if (std::isfinite(sp) && std::fabs(order[k].second - order[n].second) <= sp) {
+          o.noise = true;
+          o.reason += "; within noise: " + order[k].first + " and " + order[n].first + " differ by " +
+                      fmt(std::fabs(order[k].second - order[n].second), 3) + ", run-to-run spread ±" + fmt(sp, 3);
+        }
+      }
+    }
+    return with_note(o, g, file, sel);
+  };
+  return r;
+}
+
+Rule only_above_one(const std::string& file, Sel sel, const std::string& which,
+                    std::vector<std::vector<std::string>> strategies) {
+  Rule r;
+  r.how = "the strategies among " + strategies_text(strategies) + " whose " + stat_text(St::MedLarge) +
+          " of I exceeds 1, " + sel_text(file, sel) + "; holds if that set is {" + which + "}; every strategy must have rows";
+  r.fn = [=](const Claim&, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* t = need_table(g, file, &why);
+    if (!t) return not_measured(why);
+    const std::string miss = missing_of(*t, sel, strategies, St::MedLarge);
+    if (!miss.empty()) return needs(file, sel_text("", sel).substr(2) + ", map " + miss + " rows");
+    std::vector<std::string> above, txt;
+    for (const auto& cands : strategies) {
+      const std::string m = pick(*t, sel, cands, St::MedLarge);
+      const double v = med_from(curve(*t, sel, m), kLargeN);
+      txt.push_back(m + " " + fmt(v, 3));
+      if (v > 1) above.push_back(m);
+    }
+    const bool ok = above.size() == 1 && is_of(above[0], which);
+    return with_note(Outcome{"I > 1: {" + join(above, ", ") + "} (" + join(txt, ", ") + ")", ok ? "holds" : "differs",
+                             ok ? "only " + which + " beats BB" : "the set differs from {" + which + "}", false},
+                     g, file, sel);
+  };
+  return r;
+}
+
+Rule context(const std::string& what, Fn ours) {
+  Rule r;
+  r.how = what + ": context, shown beside ours, no verdict";
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx& ctx) {
+    if (!ours) return Outcome{"—", "context", what, false};
+    Outcome o = ours(c, g, ctx);
+    o.verdict = "context";
+    if (o.reason.empty()) o.reason = what;
+    else o.reason = what + "; " + o.reason;
+    return o;
+  };
+  return r;
+}
+Rule out_of_scope(const std::string& why) {
+  Rule r;
+  r.gpu = false;
+  r.how = why + ": out of scope";
+  r.fn = [=](const Claim&, const GpuData*, const Ctx&) { return not_measured("out of scope of this reproduction: " + why); };
+  return r;
+}
+Rule custom(const std::string& how, Fn fn, bool gpu) {
+  Rule r;
+  r.how = how;
+  r.fn = std::move(fn);
+  r.gpu = gpu;
+  return r;
+}
+
+}  // namespace rules
+
+std::string verdict_rule_text() {
+  return "An improvement factor I (or a ratio of two) holds within ±" + fmt(kTolI, 2) +
+         "; an improvement in percent, (I − 1)·100, within ±" + fmt(kTolPct, 0) +
+         " points; times, speedups and sizes within ±" + fmt(100 * kTolRel, 0) +
+         "% of the paper's value; a range a-b holds inside [a, b] widened by the same tolerance; a bound (<, ≤, >, ≥) "
+         "holds when the inequality does in the direction the paper means (a bound on a gain holds only for a gain, "
+         "I > 1: a slowdown does not satisfy \"≤ 2×\"); \"slower than BB over the whole range\" is judged on the median "
+         "over N (its spread over N and the run-to-run spread shown), not on one maximum; a rank holds when it is the "
+         "paper's. Otherwise the claim differs, and the verdict says why in one line from the data (the CSV and rows, "
+         "and what bounds the kernel on our GPU). A verdict whose value lies within its run-to-run spread of the "
+         "boundary — half the interquartile range p25–p75 of the map's and of BB's rows, relative, summed — says "
+         "\"within noise\". Absolute times and speedups measured on other hardware (SDH's GTX 760 milliseconds, the "
+         "papers' GPUs' sizes) are context: ours is shown beside them, with no verdict.";
+}
+
+}  // namespace figs

@@ -1,0 +1,170 @@
+// paper/claims/rules.cpp — THE RULE TABLE: claim id of paper/reported.csv → rule kind +
+// parameters (which CSV, which selection, which statistic, which direction). The kinds
+// are in kinds.cpp, the one-off rules in custom.cpp; the verdict rule in kinds.cpp.
+// Every claim id has one entry and every entry one claim (test: paper/claims/test_claims.cpp).
+#include "custom.hpp"
+
+#include <map>
+
+namespace figs {
+namespace rules {
+namespace {
+
+// ---- the selections the rules read -------------------------------------------------------
+const Sel store = sel_eq({{"form", "store"}});                             // dummy.csv, sqrt.csv: the papers' store form
+const Sel store_all = sel_eq({{"form", "store"}}, false);                  //   … inexact rows included (UTM)
+const Sel edm4 = sel_eq({{"variant", "full"}, {"features", "4"}});         // edm.csv: full matrix, 4 features
+const Sel edm1 = sel_eq({{"variant", "full"}, {"features", "1"}});
+const Sel edm4_all = sel_eq({{"variant", "full"}, {"features", "4"}}, false);
+const Sel col3 = sel_eq({{"test", "collision"}, {"variant", "3d"}});       // collision.csv: shared-memory kernel
+const Sel col1 = sel_eq({{"test", "collision"}, {"variant", "1d"}});
+// strategies of the papers' comparisons; under test=collision RB is rb-b (the block-level
+// form in the shared-memory kernel): rows of rb there are the old mixed kernel and not used
+const std::vector<std::string> RB = {"rb"}, RBb = {"rb-b"}, REC = {"rec"}, SQ = {"ltm-r-sq", "ltm-e-sq"};
+const std::string D = "dummy.csv", S = "sqrt.csv", E = "edm.csv", C = "collision.csv";
+
+Rule lib(Rule r) {
+  r.gpu = false;
+  return r;
+}
+// LTM as the papers ran it (their balanced n'×n' grid) where measured, else our linear grid
+Rule ltm_dummy() {
+  return first_measured({{"papers' n'×n' grid", stat_I(D, store, SQ, St::MedLarge)},
+                         {"linear grid", stat_I(D, store, kLTM, St::MedLarge)}});
+}
+
+const std::vector<std::pair<std::string, Rule>>& table() {
+  static const std::vector<std::pair<std::string, Rule>> T = {
+      // ---- stated identically in 000 and 001 -----------------------------------------------------
+      {"000+001-bound-I", bound_I(false)},
+      {"000+001-hyp-I", bound_I(true)},
+      {"000+001-wasted-bb", wasted_bb()},
+      {"000+001-wasted-ltm", wasted_ltm()},
+      {"000+001-sqrt-ltmr-680", stat_I(S, store, {"ltm-r"}, St::MedLarge)},
+      {"000+001-eps-ltmn", range_at_least({"ltm-n"})},
+      {"000+001-dummy-rec-utm", below_one(D, store_all, {REC, kUTM})},
+      {"000+001-ltm-vs-rb", ratio_I({E, edm4, kLTM}, {E, edm4, RB}, St::MedLarge)},
+      // ---- 000 ------------------------------------------------------------------------------------
+      {"000-eq9-printed", eq9_printed()},
+      {"000-sqrt-ltmx-680", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
+      {"000-sqrt-ltmx-765m", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
+      {"000-sqrt-ltmn-680", stat_I(S, store, {"ltm-n"}, St::MedLarge)},
+      {"000-sqrt-ltmn-765m", stat_I(S, store, {"ltm-n"}, St::MedLarge)},
+      {"000-sqrt-ltmr-765m", stat_I(S, store, {"ltm-r"}, St::MedLarge)},
+      {"000-sqrt-k40", sqrt_all_alike()},
+      {"000-k40-sqrtf", ratio_I({S, store, {"ltm-x"}}, {S, store, {"ltm-r"}}, St::MedLarge)},
+      {"000-rsqrt-best", rsqrt_best()},
+      {"000-eps-range", range_at_least({"ltm-r"})},
+      {"000-utm-range", utm_range()},
+      {"000-utm-arg", lib(utm_arg())},
+      {"000-range-10x", range_10x()},
+      {"000-avril-2x", lib(context("a speedup cited from Avril et al., measured on their hardware"))},
+      {"000-bb-block-vs-thread", below_one(D, store, {{"bb-t"}})},
+      {"000-rb-wasted", rb_wasted()},
+      {"000-rb-printed", rb_printed()},
+      {"000-rec-passes", rec_passes()},
+      {"000-sblocks-680", hw_context()},
+      {"000-sblocks-765m", hw_context()},
+      {"000-sblocks-k40", hw_context()},
+      {"000-n800", n800()},
+      {"000-dummy-rb-33", stat_I(D, store, RB, St::Max)},
+      {"000-dummy-rb-first", rank_of(D, store, "rb", {RB, kLTM, REC})},
+      {"000-dummy-ltm-18", ltm_dummy()},
+      {"000-dummy-ltm-second", rank_of(D, store, "ltm", {RB, kLTM, REC})},
+      {"000-dummy-k40-7", dummy_converge()},
+      {"000-edm-rb-28", stat_I(E, edm4, RB, St::Max)},
+      {"000-edm-rb-first", rank_of(E, edm4, "rb", {RB, kLTM, REC})},
+      {"000-edm-ltm-18", stat_I(E, edm4, kLTM, St::MedLarge)},
+      {"000-edm-ltm-second", rank_of(E, edm4, "ltm", {RB, kLTM, REC})},
+      {"000-edm-rec-12", stat_I(E, edm4, REC, St::Last)},
+      {"000-edm-utm-slower", below_one(E, edm4_all, {kUTM})},
+      {"000-edm-utm-4", stat_I(E, edm4, kUTM, St::Max, StatOpt{3000, false, ""})},
+      {"000-col-ltm-7", stat_I(C, col3, kLTM, St::Max)},
+      {"000-col-ltm-first", rank_of(C, col3, "ltm", {RBb, kLTM, REC})},
+      {"000-col-only-ltm", only_above_one(C, col3, "ltm", {RBb, kLTM, REC})},
+      {"000-col-rb-rec-slower", below_one(C, col3, {RBb, REC})},
+      {"000-col-utm-100", col_utm_low()},
+      {"000-col-utm-overtaken", col_utm_overtaken()},
+      {"000-col1d-ltm", stat_I(C, col1, kLTM, St::MedLarge)},
+      // ---- 001 ------------------------------------------------------------------------------------
+      {"001-sqrt-ltmx", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
+      {"001-sqrt-ltmn", stat_I(S, store, {"ltm-n"}, St::MedLarge)},
+      {"001-avg-115", stat_I(S, store, {"ltm-r"}, St::MeanAll)},
+      {"001-eps-ltmr", range_at_least({"ltm-r"})},
+      {"001-fermi", out_of_scope("needs a Fermi GPU")},
+      {"001-ltm-lut", ratio_I({D, store, {"ltm-lut"}}, {S, store, {"ltm-x"}}, St::MedLarge)},
+      {"001-future-ltmx", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
+      {"001-dummy-rb-25", stat_I(D, store, RB, St::Max)},
+      {"001-dummy-ltm-13", ltm_dummy()},
+      {"001-edm-rb-14", stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, RB, St::MeanAll)},
+      {"001-edm-ltm-12-15", stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, kLTM, St::MedLarge)},
+      {"001-edm-rec-5000", rec_from_N()},
+      {"001-edm-rec-5", stat_I(E, edm4, REC, St::Last)},
+      {"001-edm-utm-last", rank_of(E, edm4_all, "utm", {RB, kLTM, REC, kUTM}, true)},
+      {"001-feat-flat", feat_flat()},
+      {"001-feat-utm", feat_utm()},
+      // ---- 003 ------------------------------------------------------------------------------------
+      {"003-map-6x", map_6x()},
+      {"003-blocks-6x", blocks_6x()},
+      {"003-layout-2-F", layout_2f()},
+      {"003-threads", tet_threads()},
+      {"003-fa128", fa128()},
+      {"003-fa-layouts", fa_layouts()},
+      {"003-eq14-float", eq14_float()},
+      {"003-2d-20", cites_2d()},
+      // ---- 004 ------------------------------------------------------------------------------------
+      {"004-cpu-818", sdh_time_context("cpu")},
+      {"004-v1-94", sdh_time_context("v1")},
+      {"004-v2-54", sdh_time_context("v2")},
+      {"004-v3-54", sdh_time_context("v3")},
+      {"004-v4-43", sdh_time_context("v4")},
+      {"004-v5-30", sdh_time_context("v5")},
+      {"004-speedup-30", sdh_speedup_context()},
+      {"004-private-2-5", sdh_ratio("v1", "v2")},
+      {"004-v1v2-internal", sdh_internal()},
+      {"004-v5-3x", sdh_ratio("v1", "v5")},
+      {"004-divergence-none", sdh_ratio("v2", "v3", Tol{kTolI, false})},
+      {"004-tpb-256", sdh_tpb()},
+      {"004-biggest-steps", sdh_steps()},
+      {"004-gpu-cores", hw_context()},
+  };
+  return T;
+}
+
+const std::map<std::string, const Rule*>& index() {
+  static const std::map<std::string, const Rule*> M = [] {
+    std::map<std::string, const Rule*> m;
+    for (const auto& [id, r] : table()) m[id] = &r;
+    return m;
+  }();
+  return M;
+}
+
+}  // namespace
+}  // namespace rules
+
+bool has_rule(const std::string& id) { return rules::index().count(id) > 0; }
+std::vector<std::string> rule_ids() {
+  std::vector<std::string> v;
+  for (const auto& [id, r] : rules::table()) v.push_back(id);
+  return v;
+}
+std::string rule_text(const std::string& id) {
+  const auto it = rules::index().find(id);
+  return it == rules::index().end() ? "no rule" : it->second->how;
+}
+bool needs_gpu(const std::string& id) {
+  const auto it = rules::index().find(id);
+  return it == rules::index().end() || it->second->gpu;
+}
+Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
+  const auto it = rules::index().find(c.id);
+  if (it == rules::index().end()) return Outcome{"—", "not measured", "no rule for this claim id", false};
+  try {
+    return it->second->fn(c, gpu, ctx);
+  } catch (const std::exception& e) {
+    return Outcome{"—", "not measured", std::string("rule failed: ") + e.what(), false};
+  }
+}
+
+}  // namespace figs
