@@ -296,9 +296,9 @@ std::vector<double> ys(const Pts& p) {
 
 // ---- looks ----------------------------------------------------------------------------------
 namespace {
-const std::vector<std::string> kOrder = {"bb",    "bb-fast", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e",
-                                         "ltm-r-fast", "ltm-e-fast", "rb", "rec", "utm-x", "utm-n",
-                                         "bb3", "tet-f", "tet-e", "tet-fast"};
+const std::vector<std::string> kOrder = {"bb",    "bb-fast", "bb-t", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e",
+                                         "ltm-r-fast", "ltm-e-fast", "ltm-r-sq", "ltm-e-sq", "ltm-lut", "rb", "rb-b",
+                                         "rec", "utm-x", "utm-n", "bb3", "tet-f", "tet-e", "tet-fast"};
 std::string base_of(const std::string& m) {
   const std::string suf = "-fast";
   if (m.size() > suf.size() && m.compare(m.size() - suf.size(), suf.size(), suf) == 0)
@@ -329,6 +329,8 @@ const std::map<std::string, Style>& known_styles() {
       {"ltm-r", {"#d62728", 7, 1}}, {"ltm-d", {"#9467bd", 11, 1}}, {"ltm-e", {"#ff7f0e", 13, 1}},
       {"rb", {"#2ca02c", 5, 1}},    {"rec", {"#8c564b", 9, 1}},    {"utm-x", {"#e377c2", 11, 1}},
       {"utm-n", {"#7f7f7f", 13, 1}}, {"bb3", {"#000000", 7, 1}},   {"tet-f", {"#1f77b4", 5, 1}},
+      {"bb-t", {"#636363", 6, 1}},   {"rb-b", {"#98df8a", 4, 1}},  {"ltm-r-sq", {"#ff9896", 8, 1}},
+      {"ltm-e-sq", {"#ffbb78", 12, 1}}, {"ltm-lut", {"#bcbd22", 10, 1}},
       {"tet-e", {"#ff7f0e", 13, 1}}, {"tet", {"#d62728", 9, 1}},
       {"cpu", {"#7f7f7f", 7, 1}},   {"cpu-mt", {"#555555", 5, 1}}, {"v1", {"#1f77b4", 7, 1}},
       {"v2", {"#17becf", 5, 1}},    {"v3", {"#9467bd", 9, 1}},     {"v4", {"#ff7f0e", 11, 1}},

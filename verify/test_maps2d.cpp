@@ -9,12 +9,15 @@
 
 #include "oracle.hpp"
 
+#include <tdmaps/counts.hpp>
+
 namespace bdata = boost::unit_test::data;
 using namespace tdmaps;
 using namespace tdmaps::oracle;
 
 namespace {
-const char* blockwise_maps[] = {"bb", "ltm-x", "ltm-n", "ltm-d", "ltm-e"};
+// rb-b, ltm-e-sq, ltm-lut: the block-space variants of issue #12 (map_variants.hpp, map_ltm_lut.hpp).
+const char* blockwise_maps[] = {"bb", "ltm-x", "ltm-n", "ltm-d", "ltm-e", "rb-b", "ltm-e-sq", "ltm-lut"};
 const int rhos[] = {8, 16, 32};
 
 // Runs f<M>() for the 2D map named `name`.
@@ -93,6 +96,78 @@ BOOST_DATA_TEST_CASE(rb_every_N_up_to_2048, bdata::make(rhos), rho) {
   }
 }
 
+// The variants of issue #12 at thread level: bb-t (BB filtering by thread) and ltm-r-sq
+// (LTM-R on the square grid; the host's correctly rounded rsqrt, well inside ltm-r's range)
+// for every N = 1..1024 at rho 8/16/32 (rb-b, ltm-e-sq and ltm-lut are in blockwise_maps).
+BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_1024, bdata::make({"bb-t", "ltm-r-sq"}) * bdata::make(rhos), name, rho) {
+  dispatch(name, [&](auto m) {
+    using M = decltype(m);
+    std::vector<uint8_t> seen;
+    for (i64 N = 1; N <= 1024; ++N) {
+      const Coverage c = walk2<M>(N, rho, seen);
+      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
+    }
+  });
+}
+
+// Launched and useful blocks of the variants (counts.hpp counts2, what the CSVs report):
+//   bb-t      n^2 launched, like bb; a block is useful when one of its threads maps inside;
+//   rb-b      (n+1) ceil(n/2) launched, (n+1)/2 of them wasted for odd n, none for even n;
+//   ltm-*-sq  n'^2 launched, n' = ceil(sqrt(n(n+1)/2)); useful n(n+1)/2; wasted
+//             n'^2 - n(n+1)/2 < 2n' - 1 (000 §III-A's O(n) wasted blocks);
+//   ltm-lut   n(n+1)/2 launched, all useful.
+BOOST_AUTO_TEST_CASE(variants_counts) {
+  for (i64 n = 1; n <= 400; ++n)
+    for (int rho : {1, 16}) {
+      const i64 N = n * rho;
+      const Counts bt = counts2<BB_T>(BB_T::plan(N, rho));
+      BOOST_TEST(bt.launched_blocks == u64(n * n));
+      BOOST_TEST(bt.useful_blocks == tri(u64(n)));
+      const Counts rbb = counts2<RB_B>(RB_B::plan(N, rho));
+      BOOST_TEST(rbb.launched_blocks == u64(n + 1) * u64((n + 1) / 2));
+      BOOST_TEST(rbb.useful_blocks == tri(u64(n)));
+      BOOST_TEST(rbb.wasted_blocks() == u64(n % 2 ? (n + 1) / 2 : 0));
+      const u64 side = ceil_sqrt_u64(tri(u64(n)));
+      BOOST_TEST(side * side >= tri(u64(n)));
+      BOOST_TEST((side - 1) * (side - 1) < tri(u64(n)));
+      for (const Counts& c : {counts2<LTM_E_SQ>(LTM_E_SQ::plan(N, rho)), counts2<LTM_R_SQ>(LTM_R_SQ::plan(N, rho))}) {
+        BOOST_TEST(c.launched_blocks == side * side);
+        BOOST_TEST(c.useful_blocks == tri(u64(n)));
+        BOOST_TEST(c.wasted_blocks() + 1 < 2 * side);  // n'^2 - tri(n) < n'^2 - (n'-1)^2
+      }
+      const Counts lut = counts2<LTM_LUT>(LTM_LUT::plan(N, rho));
+      BOOST_TEST(lut.launched_blocks == tri(u64(n)));
+      BOOST_TEST(lut.wasted_blocks() == 0u);
+    }
+  // the square grid's refusal (n' > 65535) and the table's (n > 23169)
+  BOOST_TEST(LTM_E_SQ::plan(92679, 1).gx == 65535u);  // tri(92679) = 4,294,744,860 <= 65535^2
+  BOOST_CHECK_THROW(LTM_E_SQ::plan(92680, 1), unsupported);
+  BOOST_TEST(!LTM_E_SQ::plan(65536, 1).narrow);
+  BOOST_TEST(LTM_E_SQ::plan(65535, 1).narrow);
+  BOOST_TEST(LTM_LUT::plan(limits::ltm_lut_max_n, 1).total <= limits::ltm_lut_max_entries);
+  BOOST_CHECK_THROW(LTM_LUT::plan(limits::ltm_lut_max_n + 1, 1), unsupported);
+  BOOST_TEST(tri(u64(limits::ltm_lut_max_n + 1)) > limits::ltm_lut_max_entries);
+}
+
+// ltm-e-sq on its 64-bit path past the narrow switch: the last grid rows of n = 65536 block
+// rows (lambda near tri(65536) > 2^31), every block: its g is ltm-e's g.
+BOOST_AUTO_TEST_CASE(ltm_e_sq_wide_last_rows) {
+  const Plan2 p = LTM_E_SQ::plan(65536, 1);
+  BOOST_TEST(!p.narrow);
+  u64 bad = 0, inside = 0;
+  for (u32 by = p.gx - 3; by < p.gx; ++by)
+    for (u32 bx = 0; bx < p.gx; ++bx) {
+      const u64 l = u64(bx) + u64(by) * p.gx;
+      const Cell2 c = LTM_E_SQ::block_cell(p, 0, bx, by);
+      if (l >= p.total) { bad += c.inside; continue; }
+      ++inside;
+      const u64 i = tri_root(l);
+      bad += !(c.inside && u64(c.i) == i && u64(c.j) == l - tri(i));
+    }
+  BOOST_TEST(bad == 0u);
+  BOOST_TEST(inside > 0u);
+}
+
 // UTM at thread level for every N = 1..2048 (rho = 16), and N <= 512 at rho 8 and 32.
 BOOST_DATA_TEST_CASE(utm_every_N_up_to_2048, bdata::make({"utm-x", "utm-n"}) * bdata::make(rhos), name, rho) {
   dispatch(name, [&](auto m) {
@@ -155,7 +230,8 @@ BOOST_AUTO_TEST_CASE(sixty_four_bit_N_65537) {
 }
 
 // ---- the index paths (plan.hpp Plan2::narrow) ------------------------------------------
-const char* all_maps[] = {"bb", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e", "rb", "rec", "utm-x", "utm-n"};
+const char* all_maps[] = {"bb",    "ltm-x", "ltm-n", "ltm-r",    "ltm-d",    "ltm-e",  "rb", "rec",
+                          "utm-x", "utm-n", "bb-t",  "rb-b",  "ltm-r-sq", "ltm-e-sq", "ltm-lut"};
 
 // Every 2D map of the registry (ltm-r included: the host's emulation, not walked above),
 // every N <= 256 it accepts at rho 8/16/32: narrow, and cell<i32> = cell<i64> on every

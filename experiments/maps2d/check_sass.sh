@@ -6,7 +6,7 @@
 # access otherwise the compiler can optimize the code removing part of the cost of
 # mapping"). This disassembles BINARY (bench_maps) with `cuobjdump -sass` and, for
 # every instantiation dummy_store<M> and dummy_cond<M> (src/gpu/dummy.cuh) of the
-# ten 2D maps and every SASS architecture in the binary, checks
+# fifteen 2D maps and every SASS architecture in the binary, checks
 #   all maps   a global store (STG) and a read of the block index (SR_CTAID.X)
 #   bb         an ISETP whose operands are the registers holding SR_CTAID.X and
 #              SR_CTAID.Y (the block test bx > by of §IV-B)
@@ -19,6 +19,12 @@
 #   rec        an integer division by a run-time value (MUFU.RCP or a CALL)
 #   utm-x      MUFU.RSQ (sqrtf of the UTM argument)
 #   utm-n      the magic constant 0x5f3759df
+#   bb-t       both thread indices, and NO ISETP on the registers of SR_CTAID.X and
+#              SR_CTAID.Y (BB filtering by thread: no block test before the coordinates)
+#   rb-b       an ISETP on SR_CTAID.X and SR_CTAID.Y (the block fold's bx <= by)
+#   ltm-r-sq   MUFU.RSQ and SR_CTAID.Y (lambda = bx + by n' on the square grid)
+#   ltm-e-sq   MUFU.RSQ and SR_CTAID.Y
+#   ltm-lut    a global load (LDG: the table read)
 # Prints one line per kernel and a summary; exits 1 on any failure, 77 (meson's
 # skip) when cuobjdump (or the nvdisasm it needs) is not available.
 set -u
@@ -39,6 +45,12 @@ esac
 
 awk '
 function mapname(f) {
+  # the square-grid adapters first: their names contain the base map name
+  if (f ~ /LtmSquare/ && f ~ /_5SqrtRE/) return "ltm-r-sq"
+  if (f ~ /LtmSquare/ && f ~ /_5SqrtEE/) return "ltm-e-sq"
+  if (f ~ /4BB_TE/) return "bb-t"
+  if (f ~ /4RB_BE/) return "rb-b"
+  if (f ~ /7LTM_LUTE/) return "ltm-lut"
   if (f ~ /_2BBE/) return "bb"
   if (f ~ /_5SqrtXE/) return "ltm-x"
   if (f ~ /_5SqrtNE/) return "ltm-n"
@@ -89,7 +101,7 @@ function isetp_with(b, ra, rb,    n, lines, k, l) {
   body[key] = body[key] "\n " l
 }
 END {
-  split("bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n", maps, " ")
+  nmaps = split("bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n bb-t rb-b ltm-r-sq ltm-e-sq ltm-lut", maps, " ")
   pass = 0; fail = 0
   for (k = 1; k <= nk; ++k) {
     key = order[k]; split(key, kp, " "); a = kp[1]; f = kp[2]
@@ -104,7 +116,7 @@ END {
     if (!has(b, "STG")) why = why " no-STG"
     if (!has(b, "SR_CTAID\\.X")) why = why " no-SR_CTAID.X"
     what = "STG"
-    if (m == "bb") {
+    if (m == "bb" || m == "rb-b") {
       rx = s2r_dest(b, "SR_CTAID.X"); ry = s2r_dest(b, "SR_CTAID.Y")
       if (!isetp_with(b, rx, ry)) why = why " no-ISETP(" rx "," ry ")"
       what = what ", ISETP(" rx "=ctaid.x, " ry "=ctaid.y)"
@@ -121,6 +133,18 @@ END {
       if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
       if (wide && !has(b, "ISETP[^ ]*\\.EX")) why = why " no-64-bit-ISETP"
       what = what ", SR_TID.X/Y" (wide ? ", ISETP.*.EX" : "")
+    } else if (m == "bb-t") {
+      rx = s2r_dest(b, "SR_CTAID.X"); ry = s2r_dest(b, "SR_CTAID.Y")
+      if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
+      if (isetp_with(b, rx, ry)) why = why " block-test-ISETP(" rx "," ry ")"
+      what = what ", SR_TID.X/Y, no ISETP(ctaid.x, ctaid.y)"
+    } else if (m == "ltm-r-sq" || m == "ltm-e-sq") {
+      if (!has(b, "MUFU\\.RSQ")) why = why " no-MUFU.RSQ"
+      if (!has(b, "SR_CTAID\\.Y")) why = why " no-SR_CTAID.Y"
+      what = what ", MUFU.RSQ, SR_CTAID.Y"
+    } else if (m == "ltm-lut") {
+      if (!has(b, "LDG")) why = why " no-LDG"
+      what = what ", LDG (the table)"
     } else if (m == "rec") {
       if (!has(b, "MUFU\\.RCP|CALL\\.")) why = why " no-division"
       what = what ", MUFU.RCP/CALL (integer division)"
@@ -132,7 +156,7 @@ END {
   n_arch = 0
   for (a in archs) {
     ++n_arch
-    for (i = 1; i <= 10; ++i)
+    for (i = 1; i <= nmaps; ++i)
       for (j = 0; j < 2; ++j) {
         form = j ? "dummy_cond" : "dummy_store"
         if (!((a " " form " " maps[i]) in seen)) { ++fail; printf("FAIL  %-6s %-11s %-6s instantiation not found in the binary\n", a, form, maps[i]) }

@@ -7,7 +7,8 @@
 # names with c++filt and, for every SASS architecture in the binaries, counts the
 # instructions of
 #   2D  tdmaps::gpu::dummy_cond<M, I> and dummy_store<M, I> (src/gpu/dummy.cuh) for the
-#       ten maps bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n, I = int / long;
+#       fifteen maps bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n bb-t rb-b ltm-r-sq
+#       ltm-e-sq ltm-lut, I = int / long;
 #       reference: dummy_cond_nomap (the same kernel without a map)
 #   3D  tdmaps::gpu::dummy3_cond<M, Mode, I> (src/gpu/tet.cuh) for bb3 tet-f tet-e
 #       tet-fast, Mode 0 = thread (every thread maps), 1 = block (thread 0 maps and
@@ -89,7 +90,10 @@ check = check == "1"
 
 MAPS2 = [("BB", "bb"), ("LTM<tdmaps::SqrtX>", "ltm-x"), ("LTM<tdmaps::SqrtN>", "ltm-n"),
          ("LTM<tdmaps::SqrtR>", "ltm-r"), ("LTM<tdmaps::SqrtD>", "ltm-d"), ("LTM<tdmaps::SqrtE>", "ltm-e"),
-         ("RB", "rb"), ("REC", "rec"), ("UTM<tdmaps::UtmSqrtX>", "utm-x"), ("UTM<tdmaps::UtmSqrtN>", "utm-n")]
+         ("RB", "rb"), ("REC", "rec"), ("UTM<tdmaps::UtmSqrtX>", "utm-x"), ("UTM<tdmaps::UtmSqrtN>", "utm-n"),
+         ("BB_T", "bb-t"), ("RB_B", "rb-b"),
+         ("LtmSquare<tdmaps::LTM<tdmaps::SqrtR>, tdmaps::ltm_r_sq_name>", "ltm-r-sq"),
+         ("LtmSquare<tdmaps::LTM<tdmaps::SqrtE>, tdmaps::ltm_e_sq_name>", "ltm-e-sq"), ("LTM_LUT", "ltm-lut")]
 MAPS3 = [("BB3", "bb3"), ("TET<tdmaps::TetRootF>", "tet-f"), ("TET<tdmaps::TetRootE>", "tet-e"),
          ("TET<tdmaps::TetRootFast>", "tet-fast")]
 NAME2 = {"tdmaps::" + k: v for k, v in MAPS2}

@@ -6,6 +6,8 @@
 #include "map_rb.hpp"
 #include "map_rec.hpp"
 #include "map_utm.hpp"
+#include "map_variants.hpp"
+#include "map_ltm_lut.hpp"
 #include "map_3d.hpp"
 #include "tet_fast.hpp"
 #include <string_view>
@@ -17,17 +19,23 @@ template <class... Ms> struct map_list {};
 
 template <class M> struct is_ltm : std::false_type {};
 template <class S> struct is_ltm<LTM<S>> : std::true_type {};
+// The square-grid LTM (map_variants.hpp) has its base map's row, exact range and g().
+template <class B, class Nm> struct is_ltm<LtmSquare<B, Nm>> : std::true_type {};
 template <class M> struct is_utm : std::false_type {};
 template <class S> struct is_utm<UTM<S>> : std::true_type {};
 template <class M> struct is_tet : std::false_type {};
 template <class R> struct is_tet<TET<R>> : std::true_type {};
 
-using maps2d = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E, RB, REC, UTM_X, UTM_N>;
+// The variants of issue #12 come last (map_variants.hpp, map_ltm_lut.hpp): BB filtering
+// by thread, RB folded in block space, LTM on the papers' square grid, LTM from a table.
+using maps2d = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E, RB, REC, UTM_X, UTM_N, BB_T, RB_B, LTM_R_SQ, LTM_E_SQ,
+                        LTM_LUT>;
 using maps3d = map_list<BB3, TET_F, TET_E, TET_FAST>;
 // The maps the application experiments (EDM, collision: experiments/apps2d) compile
 // kernels for: the 2D maps of the papers' comparisons (the square-root variants
 // ltm-x, ltm-n, ltm-d belong to the sqrt study of the dummy kernel only).
-using maps2d_apps = map_list<BB, LTM_R, LTM_E, RB, REC, UTM_N, UTM_X>;
+// rb-b: RB folded in block space, so that it runs the shared-memory collision kernel too.
+using maps2d_apps = map_list<BB, LTM_R, LTM_E, RB, RB_B, REC, UTM_N, UTM_X>;
 // The blockwise maps with a tiled fast EDM kernel (src/gpu/edm.cuh).
 using maps2d_fast = map_list<BB, LTM_R, LTM_E>;
 
