@@ -16,7 +16,7 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -
   step "$E/apps2d/bench_apps" --test edm $quick
   step "$E/apps2d/bench_apps" --test collision $quick
   step "$E/maps3d/gpu_verify_3d" ${quick:+--quick}
-  for t in dummy threebody layout; do step "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 6; done
+  for t in dummy threebody layout; do step "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90; done
   if [ -n "$quick" ]; then step "$E/sdh/bench_sdh" --quick
   else step "$E/sdh/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8; fi
   if command -v python3 >/dev/null && python3 -c 'import torch' 2>/dev/null; then

@@ -42,6 +42,6 @@ step sqrt.log "$E/maps2d/bench_maps" --test sqrt $quick --out "$res"
 step edm.log "$E/apps2d/bench_apps" --test edm $quick --out "$res"
 step collision.log "$E/apps2d/bench_apps" --test collision $quick --out "$res"
 for t in dummy threebody layout; do
-  step "tet_$t.log" "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 6 --out "$res"
+  step "tet_$t.log" "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90 --out "$res"
 done
 echo "results in $res/$slug" >&2

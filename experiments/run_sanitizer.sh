@@ -18,16 +18,16 @@ run() {  # run TOOL NAME CMD...
   echo "$tool $name: rc=$rc $(tail -n 1 "$logs/$tool-$name.log")" >&2
   [ $rc -eq 0 ] || fail=1
 }
-apps=(--maps bb,ltm-r,ltm-e,rb,rec,utm-n,utm-x,bb-fast,ltm-r-fast,ltm-e-fast --reps 1 --warmup 0 --out "$tmp")
+apps=(--maps bb,ltm-r,ltm-e,rb,rb-b,rec,utm-n,utm-x,bb-fast,ltm-r-fast,ltm-e-fast --reps 1 --min-reps 1 --warmup 0 --out "$tmp")
 for tool in memcheck racecheck; do
   run $tool maps "$E/maps2d/gpu_verify_maps" --max-N 70 --no-switch
   if [ $tool = memcheck ]; then
-    run $tool apps "$E/apps2d/bench_apps" --test all --N-from 150 --N-to 150 --rho 16,32 "${apps[@]}"
+    run $tool apps "$E/apps2d/bench_apps" --test all --N 150 --rho 16,32 "${apps[@]}"
   else
-    run $tool apps "$E/apps2d/bench_apps" --test all --N-from 64 --N-to 64 --rho 16 "${apps[@]}"
+    run $tool apps "$E/apps2d/bench_apps" --test all --N 64 --rho 16 "${apps[@]}"
   fi
   for t in dummy threebody layout; do
-    run $tool "3d-$t" "$E/maps3d/bench_maps3d" --test $t --N 33 --rho 4 --reps 1 --warmup 0 --verify-N 33 --out "$tmp"
+    run $tool "3d-$t" "$E/maps3d/bench_maps3d" --test $t --N 33 --rho 4 --reps 1 --min-reps 1 --warmup 0 --verify-N 33 --out "$tmp"
   done
 done
 rm -rf "$tmp"

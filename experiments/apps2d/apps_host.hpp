@@ -17,13 +17,13 @@
 //              Reference: the same collides() predicate the kernels evaluate (pinned
 //              rounding, fixed order), pair by pair, so counts must match exactly.
 #pragma once
+#include <bench/parallel.hpp>
 #include <gpu/collision.cuh>
 #include <gpu/edm.cuh>
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <thread>
 #include <vector>
 
 namespace tdmaps::apps {
@@ -44,21 +44,10 @@ constexpr u64 collision_seed = 0xc011de5eedull;
 constexpr double collision_c3 = 0.5;  // r_max = c3 * N^(-1/3) in 3D
 constexpr double collision_c1 = 0.5;  // r_max = c1 / N in 1D
 
-// ---- host parallelism -----------------------------------------------------------------
-inline unsigned host_workers() {
-  const unsigned h = std::thread::hardware_concurrency();
-  return h ? std::min(h, 32u) : 2u;
-}
-// f(worker, begin, end) over [0, count) in contiguous parts, one per worker.
-inline void parallel_for(u64 count, const std::function<void(unsigned, u64, u64)>& f) {
-  const unsigned w = unsigned(std::min<u64>(host_workers(), count ? count : 1));
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < w; ++t) {
-    const u64 b = count * t / w, e = count * (t + 1) / w;
-    ts.emplace_back([&f, t, b, e] { f(t, b, e); });
-  }
-  for (auto& t : ts) t.join();
-}
+// ---- host parallelism: the harness's (src/bench/parallel.hpp), at most 32 threads ----------
+inline unsigned host_workers() { return bench::host_workers(32); }
+template <class F>
+void parallel_for(u64 count, F&& f) { bench::parallel_for(count, std::forward<F>(f), host_workers()); }
 
 // ---- EDM --------------------------------------------------------------------------------
 // SoA: feature k of point i at [k*N + i].
@@ -120,24 +109,24 @@ struct CollisionRef {
   std::vector<u32> counts;
   u64 pairs = 0;
 };
-// All pairs i > j, rows dealt round-robin to the workers (balanced triangle).
+// All pairs i > j, rows handed out in chunks (bench::parallel_chunks: balanced triangle).
 template <int D>
 CollisionRef collision_ref(const std::vector<coll::Sphere<D>>& s) {
   const i64 N = i64(s.size());
   const unsigned w = host_workers();
   std::vector<std::vector<u32>> part(w, std::vector<u32>(static_cast<size_t>(N), 0u));
   std::vector<u64> pairs(w, 0);
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < w; ++t)
-    ts.emplace_back([&, t] {
-      u32* c = part[t].data();
-      u64 n = 0;
-      for (i64 i = t; i < N; i += w)
-        for (i64 j = 0; j < i; ++j)
-          if (coll::collides<D>(s[size_t(i)], s[size_t(j)])) { ++c[i]; ++c[j]; ++n; }
-      pairs[t] = n;
-    });
-  for (auto& t : ts) t.join();
+  bench::parallel_chunks(
+      u64(N), 16,
+      [&](unsigned t, u64 b, u64 e) {
+        u32* c = part[t].data();
+        u64 n = 0;
+        for (i64 i = i64(b); i < i64(e); ++i)
+          for (i64 j = 0; j < i; ++j)
+            if (coll::collides<D>(s[size_t(i)], s[size_t(j)])) { ++c[i]; ++c[j]; ++n; }
+        pairs[t] += n;
+      },
+      w);
   CollisionRef r;
   r.counts.assign(size_t(N), 0);
   for (unsigned t = 0; t < w; ++t) {

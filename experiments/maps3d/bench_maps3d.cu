@@ -22,6 +22,8 @@
 // an exact map: exit 1.
 #include "maps3d_gpu.hpp"
 
+#include <bench/gpu.cuh>
+
 #include <boost/program_options.hpp>
 
 #include <cinttypes>
@@ -38,32 +40,27 @@ using namespace tdmaps::exp3d;
 namespace {
 
 struct Options {
-  std::string test = "dummy", out_dir = "experiments/results";
+  std::string test = "dummy";
   std::vector<i64> ns;
   std::vector<int> rhos{8, 4};
   std::vector<std::string> maps{"tet-e", "tet-fast"};
   std::vector<Mode> modes{Mode::thread, Mode::block};
   std::vector<bool> forms{false, true};  // store_form: cond, store
-  int reps = 20, warmup = 3;
-  double point_budget_s = 60;
   float r = 0.25f;
   i64 verify_N = 97;
-  bool allow_inexact = false, quick = false, skip_if_no_gpu = false;
-  std::string args;
+  bench::RunOptions run;
 };
-
-[[noreturn]] void bad(const std::string& msg) {
-  std::fprintf(stderr, "bench_maps3d: %s\n", msg.c_str());
-  std::exit(2);
-}
 
 Options parse(int argc, char** argv) {
   Options o;
+  o.run.reps = 20;
+  o.run.warmup = 3;
+  o.run.min_reps = 3;
+  o.run.budget_s = 300;
   std::vector<std::string> n_args, rho_args, map_args, mode_args;
   std::string form = "cond,store";
-  po::options_description d("bench_maps3d: tetrahedral-domain experiments (003_66f856975a7ab3ee.txt)\noptions");
-  d.add_options()("help,h", "show this help")
-      ("test", po::value<std::string>(&o.test)->default_value("dummy"), "dummy | threebody | layout")
+  bench::Cli cli("bench_maps3d", "bench_maps3d: tetrahedral-domain experiments (003_66f856975a7ab3ee.txt)\noptions");
+  cli.add()("test", po::value<std::string>(&o.test)->default_value("dummy"), "dummy | threebody | layout")
       ("N", po::value<std::vector<std::string>>(&n_args)->composing(),
        "problem sizes: comma list and/or ranges A:B:STEP (default per test; see README)")
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block sides, rho^3 <= 1024 (default 8,4)")
@@ -72,31 +69,13 @@ Options parse(int argc, char** argv) {
       ("modes", po::value<std::vector<std::string>>(&mode_args)->composing(),
        "where the map is evaluated: thread (every thread), block (thread 0, shared) (default both)")
       ("form", po::value<std::string>(&form)->default_value("cond,store"), "dummy forms: cond, store (comma list)")
-      ("reps", po::value<int>(&o.reps)->default_value(20), "timed launches per variant and configuration")
-      ("warmup", po::value<int>(&o.warmup)->default_value(3), "untimed launches per variant first")
-      ("budget-s", po::value<double>(&o.point_budget_s)->default_value(60),
-       "seconds of timed launches per (N, rho, form); reps are reduced (>= 3) to fit, 0 = no limit")
       ("r", po::value<float>(&o.r)->default_value(0.25f), "threebody: side length threshold (unit cube)")
-      ("verify-N", po::value<i64>(&o.verify_N)->default_value(97), "size of the full CPU comparison before timing")
-      ("quick", po::bool_switch(&o.quick), "short sweep, 5 reps, 1 warmup")
-      ("out", po::value<std::string>(&o.out_dir)->default_value("experiments/results"), "results folder")
-      ("allow-inexact", po::bool_switch(&o.allow_inexact), "time tet-f past its exact range (rows get exact=0)")
-      ("skip-if-no-gpu", po::bool_switch(&o.skip_if_no_gpu), "exit 77 (meson: skipped) when there is no GPU");
-  po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, d), vm);
-    if (vm.count("help")) {
-      std::cout << d << "\n";
-      std::exit(0);
-    }
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    bad(e.what());
-  }
-  try {
-    if (o.test != "dummy" && o.test != "threebody" && o.test != "layout")
-      throw bad_input("--test: unknown test '" + o.test + "' (dummy, threebody, layout)");
-    o.ns = n_args.empty() ? default_Ns(o.test, o.quick) : parse_Ns(n_args);
+      ("verify-N", po::value<i64>(&o.verify_N)->default_value(97), "size of the full CPU comparison before timing");
+  cli.add_run_options(o.run);
+  cli.parse(argc, argv);
+  cli.check([&] {
+    o.test = bench::parse_choice(o.test, "--test", {"dummy", "threebody", "layout"});
+    o.ns = n_args.empty() ? default_Ns(o.test, o.run.quick) : parse_Ns(n_args);
     if (!rho_args.empty()) o.rhos = parse_rhos(rho_args);
     if (!map_args.empty()) o.maps = parse_maps3(map_args);
     if (!mode_args.empty()) {
@@ -104,88 +83,29 @@ Options parse(int argc, char** argv) {
       for (int m : parse_modes(mode_args)) o.modes.push_back(Mode(m));
     }
     o.forms.clear();
-    for (const std::string& f : split_list({form}, "--form")) {
-      if (f == "cond") o.forms.push_back(false);
-      else if (f == "store") o.forms.push_back(true);
-      else throw bad_input("--form: unknown form '" + f + "' (cond, store)");
+    for (const std::string& f : bench::parse_names({form}, "--form", {"cond", "store"})) o.forms.push_back(f == "store");
+    if (o.run.quick) {
+      if (!cli.given("reps")) o.run.reps = 5;
+      if (!cli.given("warmup")) o.run.warmup = 1;
+      o.run.min_reps = std::min(o.run.min_reps, o.run.reps);
     }
-    if (o.quick) {
-      if (vm["reps"].defaulted()) o.reps = 5;
-      if (vm["warmup"].defaulted()) o.warmup = 1;
-    }
-    if (o.reps < 1 || o.reps > 100000) throw bad_input("--reps: must be in 1..100000");
-    if (o.warmup < 0 || o.warmup > 1000) throw bad_input("--warmup: must be in 0..1000");
-    if (!(o.point_budget_s >= 0)) throw bad_input("--budget-s: must be >= 0");
     if (!(o.r > 0.0f && o.r < 2.0f)) throw bad_input("--r: must be in (0, 2)");
     if (o.verify_N < 1 || o.verify_N > 1024) throw bad_input("--verify-N: must be in 1..1024");
-  } catch (const bad_input& e) {
-    bad(e.what());
-  }
-  for (int i = 1; i < argc; ++i) o.args += (i > 1 ? " " : "") + std::string(argv[i]);
+  });
   return o;
 }
 
-std::string fmt(double v, int prec = 4) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.*g", prec, v);
-  return b;
-}
-std::string stats_cols(const gpu::Stats& s) {
-  return std::to_string(s.reps) + "," + fmt(s.median_ms, 6) + "," + fmt(s.p25_ms, 6) + "," + fmt(s.p75_ms, 6) + "," +
-         fmt(s.min_ms, 6) + "," + fmt(s.max_ms, 6);
-}
-const char* kStatsHeader = "reps,median_ms,p25_ms,p75_ms,min_ms,max_ms";
+// Number formats of the tet_*.csv files: timings %.6g, derived values %.4g.
+bench::Num g4(double v) { return bench::sig(v, 4); }
+bench::Num g6(double v) { return bench::sig(v, 6); }
+bench::Row& stats_cells(bench::Row& r, const bench::Stats& s) { return r.stats(s, bench::sig, 6); }
 
-// ---- interleaved timing -----------------------------------------------------------------
-// Warm every launcher up, time one round to size the reps to the budget, then `reps`
-// rounds; in round r the launchers run in rotated order starting at r % k.
-std::vector<gpu::Stats> time_interleaved(const std::vector<std::function<void()>>& fns, const Options& o) {
-  const size_t k = fns.size();
-  for (int w = 0; w < o.warmup; ++w)
-    for (auto& f : fns) f();
-  TD_CUDA(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  TD_CUDA(cudaEventCreate(&a));
-  TD_CUDA(cudaEventCreate(&b));
-  std::vector<std::vector<float>> t(k);
-  const auto one = [&](size_t i) {
-    TD_CUDA(cudaEventRecord(a));
-    fns[i]();
-    TD_CUDA(cudaEventRecord(b));
-    TD_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    TD_CUDA(cudaEventElapsedTime(&ms, a, b));
-    t[i].push_back(ms);
-  };
-  for (size_t i = 0; i < k; ++i) one(i);  // first round, also sizes the run
-  double round_ms = 0;
-  for (size_t i = 0; i < k; ++i) round_ms += t[i][0];
-  int reps = o.reps;
-  if (o.point_budget_s > 0 && round_ms * reps > o.point_budget_s * 1000.0) {
-    reps = std::max(3, int(o.point_budget_s * 1000.0 / std::max(round_ms, 1e-3)));
-    reps = std::min(reps, o.reps);
-    std::fprintf(stderr, "  (a round takes %.1f ms: %d reps instead of %d to fit --budget-s %.0f)\n", round_ms, reps,
-                 o.reps, o.point_budget_s);
-  }
-  for (int r = 1; r < reps; ++r)
-    for (size_t j = 0; j < k; ++j) one((j + size_t(r)) % k);
-  TD_CUDA(cudaEventDestroy(a));
-  TD_CUDA(cudaEventDestroy(b));
-  std::vector<gpu::Stats> s;
-  for (auto& v : t) s.push_back(gpu::summarize(v));
-  return s;
+// Points (one interleaved timing each) of the run, for the budget.
+long points_of(const Options& o) {
+  return long(o.ns.size() * o.rhos.size() * (o.test == "dummy" ? o.forms.size() : 1));
 }
 
-template <class T>
-struct DevBuf {
-  T* p = nullptr;
-  size_t n = 0;
-  DevBuf() = default;
-  DevBuf(size_t count, const char* what) : p(gpu::device_alloc<T>(count, what)), n(count) {}
-  ~DevBuf() { if (p) cudaFree(p); }
-  DevBuf(const DevBuf&) = delete;
-  DevBuf& operator=(const DevBuf&) = delete;
-};
+using gpu::DevBuf;
 
 size_t free_bytes() {
   size_t f = 0, t = 0;
@@ -256,11 +176,11 @@ void verify_before_timing(const Options& o, const std::vector<Variant>& vs) {
 }
 
 // ---- dummy ----------------------------------------------------------------------------------
-void run_dummy(const Options& o, gpu::Csv& csv) {
+void run_dummy(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
   DevBuf<int> out(1, "dummy output");
-  TD_CUDA(cudaMemset(out.p, 0, sizeof(int)));
+  TD_CUDA(cudaMemset(out.get(), 0, sizeof(int)));
   for (int rho : o.rhos)
     for (i64 N : o.ns) {
       // variants with a plan here, each verified (coverage) at this very (N, rho)
@@ -273,12 +193,12 @@ void run_dummy(const Options& o, gpu::Csv& csv) {
         Plan3 p;
         bool ex = false;
         std::string why;
-        if (!try_plan(v, N, rho, o.allow_inexact, p, ex, why)) {
+        if (!try_plan(v, N, rho, o.run.allow_inexact, p, ex, why)) {
           std::fprintf(stderr, "[dummy] rho=%d N=%" PRId64 " %s: skipped (%s)\n", rho, N, v.label().c_str(), why.c_str());
           if (v.map == "bb3") break;
           continue;
         }
-        const std::string e = run_coverage(v, p, bits.p, counters.p).check(N, useful_blocks3(p));
+        const std::string e = run_coverage(v, p, bits.get(), counters.get()).check(N, useful_blocks3(p));
         if (!e.empty() && ex) verification_failed(v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N) + ": " + e);
         vs.push_back(v);
         ps.push_back(p);
@@ -289,19 +209,19 @@ void run_dummy(const Options& o, gpu::Csv& csv) {
       for (bool store : o.forms) {
         std::vector<std::function<void()>> fns;
         for (size_t i = 0; i < vs.size(); ++i)
-          fns.push_back([&, i, store] { launch_dummy(vs[i], ps[i], store, out.p); });
+          fns.push_back([&, i, store] { launch_dummy(vs[i], ps[i], store, out.get()); });
         std::fprintf(stderr, "[dummy] rho=%d N=%" PRId64 " form=%s:", rho, N, store ? "store" : "cond");
-        const std::vector<gpu::Stats> s = time_interleaved(fns, o);
+        const std::vector<bench::Stats> s = timer.time(fns);
         const double bb = s[0].median_ms;
         for (size_t i = 0; i < vs.size(); ++i) {
           const Plan3& p = ps[i];
           const u64 lb = launched_blocks3(vs[i].map, p), r3 = u64(rho) * rho * rho;
           std::fprintf(stderr, " %s %.4g ms (I=%.3g)", vs[i].label().c_str(), s[i].median_ms, bb / s[i].median_ms);
-          csv.row(std::to_string(N) + "," + std::to_string(rho) + "," + std::to_string(p.n) + "," + (store ? "store" : "cond") +
-                  "," + vs[i].map + "," + mode_str(vs[i].mode) + "," + std::to_string(exact[i]) + "," +
-                  std::to_string(verified[i]) + "," + std::to_string(lb) + "," + std::to_string(useful_blocks3(p)) + "," +
-                  std::to_string(lb * r3) + "," + std::to_string(tet(u64(N))) + "," + stats_cols(s[i]) + "," + fmt(bb, 6) +
-                  "," + fmt(bb / s[i].median_ms) + "," + fmt(eq17_bound(p.n)));
+          bench::Row row;
+          row << N << rho << p.n << (store ? "store" : "cond") << vs[i].map << mode_str(vs[i].mode) << exact[i]
+              << verified[i] << lb << useful_blocks3(p) << lb * r3 << tet(u64(N));
+          stats_cells(row, s[i]) << g6(bb) << g4(bb / s[i].median_ms) << g4(eq17_bound(p.n));
+          csv.row(row);
         }
         std::fprintf(stderr, "\n");
       }
@@ -309,7 +229,7 @@ void run_dummy(const Options& o, gpu::Csv& csv) {
 }
 
 // ---- threebody ------------------------------------------------------------------------------
-void run_threebody(const Options& o, gpu::Csv& csv) {
+void run_threebody(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
   const float r2 = o.r * o.r;
@@ -320,7 +240,7 @@ void run_threebody(const Options& o, gpu::Csv& csv) {
     std::fprintf(stderr, " bins %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", ref[0], ref[1], ref[2], ref[3]);
     if (ref[0] + ref[1] + ref[2] + ref[3] != tet(u64(N))) verification_failed("CPU reference does not count tet(N) triplets");
     DevBuf<float4> d_pts(pts.size(), "points");
-    TD_CUDA(cudaMemcpy(d_pts.p, pts.data(), pts.size() * sizeof(float4), cudaMemcpyHostToDevice));
+    TD_CUDA(cudaMemcpy(d_pts.get(), pts.data(), pts.size() * sizeof(float4), cudaMemcpyHostToDevice));
     DevBuf<unsigned long long> bins(size_t(kBinCopies3) * 4, "bins");
     for (int rho : o.rhos) {
       std::vector<Variant> vs;
@@ -335,9 +255,9 @@ void run_threebody(const Options& o, gpu::Csv& csv) {
           continue;
         }
         // verified at this N against the CPU before timing
-        TD_CUDA(cudaMemset(bins.p, 0, bins.n * sizeof(unsigned long long)));
-        launch_threebody(v, p, d_pts.p, r2, bins.p);
-        if (sum_bins(bins.p) != ref)
+        TD_CUDA(cudaMemset(bins.get(), 0, bins.size() * sizeof(unsigned long long)));
+        launch_threebody(v, p, d_pts.get(), r2, bins.get());
+        if (sum_bins(bins.get()) != ref)
           verification_failed("threebody " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N) +
                               ": bins differ from the CPU reference");
         vs.push_back(v);
@@ -345,20 +265,19 @@ void run_threebody(const Options& o, gpu::Csv& csv) {
       }
       if (vs.empty() || vs[0].map != "bb3") continue;
       std::vector<std::function<void()>> fns;
-      for (size_t i = 0; i < vs.size(); ++i) fns.push_back([&, i] { launch_threebody(vs[i], ps[i], d_pts.p, r2, bins.p); });
+      for (size_t i = 0; i < vs.size(); ++i) fns.push_back([&, i] { launch_threebody(vs[i], ps[i], d_pts.get(), r2, bins.get()); });
       std::fprintf(stderr, "[threebody] rho=%d N=%" PRId64 ":", rho, N);
-      const std::vector<gpu::Stats> s = time_interleaved(fns, o);
+      const std::vector<bench::Stats> s = timer.time(fns);
       const double bb = s[0].median_ms;
       for (size_t i = 0; i < vs.size(); ++i) {
         const Plan3& p = ps[i];
         const double gtps = double(tet(u64(N))) / (s[i].median_ms * 1e-3) * 1e-9;
         std::fprintf(stderr, " %s %.4g ms (I=%.3g)", vs[i].label().c_str(), s[i].median_ms, bb / s[i].median_ms);
-        csv.row(std::to_string(N) + "," + std::to_string(rho) + "," + std::to_string(p.n) + "," + vs[i].map + "," +
-                mode_str(vs[i].mode) + ",1," + std::to_string(launched_blocks3(vs[i].map, p)) + "," +
-                std::to_string(useful_blocks3(p)) + "," + std::to_string(tet(u64(N))) + "," + fmt(o.r) + "," +
-                std::to_string(ref[0]) + "," + std::to_string(ref[1]) + "," + std::to_string(ref[2]) + "," +
-                std::to_string(ref[3]) + "," + stats_cols(s[i]) + "," + fmt(gtps) + "," + fmt(bb, 6) + "," +
-                fmt(bb / s[i].median_ms) + "," + fmt(eq17_bound(p.n)));
+        bench::Row row;
+        row << N << rho << p.n << vs[i].map << mode_str(vs[i].mode) << 1 << launched_blocks3(vs[i].map, p)
+            << useful_blocks3(p) << tet(u64(N)) << g4(o.r) << ref[0] << ref[1] << ref[2] << ref[3];
+        stats_cells(row, s[i]) << g4(gtps) << g6(bb) << g4(bb / s[i].median_ms) << g4(eq17_bound(p.n));
+        csv.row(row);
       }
       std::fprintf(stderr, "\n");
     }
@@ -366,7 +285,7 @@ void run_threebody(const Options& o, gpu::Csv& csv) {
 }
 
 // ---- layout ---------------------------------------------------------------------------------
-void run_layout(const Options& o, gpu::Csv& csv) {
+void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
   DevBuf<unsigned long long> scratch(kBinCopies3, "checksum scratch");
@@ -389,8 +308,8 @@ void run_layout(const Options& o, gpu::Csv& csv) {
       DevBuf<float> in[2] = {DevBuf<float>(lin_slots, "linear in"), DevBuf<float>(blk_slots, "blocked in")};
       DevBuf<float> out[2] = {DevBuf<float>(lin_slots, "linear out"), DevBuf<float>(blk_slots, "blocked out")};
       for (int l = 0; l < 2; ++l) {
-        TD_CUDA(cudaMemset(in[l].p, 0xff, in[l].n * sizeof(float)));
-        layout_init(Layout(l), N, rho, in[l].p);
+        TD_CUDA(cudaMemset(in[l].get(), 0xff, in[l].size() * sizeof(float)));
+        layout_init(Layout(l), N, rho, in[l].get());
       }
       struct Combo { Variant v; Plan3 p; Layout l; };
       std::vector<Combo> cs;
@@ -404,9 +323,9 @@ void run_layout(const Options& o, gpu::Csv& csv) {
             continue;
           }
           // verified at this N: the checksum of the output equals the CPU's
-          TD_CUDA(cudaMemset(out[l].p, 0xff, out[l].n * sizeof(float)));
-          launch_layout(v, p, Layout(l), in[l].p, out[l].p);
-          const u64 got = layout_checksum(Layout(l), N, rho, out[l].p, scratch.p);
+          TD_CUDA(cudaMemset(out[l].get(), 0xff, out[l].size() * sizeof(float)));
+          launch_layout(v, p, Layout(l), in[l].get(), out[l].get());
+          const u64 got = layout_checksum(Layout(l), N, rho, out[l].get(), scratch.get());
           if (got != ref_sum)
             verification_failed("layout " + std::string(layout_str(Layout(l))) + " " + v.label() + " rho=" +
                                 std::to_string(rho) + " N=" + std::to_string(N) + ": checksum differs from the CPU's");
@@ -415,12 +334,12 @@ void run_layout(const Options& o, gpu::Csv& csv) {
       std::vector<std::function<void()>> fns;
       for (size_t i = 0; i < cs.size(); ++i) {
         const int l = int(cs[i].l);
-        fns.push_back([&, i, l] { launch_layout(cs[i].v, cs[i].p, cs[i].l, in[l].p, out[l].p); });
+        fns.push_back([&, i, l] { launch_layout(cs[i].v, cs[i].p, cs[i].l, in[l].get(), out[l].get()); });
       }
       std::fprintf(stderr, "[layout] rho=%d N=%" PRId64 ":", rho, N);
-      const std::vector<gpu::Stats> s = time_interleaved(fns, o);
+      const std::vector<bench::Stats> s = timer.time(fns);
       std::fprintf(stderr, "\n");
-      const auto find = [&](const std::string& map, Mode m, Layout l) -> const gpu::Stats* {
+      const auto find = [&](const std::string& map, Mode m, Layout l) -> const bench::Stats* {
         for (size_t j = 0; j < cs.size(); ++j)
           if (cs[j].v.map == map && cs[j].v.mode == m && cs[j].l == l) return &s[j];
         return nullptr;
@@ -428,20 +347,23 @@ void run_layout(const Options& o, gpu::Csv& csv) {
       const BlockedLayout3 B = BlockedLayout3::make(N, rho);
       for (size_t i = 0; i < cs.size(); ++i) {
         const Combo& c = cs[i];
-        const gpu::Stats* bb = find("bb3", Mode::thread, c.l);
-        const gpu::Stats* lin = find(c.v.map, c.v.mode, Layout::linear);
+        const bench::Stats* bb = find("bb3", Mode::thread, c.l);
+        const bench::Stats* lin = find(c.v.map, c.v.mode, Layout::linear);
         const u64 slots = c.l == Layout::linear ? lin_slots : blk_slots;
         const u64 pad = slots - tet(u64(N));
         const double n2r3 = double(B.n) * double(B.n) * double(rho) * rho * rho;
         const double gbs = double(tet(u64(N))) * 8.0 / (s[i].median_ms * 1e-3) * 1e-9;
         std::fprintf(stderr, "  %s %s %.4g ms (%.0f GB/s)%s%s\n", layout_str(c.l), c.v.label().c_str(), s[i].median_ms, gbs,
-                     bb ? (" I=" + fmt(bb->median_ms / s[i].median_ms)).c_str() : "",
-                     lin && c.l == Layout::blocked ? (" linear/blocked=" + fmt(lin->median_ms / s[i].median_ms)).c_str() : "");
-        csv.row(std::to_string(N) + "," + std::to_string(rho) + "," + std::to_string(B.n) + "," + layout_str(c.l) + "," +
-                c.v.map + "," + mode_str(c.v.mode) + ",1," + std::to_string(slots) + "," + std::to_string(pad) + "," +
-                fmt(double(pad) / n2r3) + "," + stats_cols(s[i]) + "," + fmt(gbs) + "," + (bb ? fmt(bb->median_ms, 6) : "") +
-                "," + (bb ? fmt(bb->median_ms / s[i].median_ms) : "") + "," + (lin ? fmt(lin->median_ms, 6) : "") + "," +
-                (lin ? fmt(lin->median_ms / s[i].median_ms) : ""));
+                     bb ? (" I=" + bench::text(g4(bb->median_ms / s[i].median_ms))).c_str() : "",
+                     lin && c.l == Layout::blocked ? (" linear/blocked=" + bench::text(g4(lin->median_ms / s[i].median_ms))).c_str() : "");
+        bench::Row row;
+        row << N << rho << B.n << layout_str(c.l) << c.v.map << mode_str(c.v.mode) << 1 << slots << pad
+            << g4(double(pad) / n2r3);
+        stats_cells(row, s[i]) << g4(gbs) << (bb ? bench::text(g6(bb->median_ms)) : "")
+                               << (bb ? bench::text(g4(bb->median_ms / s[i].median_ms)) : "")
+                               << (lin ? bench::text(g6(lin->median_ms)) : "")
+                               << (lin ? bench::text(g4(lin->median_ms / s[i].median_ms)) : "");
+        csv.row(row);
       }
     }
   }
@@ -451,39 +373,26 @@ void run_layout(const Options& o, gpu::Csv& csv) {
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);  // exits 2 on bad input, before any CUDA call
-  if (o.skip_if_no_gpu) {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-      std::fprintf(stderr, "bench_maps3d: no CUDA GPU: skipped\n");
-      return 77;
-    }
-  }
-  const int dev = gpu::require_gpu();
-  cudaDeviceProp prop{};
-  TD_CUDA(cudaGetDeviceProperties(&prop, dev));
-  const std::string dir = o.out_dir + "/" + gpu::gpu_slug(prop);
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) gpu::die("cannot create " + dir + ": " + ec.message());
-  const std::string path = dir + "/tet_" + o.test + ".csv";
-  const std::string meta = gpu::metadata_json("bench_maps3d", o.args);
-  std::fprintf(stderr, "bench_maps3d: %s on %s -> %s\n", o.test.c_str(), prop.name, path.c_str());
+  bench::Session session("bench_maps3d", argc, argv, o.run);
+  const std::string file = "tet_" + o.test + ".csv";
+  std::fprintf(stderr, "bench_maps3d: %s on %s -> %s/%s\n", o.test.c_str(), session.prop().name, session.dir().c_str(),
+               file.c_str());
+  bench::Budget budget(o.run.budget_s, points_of(o));
+  bench::Interleaved timer(o.run, budget);
+  const std::string stats = bench::kStatsColumns;
   if (o.test == "dummy") {
-    gpu::Csv csv(path, meta,
-                 std::string("N,rho,n,form,map,mode,exact,verified,launched_blocks,useful_blocks,launched_threads,useful_threads,") +
-                     kStatsHeader + ",bb3_median_ms,I,I_eq17");
-    run_dummy(o, csv);
+    const auto csv = session.table(file, "N,rho,n,form,map,mode,exact,verified,launched_blocks,useful_blocks,"
+                                         "launched_threads,useful_threads," + stats + ",bb3_median_ms,I,I_eq17");
+    run_dummy(o, *csv, timer);
   } else if (o.test == "threebody") {
-    gpu::Csv csv(path, meta,
-                 std::string("N,rho,n,map,mode,verified,launched_blocks,useful_blocks,triplets,r,bin0,bin1,bin2,bin3,") +
-                     kStatsHeader + ",gtriplets_per_s,bb3_median_ms,I,I_eq17");
-    run_threebody(o, csv);
+    const auto csv = session.table(file, "N,rho,n,map,mode,verified,launched_blocks,useful_blocks,triplets,r,bin0,bin1,"
+                                         "bin2,bin3," + stats + ",gtriplets_per_s,bb3_median_ms,I,I_eq17");
+    run_threebody(o, *csv, timer);
   } else {
-    gpu::Csv csv(path, meta,
-                 std::string("N,rho,n,layout,map,mode,verified,slots,padding,padding_over_n2rho3,") + kStatsHeader +
-                     ",eff_gbs,bb3_median_ms,I,linear_median_ms,linear_over_blocked");
-    run_layout(o, csv);
+    const auto csv = session.table(file, "N,rho,n,layout,map,mode,verified,slots,padding,padding_over_n2rho3," + stats +
+                                         ",eff_gbs,bb3_median_ms,I,linear_median_ms,linear_over_blocked");
+    run_layout(o, *csv, timer);
   }
-  std::fprintf(stderr, "bench_maps3d: done, %s\n", path.c_str());
+  std::fprintf(stderr, "bench_maps3d: done (%.0f s of timed launches)\n", budget.used_s());
   return 0;
 }

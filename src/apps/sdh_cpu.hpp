@@ -26,16 +26,15 @@
 // bucket_unclamped is monotone in s, so  k(s) = #{k in 1..B-1 : s >= T_k}  is
 // the same function, exactly; fast_bucket() below is its evaluation order.
 #pragma once
+#include <bench/parallel.hpp>
 #include <tdmaps/config.hpp>
 #include <tdmaps/numbers.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace tdmaps::sdh {
@@ -225,35 +224,24 @@ inline void cpu_st(const Point* p, i64 N, float w, u32 B, u64* hist) {
   }
 }
 
-inline unsigned cpu_threads() {
-  const unsigned h = std::thread::hardware_concurrency();
-  return h ? h : 1u;
-}
+inline unsigned cpu_threads() { return bench::host_workers(1024); }
 
 // The same loop on `threads` threads (0 = all cores): rows handed out in chunks of
-// 16 from an atomic counter (row i has N-1-i pairs), a private 64-bit histogram per
-// thread, summed at the end.
+// 16 from a shared counter (row i has N-1-i pairs; bench::parallel_chunks), a private
+// 64-bit histogram per thread, summed at the end.
 inline void cpu_mt(const Point* p, i64 N, float w, u32 B, u64* hist, unsigned threads = 0) {
   if (threads == 0) threads = cpu_threads();
   std::vector<std::vector<u64>> part(threads, std::vector<u64>(B, 0));
-  std::atomic<i64> next{0};
-  const i64 chunk = 16;
-  auto work = [&](unsigned t) {
-    u64* h = part[t].data();
-    for (;;) {
-      const i64 b = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (b >= N) break;
-      const i64 e = std::min(N, b + chunk);
-      for (i64 i = b; i < e; ++i) {
-        const Point a = p[i];
-        for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2(a, p[j]), w, B)];
-      }
-    }
-  };
-  std::vector<std::thread> ts;
-  for (unsigned t = 1; t < threads; ++t) ts.emplace_back(work, t);
-  work(0);
-  for (auto& t : ts) t.join();
+  bench::parallel_chunks(
+      u64(N), 16,
+      [&](unsigned t, u64 b, u64 e) {
+        u64* h = part[t].data();
+        for (i64 i = i64(b); i < i64(e); ++i) {
+          const Point a = p[i];
+          for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2(a, p[j]), w, B)];
+        }
+      },
+      threads);
   std::fill(hist, hist + B, u64(0));
   for (const auto& h : part)
     for (u32 k = 0; k < B; ++k) hist[k] += h[k];

@@ -9,6 +9,9 @@
 #include <tdmaps/suggest.hpp>
 
 #include <boost/program_options.hpp>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <typeinfo>
 
 #include <cstdio>
 #include <iostream>
@@ -162,8 +165,25 @@ void list(int rho2, int rho3) {
   });
 }
 
+// One line per registry map: its name, dimension and C++ type as the compiler's
+// demangler spells it (what c++filt shows in a kernel's name), for the SASS tools
+// (experiments/maps2d/check_sass.sh, sass_cost.sh), which take their map tables from here.
+template <class M>
+std::string type_name() {
+  int status = 0;
+  char* d = abi::__cxa_demangle(typeid(M).name(), nullptr, nullptr, &status);
+  std::string s = status == 0 && d ? d : typeid(M).name();
+  std::free(d);
+  return s;
+}
+void types() {
+  for_each_map(maps2d{}, [&](auto m) { std::printf("%s 2 %s\n", decltype(m)::name, type_name<decltype(m)>().c_str()); });
+  for_each_map(maps3d{}, [&](auto m) { std::printf("%s 3 %s\n", decltype(m)::name, type_name<decltype(m)>().c_str()); });
+}
+
 const char* usage =
     "usage: tdmap list [--rho R]\n"
+    "       tdmap types          (name, dimension, C++ type of every map; for the SASS tools)\n"
     "       tdmap info  MAP -N N [--rho R]\n"
     "       tdmap dump  MAP -N N [--rho R] [--threads]\n"
     "       tdmap range MAP [--rho R]\n";
@@ -198,7 +218,8 @@ int main(int argc, char** argv) {
   }
   try {
     if (cmd == "list") { list(rho > 0 ? rho : 16, rho > 0 ? rho : 8); return 0; }
-    if (cmd != "info" && cmd != "dump" && cmd != "range") fail("unknown command '" + cmd + "' (list, info, dump, range)");
+    if (cmd == "types") { types(); return 0; }
+    if (cmd != "info" && cmd != "dump" && cmd != "range") fail("unknown command '" + cmd + "' (list, types, info, dump, range)");
     if (map.empty()) fail(cmd + ": name a map (see 'tdmap list')");
     bool is3d = false;
     with_map(maps3d{}, map.c_str(), [&](auto) { is3d = true; });

@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <string>
 
 // ---- metadata --------------------------------------------------------------------------
@@ -66,6 +67,22 @@ inline std::string kernel_driver_version() {
     i = j + 1;
   }
   return best;
+}
+
+// The host CPU's model name from /proc/cpuinfo ("unknown" where there is none).
+inline std::string host_cpu_model() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("model name", 0) == 0) {
+      const auto p = line.find(':');
+      if (p != std::string::npos) {
+        std::string m = line.substr(p + 1);
+        while (!m.empty() && m.front() == ' ') m.erase(m.begin());
+        return m;
+      }
+    }
+  return "unknown";
 }
 
 // One JSON object describing the device, driver, toolchain, build and run.

@@ -3,6 +3,8 @@
 #pragma once
 #include "cuda_check.cuh"
 
+#include <bench/stats.hpp>
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -11,19 +13,8 @@
 namespace tdmaps::gpu {
 
 // ---- timing -------------------------------------------------------------------------
-struct Stats {
-  double median_ms = 0, min_ms = 0, max_ms = 0, p25_ms = 0, p75_ms = 0;
-  int reps = 0;
-};
-inline Stats summarize(std::vector<float> t) {
-  std::sort(t.begin(), t.end());
-  Stats s;
-  s.reps = int(t.size());
-  if (t.empty()) return s;
-  const auto q = [&](double f) { return double(t[size_t(f * double(t.size() - 1) + 0.5)]); };
-  s.median_ms = q(0.5); s.min_ms = t.front(); s.max_ms = t.back(); s.p25_ms = q(0.25); s.p75_ms = q(0.75);
-  return s;
-}
+using bench::Stats;      // src/bench/stats.hpp
+using bench::summarize;
 // Times fn() (which launches work on the default stream) with CUDA events:
 // `warmup` untimed calls, then `reps` timed calls, one event pair each.
 template <class F>

@@ -1,0 +1,164 @@
+// src/bench/gpu.cuh — the GPU side of the harness every experiment program uses:
+//   Session      GPU presence (one message; exit 77 with --skip-if-no-gpu, else exit 2),
+//                the device, the results folder per GPU, the metadata line, the CSVs
+//   Interleaved  BB and the maps timed in the same run, interleaved launch by launch
+//                (round r starts at variant r mod k), CUDA events per launch, warm-up
+//                first, reps sized by the one Budget policy (budget.hpp)
+//   Progress     one line per step on stderr with the elapsed time
+// Host-only parts (args, budget, stats, table, parallel) are in the .hpp files beside it.
+#pragma once
+#include "args.hpp"
+#include "budget.hpp"
+#include "parallel.hpp"
+#include "stats.hpp"
+#include "table.hpp"
+
+#include <gpu/common.cuh>
+
+#include <chrono>
+#include <cstdarg>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tdmaps::bench {
+
+// Exits 77 (meson's "skipped") when there is no usable GPU, with one line on stdout.
+inline void skip_without_gpu(const std::string& program) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    std::printf("%s: SKIPPED, no CUDA GPU (%s)\n", program.c_str(), e == cudaSuccess ? "0 devices" : cudaGetErrorString(e));
+    std::fflush(stdout);
+    std::exit(77);
+  }
+}
+
+// One run of an experiment program on one GPU.
+class Session {
+ public:
+  // After the command line is parsed (bad input already rejected). Without a GPU:
+  // exit 77 when skip_if_no_gpu, else one line and exit 2.
+  Session(std::string program, int argc, char** argv, const RunOptions& run)
+      : program_(std::move(program)), args_(join_args(argc, argv)), out_(run.out) {
+    if (run.skip_if_no_gpu) skip_without_gpu(program_);
+    dev_ = gpu::require_gpu();
+    TD_CUDA(cudaGetDeviceProperties(&prop_, dev_));
+  }
+  const cudaDeviceProp& prop() const { return prop_; }
+  int device() const { return dev_; }
+  std::string slug() const { return gpu::gpu_slug(prop_); }
+  // <out>/<gpu_slug>, created.
+  std::string dir() const {
+    const std::string d = out_ + "/" + slug();
+    std::error_code ec;
+    std::filesystem::create_directories(d, ec);
+    if (ec) gpu::die("cannot create " + d + ": " + ec.message());
+    return d;
+  }
+  // The metadata JSON of this run; `extra` is appended as more JSON fields ("\"k\":v,...").
+  std::string metadata(const std::string& extra = "") const {
+    std::string m = gpu::metadata_json(program_, args_);
+    if (!extra.empty()) m = m.substr(0, m.size() - 1) + "," + extra + "}";
+    return m;
+  }
+  // A CSV <dir()>/<file> with this run's metadata line and the header.
+  std::unique_ptr<Table> table(const std::string& file, const std::string& header, const std::string& extra = "") const {
+    return std::make_unique<Table>(dir() + "/" + file, metadata(extra), header);
+  }
+  const std::string& program() const { return program_; }
+
+ private:
+  std::string program_, args_, out_;
+  int dev_ = 0;
+  cudaDeviceProp prop_{};
+};
+
+// Seconds since a point in time.
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Progress on stderr: "[tag] <message> (k/n, 12.3 s)".
+class Progress {
+ public:
+  Progress(std::string tag, size_t steps) : tag_(std::move(tag)), steps_(steps), t0_(std::chrono::steady_clock::now()) {}
+  void step(const char* fmt, ...) __attribute__((format(printf, 2, 3))) {
+    char b[512];
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(b, sizeof b, fmt, ap);
+    va_end(ap);
+    ++done_;
+    std::fprintf(stderr, "[%s] %s (%zu/%zu, %.1f s)\n", tag_.c_str(), b, done_, steps_, seconds());
+  }
+  double seconds() const { return seconds_since(t0_); }
+
+ private:
+  std::string tag_;
+  size_t steps_, done_ = 0;
+  std::chrono::steady_clock::time_point t0_;
+};
+
+// The interleaved timer. Variant 0 is the reference (BB) by convention of the callers.
+//   warm-up: `warmup` untimed launches of every variant;
+//   one timed round (every variant once) sizes the point: reps = budget.reps(round_ms, ...);
+//   then the remaining rounds, round r in the order r, r+1, ... (mod k).
+// Every launch is timed alone with a CUDA event pair (all passes of a multi-pass map).
+// The first round's timings count; each Stats.reps is the number of launches run.
+class Interleaved {
+ public:
+  Interleaved(const RunOptions& run, Budget& budget) : run_(run), budget_(budget) {
+    TD_CUDA(cudaEventCreate(&a_));
+    TD_CUDA(cudaEventCreate(&b_));
+  }
+  ~Interleaved() {
+    cudaEventDestroy(a_);
+    cudaEventDestroy(b_);
+  }
+  Interleaved(const Interleaved&) = delete;
+  Interleaved& operator=(const Interleaved&) = delete;
+
+  std::vector<Stats> time(const std::vector<std::function<void()>>& launches) {
+    const size_t k = launches.size();
+    std::vector<std::vector<float>> t(k);
+    if (k == 0) return {};
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int w = 0; w < run_.warmup; ++w)
+      for (const auto& f : launches) f();
+    TD_CUDA(cudaDeviceSynchronize());
+    double round_ms = 0;
+    for (size_t i = 0; i < k; ++i) round_ms += one(launches[i], t[i]);
+    reps_ = budget_.reps(round_ms, run_.reps, run_.min_reps);
+    for (int r = 1; r < reps_; ++r)
+      for (size_t j = 0; j < k; ++j) {
+        const size_t i = (j + size_t(r)) % k;
+        one(launches[i], t[i]);
+      }
+    budget_.spend(seconds_since(t0));
+    std::vector<Stats> s;
+    for (auto& v : t) s.push_back(summarize(v));
+    return s;
+  }
+  int last_reps() const { return reps_; }
+
+ private:
+  double one(const std::function<void()>& f, std::vector<float>& out) {
+    TD_CUDA(cudaEventRecord(a_));
+    f();
+    TD_CUDA(cudaEventRecord(b_));
+    TD_CUDA(cudaEventSynchronize(b_));
+    float ms = 0;
+    TD_CUDA(cudaEventElapsedTime(&ms, a_, b_));
+    out.push_back(ms);
+    return ms;
+  }
+  const RunOptions& run_;
+  Budget& budget_;
+  cudaEvent_t a_{}, b_{};
+  int reps_ = 0;
+};
+
+}  // namespace tdmaps::bench
