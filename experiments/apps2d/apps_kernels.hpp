@@ -15,7 +15,8 @@ namespace tdmaps::apps {
 using edm::Layout;
 
 // ---- EDM -------------------------------------------------------------------------------
-// Plain kernels for bb, ltm-r, ltm-e, rb, rec, utm-n, utm-x; fast kernels
+// Plain kernels for bb, ltm-r, ltm-e, rb, rb-b, rec, utm-n, utm-x (utm-*: coalesced stores,
+// edm::plain_cell); fast kernels
 // (64x64 / 128x128 tiles, float4 stores) for bb-fast, ltm-r-fast, ltm-e-fast.
 struct EdmKernel {
   std::string map;  // e.g. "ltm-e", "ltm-e-fast"
@@ -39,7 +40,11 @@ inline std::string reference_map(const std::string& map) {
 }
 
 // ---- collision ---------------------------------------------------------------------------
-// Kernels for bb, ltm-r, ltm-e, rb, rec, utm-n, utm-x; dim 3 or 1.
+// Kernels for bb, ltm-r, ltm-e, rb, rb-b, rec, utm-n, utm-x; dim 3 or 1; two styles
+// (src/gpu/collision.cuh): smem (the papers' shared-memory kernel; blockwise maps: bb,
+// ltm-r, ltm-e, rb-b, rec) and direct (no shared memory, __ldg, a global atomic per
+// colliding pair; every map). The entries of one map are consecutive in the table.
+using CollisionStyle = coll::Style;
 struct CollisionKernel {
   std::string map;
   int dim = 3;
@@ -47,10 +52,19 @@ struct CollisionKernel {
   // spheres: device coll::Sphere<dim>[N]; counts: device u32[N]; total: device u64.
   // Adds to counts and total (zero them first).
   void (*launch)(const Plan2& p, const void* spheres, u32* counts, unsigned long long* total) = nullptr;
+  CollisionStyle style = CollisionStyle::smem;
+  bool is_default = true;  // the style find_collision(map, dim) gives: smem if the map has it, else direct
+  // "bb:smem", "rb:direct", ...
+  std::string label() const { return map + ":" + coll::style_name(style); }
 };
-const std::vector<CollisionKernel>& collision_kernels();
+const std::vector<CollisionKernel>& collision_kernels();  // every (map, dim, style)
+// The map's default style (smem for blockwise maps, direct for rb and utm-*); nullptr if none.
 const CollisionKernel* find_collision(const std::string& map, int dim);
+// The given style; nullptr when the map has no such kernel (smem for a threadwise map).
+const CollisionKernel* find_collision(const std::string& map, int dim, CollisionStyle style);
 std::vector<std::string> collision_map_names();
+// The styles a map has, default first (empty for an unknown map).
+std::vector<CollisionStyle> collision_styles(const std::string& map);
 
 // ---- device-side checks of an EDM output -------------------------------------------------
 // The output is poisoned with this bit pattern (a NaN) before a verified run.

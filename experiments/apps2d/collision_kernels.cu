@@ -11,14 +11,25 @@ Plan2 plan_map(i64 N, int rho, bool allow_inexact) {
     throw unsupported(std::string(M::name) + ": collision needs rho <= 32 (got " + std::to_string(rho) + ")");
   return M::plan(N, rho, allow_inexact);
 }
-template <class M, int D>
+template <class M, int D, coll::Style S>
 void launch_map(const Plan2& p, const void* spheres, u32* counts, unsigned long long* total) {
-  coll::launch<M, D>(p, static_cast<const coll::Sphere<D>*>(spheres), counts, total);
+  coll::launch<M, D, S>(p, static_cast<const coll::Sphere<D>*>(spheres), counts, total);
 }
+template <class M, coll::Style S>
+void add_style(std::vector<CollisionKernel>& v) {
+  if constexpr (coll::has_style<M>(S)) {
+    constexpr bool dflt = S == coll::default_style<M>();
+    v.push_back(CollisionKernel{M::name, 3, &plan_map<M>, &launch_map<M, 3, S>, S, dflt});
+    v.push_back(CollisionKernel{M::name, 1, &plan_map<M>, &launch_map<M, 1, S>, S, dflt});
+  }
+}
+// Default style first, then the other one.
 template <class M>
 void add_map(std::vector<CollisionKernel>& v) {
-  v.push_back(CollisionKernel{M::name, 3, &plan_map<M>, &launch_map<M, 3>});
-  v.push_back(CollisionKernel{M::name, 1, &plan_map<M>, &launch_map<M, 1>});
+  constexpr coll::Style d = coll::default_style<M>();
+  constexpr coll::Style o = d == coll::Style::smem ? coll::Style::direct : coll::Style::smem;
+  add_style<M, d>(v);
+  add_style<M, o>(v);
 }
 // The maps come from the registry (tdmaps/registry.hpp: maps2d_apps).
 std::vector<CollisionKernel> build() {
@@ -35,8 +46,19 @@ const std::vector<CollisionKernel>& collision_kernels() {
 }
 const CollisionKernel* find_collision(const std::string& map, int dim) {
   for (const auto& k : collision_kernels())
-    if (k.map == map && k.dim == dim) return &k;
+    if (k.map == map && k.dim == dim && k.is_default) return &k;
   return nullptr;
+}
+const CollisionKernel* find_collision(const std::string& map, int dim, CollisionStyle style) {
+  for (const auto& k : collision_kernels())
+    if (k.map == map && k.dim == dim && k.style == style) return &k;
+  return nullptr;
+}
+std::vector<CollisionStyle> collision_styles(const std::string& map) {
+  std::vector<CollisionStyle> v;
+  for (const auto& k : collision_kernels())
+    if (k.map == map && k.dim == 3) v.push_back(k.style);
+  return v;
 }
 std::vector<std::string> collision_map_names() {
   std::vector<std::string> names;

@@ -13,18 +13,23 @@
 //
 // Output: per-sphere collision counts (u32) and the number of colliding pairs
 // (u64); each colliding pair adds 1 to counts[i], 1 to counts[j] and 1 to the total.
-//   blockwise maps (BB, LTM-*, REC): the block stages its two tiles of spheres in
-//     shared memory (rows [bi*rho, bi*rho+rho), columns [bj*rho, bj*rho+rho), from
-//     M::block_cell), counts collisions per tile sphere with shared-memory atomics
-//     and then adds each nonzero count to global memory with one atomicAdd.
-//   threadwise maps (RB, UTM): a block's cells do not form two tiles (RB folds two
-//     row ranges into one block, UTM's blocks are 1D runs of a row-major order),
-//     so, as the paper says for UTM, spheres are read through the read-only data
-//     cache (__ldg) and counts are added to global memory per colliding pair.
-// In both cases the block's pair count is reduced with __syncthreads_count and
-// added to the total with one 64-bit atomicAdd.
+// Two kernel styles (Style), the same pair test:
+//   smem    blockwise maps only (BB, LTM-*, REC, RB-B): the block stages its two tiles of
+//           spheres in shared memory (rows [bi*rho, bi*rho+rho), columns [bj*rho,
+//           bj*rho+rho), from M::block_cell), counts collisions per tile sphere with
+//           shared-memory atomics and then adds each nonzero count to global memory with
+//           one atomicAdd: the papers' shared-memory test (000 §V, test (3)).
+//   direct  every map: each thread reads its two spheres through the read-only data cache
+//           (__ldg) and adds to global memory per colliding pair. The only form a
+//           threadwise map (RB, UTM, BB-T) can take (RB folds two row ranges into one
+//           block, UTM's blocks are 1D runs of a row-major order; as the paper says for UTM).
+// default_style<M>() is smem for blockwise maps and direct for the others (the form each
+// map had before both styles existed). In both styles the block's pair count is reduced
+// with __syncthreads_count and added to the total with one 64-bit atomicAdd.
 #pragma once
 #include <tdmaps/plan.hpp>
+
+#include <string>
 
 namespace tdmaps::coll {
 
@@ -53,6 +58,19 @@ TD_HD bool collides(const Sphere<D>& a, const Sphere<D>& b) {
 // Largest rho a collision kernel takes (a block has rho*rho <= 1024 threads).
 constexpr int max_rho = 32;
 
+// The kernel style (see the top of this file).
+enum class Style : int { smem = 0, direct = 1 };
+inline const char* style_name(Style s) { return s == Style::smem ? "smem" : "direct"; }
+// "smem" / "direct" -> the style; false for any other text.
+inline bool parse_style(const std::string& t, Style& s) {
+  if (t == "smem") { s = Style::smem; return true; }
+  if (t == "direct") { s = Style::direct; return true; }
+  return false;
+}
+// The styles map M can run, and its default (the papers' form for that map).
+template <class M> constexpr bool has_style(Style s) { return s == Style::direct || M::blockwise; }
+template <class M> constexpr Style default_style() { return M::blockwise ? Style::smem : Style::direct; }
+
 }  // namespace tdmaps::coll
 
 #if defined(__CUDACC__)
@@ -76,13 +94,14 @@ __device__ __forceinline__ Sphere<1> load_ro(const Sphere<1>* s, i64 k) {
 // fill the SM alike (2048 threads: 8 blocks of 16 x 16). Without it the maps' register
 // counts (30..40) decided the occupancy, 6 or 8 blocks per SM, and with it the
 // comparison (measured on an H100: ltm-e 38 registers ran 28% slower than ltm-r's 32).
-template <class M, class I, int D>
+template <class M, class I, int D, Style S>
 __global__ void __launch_bounds__(1024, 2) collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
                                  unsigned long long* __restrict__ total) {
+  static_assert(has_style<M>(S), "the shared-memory collision kernel needs a blockwise map (block_cell)");
   const int t = int(threadIdx.y * blockDim.x + threadIdx.x);
   const int nthreads = int(blockDim.x * blockDim.y);
   int hit = 0;
-  if constexpr (M::blockwise) {
+  if constexpr (S == Style::smem) {
     __shared__ Sphere<D> rs[max_rho], cs[max_rho];  // the block's row and column tiles
     __shared__ u32 rc[max_rho], cc[max_rho];        // their collision counts
     const Cell2T<I> b = M::template block_cell<I>(p, pass, blockIdx.x, blockIdx.y);
@@ -130,10 +149,10 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(Plan2 p, int pass, c
   }
 }
 
-template <class M, int D>
+template <class M, int D, Style S = default_style<M>()>
 void launch(const Plan2& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
   if (p.rho > max_rho) gpu::die("collision: rho must be <= 32");
-  gpu::launch2<M>(TD_KERNEL_FOR(collision_kernel<M, I, D>), p, s, counts, total);
+  gpu::launch2<M>(TD_KERNEL_FOR(collision_kernel<M, I, D, S>), p, s, counts, total);
 }
 
 }  // namespace tdmaps::coll

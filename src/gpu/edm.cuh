@@ -19,7 +19,8 @@
 //
 // Two kernels:
 //   plain  one output per thread, rho x rho threads per block, every map of the
-//          registry (the papers' kernel). The map supplies grid and (i, j).
+//          registry (the papers' kernel). The map supplies grid and (i, j); UTM's cells
+//          are taken in row-major order so that its stores coalesce (plain_cell below).
 //   fast   blockwise maps only (BB, LTM-*, REC): the map is planned with block side
 //          T = 4*rho cells (64 or 128); each block of 2T threads covers a T x T tile
 //          given by M::block_cell, T/4 lanes per row, each lane computing 4 consecutive
@@ -36,6 +37,7 @@
 #pragma once
 #include <tdmaps/numbers.hpp>
 #include <tdmaps/plan.hpp>
+#include <tdmaps/registry.hpp>  // is_utm
 
 namespace tdmaps::edm {
 
@@ -86,6 +88,29 @@ TD_HD float distance(const float (&a)[D], const float (&b)[D]) {
   return fsqrt_rn(s);
 }
 
+// ---- the plain kernel's cell: UTM in row-major order ------------------------------------
+// UTM (map_utm.hpp) enumerates the strictly upper triangle of side N+1 row by row, thread k
+// -> (a, b), b fastest, and transposes: (i, j) = (b-2, a-1). Consecutive threads then get
+// consecutive i at a fixed j, so their EDM stores are N floats apart (full layout) or a
+// row apart (packed): one sector per thread. The plain EDM kernel reads UTM's row a as
+// lower-triangle row N-a instead (lengths N+1-a = (N-a)+1 agree):
+//     (i', j') = (N - a, b - a - 1) = (N-1-j, i-j)   from UTM's (i, j),
+// a bijection of {0 <= j <= i < N} onto itself; consecutive threads (consecutive b) get
+// consecutive j' in row i', i.e. consecutive addresses. The map's arithmetic is UTM's,
+// untouched; only which cell a thread computes changes (the EDM's symmetry allows it).
+template <class I>
+TD_HD Cell2T<I> utm_row_major(const Cell2T<I>& c, i64 N) {
+  return Cell2T<I>{I(N) - 1 - c.j, c.i - c.j, c.inside};
+}
+// The cell thread (bx, by, tx, ty) of pass `pass` computes in the plain EDM kernel: the
+// map's cell, in row-major order for UTM (above).
+template <class M, class I>
+TD_HD Cell2T<I> plain_cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  const Cell2T<I> c = M::template cell<I>(p, pass, bx, by, tx, ty);
+  if constexpr (is_utm<M>::value) return utm_row_major<I>(c, p.N);
+  else return c;
+}
+
 // The fast kernel's tile side for a given rho.
 inline int fast_tile(int rho) { return 4 * rho; }
 
@@ -129,7 +154,7 @@ namespace tdmaps::edm {
 // ---- plain: one output per thread (the papers' EDM kernel) ---------------------------
 template <class M, class I, int D, Layout L>
 __global__ void edm_plain_kernel(Plan2 p, int pass, const float* __restrict__ pts, float* __restrict__ out) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<I> c = plain_cell<M, I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (!c.inside) return;
   float a[D], b[D];
 #pragma unroll
