@@ -5,6 +5,9 @@
 //   threebody  the 3-body histogram of every variant equals the CPU's, exactly;
 //   layout     one diffusion step, linear and blocked layout, every variant: bit-equal
 //              to the CPU reference cell by cell, padding slots never written;
+//   layout-bw  the bandwidth-bound layout kernel (1, 4, 8 planes), every variant, both
+//              layouts: every cell's planes = in + 1 bit for bit, padding never written;
+//              and its bandwidth reference (bw_copy) on odd and large lengths;
 //   exact      where the layer and row roots stop being exact ON THE DEVICE: the first
 //              lambda with tet(z) <= lambda < tet(z + 1) false (tri for rows), searched
 //              over lambda < 2^34 or up to the first failure; tet-e and tet-fast must
@@ -130,6 +133,22 @@ int main(int argc, char** argv) {
           report(e.empty(),
                  std::string("layout ") + layout_str(l) + " " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
         }
+
+  // ---- the bandwidth-bound layout kernel (every plane count) and its reference ----
+  const std::vector<i64> bw_N = quick ? std::vector<i64>{1, 5, 17, 63} : std::vector<i64>{1, 2, 5, 9, 17, 33, 63, 100, 129};
+  for (int rho : {4, 8, 10})
+    for (i64 N : bw_N)
+      for (const Variant& v : exact_variants())
+        for (Layout l : {Layout::linear, Layout::blocked})
+          for (int planes : kBwPlaneCounts) {
+            const std::string e = verify_layout_bw(v, l, N, rho, planes);
+            report(e.empty(), std::string("layout-bw ") + layout_str(l) + " " + v.label() + " planes=" + std::to_string(planes) +
+                                  " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
+          }
+  for (u64 n : {u64(1), u64(3), u64(4), u64(1001), u64(1) << 20, (u64(1) << 24) + 7}) {
+    const std::string e = verify_bw_reference(n);
+    report(e.empty(), "bw-reference n=" + std::to_string(n), e);
+  }
 
   // ---- exact ranges on the device ----
   const std::string dir = out_dir + "/" + gpu::gpu_slug(prop);

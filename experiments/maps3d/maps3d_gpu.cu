@@ -210,6 +210,53 @@ void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, 
       launch3<M>(TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, I>), p, BlockedLayout3::make(p.N, p.rho), in, out);
   });
 }
+bool bw_planes_ok(int planes) {
+  for (int k : kBwPlaneCounts)
+    if (k == planes) return true;
+  return false;
+}
+u64 layout_bw_stride(Layout l, i64 N, int rho) { return (layout_slots(l, N, rho) + 31) / 32 * 32; }
+u64 layout_bw_bytes(i64 N, int planes) { return 8 * u64(planes) * tet(u64(N)); }
+
+namespace {
+template <int K>
+void launch_bw_k(const Variant& v, const Plan3& p, Layout l, const float* in, float* out) {
+  const u64 stride = layout_bw_stride(l, p.N, p.rho);
+  with_variant(v, [&](auto m, auto md) {
+    using M = decltype(m);
+    constexpr gpu::Mode mode = decltype(md)::value;
+    if (l == Layout::linear)
+      launch3<M>(TD_KERNEL_FOR(gpu::layout3_bw<M, mode, LinearLayout3, I, K>), p, LinearLayout3::make(p.N, p.rho), in, out,
+                 stride);
+    else
+      launch3<M>(TD_KERNEL_FOR(gpu::layout3_bw<M, mode, BlockedLayout3, I, K>), p, BlockedLayout3::make(p.N, p.rho), in,
+                 out, stride);
+  });
+}
+}  // namespace
+
+void launch_layout_bw(const Variant& v, const Plan3& p, Layout l, int planes, const float* in, float* out) {
+  switch (planes) {
+    case 1: launch_bw_k<1>(v, p, l, in, out); break;
+    case 4: launch_bw_k<4>(v, p, l, in, out); break;
+    case 8: launch_bw_k<8>(v, p, l, in, out); break;
+    default: throw bad_input("layout bw: planes must be 1, 4 or 8 (got " + std::to_string(planes) + ")");
+  }
+}
+void launch_bw_reference(const float* in, float* out, u64 n) {
+  if (n == 0) return;
+  static int blocks = 0;
+  if (!blocks) {
+    int dev = 0, sms = 0;
+    TD_CUDA(cudaGetDevice(&dev));
+    TD_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    blocks = 8 * sms;  // 8 x 256 threads per SM: full occupancy
+  }
+  const u64 need = (n / 4 + 255) / 256;
+  gpu::bw_copy<<<unsigned(std::max<u64>(1, std::min<u64>(need, u64(blocks)))), 256>>>(in, out, n);
+  TD_LAUNCHED();
+}
+
 void layout_init(Layout l, i64 N, int rho, float* a) {
   const Plan3 p = TET_E::plan(N, kUtilRho);
   if (l == Layout::linear) launch3<TET_E>(gpu::layout3_init<LinearLayout3>, p, LinearLayout3::make(N, rho), a);
@@ -307,6 +354,77 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
   std::string e;
   if (wrong) e += std::to_string(wrong) + " of " + std::to_string(cells) + " cells differ" + first;
   if (touched) e += (e.empty() ? "" : "; ") + std::to_string(touched) + " padding slots written";
+  return e;
+}
+
+// Host values of the bw checks: distinct finite floats, exactly representable + 1 (< 2^23).
+static float bw_value(u64 k) { return float(k % 4000037u) * 0.5f; }
+
+std::string verify_layout_bw(const Variant& v, Layout l, i64 N, int rho, int planes) {
+  if (!bw_planes_ok(planes)) return "planes must be 1, 4 or 8";
+  const Plan3 p = plan3(v.map, N, rho, false);
+  const u64 stride = layout_bw_stride(l, N, rho), total = u64(planes) * stride, slots = layout_slots(l, N, rho);
+  std::vector<float> h_in(total);
+  for (u64 k = 0; k < total; ++k) h_in[k] = bw_value(k);
+  DevBuf<float> in(total, "bw input"), out(total, "bw output");
+  TD_CUDA(cudaMemcpy(in.p, h_in.data(), total * sizeof(float), cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(out.p, 0xff, total * sizeof(float)));
+  launch_layout_bw(v, p, l, planes, in.p, out.p);
+  std::vector<float> got(total);
+  TD_CUDA(cudaMemcpy(got.data(), out.p, total * sizeof(float), cudaMemcpyDeviceToHost));
+  // Which slots hold a cell: every slot of the linear layout; the blocked one's by cell_of.
+  std::vector<uint8_t> is_cell(slots, 1);
+  if (l == Layout::blocked) {
+    const BlockedLayout3 lb = BlockedLayout3::make(N, rho);
+    for (u64 s = 0; s < slots; ++s) is_cell[s] = lb.cell_of(s).inside;
+  }
+  u64 wrong = 0, touched = 0, cells = 0;
+  std::string first;
+  for (int k = 0; k < planes; ++k)
+    for (u64 s = 0; s < stride; ++s) {
+      const u64 q = u64(k) * stride + s;
+      u32 b;
+      std::memcpy(&b, &got[q], sizeof b);
+      if (s < slots && is_cell[s]) {
+        ++cells;
+        const float want = h_in[q] + 1.0f;
+        if (std::memcmp(&want, &got[q], sizeof want) != 0 && wrong++ == 0)
+          first = " (first: plane " + std::to_string(k) + " slot " + std::to_string(s) + ")";
+      } else if (b != 0xffffffffu) {
+        ++touched;
+      }
+    }
+  std::string e;
+  if (cells != u64(planes) * tet(u64(N))) e = "cell slots " + std::to_string(cells) + ", expected " + std::to_string(u64(planes) * tet(u64(N)));
+  if (wrong) e += (e.empty() ? "" : "; ") + std::to_string(wrong) + " cell values differ" + first;
+  if (touched) e += (e.empty() ? "" : "; ") + std::to_string(touched) + " padding/tail slots written";
+  return e;
+}
+
+std::string verify_bw_reference(u64 n) {
+  const u64 guard = 64;
+  std::vector<float> h_in(n + guard);
+  for (u64 k = 0; k < n + guard; ++k) h_in[k] = bw_value(k);
+  DevBuf<float> in(n + guard, "bw reference input"), out(n + guard, "bw reference output");
+  TD_CUDA(cudaMemcpy(in.p, h_in.data(), (n + guard) * sizeof(float), cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(out.p, 0xff, (n + guard) * sizeof(float)));
+  launch_bw_reference(in.p, out.p, n);
+  std::vector<float> got(n + guard);
+  TD_CUDA(cudaMemcpy(got.data(), out.p, (n + guard) * sizeof(float), cudaMemcpyDeviceToHost));
+  u64 wrong = 0, touched = 0;
+  for (u64 k = 0; k < n + guard; ++k) {
+    if (k < n) {
+      const float want = h_in[k] + 1.0f;
+      wrong += std::memcmp(&want, &got[k], sizeof want) != 0;
+    } else {
+      u32 b;
+      std::memcpy(&b, &got[k], sizeof b);
+      touched += b != 0xffffffffu;
+    }
+  }
+  std::string e;
+  if (wrong) e = std::to_string(wrong) + " of " + std::to_string(n) + " values differ";
+  if (touched) e += (e.empty() ? "" : "; ") + std::to_string(touched) + " guard elements written";
   return e;
 }
 

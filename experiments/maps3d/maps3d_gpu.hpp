@@ -74,6 +74,28 @@ std::string verify_threebody(const Variant& v, i64 N, int rho, float r);
 // linear layout, and every padding slot of the output left untouched.
 std::string verify_layout(const Variant& v, Layout l, i64 N, int rho);
 
+// ---- the bandwidth-bound layout kernel (tet.cuh layout3_bw) and its reference ------------
+// Each in-domain thread streams its cell's `planes` floats in -> out (out = in + 1), no other
+// work: the memory-bound case of 003 §III-A's layout prediction (launch_layout above is the
+// compute-bound stencil). Plane k of the cell in slot s is element k * stride + s, stride =
+// layout_bw_stride(l, N, rho) (the layout's slots rounded up to 32 floats, so every plane
+// starts 128-byte aligned). in and out hold planes * stride floats each.
+constexpr int kBwPlaneCounts[] = {1, 4, 8};  // the instantiated plane counts
+bool bw_planes_ok(int planes);               // planes is one of kBwPlaneCounts
+u64 layout_bw_stride(Layout l, i64 N, int rho);
+// Bytes the kernel moves: planes * 4 bytes read + written per cell, tet(N) cells (padding
+// slots are neither read nor written): 8 * planes * tet(N).
+u64 layout_bw_bytes(i64 N, int planes);
+void launch_layout_bw(const Variant& v, const Plan3& p, Layout l, int planes, const float* in, float* out);
+// The bandwidth reference over the same byte count: out[i] = in[i] + 1 for i < n floats
+// (n = planes * tet(N) for the same bytes as launch_layout_bw), float4 accesses, grid-stride
+// over (SMs x 8) blocks of 256 threads. in/out 16-byte aligned (cudaMalloc).
+void launch_bw_reference(const float* in, float* out, u64 n);
+// Complete checks (allocate, run once, compare with the CPU; "" when right): every cell's
+// planes equal in + 1 bit for bit, every padding slot and the stride tail untouched.
+std::string verify_layout_bw(const Variant& v, Layout l, i64 N, int rho, int planes);
+std::string verify_bw_reference(u64 n);
+
 // ---- exact ranges on the device -----------------------------------------------------------
 // First lambda in [begin, end) whose layer (row) by root `root` (tet-f, tet-e, tet-fast)
 // is wrong, else end. scratch: one word.

@@ -23,6 +23,13 @@
 //                 memory at the block coordinate the map gives.
 //   layout3_step  one diffusion step over the pyramid (apps/diffusion3d.hpp diffuse_thread),
 //                 data in the linear or the succinct blocked layout (§III-A).
+//   layout3_bw    the bandwidth-bound layout kernel: each in-domain thread streams its cell's
+//                 K floats (K planes, each plane one array in the layout) in -> out with
+//                 out = in + 1, no other work: the memory-bound case that 003 §III-A's
+//                 "up to 2x from the blocked layout" (misaligned warps cost extra memory
+//                 transactions) is about. layout3_step above is the compute-bound case.
+//   bw_copy       its bandwidth reference: the same op over a flat array of the same byte
+//                 count (16-byte vector accesses, grid-stride).
 //   layer_check3 / row_check3   the exact range of a layer / row root on the device:
 //                 tet(z) <= lambda < tet(z + 1) (tri for rows) checked with integers.
 #pragma once
@@ -166,6 +173,44 @@ __global__ void __launch_bounds__(1024) layout3_step(Plan3 p, L lay, const float
   if (!b.inside) return;
   diffuse_thread(lay, b, threadIdx.x, threadIdx.y, threadIdx.z, in, out);
 }
+// ---- the bandwidth-bound layout kernel and its reference ----------------------------------
+// The slot of cell blk * rho + (tx, ty, tz): from the block coordinate, with no division
+// (linear: tet(z) + tri(y) + x; blocked: the block's base + the local offset).
+__device__ __forceinline__ u64 cell_slot(const LinearLayout3& l, const Cell3& b, u32 tx, u32 ty, u32 tz) {
+  const u64 r = u64(l.rho);
+  return l.index(i64(u64(b.x) * r + tx), i64(u64(b.y) * r + ty), i64(u64(b.z) * r + tz));
+}
+__device__ __forceinline__ u64 cell_slot(const BlockedLayout3& l, const Cell3& b, u32 tx, u32 ty, u32 tz) {
+  return l.block_base(b.x, b.y, b.z) + l.local(tx, ty, tz);
+}
+// K planes of `stride` floats each (plane k of cell s at k * stride + s); only in-domain
+// cells are touched, padding slots never.
+template <class M, Mode mode, class L, class I, int K>
+__global__ void __launch_bounds__(1024) layout3_bw(Plan3 p, L lay, const float* __restrict__ in,
+                                                   float* __restrict__ out, u64 stride) {
+  const Cell3 b = widen(block_coord3<M, mode, I>(p));
+  if (!b.inside) return;  // uniform over the block (after block_coord3's barrier)
+  const Cell3 c = thread_in_block3(p.N, p.rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
+  if (!c.inside) return;
+  const u64 s = cell_slot(lay, b, threadIdx.x, threadIdx.y, threadIdx.z);
+  float v[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) v[k] = in[u64(k) * stride + s];  // all loads first
+#pragma unroll
+  for (int k = 0; k < K; ++k) out[u64(k) * stride + s] = fadd_rn(v[k], 1.0f);
+}
+// out[i] = in[i] + 1 for i < n (float4 body, scalar tail), grid-stride.
+static __global__ void __launch_bounds__(256) bw_copy(const float* __restrict__ in, float* __restrict__ out, u64 n) {
+  const u64 n4 = n / 4, stride = u64(gridDim.x) * blockDim.x;
+  const float4* __restrict__ i4 = reinterpret_cast<const float4*>(in);
+  float4* __restrict__ o4 = reinterpret_cast<float4*>(out);
+  for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < n4; q += stride) {
+    const float4 a = i4[q];
+    o4[q] = make_float4(fadd_rn(a.x, 1.0f), fadd_rn(a.y, 1.0f), fadd_rn(a.z, 1.0f), fadd_rn(a.w, 1.0f));
+  }
+  for (u64 q = n4 * 4 + u64(blockIdx.x) * blockDim.x + threadIdx.x; q < n; q += stride) out[q] = fadd_rn(in[q], 1.0f);
+}
+
 // a[slot of cell] = cell_value(linear index of cell), over the cells of a TET_E plan.
 template <class L>
 __global__ void __launch_bounds__(1024) layout3_init(Plan3 p, L lay, float* a) {
