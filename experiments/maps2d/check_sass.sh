@@ -5,8 +5,9 @@
 # (000_dc8ca915cfc23e3c.txt §IV-A: "It is necessary to perform at least one memory
 # access otherwise the compiler can optimize the code removing part of the cost of
 # mapping"). This disassembles BINARY (bench_maps) with `cuobjdump -sass` and, for
-# every instantiation dummy_store<M> and dummy_cond<M> (src/gpu/dummy.cuh) of the
-# fifteen 2D maps and every SASS architecture in the binary, checks
+# every instantiation dummy_store<M> and dummy_cond<M> (src/gpu/dummy.cuh) of every
+# 2D map of the registry (`tdmap types`, through map_types.sh) and every SASS
+# architecture in the binary, checks
 #   all maps   a global store (STG) and a read of the block index (SR_CTAID.X)
 #   bb         an ISETP whose operands are the registers holding SR_CTAID.X and
 #              SR_CTAID.Y (the block test bx > by of §IV-B)
@@ -34,35 +35,25 @@ bin=${1:?usage: check_sass.sh BINARY}
 # shellcheck source=../maps2d/find_cuda_tool.sh
 . "$(dirname "$0")/find_cuda_tool.sh"
 find_cuobjdump || { echo "check_sass: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+# shellcheck source=map_types.sh
+. "$(dirname "$0")/map_types.sh"
+find_tdmap "$bin" || { echo "check_sass: tdmap not found beside $bin (set TDMAP)"; exit 1; }
+tmp=$(mktemp) types=$(mktemp)
+trap 'rm -f "$tmp" "$types"' EXIT
+map_types "$types" || { echo "check_sass: $tdmap types failed"; exit 1; }
 cuobjdump_sass "$bin" "$tmp"
 case $? in
   0) ;;
   77) echo "check_sass: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"; exit 77 ;;
   *) echo "check_sass: cuobjdump -sass failed: $(head -3 "$tmp")"; exit 1 ;;
 esac
+label_sass "$tmp" "$types" || { echo "check_sass: labelling the kernels failed"; exit 1; }
+maps2=$(awk '$2 == 2 { printf "%s ", $1 }' "$types")
 
-awk '
-function mapname(f) {
-  # the square-grid adapters first: their names contain the base map name
-  if (f ~ /LtmSquare/ && f ~ /_5SqrtRE/) return "ltm-r-sq"
-  if (f ~ /LtmSquare/ && f ~ /_5SqrtEE/) return "ltm-e-sq"
-  if (f ~ /4BB_TE/) return "bb-t"
-  if (f ~ /4RB_BE/) return "rb-b"
-  if (f ~ /7LTM_LUTE/) return "ltm-lut"
-  if (f ~ /_2BBE/) return "bb"
-  if (f ~ /_5SqrtXE/) return "ltm-x"
-  if (f ~ /_5SqrtNE/) return "ltm-n"
-  if (f ~ /_5SqrtRE/) return "ltm-r"
-  if (f ~ /_5SqrtDE/) return "ltm-d"
-  if (f ~ /_5SqrtEE/) return "ltm-e"
-  if (f ~ /_2RBE/) return "rb"
-  if (f ~ /_3RECE/) return "rec"
-  if (f ~ /_8UtmSqrtXE/) return "utm-x"
-  if (f ~ /_8UtmSqrtNE/) return "utm-n"
-  return ""
-}
+awk -v maplist="$maps2" '
+# the map of a kernel: the label map=<name> that label_sass (map_types.sh) put on its
+# "Function :" line from the registry (tdmap types)
+function mapname(f) { return (f in kmap) ? kmap[f] : "" }
 function has(b, re) { return b ~ re }
 # the register an S2R/S2UR line writes, e.g. "R2" or "UR4"
 function s2r_dest(b, sr,    n, lines, k, l, t) {
@@ -90,7 +81,7 @@ function isetp_with(b, ra, rb,    n, lines, k, l) {
   return 0
 }
 /arch = sm_/ { arch = $3 }
-/Function : / { fn = $3; next }
+/Function : / { fn = $3; for (i = 4; i <= NF; ++i) if ($i ~ /^map=/) kmap[fn] = substr($i, 5); next }
 /^ +\/\*[0-9a-f]+\*\/ / {
   if (fn !~ /dummy_(store|cond)/ || fn ~ /nomap/) next
   l = $0
@@ -101,7 +92,7 @@ function isetp_with(b, ra, rb,    n, lines, k, l) {
   body[key] = body[key] "\n " l
 }
 END {
-  nmaps = split("bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n bb-t rb-b ltm-r-sq ltm-e-sq ltm-lut", maps, " ")
+  nmaps = split(maplist, maps, " ")  # every 2D map of the registry
   pass = 0; fail = 0
   for (k = 1; k <= nk; ++k) {
     key = order[k]; split(key, kp, " "); a = kp[1]; f = kp[2]

@@ -63,8 +63,12 @@ find_cuobjdump || { echo "sass_cost: SKIPPED, cuobjdump not found (set CUOBJDUMP
 command -v c++filt >/dev/null 2>&1 || { echo "sass_cost: c++filt (binutils) not found" >&2; exit 1; }
 command -v python3 >/dev/null 2>&1 || { echo "sass_cost: python3 not found" >&2; exit 1; }
 
+# shellcheck source=map_types.sh
+. "$here/map_types.sh"
+find_tdmap "$bin2" || { echo "sass_cost: tdmap not found beside $bin2 (set TDMAP)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+map_types "$tmp/types.txt" || { echo "sass_cost: $tdmap types failed" >&2; exit 1; }
 for k in 2 3; do
   b=$bin2; [ $k = 3 ] && b=$bin3
   cuobjdump_sass "$b" "$tmp/sass$k.txt"; rc=$?
@@ -82,22 +86,20 @@ fi
 date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 
 mkdir -p "$(dirname "$out")" || exit 1
-python3 - "$tmp/sass2.txt" "$tmp/sass3.txt" "$out" "$version" "$commit" "$date_utc" "$check" <<'PY'
+python3 - "$tmp/sass2.txt" "$tmp/sass3.txt" "$out" "$version" "$commit" "$date_utc" "$check" "$tmp/types.txt" <<'PY'
 import json, os, re, subprocess, sys
 
-sass2, sass3, out, version, commit, date_utc, check = sys.argv[1:8]
+sass2, sass3, out, version, commit, date_utc, check, types_file = sys.argv[1:9]
 check = check == "1"
 
-MAPS2 = [("BB", "bb"), ("LTM<tdmaps::SqrtX>", "ltm-x"), ("LTM<tdmaps::SqrtN>", "ltm-n"),
-         ("LTM<tdmaps::SqrtR>", "ltm-r"), ("LTM<tdmaps::SqrtD>", "ltm-d"), ("LTM<tdmaps::SqrtE>", "ltm-e"),
-         ("RB", "rb"), ("REC", "rec"), ("UTM<tdmaps::UtmSqrtX>", "utm-x"), ("UTM<tdmaps::UtmSqrtN>", "utm-n"),
-         ("BB_T", "bb-t"), ("RB_B", "rb-b"),
-         ("LtmSquare<tdmaps::LTM<tdmaps::SqrtR>, tdmaps::ltm_r_sq_name>", "ltm-r-sq"),
-         ("LtmSquare<tdmaps::LTM<tdmaps::SqrtE>, tdmaps::ltm_e_sq_name>", "ltm-e-sq"), ("LTM_LUT", "ltm-lut")]
-MAPS3 = [("BB3", "bb3"), ("TET<tdmaps::TetRootF>", "tet-f"), ("TET<tdmaps::TetRootE>", "tet-e"),
-         ("TET<tdmaps::TetRootFast>", "tet-fast")]
-NAME2 = {"tdmaps::" + k: v for k, v in MAPS2}
-NAME3 = {"tdmaps::" + k: v for k, v in MAPS3}
+# The map tables come from the registry: `tdmap types` (map_types.sh) gives each map's
+# name, dimension and C++ type as c++filt spells it.
+MAPS2, MAPS3 = [], []
+for line in open(types_file):
+    name, dim, ctype = line.rstrip("\n").split(" ", 2)
+    (MAPS2 if dim == "2" else MAPS3).append((ctype, name))
+NAME2 = dict(MAPS2)
+NAME3 = dict(MAPS3)
 BITS = {"int": 32, "long": 64}
 MODE = {"0": "thread", "1": "block"}
 

@@ -24,28 +24,30 @@ bin=${1:?usage: check_sass3d.sh BINARY}
 # shellcheck source=../maps2d/find_cuda_tool.sh
 . "$(dirname "$0")/../maps2d/find_cuda_tool.sh"
 find_cuobjdump || { echo "check_sass3d: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+# shellcheck source=../maps2d/map_types.sh
+. "$(dirname "$0")/../maps2d/map_types.sh"
+find_tdmap "$bin" || { echo "check_sass3d: tdmap not found beside $bin (set TDMAP)"; exit 1; }
+tmp=$(mktemp) types=$(mktemp)
+trap 'rm -f "$tmp" "$types"' EXIT
+map_types "$types" || { echo "check_sass3d: $tdmap types failed"; exit 1; }
 cuobjdump_sass "$bin" "$tmp"
 case $? in
   0) ;;
   77) echo "check_sass3d: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"; exit 77 ;;
   *) echo "check_sass3d: cuobjdump -sass failed: $(head -3 "$tmp")"; exit 1 ;;
 esac
+label_sass "$tmp" "$types" || { echo "check_sass3d: labelling the kernels failed"; exit 1; }
+maps3=$(awk '$2 == 3 { printf "%s ", $1 }' "$types")
 
-awk '
-function mapname(f) {
-  if (f ~ /11TetRootFast/) return "tet-fast"
-  if (f ~ /8TetRootE/) return "tet-e"
-  if (f ~ /8TetRootF/) return "tet-f"
-  if (f ~ /3BB3/) return "bb3"
-  return ""
-}
+awk -v maplist="$maps3" '
+# the map of a kernel: the label map=<name> that label_sass (map_types.sh) put on its
+# "Function :" line from the registry (tdmap types)
+function mapname(f) { return (f in kmap) ? kmap[f] : "" }
 function need(key, what, ok) {
   if (!ok) { missing = missing " " what }
 }
 /arch = sm_/ { arch = $3 }
-/Function : / { fn = $3; next }
+/Function : / { fn = $3; for (i = 4; i <= NF; ++i) if ($i ~ /^map=/) kmap[fn] = substr($i, 5); next }
 /^ +\/\*[0-9a-f]+\*\/ / {
   if (fn !~ /dummy3_(store|cond)/ || fn ~ /nomap/) next
   l = $0
@@ -87,8 +89,8 @@ END {
     if (index(seen_maps, " " m ":" mode ":" form) == 0) seen_maps = seen_maps " " m ":" mode ":" form
   }
   # every map x mode x form must be present
-  split("bb3 tet-f tet-e tet-fast", ms, " "); split("thread block", mds, " "); split("store cond", fs, " ")
-  for (a = 1; a <= 4; ++a) for (c = 1; c <= 2; ++c) for (e = 1; e <= 2; ++e) {
+  nm = split(maplist, ms, " "); split("thread block", mds, " "); split("store cond", fs, " ")
+  for (a = 1; a <= nm; ++a) for (c = 1; c <= 2; ++c) for (e = 1; e <= 2; ++e) {
     k = ms[a] ":" mds[c] ":" fs[e]
     if (index(seen_maps " ", " " k " ") == 0) { print "FAIL missing instantiation " k; ++fails }
   }
