@@ -288,20 +288,21 @@ u64 first_wrong_layer(LayerFn layer, u64 limit) {
 }
 
 // Whether the threadwise UTM map is exact for N: every thread k maps to the k-th
-// cell of the column-major enumeration (j = 0.., i = j..N-1).
-template <class U>
+// cell of the column-major enumeration (j = 0.., i = j..N-1). R: the rounding policy
+// of its float arithmetic (numbers.hpp: Pinned, the library's; Fused, the papers' binaries).
+template <class U, class R = Pinned>
 bool utm_exact_for(i64 N) {
   i64 k = 0;
   for (i64 j = 0; j < N; ++j)
     for (i64 i = j; i < N; ++i, ++k) {
-      const Cell2 c = U::map_thread(N, k);
+      const Cell2 c = U::template map_thread<i64, R>(N, k);
       if (c.i != i || c.j != j) return false;
     }
   return true;
 }
 
-// Largest N such that every N' <= N is exact (searching N' = from..to in parallel).
-template <class U>
+// Largest N such that every N' <= N is exact (searching N' = 1..to in parallel).
+template <class U, class R = Pinned>
 i64 utm_last_exact_N(i64 to) {
   std::atomic<i64> first_bad{to + 1};
   std::atomic<i64> next{1};
@@ -311,7 +312,7 @@ i64 utm_last_exact_N(i64 to) {
       for (;;) {
         const i64 N = next.fetch_add(1);
         if (N > to || N >= first_bad.load()) return;
-        if (!utm_exact_for<U>(N)) {
+        if (!utm_exact_for<U, R>(N)) {
           i64 cur = first_bad.load();
           while (N < cur && !first_bad.compare_exchange_weak(cur, N)) {}
         }

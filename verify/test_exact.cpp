@@ -1,17 +1,23 @@
 // Exactness of the float maps: where each variant stops being right, checked
 // against the limits:: constants beside each map policy (src/tdmaps/map_*.hpp; both directions), and the
-// papers' claims about those ranges confirmed or refuted.
+// papers' claims about those ranges confirmed or refuted. Each float map in both rounding modes
+// (numbers.hpp): Pinned, the library's (what plan() and the kernels use), and Fused, the
+// products nvcc's default -fmad=true contracts (what the papers' binaries ran;
+// verify/fma_contraction.sh reads which ones from the SASS).
 #define BOOST_TEST_MODULE exact
 #include <boost/test/unit_test.hpp>
 
 #include "oracle.hpp"
 
+#include <type_traits>
+
 using namespace tdmaps;
 using namespace tdmaps::oracle;
 
 namespace {
-template <class S> u64 first_wrong(u64 limit) {
-  return first_wrong_row([](u64 l) { return S::row(l).k; }, limit);
+template <class S, class R = Pinned> u64 first_wrong(u64 limit) {
+  if constexpr (std::is_same_v<R, Pinned>) return first_wrong_row([](u64 l) { return S::row(l).k; }, limit);
+  else return first_wrong_row([](u64 l) { return S::template row<u64, R>(l).k; }, limit);
 }
 // Largest N = n * rho whose n(n+1)/2 blocks all lie below `blocks`.
 i64 largest_N(u64 blocks, int rho) {
@@ -30,8 +36,7 @@ BOOST_AUTO_TEST_CASE(ltm_e_exact_for_every_lambda_below_2_32) {
 
 // LTM-D (fp64 sqrt) is exact for every lambda < 2^32 too (its stated range).
 BOOST_AUTO_TEST_CASE(ltm_d_exact_for_every_lambda_below_2_32) {
-  BOOST_TEST(first_wrong<SqrtD>(1ull << 32) == (1ull << 32));
-  BOOST_TEST(limits::ltm_d_blocks == (1ull << 32));
+  BOOST_TEST(first_wrong<SqrtD>(1ull << 32) == limits::ltm_d_blocks);
 }
 
 // LTM-X (correctly rounded sqrtf, no epsilon): exact below the constant, wrong at it.
@@ -45,11 +50,34 @@ BOOST_AUTO_TEST_CASE(ltm_x_range_matches_constant) {
 // the range N in [0, 30720]" at rho = 16. The oracle REFUTES it for this rounding:
 // the first wrong block index is 1316253, so the largest exact N at rho = 16 is
 // 25952 < 30720. (The papers' binaries may have been compiled with FMA
-// contraction, which rounds differently; the GPU sweep records that too.)
+// contraction, which rounds differently: see the FMA test below.)
 BOOST_AUTO_TEST_CASE(ltm_n_range_matches_constant_and_refutes_30720_claim) {
   BOOST_TEST(first_wrong<SqrtN>(1ull << 32) == limits::ltm_n_blocks);
   BOOST_TEST(largest_N(limits::ltm_n_blocks, 16) == 25952);
   BOOST_TEST(largest_N(limits::ltm_n_blocks, 16) < 30720);
+}
+
+// The same maps as the papers' binaries computed them (FMA-contracted, rounding policy
+// Fused), exact below the fma constants and wrong at them. LTM-X: its only product
+// (2 lambda) is exact, so the range is the pinned one. LTM-N: the fused Newton steps and
+// x*y + eps make it fail EARLIER, at lambda = 1166628 (N <= 24432 at rho = 16): the 30720
+// claim is refuted in both modes.
+BOOST_AUTO_TEST_CASE(ltm_fma_ranges_match_constants) {
+  BOOST_TEST((first_wrong<SqrtX, Fused>(1ull << 32)) == limits::ltm_x_fma_blocks);
+  BOOST_TEST((first_wrong<SqrtN, Fused>(1ull << 32)) == limits::ltm_n_fma_blocks);
+  BOOST_TEST(largest_N(limits::ltm_n_fma_blocks, 16) == 24432);
+  // the two modes really differ below the pinned limit: the fused row is wrong at its limit
+  const u64 l = limits::ltm_n_fma_blocks;
+  BOOST_TEST((SqrtN::row<u64, Fused>(l).k) != tri_root(l));
+  BOOST_TEST(SqrtN::row(l).k == tri_root(l));
+}
+
+// The float tetrahedral layer (003 eq. (14), TetRootF, host cbrtf) in both modes: exact
+// below limits::tet_f_blocks = 10 and wrong at it (layer 3's first block).
+BOOST_AUTO_TEST_CASE(tet_f_range_matches_constant_pinned_and_fma) {
+  const u64 lim = tet(2048);
+  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootF::layer(l).k; }, lim) == limits::tet_f_blocks);
+  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootF::layer<u64, Fused>(l).k; }, lim) == limits::tet_f_blocks);
 }
 
 // LTM-R: the device's rsqrtf is approximate, so the host cannot reproduce it; the
@@ -79,18 +107,18 @@ BOOST_AUTO_TEST_CASE(utm_ranges_match_constants) {
   BOOST_TEST(UTM_N::max_N >= 3000);
 }
 
-// The strict variant, eq. (9): as printed its column is off (first block -> j = -1);
-// with the column taken from row start i(i-1)/2 it is right.
-BOOST_AUTO_TEST_CASE(ltm_strict_eq9) {
-  BOOST_TEST(ltm_strict_as_printed(0).j == -1);
-  u64 l = 0;
-  for (u64 i = 1; i <= 4096; ++i)
-    for (u64 j = 0; j < i; ++j, ++l) {
-      const Cell2 a = ltm_strict_float(l), b = ltm_strict_exact(l);
-      if (a.i != i64(i) || a.j != i64(j) || b.i != i64(i) || b.j != i64(j))
-        BOOST_TEST_FAIL("strict lambda=" << l);
-    }
+// The same boundaries FMA-contracted (rounding policy Fused): utm-x keeps N <= 4096 (its
+// fused (4n)n - 4n rounds the same way at the boundary); utm-n's fma limit differs.
+BOOST_AUTO_TEST_CASE(utm_fma_ranges_match_constants) {
+  for (i64 N = limits::utm_x_fma_max_N - 16; N <= limits::utm_x_fma_max_N; ++N)
+    BOOST_TEST((utm_exact_for<UTM_X, Fused>(N)), "utm-x fma N=" << N);
+  BOOST_TEST(!(utm_exact_for<UTM_X, Fused>(limits::utm_x_fma_max_N + 1)));
+  for (i64 N = limits::utm_n_fma_max_N - 16; N <= limits::utm_n_fma_max_N; ++N)
+    BOOST_TEST((utm_exact_for<UTM_N, Fused>(N)), "utm-n fma N=" << N);
+  BOOST_TEST(!(utm_exact_for<UTM_N, Fused>(limits::utm_n_fma_max_N + 1)));
 }
+
+// (The strict variant, eq. (9) of 000, is in test_printed_forms.cpp.)
 
 // plan() refuses sizes past a variant's range with one line naming the limit.
 BOOST_AUTO_TEST_CASE(plans_refuse_past_exact_range) {

@@ -59,13 +59,7 @@ BOOST_AUTO_TEST_CASE(tet_e_bijection_every_lambda_below_tet_2048) {
   BOOST_TEST(bad.load() == 0u);
 }
 
-// eq. (14) at lambda = 0 takes the square root of -3: the published float formula
-// yields NaN there (our conversion maps it to layer 0, which happens to be right).
-BOOST_AUTO_TEST_CASE(eq14_at_zero_is_nan) {
-  const float rad = 729.0f * 0.0f * 0.0f - 3.0f;
-  BOOST_TEST(std::isnan(std::sqrt(rad)));
-  BOOST_TEST(TetRootF::layer(u64(0)).k == 0u);
-}
+// (eq. (14) at lambda = 0, NaN, and its float range: test_printed_forms.cpp, test_exact.cpp.)
 
 // ---- the index paths (plan.hpp Plan3::narrow) ------------------------------------------
 namespace {

@@ -16,8 +16,14 @@
 //               enumeration (k runs over j = 0..N-1, i = j..N-1); stops at the first
 //               N with a wrong thread.
 //
+// Rounding: every float map is swept twice, column rounding = "pinned" (the library's
+// arithmetic, what the kernels run) and "fma" (numbers.hpp Fused: an explicit __fmaf_rn at
+// each product that nvcc's default -fmad=true contracts in the papers' formulas, as
+// verify/fma_contraction.sh reads from the SASS: the papers' binaries). ltm-d and ltm-e
+// (block-32 rows) have no contractible product that changes a value: pinned only.
+//
 // Output: <out>/<gpu_slug>/exact_range_gpu.csv (first line "# " + metadata JSON) with
-//   variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to
+//   variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,rounding
 // block maps: first_wrong = first wrong lambda (= the number of leading exact block
 // indices, the value the map header's limits:: constant holds), largest_exact_N_rhoR = R * (largest n
 // with tri(n) <= first_wrong) (tet-f: tet(n)); thread maps: first_wrong = first N
@@ -72,10 +78,29 @@ struct Ltm32Check {
     return a.i == b.i && a.j == b.j;
   }
 };
+// The same with rounding policy Fused (the papers' binaries): the float row of the
+// 64-bit path, rounded as nvcc's default contraction rounds it.
+template <class S>
+struct LtmFmaCheck {
+  TD_HD static bool exact(u64 l) {
+    const Root<u64> r = S::template row<u64, Fused>(l);
+    const Cell2 b = LTM_E::g(l);
+    return i64(r.k) == b.i && i64(l - r.base) == b.j;
+  }
+};
+// TET-F (eq. (16)) with the layer of eq. (14) in rounding R, against TET-E.
+template <class R = Pinned>
 struct TetCheck {
   TD_HD static bool exact(u64 l) {
-    const Cell3 a = TET_F::g(l), b = TET_E::g(l);
-    return a.x == b.x && a.y == b.y && a.z == b.z;
+    const Root<u64> z = TetRootF::layer<u64, R>(l);
+    const u64 lp = l - z.base;
+    const Root<u64> y = TetRootF::row<u64>(lp);
+    const Cell3 b = TET_E::g(l);
+    if constexpr (std::is_same_v<R, Pinned>) {
+      const Cell3 a = TET_F::g(l);  // the library's own g (the same arithmetic)
+      return a.x == b.x && a.y == b.y && a.z == b.z;
+    }
+    return i64(lp - y.base) == b.x && i64(y.k) == b.y && i64(z.k) == b.z;
   }
 };
 
@@ -106,35 +131,36 @@ unsigned long long first_failure(u64 limit, int blocks, unsigned long long* d_fi
 
 // Thread (x, y) of the grid checks cell (i, j) = (y + x, y) of side N: its
 // column-major position k, and that UTM maps thread k there.
-template <class U>
+template <class U, class R>
 __global__ void utm_check(i64 N, unsigned long long* bad_k) {
   const i64 j = blockIdx.y;
   const i64 i = j + i64(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= N) return;
   const i64 k = colmajor_index(N, i, j);
-  const Cell2 c = U::map_thread(N, k);
+  const Cell2 c = U::template map_thread<i64, R>(N, k);
   if (c.i != i || c.j != j) atomicMin(bad_k, (unsigned long long)k);
 }
 
 struct Row {
-  std::string variant, kind;
+  std::string variant, kind, rounding = "pinned";
   unsigned long long first_wrong = none;  // lambda (block maps) or N (thread maps)
   unsigned long long first_wrong_k = none;  // thread maps: first wrong thread at that N
   u64 searched_up_to = 0;
   u64 exact_N[3] = {0, 0, 0};  // rho 8, 16, 32
-  long long constant = 0;       // the map's limits:: constant (src/tdmaps/map_*.hpp)
+  long long constant = 0;       // the map's limits:: constant (src/tdmaps/map_*.hpp); -1: none
   double seconds = 0;
 };
 const int rhos[3] = {8, 16, 32};
 
 // LTM<S> against LTM-E over every block index below `limit`: kind "block" checks the
-// 64-bit path (LtmCheck), kind "block-32" the 32-bit one (Ltm32Check).
+// 64-bit path (LtmCheck; LtmFmaCheck for rounding fma), kind "block-32" the 32-bit one (Ltm32Check).
 template <class S, class Check = LtmCheck<S>>
 Row ltm_row(u64 limit, int blocks, unsigned long long* d_first, const char* kind = "block") {
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = S::name;
   r.kind = kind;
+  if constexpr (std::is_same_v<Check, LtmFmaCheck<S>>) r.rounding = "fma";
   r.first_wrong = first_failure<Check>(limit, blocks, d_first);
   r.searched_up_to = limit;
   const u64 good = r.first_wrong == none ? limit : r.first_wrong;
@@ -147,13 +173,22 @@ template <class S>
 Row ltm32_row(u64 limit, int blocks, unsigned long long* d_first) {
   return ltm_row<S, Ltm32Check<S>>(limit, blocks, d_first, "block-32");
 }
+// rounding fma; `constant`: the map's fma limit, or -1 where only the GPU measures it (ltm-r).
+template <class S>
+Row ltm_fma_row(u64 limit, int blocks, unsigned long long* d_first, long long constant) {
+  Row r = ltm_row<S, LtmFmaCheck<S>>(limit, blocks, d_first);
+  r.constant = constant;
+  return r;
+}
 
+template <class R = Pinned>
 Row tet_row(u64 limit, int blocks, unsigned long long* d_first) {
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = TetRootF::name;
   r.kind = "block3";
-  r.first_wrong = first_failure<TetCheck>(limit, blocks, d_first);
+  r.rounding = R::name;
+  r.first_wrong = first_failure<TetCheck<R>>(limit, blocks, d_first);
   r.searched_up_to = limit;
   const u64 good = r.first_wrong == none ? limit : r.first_wrong;
   for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tet(good);
@@ -162,20 +197,21 @@ Row tet_row(u64 limit, int blocks, unsigned long long* d_first) {
   return r;
 }
 
-template <class U>
-Row utm_row(i64 max_N, unsigned long long* d_bad) {
+template <class U, class R = Pinned>
+Row utm_row(i64 max_N, unsigned long long* d_bad, long long constant = U::max_N) {
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = U::name;
   r.kind = "thread";
-  r.constant = (long long)U::max_N;
+  r.rounding = R::name;
+  r.constant = constant;
   TD_CUDA(cudaMemset(d_bad, 0xff, size_t(max_N + 1) * sizeof(unsigned long long)));
   std::vector<unsigned long long> h;
   const i64 batch = 256;
   for (i64 n0 = 1; n0 <= max_N && r.first_wrong == none; n0 += batch) {
     const i64 n1 = std::min(max_N, n0 + batch - 1);
     for (i64 N = n0; N <= n1; ++N) {
-      utm_check<U><<<dim3(unsigned((N + 255) / 256), unsigned(N)), 256>>>(N, d_bad + N);
+      utm_check<U, R><<<dim3(unsigned((N + 255) / 256), unsigned(N)), 256>>>(N, d_bad + N);
       TD_LAUNCHED();
     }
     h.resize(size_t(n1 - n0 + 1));
@@ -201,6 +237,7 @@ std::string verdict(const Row& r) {
   long long measured;
   if (r.kind == "thread") measured = (long long)r.exact_N[0];
   else measured = r.first_wrong == none ? (long long)r.searched_up_to : (long long)r.first_wrong;
+  if (r.constant < 0) return "measured (no limits:: constant: the GPU is its source)";
   if (r.first_wrong == none && r.constant >= measured) return "ok (no failure below searched_up_to)";
   if (measured == r.constant) return "ok";
   return "DIFFERS: measured " + std::to_string(measured) + " (update the limits:: constant in src/tdmaps/map_*.hpp)";
@@ -246,18 +283,20 @@ int main(int argc, char** argv) {
   if (ec) die("cannot create " + dir + ": " + ec.message());
   const std::string path = dir + "/exact_range_gpu.csv";
   Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)),
-          "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to");
+          "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,rounding");
 
   unsigned long long* d_first = device_alloc<unsigned long long>(1, "the sweep result");
   unsigned long long* d_bad = device_alloc<unsigned long long>(size_t(utm_max + 1), "the UTM results");
   std::printf("GPU %s: exact range of the float maps\n", prop.name);
-  std::printf("%-6s %-6s %14s %10s %10s %10s %14s %14s %7s  %s\n", "map", "kind", "first_wrong", "N@rho8", "N@rho16",
-              "N@rho32", "searched_to", "exact_limits", "sec", "verdict");
+  std::printf("%-6s %-8s %-6s %14s %10s %10s %10s %14s %14s %7s  %s\n", "map", "kind", "round", "first_wrong", "N@rho8",
+              "N@rho16", "N@rho32", "searched_to", "exact_limits", "sec", "verdict");
   const auto emit = [&](const Row& r) {
     csv.row(r.variant + "," + r.kind + "," + num_or_none(r.first_wrong) + "," + std::to_string(r.exact_N[0]) + "," +
-            std::to_string(r.exact_N[1]) + "," + std::to_string(r.exact_N[2]) + "," + std::to_string(r.searched_up_to));
-    std::printf("%-6s %-6s %14s %10llu %10llu %10llu %14llu %14lld %7.3f  %s\n", r.variant.c_str(), r.kind.c_str(),
-                num_or_none(r.first_wrong).c_str(), (unsigned long long)r.exact_N[0], (unsigned long long)r.exact_N[1],
+            std::to_string(r.exact_N[1]) + "," + std::to_string(r.exact_N[2]) + "," + std::to_string(r.searched_up_to) +
+            "," + r.rounding);
+    std::printf("%-6s %-8s %-6s %14s %10llu %10llu %10llu %14llu %14lld %7.3f  %s\n", r.variant.c_str(), r.kind.c_str(),
+                r.rounding.c_str(), num_or_none(r.first_wrong).c_str(), (unsigned long long)r.exact_N[0],
+                (unsigned long long)r.exact_N[1],
                 (unsigned long long)r.exact_N[2], (unsigned long long)r.searched_up_to, r.constant, r.seconds,
                 verdict(r).c_str());
     if (r.kind == "thread" && r.first_wrong != none)
@@ -271,6 +310,13 @@ int main(int argc, char** argv) {
   emit(tet_row(tet_max, blocks, d_first));
   emit(utm_row<UTM_X>(utm_max, d_bad));
   emit(utm_row<UTM_N>(utm_max, d_bad));
+  // The papers' binaries: the same maps FMA-contracted (rounding fma).
+  emit(ltm_fma_row<SqrtX>(ltm_max, blocks, d_first, (long long)limits::ltm_x_fma_blocks));
+  emit(ltm_fma_row<SqrtN>(ltm_max, blocks, d_first, (long long)limits::ltm_n_fma_blocks));
+  emit(ltm_fma_row<SqrtR>(ltm_max, blocks, d_first, -1));
+  emit(tet_row<Fused>(tet_max, blocks, d_first));
+  emit(utm_row<UTM_X, Fused>(utm_max, d_bad, limits::utm_x_fma_max_N));
+  emit(utm_row<UTM_N, Fused>(utm_max, d_bad, limits::utm_n_fma_max_N));
   // The 32-bit path (kind block-32): the same float maps, and LTM-E's narrow estimate.
   const u64 max32 = std::min<u64>(ltm_max, u64(1) << 32);
   emit(ltm32_row<SqrtX>(max32, blocks, d_first));

@@ -10,6 +10,9 @@
 //              TetRootF  eq. (14) in float as published (cbrtf, sqrtf; device cbrtf is
 //                        not correctly rounded, so its range is measured on the GPU)
 //              TetRootE  exact: float estimate + integer correction (numbers.hpp)
+// TetRootF::layer<U, R> takes a rounding policy (numbers.hpp): the library runs the default
+// Pinned; Fused contracts 729*lambda*lambda - 3 and sqrt(.) + 27*lambda as nvcc's default
+// -fmad=true does in eq. (14) written in plain C (for the papers' ranges only).
 #pragma once
 #include "plan.hpp"
 #include "map_ltm.hpp"
@@ -57,10 +60,10 @@ struct TetRootF {
   static constexpr u64 exact_blocks = limits::tet_f_blocks;
   // eq. (14): v = c / 3^(2/3) + 1 / (3^(1/3) c) - 1,  c = cbrt(sqrt(729 l^2 - 3) + 27 l).
   // At lambda = 0 the radicand is -3 (NaN); the conversion below maps NaN to 0.
-  template <class U> TD_HD static Root<U> layer(U l) {
+  template <class U, class R = Pinned> TD_HD static Root<U> layer(U l) {
     const float lf = to_float_rn(l);
-    const float rad = fsub_rn(fmul_rn(fmul_rn(729.0f, lf), lf), 3.0f);
-    const float c = cbrtf(fadd_rn(fsqrt_rn(rad), fmul_rn(27.0f, lf)));
+    const float rad = R::mul_sub(fmul_rn(729.0f, lf), lf, 3.0f);
+    const float c = cbrtf(R::mul_add(27.0f, lf, fsqrt_rn(rad)));
     const float v = fsub_rn(fadd_rn(fdiv_rn(c, 2.0800838230519041f), fdiv_rn(1.0f, fmul_rn(1.4422495703074083f, c))), 1.0f);
     const U z = float_floor_nonneg<U>(v);
     return Root<U>{z, tet_from_tri(tri_t(z), z)};

@@ -13,6 +13,11 @@
 // index; each policy's `exact_blocks` is the number of leading lambdas
 // (0 .. exact_blocks-1) proven exact (verify/test_exact.cpp checks the constant
 // both ways). plan() refuses any N whose grid would pass it.
+// Rounding: the float variants' row<U, R> takes a rounding policy (numbers.hpp): the
+// default Pinned (every product and sum rounded on its own) is what the library runs;
+// Fused contracts the products nvcc's default -fmad=true fuses in the papers' formulas
+// (the Newton steps' 1.5 - xhalf*y*y, x*rsqrt(x) + eps, 2*lambda + 1/4), for the exact
+// ranges of the papers' binaries only (limits::*_fma_blocks).
 #pragma once
 #include "plan.hpp"
 #include "exact_limits.hpp"
@@ -31,34 +36,44 @@ constexpr u64 ltm_r_blocks = 2112540;  // measured on an H200 and an H100 (sm_90
                                         // not correctly rounded: other architectures may differ
 constexpr u64 ltm_d_blocks = 1ull << 32  /* proven up to here; larger indices not examined */;
 constexpr u64 ltm_e_blocks = no_limit;
+// The same maps compiled as the papers' binaries were (nvcc's default contraction, rounding
+// policy Fused): CPU oracle, verify/test_exact.cpp. Not used by plan(): the library runs
+// Pinned. ltm-x is unchanged (its only product, 2*lambda, is exact); ltm-r's fused range
+// depends on the device's rsqrtf and comes from the GPU sweep (gpu_exact_range, rounding fma).
+constexpr u64 ltm_x_fma_blocks = ltm_x_blocks;
+constexpr u64 ltm_n_fma_blocks = 1166628;
 }  // namespace limits
 
 // Carmack/Lomont fast inverse square root, three Newton-Raphson steps,
-// with every rounding pinned so the host reproduces the device bit for bit.
-TD_HD float rsqrt_newton3(float x) {
+// with every rounding pinned so the host reproduces the device bit for bit;
+// R = Fused: each step's 1.5 - (xhalf*y)*y is one FMA, as nvcc compiles the plain C.
+template <class R = Pinned> TD_HD float rsqrt_newton3(float x) {
   const float xhalf = fmul_rn(0.5f, x);
   float y = bits_to_float(0x5f3759dfu - (float_to_bits(x) >> 1));
   for (int k = 0; k < 3; ++k)
-    y = fmul_rn(y, fsub_rn(1.5f, fmul_rn(fmul_rn(xhalf, y), y)));
+    y = fmul_rn(y, R::sub_mul(1.5f, fmul_rn(xhalf, y), y));
   return y;
 }
 
 // 1/4 + 2*lambda in float (the argument of eq. (2)); U = u32 (narrow) or u64 (wide):
 // the same float either way, from the conversion instruction of that width.
-template <class U> TD_HD float ltm_arg(U lambda) { return fadd_rn(fmul_rn(2.0f, to_float_rn(lambda)), 0.25f); }
+// (Fused gives the same float: 2 lambda is exact.)
+template <class U, class R = Pinned> TD_HD float ltm_arg(U lambda) { return R::mul_add(2.0f, to_float_rn(lambda), 0.25f); }
 template <class U> TD_HD U ltm_floor_row(float s) { return float_floor_nonneg<U>(fsub_rn(s, 0.5f)); }
 // A float variant's row i, with tri(i) (the base of the row: j = lambda - tri(i)).
 template <class U> TD_HD Root<U> ltm_row(U i) { return Root<U>{i, tri_t(i)}; }
 
-// x * rsqrt(x): the device's approximate reciprocal square root (MUFU.RSQ), the host's
+// rsqrtf: the device's approximate reciprocal square root (MUFU.RSQ), the host's
 // correctly rounded one (LTM-R, eq. (15): the papers' rsqrtf).
-TD_HD float sqrt_by_rsqrt(float x) {
+TD_HD float rsqrt_device(float x) {
 #if defined(__CUDA_ARCH__)
-  return fmul_rn(x, rsqrtf(x));
+  return rsqrtf(x);
 #else
-  return fmul_rn(x, 1.0f / std::sqrt(x));
+  return 1.0f / std::sqrt(x);
 #endif
 }
+// x * rsqrt(x).
+TD_HD float sqrt_by_rsqrt(float x) { return fmul_rn(x, rsqrt_device(x)); }
 // The same without rsqrtf's scaling of subnormal arguments (rsqrt.approx.ftz: one
 // MUFU.RSQ): for LTM-E's narrow estimate, whose argument is >= 1/4.
 TD_HD float sqrt_by_rsqrt_ftz(float x) {
@@ -75,15 +90,17 @@ struct SqrtX {
   static constexpr const char* name = "ltm-x";
   static constexpr u64 exact_blocks = limits::ltm_x_blocks;
   static constexpr bool host_exact_repro = true;
-  template <class U> TD_HD static Root<U> row(U l) { return ltm_row(ltm_floor_row<U>(fsqrt_rn(ltm_arg(l)))); }
+  template <class U, class R = Pinned> TD_HD static Root<U> row(U l) {
+    return ltm_row(ltm_floor_row<U>(fsqrt_rn(ltm_arg<U, R>(l))));
+  }
 };
 struct SqrtN {
   static constexpr const char* name = "ltm-n";
   static constexpr u64 exact_blocks = limits::ltm_n_blocks;
   static constexpr bool host_exact_repro = true;
-  template <class U> TD_HD static Root<U> row(U l) {
-    const float x = ltm_arg(l);
-    return ltm_row(ltm_floor_row<U>(fadd_rn(fmul_rn(x, rsqrt_newton3(x)), ltm_eps)));
+  template <class U, class R = Pinned> TD_HD static Root<U> row(U l) {
+    const float x = ltm_arg<U, R>(l);
+    return ltm_row(ltm_floor_row<U>(R::mul_add(x, rsqrt_newton3<R>(x), ltm_eps)));
   }
 };
 struct SqrtR {
@@ -92,8 +109,9 @@ struct SqrtR {
   // rsqrtf is an approximate special-function instruction on the device; the host
   // evaluates the correctly rounded 1/sqrt instead. Ranges come from the GPU.
   static constexpr bool host_exact_repro = false;
-  template <class U> TD_HD static Root<U> row(U l) {
-    return ltm_row(ltm_floor_row<U>(fadd_rn(sqrt_by_rsqrt(ltm_arg(l)), ltm_eps)));
+  template <class U, class R = Pinned> TD_HD static Root<U> row(U l) {
+    const float x = ltm_arg<U, R>(l);
+    return ltm_row(ltm_floor_row<U>(R::mul_add(x, rsqrt_device(x), ltm_eps)));
   }
 };
 struct SqrtD {
@@ -191,7 +209,7 @@ using LTM_E = LTM<SqrtE>;
 // eq. (9) as printed:  i = floor(sqrt(1/4 + 2 lambda) + 1/2), j = lambda - i(i+1)/2.
 // With that j the first block (lambda = 0) lands at (1, -1): the printed j is a
 // typo. Row i of the strictly lower triangle starts at i(i-1)/2, so the correct
-// column is j = lambda - i(i-1)/2 (verify/test_ltm_strict.cpp shows both).
+// column is j = lambda - i(i-1)/2 (verify/test_printed_forms.cpp shows both).
 TD_HD Cell2 ltm_strict_as_printed(u64 lambda) {
   const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
   return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};

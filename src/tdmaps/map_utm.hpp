@@ -10,6 +10,10 @@
 //   UtmSqrtN  Carmack/Lomont fast sqrt (three Newton steps from 0x5f3759df) and
 //             Avril's two repair conditionals       ("utm-n")
 // Threads are laid out linearly, rho*rho per block.
+// Rounding: row<I, R> and map_thread<I, R> take a rounding policy (numbers.hpp); the
+// library runs the default Pinned. Fused contracts what nvcc's default -fmad=true fuses in
+// the formula written in plain C: (4n)*n - 4n, the -8k term (exact either way) and, in
+// utm-n, x*rsqrt(x) - (2n+1); for the papers' ranges only (limits::utm_*_fma_max_N).
 #pragma once
 #include "plan.hpp"
 #include "map_ltm.hpp"
@@ -21,36 +25,42 @@ namespace tdmaps {
 namespace limits {
 constexpr i64 utm_x_max_N = 4096;
 constexpr i64 utm_n_max_N = 5792;
+// compiled as the papers' binaries were (rounding policy Fused; not used by plan())
+constexpr i64 utm_x_fma_max_N = 4096;
+constexpr i64 utm_n_fma_max_N = 5792;
 }  // namespace limits
 
 // first linear index of 1-based row a: (a-1)(2n-a)/2
 template <class I> TD_HD I utm_row_start(I n, I a) { return ((a - 1) * (2 * n - a)) / 2; }
 
-template <class I> TD_HD float utm_arg(I n, I k) {
+template <class I, class R = Pinned> TD_HD float utm_arg(I n, I k) {
   const float nf = float(n), kf = to_float_rn(uidx<I>(k));
-  // 4n^2 - 4n - 8k + 1, left to right, each step rounded to float
-  float x = fmul_rn(fmul_rn(4.0f, nf), nf);
-  x = fsub_rn(x, fmul_rn(4.0f, nf));
-  x = fsub_rn(x, fmul_rn(8.0f, kf));
+  // 4n^2 - 4n - 8k + 1, left to right, each step rounded to float (Pinned)
+  float x = R::mul_sub(fmul_rn(4.0f, nf), nf, fmul_rn(4.0f, nf));
+  x = R::sub_mul(x, 8.0f, kf);
   return fadd_rn(x, 1.0f);
 }
-template <class I> TD_HD I utm_row_from_sqrt(I n, float s) {
-  const float num = fadd_rn(-float(2 * n + 1), s);
+// the row from the numerator -(2n+1) + sqrt(x)
+template <class I> TD_HD I utm_row_from_num(float num) {
   const float a = fdiv_rn(num, -2.0f);
   return I(floorf(a));
 }
+template <class I> TD_HD I utm_row_from_sqrt(I n, float s) { return utm_row_from_num<I>(fadd_rn(-float(2 * n + 1), s)); }
 
 struct UtmSqrtX {
   static constexpr const char* name = "utm-x";
   static constexpr i64 max_N = limits::utm_x_max_N;
-  template <class I> TD_HD static I row(I n, I k) { return utm_row_from_sqrt(n, fsqrt_rn(utm_arg(n, k))); }
+  template <class I, class R = Pinned> TD_HD static I row(I n, I k) {
+    return utm_row_from_sqrt(n, fsqrt_rn(utm_arg<I, R>(n, k)));
+  }
 };
 struct UtmSqrtN {
   static constexpr const char* name = "utm-n";
   static constexpr i64 max_N = limits::utm_n_max_N;
-  template <class I> TD_HD static I row(I n, I k) {
-    const float x = utm_arg(n, k);
-    I a = utm_row_from_sqrt(n, fmul_rn(x, rsqrt_newton3(x)));
+  template <class I, class R = Pinned> TD_HD static I row(I n, I k) {
+    const float x = utm_arg<I, R>(n, k);
+    // -(2n+1) + x * rsqrt(x) (Pinned: the product rounded, then the sum)
+    I a = utm_row_from_num<I>(R::mul_add(x, rsqrt_newton3<R>(x), -float(2 * n + 1)));
     // Avril's two repair conditionals: one step back or forward.
     if (k < utm_row_start(n, a)) --a;
     else if (k >= utm_row_start(n, a + 1)) ++a;
@@ -85,10 +95,10 @@ struct UTM {
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
   // thread k -> (i, j)
-  template <class I = i64>
+  template <class I = i64, class R = Pinned>
   TD_HD static Cell2T<I> map_thread(i64 N, I k) {
     const I n = I(N) + 1;
-    const I a = Sqrt::row(n, k);
+    const I a = Sqrt::template row<I, R>(n, k);
     const I b = (a + 1) + k - utm_row_start(n, a);
     return Cell2T<I>{b - 2, a - 1, true};
   }

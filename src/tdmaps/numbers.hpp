@@ -90,6 +90,39 @@ TD_HD u64 tri_root(u64 l) { return tri_correct<u64>(l, tri_estimate_wide(l)).k; 
 // Exact for every l < 2^60 (tet(z+1) stays below 2^64).
 TD_HD u64 tet_root(u64 l) { return tet_correct<u64>(l, tet_estimate_wide(l)).k; }
 
+// ---- the rounding of a float map's a*b + c (the FMA mode) --------------------------------
+// The float maps (map_ltm.hpp ltm-x/n/r, map_utm.hpp utm-x/n, map_3d.hpp tet-f) write every
+// multiply-then-add of their formula through a rounding policy R:
+//   Pinned  the product rounded, then the sum: two roundings, the pinned *_rn helpers of
+//           config.hpp. The library's kernels and plan() use this (the default everywhere).
+//   Fused   a*b + c with ONE rounding (fmaf): what nvcc's default -fmad=true makes of the
+//           papers' formulas written in plain C. Used only by the exact-range searches (the
+//           oracle, verify/exact_table, and experiments/maps2d/gpu_exact_range, which
+//           compiles it to __fmaf_rn) to find the ranges of the papers' binaries.
+// Which products nvcc fuses was read from the SASS of the formulas as printed
+// (verify/fma_contraction.cu, checked by verify/fma_contraction.sh): each call site below
+// is one FFMA there. Three shapes, so that Pinned keeps the exact operation order it had:
+//   mul_add(a, b, c) = a*b + c,  mul_sub(a, b, c) = a*b - c,  sub_mul(c, a, b) = c - a*b.
+TD_HD float ffma_rn(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  return __fmaf_rn(a, b, c);
+#else
+  return std::fma(a, b, c);  // correctly rounded (libm fmaf), with or without a hardware FMA
+#endif
+}
+struct Pinned {
+  static constexpr const char* name = "pinned";
+  TD_HD static float mul_add(float a, float b, float c) { return fadd_rn(fmul_rn(a, b), c); }
+  TD_HD static float mul_sub(float a, float b, float c) { return fsub_rn(fmul_rn(a, b), c); }
+  TD_HD static float sub_mul(float c, float a, float b) { return fsub_rn(c, fmul_rn(a, b)); }
+};
+struct Fused {
+  static constexpr const char* name = "fma";
+  TD_HD static float mul_add(float a, float b, float c) { return ffma_rn(a, b, c); }
+  TD_HD static float mul_sub(float a, float b, float c) { return ffma_rn(a, b, -c); }
+  TD_HD static float sub_mul(float c, float a, float b) { return ffma_rn(-a, b, c); }
+};
+
 // a / b rounded up, for a >= 0, b > 0, without the overflow of a + b - 1 near 2^63.
 TD_HD i64 ceil_div(i64 a, i64 b) { return a / b + (a % b != 0); }
 
