@@ -28,34 +28,8 @@
 
 namespace tdmaps::apps {
 
-// ---- a device buffer that frees itself -----------------------------------------------------
-template <class T>
-class DevBuf {
- public:
-  DevBuf() = default;
-  DevBuf(size_t count, const char* what) { alloc(count, what); }
-  ~DevBuf() { if (p_) cudaFree(p_); }
-  DevBuf(const DevBuf&) = delete;
-  DevBuf& operator=(const DevBuf&) = delete;
-  void alloc(size_t count, const char* what) {
-    release();
-    p_ = gpu::device_alloc<T>(count, what);
-    n_ = count;
-  }
-  // Grows to at least `count` elements (contents are not kept).
-  void reserve(size_t count, const char* what) { if (count > n_) alloc(count, what); }
-  void release() {
-    if (p_) TD_CUDA(cudaFree(p_));
-    p_ = nullptr;
-    n_ = 0;
-  }
-  T* get() const { return p_; }
-  size_t size() const { return n_; }
-
- private:
-  T* p_ = nullptr;
-  size_t n_ = 0;
-};
+// ---- a device buffer that frees itself: the one of src/gpu/cuda_check.cuh --------------------
+using gpu::DevBuf;
 
 template <class T>
 void upload(T* dst, const std::vector<T>& src) {

@@ -3,8 +3,12 @@
 // §IV: EDM with 1..4 features), reported as improvement factor I = t_BB / t_map.
 //
 // For every (N, rho) the reference (bb; bb-fast for the fast EDM variants) and every
-// selected map are timed in the same run, interleaved rep by rep (one CUDA-event
-// pair per launch, median over --reps after --warmup untimed launches of each).
+// selected map are timed in the same run by the harness's interleaved timer
+// (src/bench/gpu.cuh: one CUDA-event pair per launch, --warmup untimed launches of
+// each first, reps sized by its one budget policy, never below --min-reps).
+// Collision runs in two kernel styles, each its own experiment with BB in it:
+// test=collision is the papers' shared-memory kernel (the blockwise maps: bb, ltm-*,
+// rb-b, rec), test=collision-direct the kernel without shared memory (every map).
 // Every (kernel, map, rho) is verified against the CPU reference at small N before
 // anything is timed; a failure stops the run. The device's write bandwidth (float4
 // stores into a 4 GiB buffer, median over reps) is measured first and written as
@@ -13,6 +17,8 @@
 // Output: <out>/<gpu_slug>/edm.csv and collision.csv, first line "# " + metadata
 // JSON, then tidy rows (see README.md). Progress on stderr. Exit 2 on bad input.
 #include "apps_check.cuh"
+
+#include <bench/gpu.cuh>
 
 #include <boost/program_options.hpp>
 
@@ -31,49 +37,16 @@ namespace po = boost::program_options;
 
 namespace {
 
-[[noreturn]] void bad_input(const std::string& msg) {
-  std::fprintf(stderr, "error: %s\n", msg.c_str());
-  std::exit(2);
-}
-
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> v;
-  std::stringstream ss(s);
-  std::string x;
-  while (std::getline(ss, x, ','))
-    if (!x.empty()) v.push_back(x);
-  return v;
-}
-std::vector<int> int_list(const std::string& s, const char* what, int lo, int hi) {
-  std::vector<int> v;
-  for (const auto& x : split(s)) {
-    size_t used = 0;
-    int k = 0;
-    try {
-      k = std::stoi(x, &used);
-    } catch (...) {
-      used = 0;
-    }
-    if (used != x.size() || k < lo || k > hi)
-      bad_input(std::string("--") + what + ": '" + x + "' is not an integer in " + std::to_string(lo) + ".." +
-                std::to_string(hi));
-    v.push_back(k);
-  }
-  if (v.empty()) bad_input(std::string("--") + what + " is empty");
-  return v;
-}
-
 struct Options {
   bool edm = true, collision = true;
   std::vector<int> features{1, 2, 3, 4};
   std::vector<Layout> layouts{Layout::full, Layout::packed};
   std::vector<int> dims{3, 1};
+  std::vector<CollisionStyle> styles{CollisionStyle::smem, CollisionStyle::direct};
   std::vector<i64> sizes;
   std::vector<int> rhos{16, 32};
   std::vector<std::string> maps;
-  int reps = 20, warmup = 3;
-  std::string out = "experiments/results";
-  bool allow_inexact = false;
+  bench::RunOptions run;
 };
 
 // ---- write bandwidth -------------------------------------------------------------------------
@@ -110,62 +83,39 @@ const char* csv_header =
     "test,variant,features,N,rho,map,exact,bytes_written,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
     "bb_median_ms,I,GBps";
 
-std::string num(double v) {
-  if (!std::isfinite(v)) return "nan";
-  char b[64];
-  std::snprintf(b, sizeof b, "%.6g", v);
-  return b;
-}
-std::string csv_row(const std::string& test, const std::string& variant, int features, i64 N, int rho,
-                    const std::string& map, bool exact, u64 bytes, const gpu::Stats& s, double bb_ms,
-                    bool bandwidth) {
+bench::Row csv_row(const std::string& test, const std::string& variant, int features, i64 N, int rho,
+                   const std::string& map, bool exact, u64 bytes, const gpu::Stats& s, double bb_ms, bool bandwidth) {
   const double I = (std::isfinite(bb_ms) && s.median_ms > 0) ? bb_ms / s.median_ms : NAN;
   const double gbps = bandwidth && s.median_ms > 0 ? double(bytes) / (s.median_ms * 1e6) : NAN;
-  std::ostringstream o;
-  o << test << ',' << variant << ',' << features << ',' << N << ',' << rho << ',' << map << ',' << (exact ? 1 : 0)
-    << ',' << bytes << ',' << s.reps << ',' << num(s.median_ms) << ',' << num(s.p25_ms) << ',' << num(s.p75_ms)
-    << ',' << num(s.min_ms) << ',' << num(s.max_ms) << ',' << num(bb_ms) << ',' << num(I) << ',' << num(gbps);
-  return o.str();
+  bench::Row r;
+  r << test << variant << features << N << rho << map << exact << bytes;
+  r.stats(s, bench::sig, 6) << bench::sig(bb_ms) << bench::sig(I) << bench::sig(gbps);
+  return r;
 }
-void write_bw_row(gpu::Csv& csv, const std::string& test, const WriteBw& w) {
+void write_bw_row(bench::Table& csv, const std::string& test, const WriteBw& w) {
   csv.row(csv_row(test, "-", 0, 0, 0, "write_bw", true, w.bytes, w.s, NAN, true));
 }
 
-// ---- interleaved timing ----------------------------------------------------------------------
+// ---- one map at one point ------------------------------------------------------------------
 struct Entry {
   std::string map;
   Plan2 plan;
   bool exact = true;
   std::function<void()> launch;
-  std::vector<float> t;
 };
-void time_interleaved(std::vector<Entry>& es, int warmup, int reps) {
-  for (auto& e : es) gpu::time_events(e.launch, warmup, 0);
-  for (int r = 0; r < reps; ++r)
-    for (auto& e : es) e.t.push_back(float(gpu::time_events(e.launch, 0, 1).median_ms));
+std::vector<gpu::Stats> time_entries(bench::Interleaved& timer, const std::vector<Entry>& es) {
+  std::vector<std::function<void()>> fns;
+  for (const auto& e : es) fns.push_back(e.launch);
+  return timer.time(fns);
 }
 
 // Plans map `name` for (N, rho): exact if it can, else (with --allow-inexact) inexact.
 template <class K>
 bool plan_for(const K& k, i64 N, int rho, bool allow_inexact, Plan2& p, bool& exact) {
-  try {
-    p = k.plan(N, rho, false);
-    exact = true;
-    return true;
-  } catch (const unsupported&) {
-  }
-  if (!allow_inexact) return false;
-  try {
-    p = k.plan(N, rho, true);
-    exact = false;
-    return true;
-  } catch (const unsupported&) {
-  }
-  return false;
-}
-
-double elapsed(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::string why;
+  const auto r = bench::try_plan([&](bool inexact) { return k.plan(N, rho, inexact); }, allow_inexact, exact, why);
+  if (r) p = *r;
+  return r.has_value();
 }
 
 // Small sizes every kernel is verified at before it is timed: one that is not a
@@ -213,7 +163,7 @@ std::set<std::string> verify_edm(const Options& o, const std::vector<std::string
             const EdmKernel* k = find_edm(m, d, L);
             Plan2 p;
             bool exact;
-            if (!plan_for(*k, N, rho, o.allow_inexact, p, exact)) continue;
+            if (!plan_for(*k, N, rho, o.run.allow_inexact, p, exact)) continue;
             const EdmResult r = ver.run(*k, p, d_pts.get(), d_out.get(), d_out.size());
             ++n;
             if (!r.ok) {
@@ -229,29 +179,28 @@ std::set<std::string> verify_edm(const Options& o, const std::vector<std::string
   return ok;
 }
 
-void run_edm(const Options& o, const std::string& dir, const std::string& meta, const WriteBw& bw) {
+void run_edm(const Options& o, const bench::Session& session, bench::Interleaved& timer, const WriteBw& bw) {
   const auto maps = edm_run_maps(o);
   if (maps.empty()) {
     std::fprintf(stderr, "[edm] no EDM map selected; skipped\n");
     return;
   }
   const auto verified = verify_edm(o, maps);
-  gpu::Csv csv(dir + "/edm.csv", meta, csv_header);
-  write_bw_row(csv, "edm", bw);
+  const auto csv = session.table("edm.csv", csv_header);
+  write_bw_row(*csv, "edm", bw);
 
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
   u64 cap = 0;
   for (Layout L : o.layouts) cap = std::max(cap, edm::out_elems(Nmax, L));
   DevBuf<float> d_pts(size_t(Nmax) * edm::max_features, "EDM points");
   DevBuf<float> d_out(size_t(cap), "EDM output (largest N)");
-  const auto t0 = std::chrono::steady_clock::now();
+  bench::Progress progress("edm", o.sizes.size());
   std::set<std::string> warned;
   // For the summary: per (layout, d), the worst over N >= 16384 of the best map's share
   // of the write bandwidth.
   std::map<std::pair<std::string, i64>, std::pair<double, std::string>> best_at;  // (layout d, N) -> best
   for (size_t ni = 0; ni < o.sizes.size(); ++ni) {
     const i64 N = o.sizes[ni];
-    std::fprintf(stderr, "[edm] N=%lld (%zu/%zu), %.0f s\n", (long long)N, ni + 1, o.sizes.size(), elapsed(t0));
     const u64 bytes = edm::written_elems(N) * sizeof(float);
     for (Layout L : o.layouts)
       for (int d : o.features) {
@@ -262,7 +211,7 @@ void run_edm(const Options& o, const std::string& dir, const std::string& meta, 
             const EdmKernel* k = find_edm(m, d, L);
             Entry e;
             e.map = m;
-            if (!plan_for(*k, N, rho, o.allow_inexact, e.plan, e.exact)) {
+            if (!plan_for(*k, N, rho, o.run.allow_inexact, e.plan, e.exact)) {
               if (warned.insert(m + "/" + std::to_string(rho)).second)
                 std::fprintf(stderr, "[edm] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n",
                              m.c_str(), rho, (long long)N);
@@ -279,18 +228,14 @@ void run_edm(const Options& o, const std::string& dir, const std::string& meta, 
             e.launch = [k, p, pts, out] { k->launch(p, pts, out); };
             es.push_back(std::move(e));
           }
-          time_interleaved(es, o.warmup, o.reps);
+          const std::vector<gpu::Stats> st = time_entries(timer, es);
           std::map<std::string, double> med;
-          std::vector<gpu::Stats> st;
-          for (auto& e : es) {
-            st.push_back(gpu::summarize(e.t));
-            med[e.map] = st.back().median_ms;
-          }
+          for (size_t q = 0; q < es.size(); ++q) med[es[q].map] = st[q].median_ms;
           double best = 0;
           std::string best_map;
           for (size_t q = 0; q < es.size(); ++q) {
             const auto ref = med.find(reference_map(es[q].map));
-            csv.row(csv_row("edm", edm::layout_name(L), d, N, rho, es[q].map, es[q].exact, bytes, st[q],
+            csv->row(csv_row("edm", edm::layout_name(L), d, N, rho, es[q].map, es[q].exact, bytes, st[q],
                             ref == med.end() ? NAN : ref->second, true));
             const double gbps = double(bytes) / (st[q].median_ms * 1e6);
             if (gbps > best) { best = gbps; best_map = es[q].map + " rho=" + std::to_string(rho); }
@@ -301,8 +246,9 @@ void run_edm(const Options& o, const std::string& dir, const std::string& meta, 
           }
         }
       }
+    progress.step("N=%lld", (long long)N);
   }
-  std::fprintf(stderr, "[edm] done in %.0f s -> %s/edm.csv\n", elapsed(t0), dir.c_str());
+  std::fprintf(stderr, "[edm] done in %.0f s -> %s\n", progress.seconds(), csv->path().c_str());
   std::map<std::string, std::pair<double, std::string>> share;  // layout d -> worst N's best
   for (const auto& [key, v] : best_at) {
     auto it = share.find(key.first);
@@ -314,59 +260,68 @@ void run_edm(const Options& o, const std::string& dir, const std::string& meta, 
 }
 
 // ---- collision --------------------------------------------------------------------------------
-std::vector<std::string> collision_run_maps(const Options& o) {
+// The maps that run in a style: the selected maps that have a kernel of that style, bb first.
+std::vector<std::string> collision_run_maps(const Options& o, CollisionStyle style) {
   std::vector<std::string> v;
   for (const auto& m : o.maps)
-    if (find_collision(m, 3)) v.push_back(m);
+    if (find_collision(m, 3, style)) v.push_back(m);
   if (!v.empty() && std::find(v.begin(), v.end(), "bb") == v.end()) v.insert(v.begin(), "bb");
   return v;
 }
+std::string collision_test(CollisionStyle style) {
+  return style == CollisionStyle::smem ? "collision" : "collision-direct";
+}
 
-void run_collision(const Options& o, const std::string& dir, const std::string& meta, const WriteBw& bw) {
-  const auto maps = collision_run_maps(o);
-  if (maps.empty()) {
+void run_collision(const Options& o, const bench::Session& session, bench::Interleaved& timer, const WriteBw& bw) {
+  std::vector<std::pair<CollisionStyle, std::vector<std::string>>> runs;
+  for (CollisionStyle st : o.styles) {
+    auto maps = collision_run_maps(o, st);
+    if (!maps.empty()) runs.emplace_back(st, std::move(maps));
+  }
+  if (runs.empty()) {
     std::fprintf(stderr, "[collision] no collision map selected; skipped\n");
     return;
   }
-  // Verify every (dim, rho, map) at the small sizes first.
+  const auto key = [](const std::string& m, CollisionStyle st, int dim, int rho) {
+    return m + "/" + coll::style_name(st) + "/" + std::to_string(dim) + "/" + std::to_string(rho);
+  };
+  // Verify every (style, dim, rho, map) at the small sizes first.
   std::set<std::string> verified;
   int n = 0;
   for (i64 N : verify_sizes)
     for (int dim : o.dims) {
       CollisionVerifier ver;
       ver.prepare(N, dim);
-      for (int rho : o.rhos)
-        for (const auto& m : maps) {
-          const CollisionKernel* k = find_collision(m, dim);
-          Plan2 p;
-          bool exact;
-          if (!plan_for(*k, N, rho, o.allow_inexact, p, exact)) continue;
-          const CollisionResult r = ver.run(*k, p);
-          ++n;
-          if (!r.ok) {
-            std::fprintf(stderr, "error: collision %s %dD rho=%d fails verification at N=%lld: %s; not timing it\n",
-                         m.c_str(), dim, rho, (long long)N, r.msg.c_str());
-            std::exit(1);
+      for (const auto& [st, maps] : runs)
+        for (int rho : o.rhos)
+          for (const auto& m : maps) {
+            const CollisionKernel* k = find_collision(m, dim, st);
+            Plan2 p;
+            bool exact;
+            if (!plan_for(*k, N, rho, o.run.allow_inexact, p, exact)) continue;
+            const CollisionResult r = ver.run(*k, p);
+            ++n;
+            if (!r.ok) {
+              std::fprintf(stderr, "error: collision %s %dD rho=%d fails verification at N=%lld: %s; not timing it\n",
+                           k->label().c_str(), dim, rho, (long long)N, r.msg.c_str());
+              std::exit(1);
+            }
+            verified.insert(key(m, st, dim, rho));
           }
-          verified.insert(m + "/" + std::to_string(dim) + "/" + std::to_string(rho));
-        }
     }
   std::fprintf(stderr, "[collision] %d kernel configurations verified against the CPU reference\n", n);
 
-  gpu::Csv csv(dir + "/collision.csv", meta, csv_header);
-  write_bw_row(csv, "collision", bw);
+  const auto csv = session.table("collision.csv", csv_header);
+  write_bw_row(*csv, "collision", bw);
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
   DevBuf<float4> d_s(size_t(Nmax), "spheres");
   DevBuf<u32> d_counts(size_t(Nmax), "collision counts");
   DevBuf<unsigned long long> d_total(1, "collision total");
   TD_CUDA(cudaMemset(d_counts.get(), 0, size_t(Nmax) * sizeof(u32)));
   TD_CUDA(cudaMemset(d_total.get(), 0, sizeof(unsigned long long)));
-  const auto t0 = std::chrono::steady_clock::now();
+  bench::Progress progress("collision", o.sizes.size());
   std::set<std::string> warned;
-  for (size_t ni = 0; ni < o.sizes.size(); ++ni) {
-    const i64 N = o.sizes[ni];
-    std::fprintf(stderr, "[collision] N=%lld (%zu/%zu), %.0f s\n", (long long)N, ni + 1, o.sizes.size(),
-                 elapsed(t0));
+  for (const i64 N : o.sizes) {
     for (int dim : o.dims) {
       if (dim == 3) {
         const auto s = make_spheres<3>(N);
@@ -375,148 +330,119 @@ void run_collision(const Options& o, const std::string& dir, const std::string& 
         const auto s = make_spheres<1>(N);
         TD_CUDA(cudaMemcpy(d_s.get(), s.data(), s.size() * sizeof(s[0]), cudaMemcpyHostToDevice));
       }
-      for (int rho : o.rhos) {
-        std::vector<Entry> es;
-        for (const auto& m : maps) {
-          const CollisionKernel* k = find_collision(m, dim);
-          Entry e;
-          e.map = m;
-          if (!plan_for(*k, N, rho, o.allow_inexact, e.plan, e.exact)) {
-            if (warned.insert(m + "/" + std::to_string(rho)).second)
-              std::fprintf(stderr, "[collision] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n",
-                           m.c_str(), rho, (long long)N);
-            continue;
+      for (const auto& [style, maps] : runs)
+        for (int rho : o.rhos) {
+          std::vector<Entry> es;
+          for (const auto& m : maps) {
+            const CollisionKernel* k = find_collision(m, dim, style);
+            Entry e;
+            e.map = m;
+            if (!plan_for(*k, N, rho, o.run.allow_inexact, e.plan, e.exact)) {
+              if (warned.insert(k->label() + "/" + std::to_string(rho)).second)
+                std::fprintf(stderr, "[collision] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n",
+                             k->label().c_str(), rho, (long long)N);
+              continue;
+            }
+            if (!verified.count(key(m, style, dim, rho))) {
+              if (warned.insert("unverified/" + k->label() + "/" + std::to_string(rho)).second)
+                std::fprintf(stderr, "[collision] %s rho=%d could not be verified at small N; not timed\n",
+                             k->label().c_str(), rho);
+              continue;
+            }
+            const Plan2 p = e.plan;
+            const void* s = d_s.get();
+            u32* c = d_counts.get();
+            unsigned long long* t = d_total.get();
+            // Counts accumulate over the launches (no reset inside the timed region).
+            e.launch = [k, p, s, c, t] { k->launch(p, s, c, t); };
+            es.push_back(std::move(e));
           }
-          if (!verified.count(m + "/" + std::to_string(dim) + "/" + std::to_string(rho))) {
-            if (warned.insert("unverified/" + m + "/" + std::to_string(rho)).second)
-              std::fprintf(stderr, "[collision] %s rho=%d could not be verified at small N; not timed\n", m.c_str(),
-                           rho);
-            continue;
-          }
-          const Plan2 p = e.plan;
-          const void* s = d_s.get();
-          u32* c = d_counts.get();
-          unsigned long long* t = d_total.get();
-          // Counts accumulate over the launches (no reset inside the timed region).
-          e.launch = [k, p, s, c, t] { k->launch(p, s, c, t); };
-          es.push_back(std::move(e));
+          if (es.empty() || es[0].map != "bb") continue;  // no reference here
+          const std::vector<gpu::Stats> st = time_entries(timer, es);
+          for (size_t q = 0; q < es.size(); ++q)
+            csv->row(csv_row(collision_test(style), dim == 3 ? "3d" : "1d", dim, N, rho, es[q].map, es[q].exact, 0,
+                             st[q], st[0].median_ms, false));
         }
-        time_interleaved(es, o.warmup, o.reps);
-        double bb = NAN;
-        std::vector<gpu::Stats> st;
-        for (auto& e : es) {
-          st.push_back(gpu::summarize(e.t));
-          if (e.map == "bb") bb = st.back().median_ms;
-        }
-        for (size_t q = 0; q < es.size(); ++q)
-          csv.row(csv_row("collision", dim == 3 ? "3d" : "1d", dim, N, rho, es[q].map, es[q].exact, 0, st[q], bb,
-                          false));
-      }
     }
+    progress.step("N=%lld", (long long)N);
   }
-  std::fprintf(stderr, "[collision] done in %.0f s -> %s/collision.csv\n", elapsed(t0), dir.c_str());
+  std::fprintf(stderr, "[collision] done in %.0f s -> %s\n", progress.seconds(), csv->path().c_str());
+}
+
+// Points (interleaved timings) of the run, for the budget.
+long points_of(const Options& o) {
+  long p = 0;
+  if (o.edm) p += long(o.sizes.size() * o.layouts.size() * o.features.size() * o.rhos.size());
+  if (o.collision) p += long(o.sizes.size() * o.dims.size() * o.styles.size() * o.rhos.size());
+  return p;
+}
+
+std::vector<std::string> app_map_names() {
+  std::vector<std::string> all = edm_map_names();
+  for (const auto& n : collision_map_names())
+    if (std::find(all.begin(), all.end(), n) == all.end()) all.push_back(n);
+  return all;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string test = "all", features = "1,2,3,4", layout = "both", dim = "both", rho = "16,32";
-  std::string maps = "bb,ltm-r,ltm-e,rb,rec,utm-n,bb-fast,ltm-e-fast";
-  long long nfrom = 1024, nto = 30720, nstep = 1024;
+  std::vector<std::string> test{"all"}, features{"1,2,3,4"}, layout{"both"}, dim{"both"}, style{"smem,direct"},
+      rho{"16,32"}, n_args{"1024:30720:1024"}, maps{"bb,ltm-r,ltm-e,rb,rb-b,rec,utm-n,bb-fast,ltm-e-fast"};
   Options o;
-  bool quick = false, skip_if_no_gpu = false;
-  po::options_description desc(
-      "bench_apps: EDM and collision detection over the 2D maps (000 §V, 001 §IV)\nOptions");
-  desc.add_options()
-      ("help,h", "this help")
-      ("test", po::value(&test)->default_value(test), "edm | collision | all")
-      ("features", po::value(&features)->default_value(features), "EDM: comma list of 1..4")
-      ("layout", po::value(&layout)->default_value(layout), "EDM: full | packed | both")
-      ("dim", po::value(&dim)->default_value(dim), "collision: 3 | 1 | both")
-      ("N-from", po::value(&nfrom)->default_value(nfrom), "first N")
-      ("N-to", po::value(&nto)->default_value(nto), "last N (inclusive)")
-      ("N-step", po::value(&nstep)->default_value(nstep), "N step")
-      ("rho", po::value(&rho)->default_value(rho), "comma list of block sides (1..32); fast EDM tiles are 4*rho")
-      ("maps", po::value(&maps)->default_value(maps),
-       "comma list; EDM: bb ltm-r ltm-e rb rec utm-n utm-x bb-fast ltm-r-fast ltm-e-fast; collision: the same "
-       "without -fast (fast names are ignored there); bb / bb-fast are always timed as the I reference")
-      ("reps", po::value(&o.reps)->default_value(o.reps), "timed launches per (N, rho, map)")
-      ("warmup", po::value(&o.warmup)->default_value(o.warmup), "untimed launches before timing")
-      ("out", po::value(&o.out)->default_value(o.out), "results folder (files go to <out>/<gpu_slug>/)")
-      ("quick", po::bool_switch(&quick), "N in {2048, 8192, 16384, 30720}, rho 16, reps 10 (overrides those options)")
-      ("allow-inexact", po::bool_switch(&o.allow_inexact),
-       "also time float maps past their exact range (rows get exact=0)")
-      ("skip-if-no-gpu", po::bool_switch(&skip_if_no_gpu), "exit 77 (meson's skip) when there is no GPU");
-  po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    bad_input(e.what());
-  }
-  if (vm.count("help")) {
-    std::cout << desc << "\n";
-    return 0;
-  }
-  if (test == "edm") o.collision = false;
-  else if (test == "collision") o.edm = false;
-  else if (test != "all") bad_input("--test must be edm, collision or all (got '" + test + "')");
-  o.features = int_list(features, "features", 1, 4);
-  if (layout == "full") o.layouts = {Layout::full};
-  else if (layout == "packed") o.layouts = {Layout::packed};
-  else if (layout != "both") bad_input("--layout must be full, packed or both (got '" + layout + "')");
-  if (dim == "3") o.dims = {3};
-  else if (dim == "1") o.dims = {1};
-  else if (dim != "both") bad_input("--dim must be 3, 1 or both (got '" + dim + "')");
-  o.rhos = int_list(rho, "rho", 1, 32);
-  o.maps = split(maps);
-  if (o.maps.empty()) bad_input("--maps is empty");
-  for (const auto& m : o.maps) {
-    bool known = find_collision(m, 3) != nullptr;
-    for (const auto& n : edm_map_names()) known = known || n == m;
-    if (!known) {
-      std::string all;
-      for (const auto& n : edm_map_names()) all += (all.empty() ? "" : " ") + n;
-      bad_input("unknown map '" + m + "' (known: " + all + ")");
+  o.run = bench::RunOptions::with(20, 3, 5, 600);  // reps, warmup, min_reps, budget_s
+  bench::Cli cli("bench_apps", "bench_apps: EDM and collision detection over the 2D maps (000 §V, 001 §IV)\noptions");
+  cli.add()("test", po::value(&test)->composing(), "edm | collision | all")
+      ("features", po::value(&features)->composing(), "EDM: comma list of 1..4")
+      ("layout", po::value(&layout)->composing(), "EDM: full | packed | both")
+      ("dim", po::value(&dim)->composing(), "collision: 3 | 1 | both")
+      ("style", po::value(&style)->composing(),
+       "collision kernel styles: smem (test=collision, the papers' shared-memory kernel, blockwise maps), "
+       "direct (test=collision-direct, no shared memory, every map)")
+      ("N", po::value(&n_args)->composing(), "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024)")
+      ("rho", po::value(&rho)->composing(), "comma list of block sides (1..32); fast EDM tiles are 4*rho")
+      ("maps", po::value(&maps)->composing(),
+       "comma list (default bb,ltm-r,ltm-e,rb,rb-b,rec,utm-n,bb-fast,ltm-e-fast); a map runs where it has a kernel "
+       "(EDM: -fast variants; collision: a style); bb / bb-fast are always timed as the I reference");
+  cli.add_run_options(o.run);
+  cli.parse(argc, argv);
+  cli.check([&] {
+    const std::string t = bench::parse_names(test, "--test", {"edm", "collision", "all"}).front();
+    o.edm = t != "collision";
+    o.collision = t != "edm";
+    o.features = bench::parse_small_ints(features, "--features", 1, 4);
+    const std::string l = bench::parse_names(layout, "--layout", {"full", "packed", "both"}).front();
+    if (l == "full") o.layouts = {Layout::full};
+    else if (l == "packed") o.layouts = {Layout::packed};
+    const std::string d = bench::parse_names(dim, "--dim", {"3", "1", "both"}).front();
+    if (d == "3") o.dims = {3};
+    else if (d == "1") o.dims = {1};
+    o.styles.clear();
+    for (const auto& s : bench::parse_names(style, "--style", {"smem", "direct"}))
+      o.styles.push_back(s == "smem" ? CollisionStyle::smem : CollisionStyle::direct);
+    o.rhos = bench::parse_small_ints(rho, "--rho", 1, 32);
+    o.maps = bench::parse_names(maps, "--maps", app_map_names());
+    if (o.run.quick) {
+      if (!cli.given("N")) n_args = {"2048,8192,16384,30720"};
+      if (!cli.given("rho")) o.rhos = {16};
+      if (!cli.given("reps")) o.run.reps = 10;
+      o.run.min_reps = std::min(o.run.min_reps, o.run.reps);
     }
-  }
-  if (o.reps < 1 || o.warmup < 0) bad_input("--reps must be >= 1 and --warmup >= 0");
-  if (quick) {
-    o.sizes = {2048, 8192, 16384, 30720};
-    o.rhos = {16};
-    o.reps = 10;
-  } else {
-    if (nfrom < 1 || nto < nfrom || nstep < 1)
-      bad_input("need 1 <= --N-from <= --N-to and --N-step >= 1");
-    for (long long N = nfrom; N <= nto; N += nstep) o.sizes.push_back(N);
-  }
+    o.sizes = bench::parse_ints(n_args, "--N", 1, i64(1) << 31);
+  });
 
-  if (skip_if_no_gpu) {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-      std::fprintf(stderr, "skipped: no CUDA GPU\n");
-      return 77;
-    }
-  }
-  const int dev = gpu::require_gpu();
-  cudaDeviceProp prop{};
-  TD_CUDA(cudaGetDeviceProperties(&prop, dev));
-  const std::string dir = o.out + "/" + gpu::gpu_slug(prop);
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) bad_input("cannot create " + dir + ": " + ec.message());
-  std::string args;
-  for (int a = 1; a < argc; ++a) args += (a > 1 ? " " : "") + std::string(argv[a]);
-  const std::string meta = gpu::metadata_json("bench_apps", args);
-
-  std::fprintf(stderr, "bench_apps on %s: %zu sizes (%lld..%lld), rho", prop.name, o.sizes.size(),
+  bench::Session session("bench_apps", argc, argv, o.run);
+  std::fprintf(stderr, "bench_apps on %s: %zu sizes (%lld..%lld), rho", session.prop().name, o.sizes.size(),
                (long long)o.sizes.front(), (long long)o.sizes.back());
   for (int r : o.rhos) std::fprintf(stderr, " %d", r);
-  std::fprintf(stderr, ", reps %d, warmup %d\n", o.reps, o.warmup);
-  const WriteBw bw = measure_write_bw(o.warmup, o.reps);
+  std::fprintf(stderr, ", reps %d (>= %d within --budget-s %.0f), warmup %d\n", o.run.reps, o.run.min_reps,
+               o.run.budget_s, o.run.warmup);
+  const WriteBw bw = measure_write_bw(o.run.warmup, o.run.reps);
   std::fprintf(stderr, "write bandwidth: %.1f GB/s (%llu MiB, float4 stores, median of %d)\n", bw.gbps(),
                (unsigned long long)(bw.bytes >> 20), bw.s.reps);
-  if (o.edm) run_edm(o, dir, meta, bw);
-  if (o.collision) run_collision(o, dir, meta, bw);
+  bench::Budget budget(o.run.budget_s, points_of(o));
+  bench::Interleaved timer(o.run, budget);
+  if (o.edm) run_edm(o, session, timer, bw);
+  if (o.collision) run_collision(o, session, timer, bw);
   return 0;
 }

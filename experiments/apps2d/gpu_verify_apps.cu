@@ -9,11 +9,14 @@
 //   gpu_verify_apps [--quick] [--only edm|collision]
 #include "apps_check.cuh"
 
+#include <bench/gpu.cuh>
+
 #include <chrono>
 #include <cstring>
 
 using namespace tdmaps;
 using namespace tdmaps::apps;
+namespace po = boost::program_options;
 
 namespace {
 
@@ -207,22 +210,19 @@ void verify_collision(i64 N, Tally& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // No device: meson's skip code, before anything else.
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    std::printf("SKIP: no CUDA device\n");
-    return 77;
-  }
   bool quick = false, do_edm = true, do_coll = true;
-  for (int a = 1; a < argc; ++a) {
-    if (!std::strcmp(argv[a], "--quick")) quick = true;
-    else if (!std::strcmp(argv[a], "--only") && a + 1 < argc && !std::strcmp(argv[a + 1], "edm")) { do_coll = false; ++a; }
-    else if (!std::strcmp(argv[a], "--only") && a + 1 < argc && !std::strcmp(argv[a + 1], "collision")) { do_edm = false; ++a; }
-    else {
-      std::fprintf(stderr, "error: unknown argument '%s' (usage: gpu_verify_apps [--quick] [--only edm|collision])\n", argv[a]);
-      return 2;
-    }
-  }
+  std::vector<std::string> only;
+  bench::Cli cli("gpu_verify_apps", "gpu_verify_apps: the EDM and collision kernels against the CPU, on the GPU\noptions");
+  cli.add()("quick", po::bool_switch(&quick), "fewer and smaller cases")
+      ("only", po::value(&only)->composing(), "edm | collision (default both)");
+  cli.parse(argc, argv);
+  cli.check([&] {
+    if (only.empty()) return;
+    const std::string o = bench::parse_choice(only.back(), "--only", {"edm", "collision"});
+    do_edm = o == "edm";
+    do_coll = o == "collision";
+  });
+  bench::skip_without_gpu("gpu_verify_apps");  // meson's skip code (77), not a failure
   const int dev = gpu::require_gpu();
   cudaDeviceProp prop{};
   TD_CUDA(cudaGetDeviceProperties(&prop, dev));

@@ -88,10 +88,7 @@ struct Options {
 
 Options parse(int argc, char** argv) {
   Options o;
-  o.run.reps = 30;
-  o.run.warmup = 5;
-  o.run.min_reps = 10;
-  o.run.budget_s = 50;
+  o.run = bench::RunOptions::with(30, 5, 10, 50);  // reps, warmup, min_reps, budget_s
   std::vector<std::string> n_args, rho_args, map_args;
   std::string form = "both";
   bench::Cli cli("bench_maps",
@@ -101,7 +98,7 @@ Options parse(int argc, char** argv) {
        "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024, the papers' sweep)")
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block side(s), 1..32 (default 16,32)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
-       "maps, comma list; bb is always timed as the reference (dummy default: bb,ltm-r,ltm-e,rb,rec,utm-n; "
+       "maps, comma list; bb is always timed as the reference (dummy default: bb,bb-t,ltm-r,ltm-e,ltm-r-sq,ltm-e-sq,ltm-lut,rb,rb-b,rec,utm-n; "
        "sqrt default: bb,ltm-x,ltm-n,ltm-r,ltm-d,ltm-e)")
       ("form", po::value<std::string>(&form)->default_value("both"), "store | cond | both (dummy kernel form)");
   cli.add_run_options(o.run);
@@ -116,7 +113,8 @@ Options parse(int argc, char** argv) {
     if (o.run.quick && !cli.given("reps")) o.run.reps = 10;
     o.run.min_reps = std::min(o.run.min_reps, o.run.reps);
     if (map_args.empty())
-      map_args = {o.test == "dummy" ? "bb,ltm-r,ltm-e,rb,rec,utm-n" : "bb,ltm-x,ltm-n,ltm-r,ltm-d,ltm-e"};
+      map_args = {o.test == "dummy" ? "bb,bb-t,ltm-r,ltm-e,ltm-r-sq,ltm-e-sq,ltm-lut,rb,rb-b,rec,utm-n"
+                                     : "bb,ltm-x,ltm-n,ltm-r,ltm-d,ltm-e"};
     o.maps = {"bb"};
     for (const std::string& m : parse_maps(map_args))
       if (m != "bb") o.maps.push_back(m);
@@ -184,24 +182,15 @@ int main(int argc, char** argv) {
       std::vector<Slot> slots;
       for (const MapEntry& m : entries) {
         Slot s{&m, Plan2{}, true, Counts{}};
-        try {
-          s.plan = m.plan(N, rho, false);
-        } catch (const unsupported& e) {
-          bool ok = false;
-          if (o.run.allow_inexact) {
-            try {
-              s.plan = m.plan(N, rho, true);
-              s.exact = false;
-              ok = true;
-            } catch (const unsupported&) {
-            }
-          }
-          if (!ok) {
-            std::fprintf(stderr, "note: skipped %s at N=%lld rho=%d: %s\n", m.name.c_str(), (long long)N, rho, e.what());
-            if (m.name == "bb") break;  // no reference: the whole rho is skipped
-            continue;
-          }
+        std::string why;
+        const auto plan = bench::try_plan([&](bool inexact) { return m.plan(N, rho, inexact); }, o.run.allow_inexact,
+                                          s.exact, why);
+        if (!plan) {
+          std::fprintf(stderr, "note: skipped %s at N=%lld rho=%d: %s\n", m.name.c_str(), (long long)N, rho, why.c_str());
+          if (m.name == "bb") break;  // no reference: the whole rho is skipped
+          continue;
         }
+        s.plan = *plan;
         verify_once(m, rho, s.plan);
         const auto key = std::make_tuple(m.name, N, rho);
         auto it = counts_cache.find(key);

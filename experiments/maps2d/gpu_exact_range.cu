@@ -31,7 +31,7 @@
 // nothing failed below searched_up_to, first_wrong is "none" and the N columns are
 // computed from searched_up_to (lower bounds). A table goes to stdout with the
 // limits:: constants beside the measured values.
-#include "gpu_skip.cuh"
+#include <bench/gpu.cuh>
 #include "maps2d_host.hpp"
 
 #include <gpu/common.cuh>
@@ -250,29 +250,19 @@ int main(int argc, char** argv) {
   u64 ltm_max = u64(1) << 32, tet_max = u64(1) << 34;
   i64 utm_max = 8192;
   bool skip_if_no_gpu = false;
-  po::options_description d("gpu_exact_range: exact range of the float maps, measured on the GPU\noptions");
-  d.add_options()("help,h", "show this help")(
-      "out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder")(
-      "ltm-max", po::value<u64>(&ltm_max)->default_value(u64(1) << 32), "LTM: sweep block indices below this")(
-      "tet-max", po::value<u64>(&tet_max)->default_value(u64(1) << 34), "TET-F: sweep block indices below this")(
-      "utm-max", po::value<i64>(&utm_max)->default_value(8192), "UTM: search N = 1 .. this (at most 65535)")(
-      "skip-if-no-gpu", po::bool_switch(&skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU");
-  try {
-    po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, d), vm);
-    if (vm.count("help")) {
-      std::cout << d << "\n";
-      return 0;
-    }
-    po::notify(vm);
+  bench::Cli cli("gpu_exact_range", "gpu_exact_range: exact range of the float maps, measured on the GPU\noptions");
+  cli.add()("out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder")
+      ("ltm-max", po::value<u64>(&ltm_max)->default_value(u64(1) << 32), "LTM: sweep block indices below this")
+      ("tet-max", po::value<u64>(&tet_max)->default_value(u64(1) << 34), "TET-F: sweep block indices below this")
+      ("utm-max", po::value<i64>(&utm_max)->default_value(8192), "UTM: search N = 1 .. this (at most 65535)")
+      ("skip-if-no-gpu", po::bool_switch(&skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU");
+  cli.parse(argc, argv);
+  cli.check([&] {
     if (ltm_max < 1 || ltm_max > (u64(1) << 50)) throw bad_input("--ltm-max must be in 1..2^50");
     if (tet_max < 1 || tet_max > (u64(1) << 50)) throw bad_input("--tet-max must be in 1..2^50");
     if (utm_max < 1 || utm_max > 65535) throw bad_input("--utm-max must be in 1..65535 (grid y limit)");
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_exact_range: %s\n", e.what());
-    return 2;
-  }
-  if (skip_if_no_gpu) exit_77_without_gpu("gpu_exact_range");
+  });
+  if (skip_if_no_gpu) bench::skip_without_gpu("gpu_exact_range");
   const int dev = require_gpu();
   cudaDeviceProp prop{};
   TD_CUDA(cudaGetDeviceProperties(&prop, dev));

@@ -14,8 +14,9 @@
 // to be refused.
 //
 // Exit codes: 0 all passed, 1 a failure, 2 bad arguments, 77 no GPU (meson's skip).
-#include "gpu_skip.cuh"
 #include "maps2d_host.hpp"
+
+#include <bench/gpu.cuh>
 
 #include <gpu/dummy.cuh>
 #include <tdmaps/counts.hpp>
@@ -167,32 +168,22 @@ int main(int argc, char** argv) {
   std::vector<std::string> map_args, rho_args;
   i64 max_N = 150000;
   bool no_switch = false;
-  po::options_description d("gpu_verify_maps: coverage of every 2D map on the GPU\noptions");
-  d.add_options()("help,h", "show this help")(
-      "maps", po::value<std::vector<std::string>>(&map_args)->composing(), "maps, comma list (default: all 2D maps)")(
-      "rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block sides (default 16,32)")(
-      "max-N", po::value<i64>(&max_N)->default_value(150000), "skip N above this (the bitmap has N(N+1)/2 bits)")(
-      "no-switch", po::bool_switch(&no_switch), "skip the narrow/wide switch cases (rho 1 and 2, N up to 131071)");
+  bench::Cli cli("gpu_verify_maps", "gpu_verify_maps: coverage of every 2D map on the GPU\noptions");
+  cli.add()("maps", po::value<std::vector<std::string>>(&map_args)->composing(), "maps, comma list (default: all 2D maps)")
+      ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block sides (default 16,32)")
+      ("max-N", po::value<i64>(&max_N)->default_value(150000), "skip N above this (the bitmap has N(N+1)/2 bits)")
+      ("no-switch", po::bool_switch(&no_switch), "skip the narrow/wide switch cases (rho 1 and 2, N up to 131071)");
   std::vector<std::string> maps;
   std::vector<int> rhos;
-  try {
-    po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, d), vm);
-    if (vm.count("help")) {
-      std::cout << d << "\n";
-      return 0;
-    }
-    po::notify(vm);
+  cli.parse(argc, argv);
+  cli.check([&] {
     if (map_args.empty()) map_args = {map2_names()};
     maps = parse_maps(map_args);
     if (rho_args.empty()) rho_args = {"16,32"};
     rhos = parse_rhos(rho_args);
     if (max_N < 1) throw bad_input("--max-N must be >= 1");
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_verify_maps: %s\n", e.what());
-    return 2;
-  }
-  exit_77_without_gpu("gpu_verify_maps");  // skipped, not failed
+  });
+  bench::skip_without_gpu("gpu_verify_maps");  // meson's skip code (77), not a failure
   std::printf("# %s\n", metadata_json("gpu_verify_maps", join_args(argc, argv)).c_str());
   const auto t0 = std::chrono::steady_clock::now();
   Tally t;

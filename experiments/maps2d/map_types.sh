@@ -64,3 +64,25 @@ for l in lines:
 open(sass, "w").write("\n".join(out))
 PY
 }
+#   labelled_sass TOOL BIN DIM  the common start of the SASS checks: sets $tmp (BIN's
+#                             cuobjdump listing, kernels labelled) and $maplist (the
+#                             registry's maps of dimension DIM); on a missing tool prints
+#                             "TOOL: SKIPPED, ..." and exits 77, on an error exits 1.
+#                             The caller removes $tmp (trap). Needs find_cuda_tool.sh.
+labelled_sass() {
+  local tool=$1 bin=$2 dim=$3 types
+  [ -f "$bin" ] || { echo "$tool: no such file: $bin"; exit 1; }
+  find_cuobjdump || { echo "$tool: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
+  find_tdmap "$bin" || { echo "$tool: tdmap not found beside $bin (set TDMAP)"; exit 1; }
+  tmp=$(mktemp) types=$(mktemp)
+  map_types "$types" || { echo "$tool: $tdmap types failed"; rm -f "$types"; exit 1; }
+  cuobjdump_sass "$bin" "$tmp"
+  case $? in
+    0) ;;
+    77) echo "$tool: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"; rm -f "$types"; exit 77 ;;
+    *) echo "$tool: cuobjdump -sass failed: $(head -3 "$tmp")"; rm -f "$types"; exit 1 ;;
+  esac
+  label_sass "$tmp" "$types" || { echo "$tool: labelling the kernels failed"; rm -f "$types"; exit 1; }
+  maplist=$(awk -v d="$dim" '$2 == d { printf "%s ", $1 }' "$types")
+  rm -f "$types"
+}

@@ -48,15 +48,13 @@ struct Options {
   std::vector<bool> forms{false, true};  // store_form: cond, store
   float r = 0.25f;
   i64 verify_N = 97;
+  int bw_planes = 4;  // layout, mode=bw: float planes per cell of the bandwidth-bound kernel
   bench::RunOptions run;
 };
 
 Options parse(int argc, char** argv) {
   Options o;
-  o.run.reps = 20;
-  o.run.warmup = 3;
-  o.run.min_reps = 3;
-  o.run.budget_s = 300;
+  o.run = bench::RunOptions::with(20, 3, 3, 300);  // reps, warmup, min_reps, budget_s
   std::vector<std::string> n_args, rho_args, map_args, mode_args;
   std::string form = "cond,store";
   bench::Cli cli("bench_maps3d", "bench_maps3d: tetrahedral-domain experiments (003_66f856975a7ab3ee.txt)\noptions");
@@ -70,7 +68,9 @@ Options parse(int argc, char** argv) {
        "where the map is evaluated: thread (every thread), block (thread 0, shared) (default both)")
       ("form", po::value<std::string>(&form)->default_value("cond,store"), "dummy forms: cond, store (comma list)")
       ("r", po::value<float>(&o.r)->default_value(0.25f), "threebody: side length threshold (unit cube)")
-      ("verify-N", po::value<i64>(&o.verify_N)->default_value(97), "size of the full CPU comparison before timing");
+      ("verify-N", po::value<i64>(&o.verify_N)->default_value(97), "size of the full CPU comparison before timing")
+      ("bw-planes", po::value<int>(&o.bw_planes)->default_value(4),
+       "layout: float planes per cell of the bandwidth-bound kernel (mode=bw rows): 1, 4 or 8; 0 = no bw rows");
   cli.add_run_options(o.run);
   cli.parse(argc, argv);
   cli.check([&] {
@@ -91,6 +91,7 @@ Options parse(int argc, char** argv) {
     }
     if (!(o.r > 0.0f && o.r < 2.0f)) throw bad_input("--r: must be in (0, 2)");
     if (o.verify_N < 1 || o.verify_N > 1024) throw bad_input("--verify-N: must be in 1..1024");
+    if (o.bw_planes != 0 && !bw_planes_ok(o.bw_planes)) throw bad_input("--bw-planes: must be 0, 1, 4 or 8");
   });
   return o;
 }
@@ -102,7 +103,8 @@ bench::Row& stats_cells(bench::Row& r, const bench::Stats& s) { return r.stats(s
 
 // Points (one interleaved timing each) of the run, for the budget.
 long points_of(const Options& o) {
-  return long(o.ns.size() * o.rhos.size() * (o.test == "dummy" ? o.forms.size() : 1));
+  const long per = o.test == "dummy" ? long(o.forms.size()) : (o.test == "layout" && o.bw_planes ? 2 : 1);
+  return long(o.ns.size() * o.rhos.size()) * per;
 }
 
 using gpu::DevBuf;
@@ -123,22 +125,9 @@ std::vector<Variant> variants(const Options& o) {
 
 // Plan of a variant at (N, rho), or why not (tet-f past its exact range, grid limits).
 bool try_plan(const Variant& v, i64 N, int rho, bool allow_inexact, Plan3& p, bool& exact, std::string& why) {
-  try {
-    p = plan3(v.map, N, rho, false);
-    exact = true;
-    return true;
-  } catch (const unsupported& e) {
-    why = e.what();
-  }
-  if (!allow_inexact) return false;
-  try {
-    p = plan3(v.map, N, rho, true);
-    exact = false;
-    return true;
-  } catch (const unsupported& e) {
-    why = e.what();
-    return false;
-  }
+  const auto r = bench::try_plan([&](bool inexact) { return plan3(v.map, N, rho, inexact); }, allow_inexact, exact, why);
+  if (r) p = *r;
+  return r.has_value();
 }
 
 [[noreturn]] void verification_failed(const std::string& what) {
@@ -148,6 +137,10 @@ bool try_plan(const Variant& v, i64 N, int rho, bool allow_inexact, Plan3& p, bo
 
 // Before any timing: the full CPU comparison of every kernel x variant at verify_N.
 void verify_before_timing(const Options& o, const std::vector<Variant>& vs) {
+  if (o.test == "layout" && o.bw_planes) {
+    const std::string e = verify_bw_reference(u64(o.bw_planes) * tet(u64(o.verify_N)));
+    if (!e.empty()) verification_failed("bw reference N=" + std::to_string(o.verify_N) + ": " + e);
+  }
   for (int rho : o.rhos)
     for (const Variant& v : vs) {
       Plan3 p;
@@ -168,8 +161,12 @@ void verify_before_timing(const Options& o, const std::vector<Variant>& vs) {
       } else if (o.test == "threebody") {
         if (!(e = verify_threebody(v, o.verify_N, rho, o.r)).empty()) fail("threebody");
       } else {
-        for (Layout l : {Layout::linear, Layout::blocked})
+        for (Layout l : {Layout::linear, Layout::blocked}) {
           if (!(e = verify_layout(v, l, o.verify_N, rho)).empty()) fail(std::string("layout ") + layout_str(l));
+          if (o.bw_planes && v.mode == Mode::thread &&
+              !(e = verify_layout_bw(v, l, o.verify_N, rho, o.bw_planes)).empty())
+            fail(std::string("layout bw ") + layout_str(l));
+        }
       }
       std::fprintf(stderr, "[verify] %s rho=%d N=%" PRId64 ": ok\n", v.label().c_str(), rho, o.verify_N);
     }
@@ -285,6 +282,78 @@ void run_threebody(const Options& o, bench::Table& csv, bench::Interleaved& time
 }
 
 // ---- layout ---------------------------------------------------------------------------------
+// The bandwidth-bound layout kernel at one (N, rho): every thread-mode variant in both
+// layouts plus the bandwidth reference over the same bytes, interleaved; rows mode=bw
+// and one reference row map=bw_copy (eff_gbs = its measured bandwidth). Skipped where
+// the buffers do not fit.
+void run_layout_bw(const Options& o, bench::Table& csv, bench::Interleaved& timer, const std::vector<Variant>& all,
+                   i64 N, int rho) {
+  const int P = o.bw_planes;
+  const u64 stride[2] = {layout_bw_stride(Layout::linear, N, rho), layout_bw_stride(Layout::blocked, N, rho)};
+  const u64 ref_n = u64(P) * tet(u64(N));
+  const size_t need = size_t(2 * P * (stride[0] + stride[1]) + 2 * ref_n) * sizeof(float);
+  if (need + (size_t(512) << 20) > free_bytes()) {
+    std::fprintf(stderr, "[layout bw] rho=%d N=%" PRId64 ": skipped, needs %.1f GiB (%.1f GiB free)\n", rho, N,
+                 double(need) / (1ull << 30), double(free_bytes()) / (1ull << 30));
+    return;
+  }
+  DevBuf<float> in[2] = {DevBuf<float>(size_t(P * stride[0]), "bw linear in"), DevBuf<float>(size_t(P * stride[1]), "bw blocked in")};
+  DevBuf<float> out[2] = {DevBuf<float>(size_t(P * stride[0]), "bw linear out"), DevBuf<float>(size_t(P * stride[1]), "bw blocked out")};
+  DevBuf<float> rin(size_t(ref_n), "bw reference in"), rout(size_t(ref_n), "bw reference out");
+  for (int l = 0; l < 2; ++l) TD_CUDA(cudaMemset(in[l].get(), 0, in[l].size() * sizeof(float)));
+  TD_CUDA(cudaMemset(rin.get(), 0, rin.size() * sizeof(float)));
+  struct Combo { Variant v; Plan3 p; Layout l; };
+  std::vector<Combo> cs;
+  for (int l = 0; l < 2; ++l)
+    for (const Variant& v : all) {
+      if (v.mode != Mode::thread) continue;
+      Plan3 p;
+      bool ex = false;
+      std::string why;
+      if (try_plan(v, N, rho, false, p, ex, why)) cs.push_back({v, p, Layout(l)});
+    }
+  std::vector<std::function<void()>> fns;
+  for (const Combo& c : cs) {
+    const int l = int(c.l);
+    fns.push_back([&, c, l] { launch_layout_bw(c.v, c.p, c.l, P, in[l].get(), out[l].get()); });
+  }
+  fns.push_back([&] { launch_bw_reference(rin.get(), rout.get(), ref_n); });
+  std::fprintf(stderr, "[layout bw] rho=%d N=%" PRId64 " planes=%d:", rho, N, P);
+  const std::vector<bench::Stats> s = timer.time(fns);
+  const double bytes = double(layout_bw_bytes(N, P));
+  const bench::Stats& ref = s.back();
+  const double ref_gbs = bytes / (ref.median_ms * 1e-3) * 1e-9;
+  std::fprintf(stderr, " reference %.0f GB/s\n", ref_gbs);
+  const auto find = [&](const std::string& map, Layout l) -> const bench::Stats* {
+    for (size_t j = 0; j < cs.size(); ++j)
+      if (cs[j].v.map == map && cs[j].l == l) return &s[j];
+    return nullptr;
+  };
+  const BlockedLayout3 B = BlockedLayout3::make(N, rho);
+  for (size_t i = 0; i < cs.size(); ++i) {
+    const Combo& c = cs[i];
+    const bench::Stats* bb = find("bb3", c.l);
+    const bench::Stats* lin = find(c.v.map, Layout::linear);
+    const u64 slots = stride[int(c.l)];
+    const u64 pad = slots - tet(u64(N));
+    const double n2r3 = double(B.n) * double(B.n) * double(rho) * rho * rho;
+    const double gbs = bytes / (s[i].median_ms * 1e-3) * 1e-9;
+    std::fprintf(stderr, "  bw %s %s %.4g ms (%.0f GB/s, %.0f%% of the reference)\n", layout_str(c.l),
+                 c.v.map.c_str(), s[i].median_ms, gbs, 100 * gbs / ref_gbs);
+    bench::Row row;
+    row << N << rho << B.n << layout_str(c.l) << c.v.map << "bw" << 1 << slots << pad << g4(double(pad) / n2r3);
+    stats_cells(row, s[i]) << g4(gbs) << (bb ? bench::text(g6(bb->median_ms)) : "")
+                           << (bb ? bench::text(g4(bb->median_ms / s[i].median_ms)) : "")
+                           << (lin ? bench::text(g6(lin->median_ms)) : "")
+                           << (lin ? bench::text(g4(lin->median_ms / s[i].median_ms)) : "");
+    csv.row(row);
+  }
+  bench::Row row;  // the reference: the same bytes read and written by a plain float4 copy kernel
+  row << N << rho << B.n << "-" << "bw_copy" << "bw" << 1 << ref_n << u64(0) << g4(0);
+  stats_cells(row, ref) << g4(ref_gbs) << "" << "" << "" << "";
+  csv.row(row);
+}
+
 void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
@@ -366,6 +435,8 @@ void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) 
         csv.row(row);
       }
     }
+    if (o.bw_planes)
+      for (int rho : o.rhos) run_layout_bw(o, csv, timer, all, N, rho);
   }
 }
 

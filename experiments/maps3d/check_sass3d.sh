@@ -19,27 +19,15 @@
 # skip) when cuobjdump (or the nvdisasm it needs) is not available.
 set -u
 bin=${1:?usage: check_sass3d.sh BINARY}
-[ -f "$bin" ] || { echo "check_sass3d: no such file: $bin"; exit 1; }
 
 # shellcheck source=../maps2d/find_cuda_tool.sh
 . "$(dirname "$0")/../maps2d/find_cuda_tool.sh"
-find_cuobjdump || { echo "check_sass3d: SKIPPED, cuobjdump not found (set CUOBJDUMP or put it on PATH)"; exit 77; }
 # shellcheck source=../maps2d/map_types.sh
 . "$(dirname "$0")/../maps2d/map_types.sh"
-find_tdmap "$bin" || { echo "check_sass3d: tdmap not found beside $bin (set TDMAP)"; exit 1; }
-tmp=$(mktemp) types=$(mktemp)
-trap 'rm -f "$tmp" "$types"' EXIT
-map_types "$types" || { echo "check_sass3d: $tdmap types failed"; exit 1; }
-cuobjdump_sass "$bin" "$tmp"
-case $? in
-  0) ;;
-  77) echo "check_sass3d: SKIPPED, cuobjdump needs nvdisasm: $(head -1 "$tmp")"; exit 77 ;;
-  *) echo "check_sass3d: cuobjdump -sass failed: $(head -3 "$tmp")"; exit 1 ;;
-esac
-label_sass "$tmp" "$types" || { echo "check_sass3d: labelling the kernels failed"; exit 1; }
-maps3=$(awk '$2 == 3 { printf "%s ", $1 }' "$types")
+trap 'rm -f "${tmp:-}"' EXIT
+labelled_sass check_sass3d "$bin" 3
 
-awk -v maplist="$maps3" '
+awk -v maplist="$maplist" '
 # the map of a kernel: the label map=<name> that label_sass (map_types.sh) put on its
 # "Function :" line from the registry (tdmap types)
 function mapname(f) { return (f in kmap) ? kmap[f] : "" }

@@ -17,6 +17,8 @@
 // 1 otherwise, 77 when there is no GPU (meson: skipped), 2 on bad arguments.
 #include "maps3d_gpu.hpp"
 
+#include <bench/gpu.cuh>
+
 #include <boost/program_options.hpp>
 
 #include <chrono>
@@ -56,27 +58,11 @@ i64 largest_N(u64 blocks, int rho) {
 int main(int argc, char** argv) {
   std::string out_dir = "experiments/results";
   bool quick = false;
-  po::options_description d("gpu_verify_3d: the tetrahedral kernels against the CPU, on the GPU\noptions");
-  d.add_options()("help,h", "show this help")
-      ("out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder (exact-range CSV)")
+  bench::Cli cli("gpu_verify_3d", "gpu_verify_3d: the tetrahedral kernels against the CPU, on the GPU\noptions");
+  cli.add()("out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder (exact-range CSV)")
       ("quick", po::bool_switch(&quick), "fewer and smaller cases; exact ranges up to 2^30");
-  po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, d), vm);
-    if (vm.count("help")) {
-      std::cout << d << "\n";
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_verify_3d: %s\n", e.what());
-    return 2;
-  }
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    std::printf("gpu_verify_3d: no CUDA GPU: skipped\n");
-    return 77;
-  }
+  cli.parse(argc, argv);
+  bench::skip_without_gpu("gpu_verify_3d");  // meson's skip code (77), not a failure
   const int dev = gpu::require_gpu();
   cudaDeviceProp prop{};
   TD_CUDA(cudaGetDeviceProperties(&prop, dev));

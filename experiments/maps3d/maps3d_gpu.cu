@@ -1,5 +1,6 @@
 // experiments/maps3d/maps3d_gpu.cu — the one translation unit that instantiates the
 // kernels of src/gpu/tet.cuh for every 3D map and mode, plus the CPU references.
+#include <bench/parallel.hpp>
 #include "maps3d_gpu.hpp"
 
 #include <gpu/tet.cuh>
@@ -31,24 +32,11 @@ void with_variant(const Variant& v, F&& f) {
   });
 }
 
-unsigned cpu_workers() {
-  const unsigned h = std::thread::hardware_concurrency();
-  return h ? std::min(h, 64u) : 2u;
-}
-// f(begin, end) over [0, count) in interleaved chunks (load balance for triangular work).
+// f(begin, end) over [0, count) in chunks from a shared counter (the harness's
+// parallel_chunks: load balance for triangular work), at most 64 host threads.
 template <class F>
 void parallel_chunks(u64 count, u64 chunk, F&& f) {
-  std::atomic<u64> next{0};
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < cpu_workers(); ++t)
-    ts.emplace_back([&] {
-      for (;;) {
-        const u64 b = next.fetch_add(chunk);
-        if (b >= count) return;
-        f(b, std::min(count, b + chunk));
-      }
-    });
-  for (auto& t : ts) t.join();
+  bench::parallel_chunks(count, chunk, [&](unsigned, u64 b, u64 e) { f(b, e); }, bench::host_workers(64));
 }
 
 // Init and checksum kernels run over the cells with TET_E at a fixed block side
@@ -284,23 +272,14 @@ u64 layout_reference_checksum(i64 N) {
   return sum.load();
 }
 
-namespace {
-template <class T>
-struct DevBuf {
-  T* p = nullptr;
-  DevBuf(size_t n, const char* what) { p = gpu::device_alloc<T>(n, what); }
-  ~DevBuf() { cudaFree(p); }
-  DevBuf(const DevBuf&) = delete;
-  DevBuf& operator=(const DevBuf&) = delete;
-};
-}  // namespace
+using gpu::DevBuf;
 
 std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact, bool force_wide) {
   Plan3 p = plan3(v.map, N, rho, allow_inexact);
   if (force_wide) p.narrow = false;
   DevBuf<u32> bits(coverage_words3(N), "coverage bitmap");
   DevBuf<unsigned long long> counters(gpu::c3_count, "coverage counters");
-  return run_coverage(v, p, bits.p, counters.p).check(N, useful_blocks3(p));
+  return run_coverage(v, p, bits.get(), counters.get()).check(N, useful_blocks3(p));
 }
 
 std::string verify_threebody(const Variant& v, i64 N, int rho, float r) {
@@ -308,10 +287,10 @@ std::string verify_threebody(const Variant& v, i64 N, int rho, float r) {
   const std::vector<float4> pts = make_points(N);
   DevBuf<float4> d_pts(pts.size(), "points");
   DevBuf<unsigned long long> bins(size_t(kBinCopies3) * 4, "bins");
-  TD_CUDA(cudaMemcpy(d_pts.p, pts.data(), pts.size() * sizeof(float4), cudaMemcpyHostToDevice));
-  TD_CUDA(cudaMemset(bins.p, 0, size_t(kBinCopies3) * 4 * sizeof(unsigned long long)));
-  launch_threebody(v, p, d_pts.p, r * r, bins.p);
-  const std::array<u64, 4> got = sum_bins(bins.p), want = threebody_reference(pts, r * r);
+  TD_CUDA(cudaMemcpy(d_pts.get(), pts.data(), pts.size() * sizeof(float4), cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(bins.get(), 0, size_t(kBinCopies3) * 4 * sizeof(unsigned long long)));
+  launch_threebody(v, p, d_pts.get(), r * r, bins.get());
+  const std::array<u64, 4> got = sum_bins(bins.get()), want = threebody_reference(pts, r * r);
   if (got == want) return "";
   std::string e = "bins";
   for (int q = 0; q < 4; ++q) e += " " + std::to_string(got[q]) + (got[q] == want[q] ? "" : "(want " + std::to_string(want[q]) + ")");
@@ -322,12 +301,12 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
   const Plan3 p = plan3(v.map, N, rho, false);
   const u64 slots = layout_slots(l, N, rho), cells = tet(u64(N));
   DevBuf<float> in(slots, "layout input"), out(slots, "layout output");
-  TD_CUDA(cudaMemset(in.p, 0xff, slots * sizeof(float)));  // NaN in every padding slot
-  TD_CUDA(cudaMemset(out.p, 0xff, slots * sizeof(float)));
-  layout_init(l, N, rho, in.p);
-  launch_layout(v, p, l, in.p, out.p);
+  TD_CUDA(cudaMemset(in.get(), 0xff, slots * sizeof(float)));  // NaN in every padding slot
+  TD_CUDA(cudaMemset(out.get(), 0xff, slots * sizeof(float)));
+  layout_init(l, N, rho, in.get());
+  launch_layout(v, p, l, in.get(), out.get());
   std::vector<float> got(slots), ref_in(cells), ref_out(cells);
-  TD_CUDA(cudaMemcpy(got.data(), out.p, slots * sizeof(float), cudaMemcpyDeviceToHost));
+  TD_CUDA(cudaMemcpy(got.data(), out.get(), slots * sizeof(float), cudaMemcpyDeviceToHost));
   for (u64 i = 0; i < cells; ++i) ref_in[i] = cell_value(i);
   parallel_chunks(u64(N), 1, [&](u64 b, u64 e) { diffuse_reference(N, ref_in.data(), ref_out.data(), i64(b), i64(e)); });
   const LinearLayout3 lin = LinearLayout3::make(N, 1);
@@ -367,11 +346,11 @@ std::string verify_layout_bw(const Variant& v, Layout l, i64 N, int rho, int pla
   std::vector<float> h_in(total);
   for (u64 k = 0; k < total; ++k) h_in[k] = bw_value(k);
   DevBuf<float> in(total, "bw input"), out(total, "bw output");
-  TD_CUDA(cudaMemcpy(in.p, h_in.data(), total * sizeof(float), cudaMemcpyHostToDevice));
-  TD_CUDA(cudaMemset(out.p, 0xff, total * sizeof(float)));
-  launch_layout_bw(v, p, l, planes, in.p, out.p);
+  TD_CUDA(cudaMemcpy(in.get(), h_in.data(), total * sizeof(float), cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(out.get(), 0xff, total * sizeof(float)));
+  launch_layout_bw(v, p, l, planes, in.get(), out.get());
   std::vector<float> got(total);
-  TD_CUDA(cudaMemcpy(got.data(), out.p, total * sizeof(float), cudaMemcpyDeviceToHost));
+  TD_CUDA(cudaMemcpy(got.data(), out.get(), total * sizeof(float), cudaMemcpyDeviceToHost));
   // Which slots hold a cell: every slot of the linear layout; the blocked one's by cell_of.
   std::vector<uint8_t> is_cell(slots, 1);
   if (l == Layout::blocked) {
@@ -406,11 +385,11 @@ std::string verify_bw_reference(u64 n) {
   std::vector<float> h_in(n + guard);
   for (u64 k = 0; k < n + guard; ++k) h_in[k] = bw_value(k);
   DevBuf<float> in(n + guard, "bw reference input"), out(n + guard, "bw reference output");
-  TD_CUDA(cudaMemcpy(in.p, h_in.data(), (n + guard) * sizeof(float), cudaMemcpyHostToDevice));
-  TD_CUDA(cudaMemset(out.p, 0xff, (n + guard) * sizeof(float)));
-  launch_bw_reference(in.p, out.p, n);
+  TD_CUDA(cudaMemcpy(in.get(), h_in.data(), (n + guard) * sizeof(float), cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(out.get(), 0xff, (n + guard) * sizeof(float)));
+  launch_bw_reference(in.get(), out.get(), n);
   std::vector<float> got(n + guard);
-  TD_CUDA(cudaMemcpy(got.data(), out.p, (n + guard) * sizeof(float), cudaMemcpyDeviceToHost));
+  TD_CUDA(cudaMemcpy(got.data(), out.get(), (n + guard) * sizeof(float), cudaMemcpyDeviceToHost));
   u64 wrong = 0, touched = 0;
   for (u64 k = 0; k < n + guard; ++k) {
     if (k < n) {

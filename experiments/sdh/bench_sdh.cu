@@ -58,11 +58,7 @@ int main(int argc, char** argv) {
   double box = hs::default_box, cpu_max_s = 60, gpu_max_s = 20;
   long long cpu_st_max_n = 100000, verify_n = 4099;
   unsigned long long seed = hs::default_seed;
-  bench::RunOptions run;
-  run.reps = 5;
-  run.warmup = 1;
-  run.min_reps = 3;
-  run.budget_s = 300;
+  bench::RunOptions run = bench::RunOptions::with(5, 1, 3, 300);  // reps, warmup, min_reps, budget_s
 
   bench::Cli cli("bench_sdh", "bench_sdh: Spatial Distance Histogram, CPU baselines and the GPU ladder\noptions");
   cli.add()("N", po::value(&n_args)->composing(), "point counts: comma list and/or ranges A:B:STEP "

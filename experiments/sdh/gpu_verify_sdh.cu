@@ -7,6 +7,8 @@
 // (meson counts 77 as skipped).
 #include <gpu/sdh.cuh>
 
+#include <bench/gpu.cuh>
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -26,12 +28,7 @@ struct Case {
 }  // namespace
 
 int main() {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    std::printf("no CUDA device (%s): GPU verification skipped\n", e == cudaSuccess ? "0 devices" : cudaGetErrorString(e));
-    return 77;
-  }
+  tdmaps::bench::skip_without_gpu("gpu_verify_sdh");  // meson's skip code (77), not a failure
   tdmaps::gpu::require_gpu();
   const size_t optin = prepare_kernels();
 

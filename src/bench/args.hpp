@@ -129,6 +129,15 @@ struct RunOptions {
   bool quick = false;                       // the short sweep of `make figures`
   bool skip_if_no_gpu = false;              // exit 77 (meson: skipped) without a GPU
   bool allow_inexact = false;               // time float maps past their exact range (exact=0 rows)
+  // A program's defaults.
+  static RunOptions with(int reps, int warmup, int min_reps, double budget_s) {
+    RunOptions r;
+    r.reps = reps;
+    r.warmup = warmup;
+    r.min_reps = min_reps;
+    r.budget_s = budget_s;
+    return r;
+  }
 };
 
 // The options parser every experiment program uses (Boost.Program_options).

@@ -10,6 +10,7 @@
 #include "args.hpp"
 #include "budget.hpp"
 #include "parallel.hpp"
+#include "plan.hpp"
 #include "stats.hpp"
 #include "table.hpp"
 
@@ -110,14 +111,7 @@ class Progress {
 // The first round's timings count; each Stats.reps is the number of launches run.
 class Interleaved {
  public:
-  Interleaved(const RunOptions& run, Budget& budget) : run_(run), budget_(budget) {
-    TD_CUDA(cudaEventCreate(&a_));
-    TD_CUDA(cudaEventCreate(&b_));
-  }
-  ~Interleaved() {
-    cudaEventDestroy(a_);
-    cudaEventDestroy(b_);
-  }
+  Interleaved(const RunOptions& run, Budget& budget) : run_(run), budget_(budget) {}
   Interleaved(const Interleaved&) = delete;
   Interleaved& operator=(const Interleaved&) = delete;
 
@@ -146,18 +140,12 @@ class Interleaved {
 
  private:
   double one(const std::function<void()>& f, std::vector<float>& out) {
-    TD_CUDA(cudaEventRecord(a_));
-    f();
-    TD_CUDA(cudaEventRecord(b_));
-    TD_CUDA(cudaEventSynchronize(b_));
-    float ms = 0;
-    TD_CUDA(cudaEventElapsedTime(&ms, a_, b_));
-    out.push_back(ms);
-    return ms;
+    out.push_back(events_.time(f));
+    return out.back();
   }
   const RunOptions& run_;
   Budget& budget_;
-  cudaEvent_t a_{}, b_{};
+  gpu::EventPair events_;
   int reps_ = 0;
 };
 

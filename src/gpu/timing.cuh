@@ -15,27 +15,45 @@ namespace tdmaps::gpu {
 // ---- timing -------------------------------------------------------------------------
 using bench::Stats;      // src/bench/stats.hpp
 using bench::summarize;
-// Times fn() (which launches work on the default stream) with CUDA events:
-// `warmup` untimed calls, then `reps` timed calls, one event pair each.
+// One CUDA event pair: time(fn) records an event, calls fn() (which launches work on
+// the default stream), records the second event, waits for it and returns the
+// milliseconds between the two.
+class EventPair {
+ public:
+  EventPair() {
+    TD_CUDA(cudaEventCreate(&a_));
+    TD_CUDA(cudaEventCreate(&b_));
+  }
+  ~EventPair() {
+    cudaEventDestroy(a_);
+    cudaEventDestroy(b_);
+  }
+  EventPair(const EventPair&) = delete;
+  EventPair& operator=(const EventPair&) = delete;
+  template <class F>
+  float time(F&& fn) {
+    TD_CUDA(cudaEventRecord(a_));
+    fn();
+    TD_CUDA(cudaEventRecord(b_));
+    TD_CUDA(cudaEventSynchronize(b_));
+    float ms = 0;
+    TD_CUDA(cudaEventElapsedTime(&ms, a_, b_));
+    return ms;
+  }
+
+ private:
+  cudaEvent_t a_{}, b_{};
+};
+
+// Times fn() with CUDA events: `warmup` untimed calls, then `reps` timed calls, one
+// event pair each.
 template <class F>
 Stats time_events(F&& fn, int warmup, int reps) {
   for (int i = 0; i < warmup; ++i) fn();
   TD_CUDA(cudaDeviceSynchronize());
-  cudaEvent_t a, b;
-  TD_CUDA(cudaEventCreate(&a));
-  TD_CUDA(cudaEventCreate(&b));
+  EventPair ev;
   std::vector<float> t;
-  for (int i = 0; i < reps; ++i) {
-    TD_CUDA(cudaEventRecord(a));
-    fn();
-    TD_CUDA(cudaEventRecord(b));
-    TD_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    TD_CUDA(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  TD_CUDA(cudaEventDestroy(a));
-  TD_CUDA(cudaEventDestroy(b));
+  for (int i = 0; i < reps; ++i) t.push_back(ev.time(fn));
   return summarize(t);
 }
 

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Compare two runs of the experiment programs row by row (e.g. a rerun of the quick
+profile after a refactor against the committed results of the same GPU).
+
+  python3 experiments/compare_runs.py OLD_DIR NEW_DIR [--out FILE]
+
+For every CSV present in both folders (dummy, sqrt, edm, collision, tet_*), the rows
+with the same key (every column that is not a measurement) are paired; each pair
+compares the medians (new/old) and whether the new median lies inside the old
+p25..p75 widened by the old run-to-run spread (max(p75-p25, 3% of the median)).
+Prints one line per CSV (pairs, median and 10th/90th percentile of new/old, share
+inside the spread) and, with --out, writes every pair as CSV. The columns of both
+files must be the same (a refactor keeps the schema): a difference is reported.
+"""
+import csv, io, os, statistics, sys
+
+MEASURED = {"reps", "median_ms", "p25_ms", "p75_ms", "min_ms", "max_ms", "bb_median_ms", "I", "GBps",
+            "bb3_median_ms", "I_eq17", "eff_gbs", "gtriplets_per_s", "linear_median_ms",
+            "linear_over_blocked", "with_transfers_ms", "pairs_per_s", "speedup_vs_cpu_mt", "verified"}
+FILES = ["dummy.csv", "sqrt.csv", "edm.csv", "collision.csv", "tet_dummy.csv", "tet_threebody.csv",
+         "tet_layout.csv", "sdh.csv"]
+
+
+def read(path):
+    lines = [l for l in open(path).read().splitlines() if not l.startswith("#")]
+    r = csv.DictReader(io.StringIO("\n".join(lines)))
+    return r.fieldnames, list(r)
+
+
+def key_of(row, cols):
+    return tuple(row[c] for c in cols)
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    old_dir, new_dir = argv[0], argv[1]
+    out = argv[argv.index("--out") + 1] if "--out" in argv else None
+    pairs_all = []
+    status = 0
+    for f in FILES:
+        po, pn = os.path.join(old_dir, f), os.path.join(new_dir, f)
+        if not (os.path.exists(po) and os.path.exists(pn)):
+            continue
+        co, ro = read(po)
+        cn, rn = read(pn)
+        if co != cn:
+            print(f"{f}: COLUMNS DIFFER\n  old: {co}\n  new: {cn}")
+            status = 1
+            continue
+        keys = [c for c in co if c not in MEASURED]
+        old = {key_of(r, keys): r for r in ro}
+        ratios, inside = [], 0
+        for r in rn:
+            o = old.get(key_of(r, keys))
+            if o is None or not o.get("median_ms") or not r.get("median_ms"):
+                continue
+            try:
+                mo, mn = float(o["median_ms"]), float(r["median_ms"])
+                lo, hi = float(o["p25_ms"]), float(o["p75_ms"])
+            except ValueError:
+                continue
+            if mo <= 0:
+                continue
+            spread = max(hi - lo, 0.03 * mo)
+            ok = lo - spread <= mn <= hi + spread
+            inside += ok
+            ratios.append(mn / mo)
+            pairs_all.append([f] + [f"{k}={v}" for k, v in zip(keys, key_of(r, keys))][:6] + [mo, mn, mn / mo, int(ok)])
+        if not ratios:
+            print(f"{f}: no common rows")
+            continue
+        q = statistics.quantiles(ratios, n=10) if len(ratios) >= 10 else [min(ratios)] * 9 + [max(ratios)]
+        print(f"{f}: {len(ratios)} pairs, new/old median {statistics.median(ratios):.3f} "
+              f"(10%: {q[0]:.3f}, 90%: {q[-1]:.3f}), inside the old run's spread: {inside}/{len(ratios)}")
+    if out:
+        with open(out, "w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["file", "k1", "k2", "k3", "k4", "k5", "k6", "old_median_ms", "new_median_ms", "new_over_old",
+                        "inside_spread"])
+            for p in pairs_all:
+                p = p[:1] + (p[1:-4] + [""] * 6)[:6] + p[-4:]
+                w.writerow(p)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
