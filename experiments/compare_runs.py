@@ -7,7 +7,8 @@ profile after a refactor against the committed results of the same GPU).
 For every CSV present in both folders (dummy, sqrt, edm, collision, tet_*), the rows
 with the same key (every column that is not a measurement) are paired; each pair
 compares the medians (new/old) and whether the new median lies inside the old
-p25..p75 widened by the old run-to-run spread (max(p75-p25, 3% of the median)).
+p25..p75 widened by the old run-to-run spread (max(p75-p25, 3% of the median)), and
+where the file has it, the improvement factor I (new/old) of the non-reference maps.
 Prints one line per CSV (pairs, median and 10th/90th percentile of new/old, share
 inside the spread) and, with --out, writes every pair as CSV. The columns of both
 files must be the same (a refactor keeps the schema): a difference is reported.
@@ -51,7 +52,7 @@ def main(argv):
             continue
         keys = [c for c in co if c not in MEASURED]
         old = {key_of(r, keys): r for r in ro}
-        ratios, inside = [], 0
+        ratios, inside, iratio = [], 0, []
         for r in rn:
             o = old.get(key_of(r, keys))
             if o is None or not o.get("median_ms") or not r.get("median_ms"):
@@ -67,13 +68,22 @@ def main(argv):
             ok = lo - spread <= mn <= hi + spread
             inside += ok
             ratios.append(mn / mo)
+            for col in ("I",):  # the ratio to BB of the same run: what the claims read
+                try:
+                    io_, in_ = float(o.get(col, "")), float(r.get(col, ""))
+                    if io_ > 0 and in_ > 0 and r.get("map") not in ("bb", "bb-fast", "bb3"):
+                        iratio.append(in_ / io_)
+                except ValueError:
+                    pass
             pairs_all.append([f] + [f"{k}={v}" for k, v in zip(keys, key_of(r, keys))][:6] + [mo, mn, mn / mo, int(ok)])
         if not ratios:
             print(f"{f}: no common rows")
             continue
         q = statistics.quantiles(ratios, n=10) if len(ratios) >= 10 else [min(ratios)] * 9 + [max(ratios)]
         print(f"{f}: {len(ratios)} pairs, new/old median {statistics.median(ratios):.3f} "
-              f"(10%: {q[0]:.3f}, 90%: {q[-1]:.3f}), inside the old run's spread: {inside}/{len(ratios)}")
+              f"(10%: {q[0]:.3f}, 90%: {q[-1]:.3f}), inside the old run's spread: {inside}/{len(ratios)}"
+              + (f"; I new/old median {statistics.median(iratio):.3f} (min {min(iratio):.3f}, max {max(iratio):.3f})"
+                 if iratio else ""))
     if out:
         with open(out, "w", newline="") as fh:
             w = csv.writer(fh)

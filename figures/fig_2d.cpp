@@ -208,11 +208,23 @@ void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim) {
   const std::string name = "fig5_collision_" + dim;
   const Table* t = need(ctx, name, g, "collision.csv", {"N", "map"});
   if (!t) return;
+  // Two kernel styles, two experiments, BB in each (collision.csv column test): the papers'
+  // shared-memory kernel for every blockwise map (rb-b is RB folded in block space), and the
+  // kernel without shared memory for every map.
   Sel s;
   s.eq["variant"] = dim;
+  s.eq["test"] = "collision";
   draw_i_vs_n(ctx, g, *t, s, name, "Collision detection " + dim + " (shared memory): I of every map vs BB", name,
               "Fig. 5 of 000: collision detection of N spheres (" + dim +
-                  "), shared-memory kernels; UTM cannot tile shared memory (thread-space map).");
+                  "), every map in the same shared-memory kernel; UTM and thread-level RB cannot tile shared memory "
+                  "(thread-space maps; RB runs as rb-b, folded in block space).");
+  Sel d = s;
+  d.eq["test"] = "collision-direct";
+  if (!maps_in(*t, d).empty())
+    draw_i_vs_n(ctx, g, *t, d, name + "_direct",
+                "Collision detection " + dim + " without shared memory: I of every map vs BB (same kernel)", "",
+                "A second kernel style, not the papers': no shared memory (__ldg, a global atomic per colliding "
+                "pair), every map including BB in it.");
 }
 
 void fig5_features(Ctx& ctx, const GpuData& g) {

@@ -226,7 +226,7 @@ void cmp_fig5_edm(Ctx& ctx, int d) {
 
 void cmp_fig5_collision(Ctx& ctx, const std::string& dim) {
   const std::string name = std::string("fig5_collision_") + dim;
-  cmp_i_vs_n(ctx, "gpus_" + name, "collision.csv", {{sel_of({{"variant", dim}}), "ρ = 16", name}},
+  cmp_i_vs_n(ctx, "gpus_" + name, "collision.csv", {{sel_of({{"variant", dim}, {"test", "collision"}}), "ρ = 16", name}},
              std::string("Collision detection ") + dim + " (shared memory): I of every map vs BB",
              std::string("Fig. 5 of 000: collision detection (") + dim + ").");
 }
