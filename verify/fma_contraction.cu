@@ -81,7 +81,7 @@ TD_PROBE(utm_n, float, ([&] {
          }()),
          ([&] {
            const float x = utm_arg<int, R>(n, int(l));
-           return R::mul_add(x, rsqrt_newton3<R>(x), -float(2 * n + 1));
+           return R::add_mul(-float(2 * n + 1), x, rsqrt_newton3<R>(x));
          }()))
 TD_PROBE(tet_f, float, ([&] {
            const float lf = float(unsigned(l));
@@ -89,5 +89,5 @@ TD_PROBE(tet_f, float, ([&] {
          }()),
          ([&] {
            const float lf = to_float_rn(u32(l));
-           return R::mul_add(27.0f, lf, fsqrt_rn(R::mul_sub(fmul_rn(729.0f, lf), lf, 3.0f)));
+           return R::add_mul(fsqrt_rn(R::mul_sub(fmul_rn(729.0f, lf), lf, 3.0f)), 27.0f, lf);
          }()))

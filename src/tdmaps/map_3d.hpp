@@ -63,7 +63,7 @@ struct TetRootF {
   template <class U, class R = Pinned> TD_HD static Root<U> layer(U l) {
     const float lf = to_float_rn(l);
     const float rad = R::mul_sub(fmul_rn(729.0f, lf), lf, 3.0f);
-    const float c = cbrtf(R::mul_add(27.0f, lf, fsqrt_rn(rad)));
+    const float c = cbrtf(R::add_mul(fsqrt_rn(rad), 27.0f, lf));
     const float v = fsub_rn(fadd_rn(fdiv_rn(c, 2.0800838230519041f), fdiv_rn(1.0f, fmul_rn(1.4422495703074083f, c))), 1.0f);
     const U z = float_floor_nonneg<U>(v);
     return Root<U>{z, tet_from_tri(tri_t(z), z)};

@@ -60,7 +60,7 @@ struct UtmSqrtN {
   template <class I, class R = Pinned> TD_HD static I row(I n, I k) {
     const float x = utm_arg<I, R>(n, k);
     // -(2n+1) + x * rsqrt(x) (Pinned: the product rounded, then the sum)
-    I a = utm_row_from_num<I>(R::mul_add(x, rsqrt_newton3<R>(x), -float(2 * n + 1)));
+    I a = utm_row_from_num<I>(R::add_mul(-float(2 * n + 1), x, rsqrt_newton3<R>(x)));
     // Avril's two repair conditionals: one step back or forward.
     if (k < utm_row_start(n, a)) --a;
     else if (k >= utm_row_start(n, a + 1)) ++a;

@@ -101,8 +101,10 @@ TD_HD u64 tet_root(u64 l) { return tet_correct<u64>(l, tet_estimate_wide(l)).k; 
 //           compiles it to __fmaf_rn) to find the ranges of the papers' binaries.
 // Which products nvcc fuses was read from the SASS of the formulas as printed
 // (verify/fma_contraction.cu, checked by verify/fma_contraction.sh): each call site below
-// is one FFMA there. Three shapes, so that Pinned keeps the exact operation order it had:
-//   mul_add(a, b, c) = a*b + c,  mul_sub(a, b, c) = a*b - c,  sub_mul(c, a, b) = c - a*b.
+// is one FFMA there. Four shapes, so that Pinned keeps the operation order the kernels had
+// (their SASS unchanged):
+//   mul_add(a, b, c) = a*b + c,  add_mul(c, a, b) = c + a*b,  mul_sub(a, b, c) = a*b - c,
+//   sub_mul(c, a, b) = c - a*b.
 TD_HD float ffma_rn(float a, float b, float c) {
 #if defined(__CUDA_ARCH__)
   return __fmaf_rn(a, b, c);
@@ -113,12 +115,14 @@ TD_HD float ffma_rn(float a, float b, float c) {
 struct Pinned {
   static constexpr const char* name = "pinned";
   TD_HD static float mul_add(float a, float b, float c) { return fadd_rn(fmul_rn(a, b), c); }
+  TD_HD static float add_mul(float c, float a, float b) { return fadd_rn(c, fmul_rn(a, b)); }
   TD_HD static float mul_sub(float a, float b, float c) { return fsub_rn(fmul_rn(a, b), c); }
   TD_HD static float sub_mul(float c, float a, float b) { return fsub_rn(c, fmul_rn(a, b)); }
 };
 struct Fused {
   static constexpr const char* name = "fma";
   TD_HD static float mul_add(float a, float b, float c) { return ffma_rn(a, b, c); }
+  TD_HD static float add_mul(float c, float a, float b) { return ffma_rn(a, b, c); }
   TD_HD static float mul_sub(float a, float b, float c) { return ffma_rn(a, b, -c); }
   TD_HD static float sub_mul(float c, float a, float b) { return ffma_rn(-a, b, c); }
 };
