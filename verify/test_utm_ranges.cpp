@@ -1,4 +1,4 @@
-// The UTM exact ranges by full search (CI; about 14 minutes of two cores, most of it utm-n):
+// The UTM exact ranges by full search (CI; 740 s measured on two cores, most of it utm-n):
 // for each UTM variant and rounding mode (numbers.hpp: Pinned, the library's; Fused, the
 // papers' binaries), EVERY N <= its limits:: constant maps every thread k < N(N+1)/2 to the
 // k-th cell of the column-major enumeration, and N = constant + 1 does not. (test_exact
