@@ -14,6 +14,15 @@ namespace tdmaps::apps {
 
 using edm::Layout;
 
+// The map names of a kernel table, in table order (the entries of one map are consecutive).
+template <class K>
+std::vector<std::string> map_names_of(const std::vector<K>& table) {
+  std::vector<std::string> names;
+  for (const auto& k : table)
+    if (names.empty() || names.back() != k.map) names.push_back(k.map);
+  return names;
+}
+
 // ---- EDM -------------------------------------------------------------------------------
 // Plain kernels for bb, ltm-r, ltm-e, rb, rb-b, rec, utm-n, utm-x (utm-*: coalesced stores,
 // edm::plain_cell); fast kernels

@@ -118,6 +118,25 @@ bool plan_for(const K& k, i64 N, int rho, bool allow_inexact, Plan2& p, bool& ex
   return r.has_value();
 }
 
+// Plans kernel k (named `label`) for (N, rho) into e. False, with one note per label and rho,
+// when its plan refuses N or it could not be verified at the small sizes.
+template <class K>
+bool admit(const char* tag, const std::string& label, const K& k, i64 N, int rho, const Options& o, bool verified,
+           std::set<std::string>& warned, Entry& e) {
+  if (!plan_for(k, N, rho, o.run.allow_inexact, e.plan, e.exact)) {
+    if (warned.insert(label + "/" + std::to_string(rho)).second)
+      std::fprintf(stderr, "[%s] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n", tag,
+                   label.c_str(), rho, (long long)N);
+    return false;
+  }
+  if (!verified) {
+    if (warned.insert("unverified/" + label + "/" + std::to_string(rho)).second)
+      std::fprintf(stderr, "[%s] %s rho=%d could not be verified at small N; not timed\n", tag, label.c_str(), rho);
+    return false;
+  }
+  return true;
+}
+
 // Small sizes every kernel is verified at before it is timed: one that is not a
 // multiple of rho, one that REC accepts.
 const i64 verify_sizes[] = {999, 1024};
@@ -211,17 +230,8 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
             const EdmKernel* k = find_edm(m, d, L);
             Entry e;
             e.map = m;
-            if (!plan_for(*k, N, rho, o.run.allow_inexact, e.plan, e.exact)) {
-              if (warned.insert(m + "/" + std::to_string(rho)).second)
-                std::fprintf(stderr, "[edm] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n",
-                             m.c_str(), rho, (long long)N);
-              continue;
-            }
-            if (!verified.count(m + "/" + std::to_string(d) + "/" + edm::layout_name(L) + "/" + std::to_string(rho))) {
-              if (warned.insert("unverified/" + m + "/" + std::to_string(rho)).second)
-                std::fprintf(stderr, "[edm] %s rho=%d could not be verified at small N; not timed\n", m.c_str(), rho);
-              continue;
-            }
+            const bool ok = verified.count(m + "/" + std::to_string(d) + "/" + edm::layout_name(L) + "/" + std::to_string(rho));
+            if (!admit("edm", m, *k, N, rho, o, ok, warned, e)) continue;
             const Plan2 p = e.plan;
             const float* pts = d_pts.get();
             float* out = d_out.get();
@@ -337,18 +347,8 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
             const CollisionKernel* k = find_collision(m, dim, style);
             Entry e;
             e.map = m;
-            if (!plan_for(*k, N, rho, o.run.allow_inexact, e.plan, e.exact)) {
-              if (warned.insert(k->label() + "/" + std::to_string(rho)).second)
-                std::fprintf(stderr, "[collision] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n",
-                             k->label().c_str(), rho, (long long)N);
+            if (!admit("collision", k->label(), *k, N, rho, o, verified.count(key(m, style, dim, rho)) > 0, warned, e))
               continue;
-            }
-            if (!verified.count(key(m, style, dim, rho))) {
-              if (warned.insert("unverified/" + k->label() + "/" + std::to_string(rho)).second)
-                std::fprintf(stderr, "[collision] %s rho=%d could not be verified at small N; not timed\n",
-                             k->label().c_str(), rho);
-              continue;
-            }
             const Plan2 p = e.plan;
             const void* s = d_s.get();
             u32* c = d_counts.get();

@@ -60,11 +60,6 @@ std::vector<CollisionStyle> collision_styles(const std::string& map) {
     if (k.map == map && k.dim == 3) v.push_back(k.style);
   return v;
 }
-std::vector<std::string> collision_map_names() {
-  std::vector<std::string> names;
-  for (const auto& k : collision_kernels())
-    if (names.empty() || names.back() != k.map) names.push_back(k.map);
-  return names;
-}
+std::vector<std::string> collision_map_names() { return map_names_of(collision_kernels()); }
 
 }  // namespace tdmaps::apps

@@ -92,12 +92,7 @@ const EdmKernel* find_edm(const std::string& map, int features, Layout L) {
     if (k.map == map && k.features == features && k.layout == L) return &k;
   return nullptr;
 }
-std::vector<std::string> edm_map_names() {
-  std::vector<std::string> names;
-  for (const auto& k : edm_kernels())
-    if (names.empty() || names.back() != k.map) names.push_back(k.map);
-  return names;
-}
+std::vector<std::string> edm_map_names() { return map_names_of(edm_kernels()); }
 
 PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard, bool sector_tail) {
   static unsigned long long* d = gpu::device_alloc<unsigned long long>(3, "poison counters");  // kept for the run

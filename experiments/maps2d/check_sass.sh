@@ -31,17 +31,13 @@
 set -u
 bin=${1:?usage: check_sass.sh BINARY}
 
-# shellcheck source=find_cuda_tool.sh
-. "$(dirname "$0")/find_cuda_tool.sh"
 # shellcheck source=map_types.sh
 . "$(dirname "$0")/map_types.sh"
 trap 'rm -f "${tmp:-}"' EXIT
 labelled_sass check_sass "$bin" 2
 
 awk -v maplist="$maplist" '
-# the map of a kernel: the label map=<name> that label_sass (map_types.sh) put on its
-# "Function :" line from the registry (tdmap types)
-function mapname(f) { return (f in kmap) ? kmap[f] : "" }
+function mapname(f) { return (f in kmap) ? kmap[f] : "" }  # from the kernel label (map_types.sh)
 function has(b, re) { return b ~ re }
 # the register an S2R/S2UR line writes, e.g. "R2" or "UR4"
 function s2r_dest(b, sr,    n, lines, k, l, t) {

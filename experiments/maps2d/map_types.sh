@@ -5,6 +5,8 @@
 #   find_tdmap BENCH_BINARY   sets $tdmap: $TDMAP if set, else the tdmap of the same build
 #                             (BUILD/src/tdmap beside BUILD/experiments/<area>/<bench>)
 #   map_types OUT             writes `tdmap types` to OUT; returns 1 on failure
+# shellcheck source=find_cuda_tool.sh
+. "$(dirname "${BASH_SOURCE[0]}")/find_cuda_tool.sh"
 find_tdmap() {
   if [ -n "${TDMAP:-}" ]; then tdmap=$TDMAP; return 0; fi
   local d

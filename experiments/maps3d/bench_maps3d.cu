@@ -130,6 +130,14 @@ bool try_plan(const Variant& v, i64 N, int rho, bool allow_inexact, Plan3& p, bo
   return r.has_value();
 }
 
+// try_plan with one note on stderr when the variant has no plan at (N, rho).
+bool plan_or_note(const char* tag, const Variant& v, i64 N, int rho, bool allow_inexact, Plan3& p, bool& exact) {
+  std::string why;
+  if (try_plan(v, N, rho, allow_inexact, p, exact, why)) return true;
+  std::fprintf(stderr, "[%s] rho=%d N=%" PRId64 " %s: skipped (%s)\n", tag, rho, N, v.label().c_str(), why.c_str());
+  return false;
+}
+
 [[noreturn]] void verification_failed(const std::string& what) {
   std::fprintf(stderr, "bench_maps3d: VERIFICATION FAILED: %s\n", what.c_str());
   std::exit(1);
@@ -189,9 +197,7 @@ void run_dummy(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
       for (const Variant& v : all) {
         Plan3 p;
         bool ex = false;
-        std::string why;
-        if (!try_plan(v, N, rho, o.run.allow_inexact, p, ex, why)) {
-          std::fprintf(stderr, "[dummy] rho=%d N=%" PRId64 " %s: skipped (%s)\n", rho, N, v.label().c_str(), why.c_str());
+        if (!plan_or_note("dummy", v, N, rho, o.run.allow_inexact, p, ex)) {
           if (v.map == "bb3") break;
           continue;
         }
@@ -245,9 +251,7 @@ void run_threebody(const Options& o, bench::Table& csv, bench::Interleaved& time
       for (const Variant& v : all) {
         Plan3 p;
         bool ex = false;
-        std::string why;
-        if (!try_plan(v, N, rho, false, p, ex, why)) {
-          std::fprintf(stderr, "[threebody] rho=%d N=%" PRId64 " %s: skipped (%s)\n", rho, N, v.label().c_str(), why.c_str());
+        if (!plan_or_note("threebody", v, N, rho, false, p, ex)) {
           if (v.map == "bb3") break;
           continue;
         }
@@ -386,11 +390,7 @@ void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) 
         for (const Variant& v : all) {
           Plan3 p;
           bool ex = false;
-          std::string why;
-          if (!try_plan(v, N, rho, false, p, ex, why)) {
-            std::fprintf(stderr, "[layout] rho=%d N=%" PRId64 " %s: skipped (%s)\n", rho, N, v.label().c_str(), why.c_str());
-            continue;
-          }
+          if (!plan_or_note("layout", v, N, rho, false, p, ex)) continue;
           // verified at this N: the checksum of the output equals the CPU's
           TD_CUDA(cudaMemset(out[l].get(), 0xff, out[l].size() * sizeof(float)));
           launch_layout(v, p, Layout(l), in[l].get(), out[l].get());

@@ -20,17 +20,13 @@
 set -u
 bin=${1:?usage: check_sass3d.sh BINARY}
 
-# shellcheck source=../maps2d/find_cuda_tool.sh
-. "$(dirname "$0")/../maps2d/find_cuda_tool.sh"
 # shellcheck source=../maps2d/map_types.sh
 . "$(dirname "$0")/../maps2d/map_types.sh"
 trap 'rm -f "${tmp:-}"' EXIT
 labelled_sass check_sass3d "$bin" 3
 
 awk -v maplist="$maplist" '
-# the map of a kernel: the label map=<name> that label_sass (map_types.sh) put on its
-# "Function :" line from the registry (tdmap types)
-function mapname(f) { return (f in kmap) ? kmap[f] : "" }
+function mapname(f) { return (f in kmap) ? kmap[f] : "" }  # from the kernel label (map_types.sh)
 function need(key, what, ok) {
   if (!ok) { missing = missing " " what }
 }
