@@ -138,8 +138,9 @@ __device__ __forceinline__ void fast_count(float s, float c, u32 lim_bits, FastA
 }
 
 template <int T, int R, int HM, bool Clamp>
-__global__ void __launch_bounds__(T) k_fast(Plan2 p, const float4* __restrict__ pts, const float* __restrict__ thr_g,
-                                            u32 B, float c, u32 flush_every, ull* hist) {
+__global__ void __launch_bounds__(T) k_fast(Plan2 p, u64 lam_begin, u64 lam_end, const float4* __restrict__ pts,
+                                            const float* __restrict__ thr_g, u32 B, float c, u32 flush_every,
+                                            ull* hist) {
   using L = FastLayout<T, R, HM>;
   constexpr int P = L::P;
   extern __shared__ float4 smem4[];
@@ -162,7 +163,9 @@ __global__ void __launch_bounds__(T) k_fast(Plan2 p, const float4* __restrict__ 
   const u32 lim_bits = tdmaps::sdh::est_magic_bits + (B - 1);
 
   u32 since = 0;
-  for (u64 lam = blockIdx.x; lam < p.total; lam += gridDim.x) {
+  // The tile pairs lambda in [lam_begin, lam_end): the whole plan [0, p.total) on one GPU,
+  // or one worker's range of tdmaps/partition.hpp (experiments/multigpu).
+  for (u64 lam = lam_begin + blockIdx.x; lam < lam_end; lam += gridDim.x) {
     const Cell2 bc = LTM_E::g(lam);  // tile row bi >= tile column bj
     const int ibase = int(bc.i) * P, jbase = int(bc.j) * P;
     float xi[R], yi[R], zi[R];

@@ -7,6 +7,8 @@
 #include "sdh_tiled.cuh"
 #include "sdh_fast.cuh"
 
+#include <tdmaps/partition.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -256,6 +258,40 @@ FastLaunch fast_launch_params(const DeviceSet& d) {
   return f;
 }
 
+// The launch parameters of fast implementation i on set d (cached per set).
+inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
+  const FastLaunch* r = nullptr;
+  with_fast(i, [&](auto cfg) {
+    using C = decltype(cfg);
+    const int key = int(i) * 2 + (d.clamp ? 1 : 0);
+    auto it = d.fast_cache.find(key);
+    if (it == d.fast_cache.end())
+      it = d.fast_cache.emplace(key, d.clamp ? fast_launch_params<C, true>(d) : fast_launch_params<C, false>(d)).first;
+    r = &it->second;
+  });
+  return *r;
+}
+
+// Launches fast implementation i over the tile pairs [r.begin, r.end) of its plan
+// (fast_params(i, d).plan, tdmaps/partition.hpp), adding to d.hist (not cleared), on
+// `stream`; no sync. The persistent grid is the plan's, capped at the range's size.
+inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t stream = 0) {
+  if (r.empty()) return;
+  const FastLaunch& f = fast_params(i, d);
+  if (r.end > f.plan.total) die("launch_fast_range: range past the plan's " + std::to_string(f.plan.total) + " tile pairs");
+  const u32 grid = u32(std::min<u64>(f.grid, r.size()));
+  with_fast(i, [&](auto cfg) {
+    using C = decltype(cfg);
+    if (d.clamp)
+      k_fast<C::T, C::R, C::HM, true><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
+                                                                      f.flush_every, d.hist);
+    else
+      k_fast<C::T, C::R, C::HM, false><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
+                                                                       f.flush_every, d.hist);
+    TD_LAUNCHED();
+  });
+}
+
 // Launches implementation i on the current set (histogram cleared first); no sync.
 inline void launch(Impl i, DeviceSet& d, int tpb) {
   TD_CUDA(cudaMemsetAsync(d.hist, 0, size_t(d.B) * sizeof(ull)));
@@ -286,20 +322,8 @@ inline void launch(Impl i, DeviceSet& d, int tpb) {
       TD_LAUNCHED();
       break;
     }
-    default:
-      with_fast(i, [&](auto cfg) {
-        using C = decltype(cfg);
-        const int key = int(i) * 2 + (d.clamp ? 1 : 0);
-        auto it = d.fast_cache.find(key);
-        if (it == d.fast_cache.end())
-          it = d.fast_cache.emplace(key, d.clamp ? fast_launch_params<C, true>(d) : fast_launch_params<C, false>(d)).first;
-        const FastLaunch& f = it->second;
-        if (d.clamp)
-          k_fast<C::T, C::R, C::HM, true><<<f.grid, C::T, f.smem>>>(f.plan, d.p4, d.thr, d.B, d.c, f.flush_every, d.hist);
-        else
-          k_fast<C::T, C::R, C::HM, false><<<f.grid, C::T, f.smem>>>(f.plan, d.p4, d.thr, d.B, d.c, f.flush_every, d.hist);
-        TD_LAUNCHED();
-      });
+    default:  // the whole plan: one range
+      launch_fast_range(i, d, LambdaRange{0, fast_params(i, d).plan.total});
       break;
   }
 }

@@ -137,13 +137,12 @@ TD_HD int sides_below(const float4& a, const float4& b, const float4& c, float r
   return int(dist2_rn(a, b) < r2) + int(dist2_rn(b, c) < r2) + int(dist2_rn(a, c) < r2);
 }
 
-// bins: kBinCopies x 4 counters, summed by the host.
-template <class M, Mode mode, class I>
-__global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __restrict__ pts, float r2,
-                                                   unsigned long long* bins) {
+// The triplets of block b (uniform over the block; b inside): bins: kBinCopies x 4
+// counters, summed by the host; this block adds to copy `copy`.
+template <class I>
+__device__ __forceinline__ void threebody_block(const Plan3& p, const Cell3T<I>& b, const float4* __restrict__ pts,
+                                                float r2, unsigned long long* bins, u64 copy) {
   __shared__ float4 tile[3 * kMaxRho3];
-  const Cell3T<I> b = block_coord3<M, mode, I>(p);
-  if (!b.inside) return;  // uniform over the block
   const int rho = p.rho;
   const u32 t = thread_rank3();
   if (t < u32(3 * rho)) {
@@ -157,12 +156,31 @@ __global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __rest
   const int n0 = __syncthreads_count(s == 0), n1 = __syncthreads_count(s == 1), n2 = __syncthreads_count(s == 2),
             n3 = __syncthreads_count(s == 3);
   if (t == 0) {
-    unsigned long long* o = bins + 4 * (block_rank3() % kBinCopies);
+    unsigned long long* o = bins + 4 * (copy % kBinCopies);
     if (n0) atomicAdd(o + 0, (unsigned long long)n0);
     if (n1) atomicAdd(o + 1, (unsigned long long)n1);
     if (n2) atomicAdd(o + 2, (unsigned long long)n2);
     if (n3) atomicAdd(o + 3, (unsigned long long)n3);
   }
+}
+
+template <class M, Mode mode, class I>
+__global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __restrict__ pts, float r2,
+                                                   unsigned long long* bins) {
+  const Cell3T<I> b = block_coord3<M, mode, I>(p);
+  if (!b.inside) return;  // uniform over the block
+  threebody_block<I>(p, b, pts, r2, bins, block_rank3());
+}
+// The same work over one worker's blocks lambda in [begin, begin + blocks) of a linear
+// 3D map (TET: lambda -> block by g(), eq. (13)-(16)); launched on a linear grid of
+// `blocks` blocks (tdmaps/partition.hpp, experiments/multigpu). Mode::thread only.
+template <class M, class I>
+__global__ void __launch_bounds__(1024) threebody3_range(Plan3 p, u64 begin, u32 gx, const float4* __restrict__ pts,
+                                                         float r2, unsigned long long* bins) {
+  using U = uidx<I>;
+  const U local = linear_block<U>(gx, blockIdx.x, blockIdx.y);
+  const Cell3T<I> b = M::template g<I>(U(begin) + local);  // every launched block is in the range
+  threebody_block<I>(p, b, pts, r2, bins, u64(local));
 }
 
 // ---- the layout study -------------------------------------------------------------------
