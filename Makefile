@@ -7,7 +7,7 @@ MESONFLAGS ?=
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 MESON    = $(shell cat .tools/meson 2>/dev/null || echo meson)
 
-.PHONY: all deps configure build verify verify-gpu verify-full exact-table figures experiments clean
+.PHONY: all deps configure build verify verify-gpu verify-full exact-table figures experiments clean install
 
 all: build
 
@@ -38,6 +38,15 @@ verify-full: build
 # Regenerates the CPU oracle's exactness-range table (a few minutes).
 exact-table: build
 	$(BUILD)/verify/exact_table verify/results/exact_ranges_cpu.csv
+
+# Installs the map headers, the tdmap CLI, tdmaps.pc and the CMake package tdmaps under
+# PREFIX (README "Using a map in your own kernel"); DESTDIR=... stages it below a directory.
+# Sets the prefix of $(BUILD) and builds only what is installed.
+PREFIX  ?= /usr/local
+install: configure
+	$(MESON) configure $(BUILD) -Dprefix=$(abspath $(PREFIX))
+	$(MESON) compile -C $(BUILD) -j $(JOBS) tdmap
+	$(MESON) install -C $(BUILD) --no-rebuild $(if $(DESTDIR),--destdir $(abspath $(DESTDIR)))
 
 figures: build
 	@bash experiments/run_figures.sh $(BUILD)

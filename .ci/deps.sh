@@ -2,7 +2,8 @@
 # Installs what `make verify` and `make figures` need on a Debian 12 machine, once.
 # Debian packages: g++, pkg-config, ninja-build, git, python3 (+ python3-venv),
 # libboost-test-dev, libboost-program-options-dev, gnuplot-nox,
-# libgnuplot-iostream-dev (with the Boost iostreams/filesystem/system it needs).
+# libgnuplot-iostream-dev (with the Boost iostreams/filesystem/system it needs),
+# cmake (the install check builds examples/ with CMake), openmpi-bin + libopenmpi-dev (mpicc).
 # Meson: Debian 12's meson 1.0 does not track header dependencies of .cu files,
 # so a meson >= 1.4 is used: one on PATH if it is new enough, otherwise meson 1.6.1
 # from PyPI in .tools/venv. The meson to use is written to .tools/meson.
@@ -19,6 +20,8 @@ have_cmd ninja      || need_pkgs+=(ninja-build)
 have_cmd git        || need_pkgs+=(git)
 have_cmd python3    || need_pkgs+=(python3)
 have_cmd gnuplot    || need_pkgs+=(gnuplot-nox)
+have_cmd cmake      || need_pkgs+=(cmake)
+have_cmd mpicc      || need_pkgs+=(openmpi-bin libopenmpi-dev)
 [ -f /usr/include/boost/test/unit_test.hpp ]     || need_pkgs+=(libboost-test-dev)
 [ -f /usr/include/boost/program_options.hpp ]    || need_pkgs+=(libboost-program-options-dev)
 [ -f /usr/include/gnuplot-iostream.h ]           || need_pkgs+=(libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev libboost-system-dev)
