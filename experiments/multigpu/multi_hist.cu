@@ -212,9 +212,9 @@ class ThreeBodyProblem : public Problem {
     const Dev& d = dev_[size_t(slot)];
     const dim3 block = gpu::to_dim3(M::block(plan_));
     if (plan_.narrow)
-      gpu::threebody3_range<M, i32><<<gpu::to_dim3(g), block, 0, s>>>(plan_, r.begin, gx, d.pts, r2_, d.bins);
+      gpu::threebody3_range<M, i32><<<gpu::to_dim3(g), block, 0, s>>>(plan_, r.begin, r.size(), gx, d.pts, r2_, d.bins);
     else
-      gpu::threebody3_range<M, i64><<<gpu::to_dim3(g), block, 0, s>>>(plan_, r.begin, gx, d.pts, r2_, d.bins);
+      gpu::threebody3_range<M, i64><<<gpu::to_dim3(g), block, 0, s>>>(plan_, r.begin, r.size(), gx, d.pts, r2_, d.bins);
     TD_LAUNCHED();
   }
 
@@ -348,6 +348,19 @@ class GpuRunner {
       pb.upload(i);
     }
   }
+  // A run that cannot finish: one line naming the GPU(s) whose stream reports an error
+  // (else the NCCL error `why`), exit 1; no histogram is reported.
+  [[noreturn]] void fail_run(const std::string& why) {
+    std::string bad;
+    for (const GpuSlot& g : slots_) {
+      if (cudaSetDevice(g.dev) != cudaSuccess) continue;
+      const cudaError_t e = cudaStreamQuery(g.s);
+      if (e != cudaSuccess && e != cudaErrorNotReady)
+        bad += (bad.empty() ? "" : ", ") + std::string("GPU ") + std::to_string(g.dev) + " (" + cudaGetErrorString(e) + ")";
+    }
+    die((bad.empty() ? std::string("the run failed") : "failed during the run: " + bad) +
+        (why.empty() ? "" : "; NCCL " + why) + "; no histogram is reported");
+  }
   // One whole run of configuration cfg: every worker's chunks, then the NCCL sum.
   // Returns the reduced histogram (words) and the timing.
   std::vector<u64> run(Problem& pb, const Config& cfg, Timing& t) {
@@ -373,9 +386,10 @@ class GpuRunner {
     for (int p = 0; p < P; ++p) {
       GpuSlot& g = slots_[size_t(p)];
       TD_CUDA(cudaSetDevice(g.dev));
-      TD_NCCL(ncclAllReduce(pb.hist(p), pb.hist(p), n, ncclUint64, ncclSum, cm.c[size_t(p)], g.s));
+      const ncclResult_t r = ncclAllReduce(pb.hist(p), pb.hist(p), n, ncclUint64, ncclSum, cm.c[size_t(p)], g.s);
+      if (r != ncclSuccess) fail_run(std::string("ncclAllReduce: ") + ncclGetErrorString(r));
     }
-    TD_NCCL(ncclGroupEnd());
+    if (const ncclResult_t r = ncclGroupEnd(); r != ncclSuccess) fail_run(std::string("ncclGroupEnd: ") + ncclGetErrorString(r));
     for (int p = 0; p < P; ++p) {
       GpuSlot& g = slots_[size_t(p)];
       TD_CUDA(cudaSetDevice(g.dev));
@@ -393,8 +407,7 @@ class GpuRunner {
         if (e == cudaErrorNotReady) {
           pending = true;
         } else if (e != cudaSuccess) {
-          die("GPU " + std::to_string(g.dev) + " failed during the run (" + cudaGetErrorString(e) +
-              "): no histogram is reported");
+          fail_run("");
         }
         ncclResult_t async = ncclSuccess;
         TD_NCCL(ncclCommGetAsyncError(cm.c[size_t(p)], &async));
@@ -638,7 +651,7 @@ int main(int argc, char** argv) {
     double predicted_s = 0;
     for (i64 N : o.Ns) {
       const double w = o.app == "sdh" ? double(hs::pair_count(N)) : double(tet(u64(N)));
-      for (const Config& c : cfgs) predicted_s += (1 + o.run.warmup + o.run.reps) * w / rate / (world.active ? world.size : c.gpus);
+      for (const Config& c : cfgs) predicted_s += (std::max(1, o.run.warmup) + o.run.reps) * w / rate / (world.active ? world.size : c.gpus);
     }
     agree_or_exit(predicted_s <= o.max_minutes * 60,
                   "the run is predicted to take " + std::to_string(int(predicted_s / 60 + 1)) + " minutes (" +

@@ -145,10 +145,11 @@ __device__ __forceinline__ void threebody_block(const Plan3& p, const Cell3T<I>&
   __shared__ float4 tile[3 * kMaxRho3];
   const int rho = p.rho;
   const u32 t = thread_rank3();
-  if (t < u32(3 * rho)) {
-    const u32 w = t / u32(rho), k = t - w * u32(rho);
+  // the three tiles: 3 rho points (a loop: at rho = 1 one thread loads all three)
+  for (u32 e = t; e < u32(3 * rho); e += blockDim.x * blockDim.y * blockDim.z) {
+    const u32 w = e / u32(rho), k = e - w * u32(rho);
     const i64 base = i64(w == 0 ? b.x : w == 1 ? b.y : b.z) * rho + i64(k);
-    tile[t] = pts[base < p.N ? base : p.N - 1];
+    tile[e] = pts[base < p.N ? base : p.N - 1];
   }
   __syncthreads();
   const Cell3T<I> c = thread_in_block3(p.N, rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
@@ -171,15 +172,20 @@ __global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __rest
   if (!b.inside) return;  // uniform over the block
   threebody_block<I>(p, b, pts, r2, bins, block_rank3());
 }
-// The same work over one worker's blocks lambda in [begin, begin + blocks) of a linear
-// 3D map (TET: lambda -> block by g(), eq. (13)-(16)); launched on a linear grid of
-// `blocks` blocks (tdmaps/partition.hpp, experiments/multigpu). Mode::thread only.
+// The same work over one worker's blocks lambda in [begin, begin + count) of a linear
+// 3D map (TET: lambda -> block by g(), eq. (13)-(16)); launched on linear_grid(count)
+// (tdmaps/partition.hpp, experiments/multigpu). Mode::thread only. A multi-row grid
+// (count >= 2^31, wide path) has a tail of unused blocks in its last row: they return.
 template <class M, class I>
-__global__ void __launch_bounds__(1024) threebody3_range(Plan3 p, u64 begin, u32 gx, const float4* __restrict__ pts,
-                                                         float r2, unsigned long long* bins) {
+__global__ void __launch_bounds__(1024) threebody3_range(Plan3 p, u64 begin, u64 count, u32 gx,
+                                                         const float4* __restrict__ pts, float r2,
+                                                         unsigned long long* bins) {
   using U = uidx<I>;
   const U local = linear_block<U>(gx, blockIdx.x, blockIdx.y);
-  const Cell3T<I> b = M::template g<I>(U(begin) + local);  // every launched block is in the range
+  if constexpr (sizeof(U) == 8) {
+    if (local >= count) return;  // uniform over the block
+  }
+  const Cell3T<I> b = M::template g<I>(U(begin) + local);
   threebody_block<I>(p, b, pts, r2, bins, u64(local));
 }
 
