@@ -1,12 +1,14 @@
 // src/bench/gpu.cuh — the GPU side of the harness every experiment program uses:
-//   Session      GPU presence (one message; exit 77 with --skip-if-no-gpu, else exit 2),
-//                the device, the results folder per GPU, the metadata line, the CSVs
+//   Session      GPU presence (one message; exit 77 with --skip-if-no-gpu, else exit 2), GPU code
+//                for the device found (else one line and exit 2: arch.hpp), the device, the
+//                results folder per GPU, the metadata line, the CSVs
 //   Interleaved  BB and the maps timed in the same run, interleaved launch by launch
 //                (round r starts at variant r mod k), CUDA events per launch, warm-up
 //                first, reps sized by the one Budget policy (budget.hpp)
 //   Progress     one line per step on stderr with the elapsed time
 // Host-only parts (args, budget, stats, table, parallel) are in the .hpp files beside it.
 #pragma once
+#include "arch.hpp"
 #include "args.hpp"
 #include "budget.hpp"
 #include "parallel.hpp"
@@ -18,6 +20,7 @@
 
 #include <chrono>
 #include <cstdarg>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -37,16 +40,77 @@ inline void skip_without_gpu(const std::string& program) {
   }
 }
 
+// ---- the GPU code of this binary against the GPU found (arch.hpp) -------------------------
+// What the build compiled (top-level meson.build passes both macros to every CUDA file).
+inline GpuCode built_gpu_code() {
+  GpuCode c;
+#if defined(TDMAPS_GPU_SASS) && defined(TDMAPS_GPU_PTX)
+  c.sass = parse_arch_list(TDMAPS_GPU_SASS);
+  c.ptx = TDMAPS_GPU_PTX;
+#endif
+  return c;
+}
+
+template <int>
+__global__ void gpu_code_probe() {}
+
+// Refuses (one line on stderr, exit 2) when this binary has no GPU code the device can run:
+// first by CUDA's rules on the build's list, then by the runtime's own answer for a trivial
+// kernel, so a mismatch the rules miss (a driver too old for the PTX) is one line too.
+inline void require_gpu_code(const std::string& program, const cudaDeviceProp& prop) {
+  const GpuCode code = built_gpu_code();
+  const int cap = prop.major * 10 + prop.minor;
+  if (!code.sass.empty() || code.ptx > 0) {
+    const std::string line = arch_refusal(program, code, cap, prop.name, CUDART_VERSION);
+    if (!line.empty()) {
+      std::fprintf(stderr, "%s\n", line.c_str());
+      std::exit(2);
+    }
+  }
+  cudaFuncAttributes attr{};
+  const cudaError_t e = cudaFuncGetAttributes(&attr, gpu_code_probe<0>);
+  if (e == cudaErrorNoKernelImageForDevice || e == cudaErrorUnsupportedPtxVersion || e == cudaErrorInvalidPtx ||
+      e == cudaErrorJitCompilerNotFound || e == cudaErrorInvalidKernelImage || e == cudaErrorInvalidDeviceFunction) {
+    std::fprintf(stderr, "%s\n", load_refusal(program, code, cap, prop.name, cudaGetErrorString(e)).c_str());
+    std::exit(2);
+  }
+  TD_CUDA(e);
+}
+
+// TEST ONLY: TDMAPS_FAKE_GPU=sm_52 (or 5.2) makes Session judge this binary's GPU code against a
+// device of that capability before it looks for a GPU, so the refusal is tested without one
+// (the meson tests bench_sdh*_refuses_sm_52). A fake the code can run changes nothing; so does
+// a build that did not say what it compiled (no TDMAPS_GPU_SASS).
+inline void check_fake_gpu(const std::string& program) {
+  const char* fake = std::getenv("TDMAPS_FAKE_GPU");
+  if (!fake || !*fake) return;
+  const int cap = parse_capability(fake);
+  if (cap == 0) {
+    std::fprintf(stderr, "%s: TDMAPS_FAKE_GPU=%s: expected sm_XY or X.Y\n", program.c_str(), fake);
+    std::exit(2);
+  }
+  const GpuCode code = built_gpu_code();
+  if (code.sass.empty() && code.ptx == 0) return;
+  const std::string line = arch_refusal(program, code, cap, "faked by TDMAPS_FAKE_GPU", CUDART_VERSION);
+  if (!line.empty()) {
+    std::fprintf(stderr, "%s\n", line.c_str());
+    std::exit(2);
+  }
+}
+
 // One run of an experiment program on one GPU.
 class Session {
  public:
   // After the command line is parsed (bad input already rejected). Without a GPU:
-  // exit 77 when skip_if_no_gpu, else one line and exit 2.
+  // exit 77 when skip_if_no_gpu, else one line and exit 2. A GPU this binary has no code for:
+  // one line (built for, found, the rebuild command) and exit 2.
   Session(std::string program, int argc, char** argv, const RunOptions& run)
       : program_(std::move(program)), args_(join_args(argc, argv)), out_(run.out) {
+    check_fake_gpu(program_);
     if (run.skip_if_no_gpu) skip_without_gpu(program_);
     dev_ = gpu::require_gpu();
     TD_CUDA(cudaGetDeviceProperties(&prop_, dev_));
+    require_gpu_code(program_, prop_);
   }
   const cudaDeviceProp& prop() const { return prop_; }
   int device() const { return dev_; }

@@ -1,9 +1,11 @@
 // src/bench/test_bench.cpp — the host parts of the experiment harness (no GPU):
-// the list grammar and its errors, the budget policy, typed CSV rows, parallel_for.
+// the list grammar and its errors, the budget policy, typed CSV rows, parallel_for, and which
+// GPUs a binary's code runs on (arch.hpp: CUDA's SASS and PTX rules, the refusal line).
 #define BOOST_TEST_MODULE bench_harness
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include "arch.hpp"
 #include "args.hpp"
 #include "budget.hpp"
 #include "parallel.hpp"
@@ -132,6 +134,89 @@ BOOST_DATA_TEST_CASE(parallel_chunks_covers_once, bdata::make({0, 1, 7, 1000}) *
   }, workers);
   BOOST_TEST(!bad_worker.load());
   for (auto& h : hit) BOOST_TEST(h.load() == 1);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(gpu_code)
+
+BOOST_AUTO_TEST_CASE(arch_lists_and_capabilities) {
+  BOOST_TEST((parse_arch_list("75,80,90") == std::vector<int>{75, 80, 90}));
+  BOOST_TEST((parse_arch_list("120") == std::vector<int>{120}));
+  BOOST_TEST(parse_arch_list("").empty());
+  BOOST_TEST((parse_arch_list("90,x,,100") == std::vector<int>{90, 100}));
+  BOOST_TEST(parse_capability("sm_52") == 52);
+  BOOST_TEST(parse_capability("compute_120") == 120);
+  BOOST_TEST(parse_capability("8.6") == 86);
+  BOOST_TEST(parse_capability("12.1") == 121);
+  BOOST_TEST(parse_capability("90") == 90);
+  for (const char* bad : {"", "sm_", "sm_9x", "8.", "8.10", "x.5", "5", "1234"}) BOOST_TEST(parse_capability(bad) == 0);
+}
+
+// SASS sm_XY runs on X.Z for Z >= Y only.
+BOOST_AUTO_TEST_CASE(sass_same_major_newer_minor) {
+  const GpuCode c{{80}, 0};
+  BOOST_TEST((code_path(c, 80) == CodePath::sass));
+  BOOST_TEST((code_path(c, 86) == CodePath::sass));  // A100 code on an RTX 3090
+  BOOST_TEST((code_path(c, 89) == CodePath::sass));  // ... and on an L40S
+  const GpuCode c86{{86}, 0};
+  BOOST_TEST((code_path(c86, 80) == CodePath::none));  // older minor: refused
+  BOOST_TEST((code_path(c, 90) == CodePath::none));    // other major: refused
+  BOOST_TEST((code_path(c, 75) == CodePath::none));
+  const GpuCode c120{{120}, 0};
+  BOOST_TEST((code_path(c120, 121) == CodePath::sass));
+  BOOST_TEST((code_path(c120, 100) == CodePath::none));
+}
+
+// PTX compute_XY is JIT-compiled for any device >= X.Y, across majors; never for an older one.
+BOOST_AUTO_TEST_CASE(ptx_forward_only) {
+  const GpuCode c{{90}, 90};
+  BOOST_TEST((code_path(c, 90) == CodePath::sass));
+  BOOST_TEST((code_path(c, 100) == CodePath::ptx_jit));
+  BOOST_TEST((code_path(c, 120) == CodePath::ptx_jit));
+  BOOST_TEST((code_path(c, 89) == CodePath::none));  // PTX newer than the device
+  BOOST_TEST((code_path(c, 80) == CodePath::none));
+  const GpuCode ptx_only{{}, 80};
+  BOOST_TEST((code_path(ptx_only, 80) == CodePath::ptx_jit));
+  BOOST_TEST((code_path(ptx_only, 75) == CodePath::none));
+}
+
+BOOST_AUTO_TEST_CASE(several_sass_entries) {
+  const GpuCode fat{{75, 80, 86, 89, 90, 100, 110, 120}, 120};
+  for (int cap : {75, 80, 86, 87, 89, 90, 100, 103, 110, 120, 121}) BOOST_TEST((code_path(fat, cap) == CodePath::sass));
+  BOOST_TEST((code_path(fat, 130) == CodePath::ptx_jit));  // a GPU newer than the toolkit
+  for (int cap : {35, 52, 61, 70, 72}) BOOST_TEST((code_path(fat, cap) == CodePath::none));
+  const GpuCode two{{80, 90}, 90};
+  BOOST_TEST((code_path(two, 86) == CodePath::sass));
+  BOOST_TEST((code_path(two, 75) == CodePath::none));
+}
+
+BOOST_AUTO_TEST_CASE(refusal_line) {
+  const GpuCode c{{90}, 90};
+  BOOST_TEST(arch_refusal("bench_sdh", c, 90, "NVIDIA H100", 13000).empty());
+  BOOST_TEST(arch_refusal("bench_sdh", c, 100, "NVIDIA B200", 13000).empty());  // through the PTX
+  BOOST_TEST(arch_refusal("bench_sdh", c, 80, "NVIDIA A100-SXM4-80GB", 13000) ==
+             "bench_sdh: this binary has GPU code for sm_90 (PTX compute_90) but the GPU found is sm_80 "
+             "(NVIDIA A100-SXM4-80GB): rebuild for it with: make build MESONFLAGS=-Dgpu_arch=sm_80");
+  const GpuCode two{{90, 80}, 90};
+  BOOST_TEST(arch_refusal("p", two, 75, "Tesla T4") ==
+             "p: this binary has GPU code for sm_80 and sm_90 (PTX compute_90) but the GPU found is sm_75 (Tesla T4): "
+             "rebuild for it with: make build MESONFLAGS=-Dgpu_arch=sm_75");
+  // A GPU the toolkit that built the binary cannot target: the line says so.
+  const std::string kepler = arch_refusal("p", GpuCode{{75, 80, 90}, 90}, 35, "Tesla K40m", 13000);
+  BOOST_TEST(kepler ==
+             "p: this binary has GPU code for sm_75, sm_80 and sm_90 (PTX compute_90) but the GPU found is sm_35 "
+             "(Tesla K40m): rebuild for it with: make build MESONFLAGS=-Dgpu_arch=sm_35 and an older CUDA (CUDA 13.0, "
+             "which built this binary, targets sm_75 and newer; README: Supported GPUs and CUDA versions)");
+  BOOST_TEST(kepler.find('\n') == std::string::npos);
+  BOOST_TEST(oldest_target(12080) == 50);
+  BOOST_TEST(oldest_target(11080) == 35);
+  BOOST_TEST(oldest_target(10020) == 30);
+  BOOST_TEST(cuda_name(12080) == "CUDA 12.8");
+  BOOST_TEST(load_refusal("p", c, 90, "NVIDIA H100", "the provided PTX was compiled with an unsupported toolchain.") ==
+             "p: the GPU found, sm_90 (NVIDIA H100), cannot load this binary's GPU code for sm_90 (PTX compute_90) "
+             "(the provided PTX was compiled with an unsupported toolchain.): update the driver or rebuild for it "
+             "with: make build MESONFLAGS=-Dgpu_arch=sm_90");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
