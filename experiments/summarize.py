@@ -127,7 +127,42 @@ def measure(gpu):
         if b:
             spd = f"; {float(b[0]['speedup_vs_cpu_mt']):.0f}× the all-core CPU in the same run at N = {int(b[0]['N']):,} (sdh_cpu_1M.csv)"
         res["sdh"] = f"SDH: best version `{bestr['impl']}` at N = {nmax:,}: {float(bestr['pairs_per_s']):.2e} pair distances/s{spd}."
+    res["multi"] = multi_gpu_line(gpu)
     return res
+
+
+def multi_gpu_line(gpu):
+    """Past one GPU (experiments/multigpu): the speed-up of G GPUs and of 8 chunks on one GPU over 1 GPU x 1
+    chunk in the same run, the reduction's share, bit-identity (sdh_multigpu.csv, threebody_multigpu.csv)."""
+    parts, meta = [], {}
+    for name, app, what in (("sdh_multigpu.csv", "SDH", "pairs"), ("threebody_multigpu.csv", "three-body", "triplets")):
+        m, rows = load(gpu, name)
+        if not rows:
+            continue
+        meta = meta or m
+        n = max(int(r["N"]) for r in rows)
+        at = [r for r in rows if int(r["N"]) == n]
+        one = [r for r in at if r["gpus"] == "1" and r["chunks"] == "1"]
+        if not one:
+            continue
+        txt = f"{app} at N = {n:,} ({float(one[0]['work_per_s']):.3g} {what}/s on 1 GPU)"
+        gmax = max(int(r["gpus"]) for r in at)
+        g = [r for r in at if int(r["gpus"]) == gmax and r["chunks"] == "1"]
+        if gmax > 1 and g:
+            txt += (f": {gmax} GPUs ×{float(g[0]['rate_vs_first']):.3f}, reduction {float(g[0]['reduce_ms']):.2f} ms "
+                    f"({100 * float(g[0]['reduce_frac']):.4f}% of the run)")
+        c = [r for r in at if r["gpus"] == "1" and int(r["chunks"]) > 1]
+        if c:
+            cm = max(c, key=lambda r: int(r["chunks"]))
+            txt += f"; {cm['chunks']} chunks on 1 GPU ×{float(cm['rate_vs_first']):.3f}"
+        same = all(r["identical"] == "1" for r in rows)
+        txt += "; every split bit-identical" if same else "; NOT every split identical"
+        parts.append(txt)
+    if not parts:
+        return ""
+    gpus = meta.get("gpus_used", "?")
+    return (f"Past one GPU ({gpus} × {meta.get('gpu', '?')}, NCCL {meta.get('nccl', '?')}, commit `{meta.get('commit', '?')}`): "
+            + "; ".join(parts) + " (sdh_multigpu.csv, threebody_multigpu.csv; experiments/multigpu/README.md).")
 
 
 def gpu_name(r):
@@ -160,6 +195,8 @@ def table(gpu):
     out.extend(r["tet"])
     if r["sdh"]:
         out.append(f"\n{r['sdh']}")
+    if r.get("multi"):
+        out.append(f"\n{r['multi']}")
     return "\n".join(out) + "\n"
 
 
@@ -189,6 +226,8 @@ def tables(gpus):
             out.append(" ".join(r["tet"]))
         if r["sdh"]:
             out.append(r["sdh"])
+        if r.get("multi"):
+            out.append(r["multi"])
     return "\n".join(out) + "\n"
 
 
