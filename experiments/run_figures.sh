@@ -19,6 +19,13 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -
   for t in dummy threebody layout; do step "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90; done
   if [ -n "$quick" ]; then step "$E/sdh/bench_sdh" --quick
   else step "$E/sdh/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8; fi
+  if [ -x "$E/multigpu/multi_hist" ]; then  # past one GPU: every visible GPU, 1 and 8 chunks (experiments/multigpu)
+    if [ -n "$quick" ]; then step env NCCL_NVLS_ENABLE=0 "$E/multigpu/multi_hist" --app sdh --N 1000000 --chunks 1,8 --reps 3
+    else
+      step env NCCL_NVLS_ENABLE=0 "$E/multigpu/multi_hist" --app sdh --N 1000000,10000000 --chunks 1,8 --reps 3
+      step env NCCL_NVLS_ENABLE=0 "$E/multigpu/multi_hist" --app threebody --N 16384 --chunks 1,8 --reps 3
+    fi
+  fi
   if command -v python3 >/dev/null && python3 -c 'import torch' 2>/dev/null; then
     step python3 experiments/peers/torch_peers.py $quick
   fi

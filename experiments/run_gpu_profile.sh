@@ -44,4 +44,13 @@ step collision.log "$E/apps2d/bench_apps" --test collision $quick --out "$res"
 for t in dummy threebody layout; do
   step "tet_$t.log" "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90 --out "$res"
 done
+# past one GPU (experiments/multigpu): every visible GPU, 1 and 8 chunks; the splits checked against the
+# CPU oracle first (1, 2, 4, 8 chunks; those CSVs go under logs/multigpu_checks)
+if [ -x "$E/multigpu/multi_hist" ]; then
+  export NCCL_NVLS_ENABLE=0
+  step multigpu_checks.log "$E/multigpu/multi_hist" --app sdh --N 1000,10001,65537 --chunks 1,2,4,8 --reps 2 --out "$logs/multigpu_checks"
+  sdhN=1000000,10000000; tbN=16384; [ "$profile" = probe ] && { sdhN=1000000; tbN=4096; }
+  step multigpu_sdh.log "$E/multigpu/multi_hist" --app sdh --N $sdhN --chunks 1,8 --reps 3 --out "$res"
+  step multigpu_threebody.log "$E/multigpu/multi_hist" --app threebody --N $tbN --chunks 1,8 --reps 3 --out "$res"
+fi
 echo "results in $res/$slug" >&2

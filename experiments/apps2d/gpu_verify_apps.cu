@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
     do_edm = o == "edm";
     do_coll = o == "collision";
   });
-  bench::skip_without_gpu("gpu_verify_apps");  // meson's skip code (77), not a failure
+  bench::start_gpu_check("gpu_verify_apps");  // 77 without a GPU (meson: skipped); a GPU without code: exit 2
   const int dev = gpu::require_gpu();
   cudaDeviceProp prop{};
   TD_CUDA(cudaGetDeviceProperties(&prop, dev));

@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
     rhos = parse_rhos(rho_args);
     if (max_N < 1) throw bad_input("--max-N must be >= 1");
   });
-  bench::skip_without_gpu("gpu_verify_maps");  // meson's skip code (77), not a failure
+  bench::start_gpu_check("gpu_verify_maps");  // 77 without a GPU (meson: skipped); a GPU without code: exit 2
   std::printf("# %s\n", metadata_json("gpu_verify_maps", join_args(argc, argv)).c_str());
   const auto t0 = std::chrono::steady_clock::now();
   Tally t;

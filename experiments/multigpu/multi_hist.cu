@@ -623,7 +623,12 @@ int main(int argc, char** argv) {
   if (world.active) cfgs.erase(std::unique(cfgs.begin(), cfgs.end(), [](const Config& a, const Config& b) { return a.chunks == b.chunks; }), cfgs.end());
 
   TD_CUDA(cudaSetDevice(devs[0]));
-  bench::Session session(kProgram, argc, argv, o.run);
+  bench::Session session(kProgram, argc, argv, o.run);  // checks this binary's code against devs[0]
+  for (size_t i = 1; i < devs.size(); ++i) {             // ... and against every other GPU it uses
+    cudaDeviceProp prop{};
+    TD_CUDA(cudaGetDeviceProperties(&prop, devs[i]));
+    bench::require_gpu_code(kProgram, prop);
+  }
   GpuRunner gpus(world, devs);
   const int world_gpus = world.active ? world.size : int(devs.size());
   std::unique_ptr<bench::Table> csv;

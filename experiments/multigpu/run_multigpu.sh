@@ -8,6 +8,7 @@
 #              interleaved in one run -> OUT/<gpu>/sdh_multigpu.csv (split cost and scaling)
 #   threebody  the three-body histogram at the largest N that fits (TB_N, default 24576): 1 and 2 GPUs,
 #              1 and 8 chunks -> OUT/<gpu>/threebody_multigpu.csv
+# Environment: SDH_N, TB_N, REPS, CHUNKS (sdh phase, default 1,8) override the sizes.
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0, as the device notes ask).
 set -uo pipefail
 prog=$1 out=$2
@@ -60,7 +61,7 @@ for ph in "${phases[@]}"; do
         echo "   FAIL: a row was written by the failing run" | tee -a "$out/logs/summary.txt"; status=1
       fi ;;
     sdh)
-      run sdh "$prog" --app sdh --N "$SDH_N" --gpu-counts "$counts" --chunks 1,8 --reps "$REPS" --warmup 1 \
+      run sdh "$prog" --app sdh --N "$SDH_N" --gpu-counts "$counts" --chunks "${CHUNKS:-1,8}" --reps "$REPS" --warmup 1 \
           --max-minutes 9 --out "$out" || status=1 ;;
     threebody)
       run threebody "$prog" --app threebody --N "$TB_N" --gpu-counts "$counts" --chunks 1,8 --reps "$REPS" --warmup 1 \

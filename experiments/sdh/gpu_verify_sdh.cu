@@ -28,7 +28,7 @@ struct Case {
 }  // namespace
 
 int main() {
-  tdmaps::bench::skip_without_gpu("gpu_verify_sdh");  // meson's skip code (77), not a failure
+  tdmaps::bench::start_gpu_check("gpu_verify_sdh");  // 77 without a GPU (meson: skipped); a GPU without code: exit 2
   tdmaps::gpu::require_gpu();
   const size_t optin = prepare_kernels();
 

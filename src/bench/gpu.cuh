@@ -98,6 +98,18 @@ inline void check_fake_gpu(const std::string& program) {
   }
 }
 
+// The start of a GPU check program (gpu_verify_*): the TDMAPS_FAKE_GPU hook, exit 77 without
+// a GPU (meson's skip), and Session's refusal of a GPU this binary has no code for. Returns the device.
+inline int start_gpu_check(const std::string& program) {
+  check_fake_gpu(program);
+  skip_without_gpu(program);
+  const int dev = gpu::require_gpu();
+  cudaDeviceProp prop{};
+  TD_CUDA(cudaGetDeviceProperties(&prop, dev));
+  require_gpu_code(program, prop);
+  return dev;
+}
+
 // One run of an experiment program on one GPU.
 class Session {
  public:

@@ -20,7 +20,7 @@
 //   * host: plan() makes sure the process-wide host table covers n(n+1)/2 entries and
 //     stores its address in the plan's REC-only word `rec_mb` (unused by every other
 //     map); the host (oracle, counts2) reads the table through that address;
-//   * device: launch2 (src/gpu/launch.cuh) sees that the map has an auxiliary table
+//   * device: tdmaps::launch (tdmaps/launch.cuh, under our launch2) sees that the map has an auxiliary table
 //     (aux_table / with_aux_table below), copies the host table to the device once per
 //     process (cached by host address) and launches with a copy of the plan whose
 //     rec_mb holds the device address. Host tables are never freed (each new one at
@@ -93,7 +93,7 @@ struct LTM_LUT {
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
 
-  // ---- the auxiliary table (src/gpu/launch.cuh copies it to the device) ----
+  // ---- the auxiliary table (tdmaps/launch.cuh copies it to the device) ----
   struct AuxTable {
     const void* host = nullptr;
     u64 bytes = 0;
