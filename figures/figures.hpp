@@ -52,6 +52,8 @@ void tet_layout(Ctx& ctx, const GpuData& g);
 // fig_sdh.cpp
 void sdh_ladder(Ctx& ctx, const GpuData& g);
 void sdh_scaling(Ctx& ctx, const GpuData& g);
+// fig_multigpu.cpp: SDH and three-body over several GPUs (sdh_multigpu.csv, threebody_multigpu.csv)
+void multigpu_scaling(Ctx& ctx, const GpuData& g);
 // fig_compare.cpp: gpus_<name>, every GPU in one figure (two GPU folders or more)
 void cmp_fig3_sqrt(Ctx& ctx);
 void cmp_fig5_dummy(Ctx& ctx);
@@ -170,6 +172,8 @@ inline const std::vector<FigureEntry>& figure_registry() {
        [](Ctx& c, G g) { sdh_scaling(c, *g); }, 8, "SDH"},
       {"gpus_sdh_scaling", "SDH throughput, every GPU", Scope::comparison,
        [](Ctx& c, G) { cmp_sdh_scaling(c); }},
+      {"multigpu_scaling", "SDH and three-body histogram on several GPUs", Scope::per_gpu,
+       [](Ctx& c, G g) { multigpu_scaling(c, *g); }, 9, "multi-GPU scaling"},
   };
   return r;
 }

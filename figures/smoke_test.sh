@@ -20,6 +20,11 @@ for g in h100-80gb-hbm3 h200; do
     test -s "$work/out/$g/$f.png" || { echo "missing $g/$f.png"; cat "$work/log.txt"; exit 1; }
   done
 done
+# the multi-GPU figure: drawn where its CSVs are (h200), skipped with a notice where not (h100)
+test -s "$work/out/h200/multigpu_scaling.png" || { echo "missing h200/multigpu_scaling.png"; cat "$work/log.txt"; exit 1; }
+test -s "$work/out/h200/multigpu_scaling.svg" || { echo "missing h200/multigpu_scaling.svg"; exit 1; }
+if [ -e "$work/out/h100-80gb-hbm3/multigpu_scaling.png" ]; then echo "multigpu_scaling drawn without its CSVs"; exit 1; fi
+grep -q "multigpu_scaling \[h100-80gb-hbm3\]: skipped" "$work/log.txt" || { echo "no notice for the skipped multigpu_scaling"; exit 1; }
 # two GPUs: the comparison figures (every GPU in one figure) at the top level
 for f in gpus_fig3_sqrt gpus_fig5_dummy gpus_fig5_dummy_cond gpus_fig5_edm_d4 gpus_fig5_collision_3d gpus_tet_I \
          gpus_tet_layout gpus_sdh_scaling; do
@@ -27,10 +32,12 @@ for f in gpus_fig3_sqrt gpus_fig5_dummy gpus_fig5_dummy_cond gpus_fig5_edm_d4 gp
 done
 grep -q "## 5. Claims" "$work/report.md" || { echo "report lacks the claims table"; exit 1; }
 grep -q "## 6. Dummy kernel on Hopper vs Kepler" "$work/report.md" || { echo "report lacks the Hopper vs Kepler section"; exit 1; }
-# one GPU: no comparison figure (an old one is removed)
+# one GPU: no comparison figure (an old one is removed); the multi-GPU figure from one of its two CSVs
+rm "$work/results/h200/threebody_multigpu.csv"
 "$figs" --results "$work/results" --out "$work/out" --gpu h200 --no-report --no-svg \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_one.txt"
 if ls "$work/out"/gpus_*.png >/dev/null 2>&1; then echo "comparison figure left with one GPU"; exit 1; fi
+grep -q "drew .*/h200/multigpu_scaling.png" "$work/log_one.txt" || { echo "multigpu_scaling not drawn from sdh_multigpu.csv alone"; cat "$work/log_one.txt"; exit 1; }
 # no results at all: the CPU-only figures, exit 0
 "$figs" --results "$work/none" --out "$work/out_none" --report "$work/report_none.md" \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_none.txt"

@@ -1,0 +1,198 @@
+// figures/fig_multigpu.cpp — one GPU folder's multi-GPU figure (issues #16, #17): the SDH and
+// three-body histograms of experiments/multigpu/multi_hist split over GPUs x chunks
+// (sdh_multigpu.csv, threebody_multigpu.csv): speed-up over 1 GPU × 1 chunk against the number
+// of GPUs, the parallel efficiency, and the NCCL reduction's share of the run.
+#include "figures.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace figs {
+
+namespace {
+
+// One curve family: an app's kernel at one N (every (gpus, chunks) row of it).
+struct MgKey {
+  std::string app, kernel;
+  double N = NAN;
+  bool operator<(const MgKey& o) const { return std::tie(app, kernel, N) < std::tie(o.app, o.kernel, o.N); }
+};
+
+struct MgPoint {
+  double speedup = NAN, reduce_frac = NAN, reduce_ms = NAN;
+};
+
+std::string app_name(const std::string& app) { return app == "sdh" ? "SDH" : app == "threebody" ? "three-body" : app; }
+
+std::string chunk_text(double c) { return fmt_int(c) + (c == 1 ? " chunk" : " chunks"); }
+std::string gpu_text(double g) { return fmt_int(g) + (g == 1 ? " GPU" : " GPUs"); }
+
+}  // namespace
+
+void multigpu_scaling(Ctx& ctx, const GpuData& g) {
+  const std::string name = "multigpu_scaling";
+  // either file is enough; the figure is skipped only when neither can be drawn
+  std::vector<const Table*> tabs;
+  std::vector<std::string> why;
+  for (const char* file : {"sdh_multigpu.csv", "threebody_multigpu.csv"}) {
+    const Table* t = g.get(file);
+    if (!t) {
+      why.push_back(g.reason(file));
+      continue;
+    }
+    const std::string miss = t->missing({"N", "gpus", "chunks", "median_ms"});
+    if (!miss.empty()) {
+      why.push_back(std::string(file) + " lacks column(s) " + miss);
+      ctx.notice(name + " [" + g.slug + "]: " + why.back() + " (not drawn)");
+    } else if (t->size() == 0) {
+      why.push_back(std::string(file) + " has no rows");
+    } else {
+      tabs.push_back(t);
+    }
+  }
+  if (tabs.empty()) return skip(ctx, name, &g, join(why, "; "));
+
+  // (app, kernel, N) -> chunks -> gpus -> rows' values (medians when a configuration repeats)
+  std::map<MgKey, std::map<double, std::map<double, std::vector<MgPoint>>>> fam;
+  std::vector<std::string> dropped;
+  for (const Table* t : tabs) {
+    // 1 GPU x 1 chunk of each (app, kernel, N): the base when the table has no rate_vs_first
+    std::map<MgKey, double> base_ms;
+    const auto key_of = [&](const Row& r) {
+      std::string app = r.s("app");
+      if (app.empty()) app = t->path.find("threebody") != std::string::npos ? "threebody" : "sdh";
+      return MgKey{app, r.s("kernel"), r.d("N")};
+    };
+    for (const Row& r : t->rows())
+      if (r.d("gpus") == 1 && r.d("chunks") == 1 && std::isfinite(r.d("median_ms"))) base_ms[key_of(r)] = r.d("median_ms");
+    for (const Row& r : t->rows()) {
+      const MgKey k = key_of(r);
+      if (!std::isfinite(k.N) || !std::isfinite(r.d("gpus")) || !std::isfinite(r.d("chunks"))) continue;
+      if (r.d("identical") == 0 || r.d("verified") == 0) {  // a wrong histogram is no measurement
+        dropped.push_back(app_name(k.app) + " N = " + fmt_int(k.N) + " on " + gpu_text(r.d("gpus")) + " × " +
+                          chunk_text(r.d("chunks")));
+        continue;
+      }
+      MgPoint p;
+      p.speedup = r.d("rate_vs_first");
+      if (!std::isfinite(p.speedup) && base_ms.count(k) && r.d("median_ms") > 0) p.speedup = base_ms[k] / r.d("median_ms");
+      p.reduce_ms = r.d("reduce_ms");
+      p.reduce_frac = r.d("reduce_frac");
+      if (!std::isfinite(p.reduce_frac) && r.d("median_ms") > 0) p.reduce_frac = p.reduce_ms / r.d("median_ms");
+      fam[k][r.d("chunks")][r.d("gpus")].push_back(p);
+    }
+  }
+  if (fam.empty()) return skip(ctx, name, &g, "no row with N, gpus and chunks (or none bit-identical)");
+
+  Figure f;
+  f.name = name;
+  f.title = title_of("Multi-GPU histograms: speed-up over 1 GPU × 1 chunk, efficiency, reduction share", &g);
+  f.width = 1500;
+  f.height = 560;
+  Panel sp, ef, rd;
+  sp.title = "speed-up (ideal: y = x)";
+  sp.ylabel = "speed-up over 1 GPU × 1 chunk";
+  sp.key = "bottom right";
+  ef.title = "parallel efficiency = speed-up / GPUs";
+  ef.ylabel = "efficiency";
+  ef.key = "bottom left";
+  rd.title = "NCCL reduction share of the run (log)";
+  rd.ylabel = "reduce_ms / run time";
+  rd.logy = true;
+  rd.yformat = "%.0e";
+  rd.key = "bottom right";
+  rd.hlines.push_back(HLine{0.01, "1% of the run", "#999999", 2, 1.2});
+  for (Panel* p : {&sp, &ef, &rd}) {
+    p->xlabel = "GPUs";
+    p->xtic = 1;
+    p->xformat = "%g";
+  }
+  // colour = (app, kernel, N) in the files' order (SDH first); line and mark fill = chunks
+  static const char* colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"};
+  static const int pts[] = {7, 5, 9, 13, 11};
+  std::map<std::string, std::set<std::string>> kernels;
+  for (const auto& [k, byc] : fam) kernels[k.app].insert(k.kernel);
+  std::vector<MgKey> keys;
+  for (const auto& [k, byc] : fam) keys.push_back(k);
+  std::stable_sort(keys.begin(), keys.end(), [](const MgKey& a, const MgKey& b) {
+    return (a.app == "sdh") != (b.app == "sdh") ? a.app == "sdh" : a < b;
+  });
+  std::set<double> chunk_values;
+  for (const auto& [k, byc] : fam)
+    for (const auto& [c, byg] : byc) chunk_values.insert(c);
+  const std::vector<double> chunks(chunk_values.begin(), chunk_values.end());
+  double gmax = 1;
+  std::vector<std::string> parts;
+  bool any_reduce = false;
+  for (size_t ki = 0; ki < keys.size(); ++ki) {
+    const MgKey& k = keys[ki];
+    const std::string who = app_name(k.app) + (kernels[k.app].size() > 1 ? " " + k.kernel : "") + ", N = " + fmt_int(k.N);
+    std::vector<std::string> said;
+    std::string red_said;
+    for (const auto& [c, byg] : fam.at(k)) {
+      const size_t ci = size_t(std::find(chunks.begin(), chunks.end(), c) - chunks.begin());
+      Series s;
+      s.label = who + ", " + chunk_text(c);
+      s.color = colors[ki % (sizeof colors / sizeof *colors)];
+      s.pt = pts[ki % (sizeof pts / sizeof *pts)] - (ci > 0 ? 1 : 0);  // open marks for the later chunk counts
+      s.dt = int(ci % 5) + 1;
+      s.ps = ci > 0 ? 1.2 : 0.9;
+      Series e = s, q = s;
+      e.label = q.label = "";
+      for (const auto& [gp, v] : byg) {
+        std::vector<double> spv, rfv, rmv;
+        for (const MgPoint& p : v) {
+          spv.push_back(p.speedup);
+          rfv.push_back(p.reduce_frac);
+          rmv.push_back(p.reduce_ms);
+        }
+        const double su = median(spv), rf = median(rfv), rm = median(rmv);
+        gmax = std::max(gmax, gp);
+        s.x.push_back(gp);
+        s.y.push_back(su);
+        e.x.push_back(gp);
+        e.y.push_back(su / gp);
+        q.x.push_back(gp);
+        q.y.push_back(rf);
+        any_reduce = any_reduce || (std::isfinite(rf) && rf > 0);
+        if (!(gp == 1 && c == 1)) said.push_back(gpu_text(gp) + " × " + chunk_text(c) + " ×" + fmt(su, 3));
+        if (gp > 1 && c == chunks.front() && std::isfinite(rf))
+          red_said = "reduction on " + gpu_text(gp) + " " + fmt_g(rm, 2) + " ms (" + fmt_g(100 * rf, 2) + "% of the run)";
+      }
+      sp.series.push_back(s);
+      ef.series.push_back(e);
+      rd.series.push_back(q);
+    }
+    parts.push_back(who + " (" + k.kernel + "): " + join(said, ", ") + (red_said.empty() ? "" : "; " + red_said));
+  }
+  Series ideal;
+  ideal.label = "ideal (y = x)";
+  ideal.color = "#000000";
+  ideal.with = "lines";
+  ideal.dt = 3;
+  ideal.lw = 1.2;
+  ideal.x = {1, gmax};
+  ideal.y = {1, gmax};
+  sp.series.push_back(ideal);
+  ef.hlines.push_back(HLine{1.0, "ideal (1)", "#000000", 3, 1.2});
+  for (Panel* p : {&sp, &ef, &rd}) p->xrange = std::make_pair(0.75, gmax + 0.25);
+  f.panels.push_back(sp);
+  f.panels.push_back(ef);
+  if (any_reduce) f.panels.push_back(rd);
+
+  std::string reading = "Speed-up over 1 GPU × 1 chunk (rate_vs_first): " + join(parts, "; ") + ".";
+  reading += dropped.empty() ? " Every configuration's histogram is bit-identical to the 1-GPU × 1-chunk run's."
+                             : " Not drawn (histogram not bit-identical or not verified): " + join(dropped, ", ") + ".";
+  emit(ctx, f, &g,
+       "SDH and the three-body histogram split over GPUs × chunks (experiments/multigpu/multi_hist; chunks = λ ranges "
+       "each GPU runs one after another, histograms summed with NCCL): speed-up over 1 GPU × 1 chunk against the number "
+       "of GPUs with the ideal y = x, the parallel efficiency (speed-up / GPUs) and the reduction's share of the run "
+       "(reduce_ms / median_ms, log scale; the grey line is 1%, the bound issues #16/#17 set). Colour: app and N; solid filled marks: 1 chunk per GPU, dashed open marks: "
+       "more chunks.",
+       reading);
+}
+
+}  // namespace figs
