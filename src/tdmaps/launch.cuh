@@ -52,17 +52,21 @@ template <class K> constexpr bool is_kernel_selector = std::is_invocable_v<K, in
 // ---- maps with an auxiliary table (LTM_LUT: tdmaps/map_ltm_lut.hpp) ----------------------
 // A map that reads a table gives M::aux_table(plan) -> {host address, bytes} and
 // M::with_aux_table(plan, device address) -> the plan its kernels take. The host table is
-// copied to the device once per (host address, length) and kept for the process.
+// copied to each device once per (host address, length) and kept for the process.
 template <class M, class = void> struct has_aux_table : std::false_type {};
 template <class M>
 struct has_aux_table<M, std::void_t<decltype(M::aux_table(std::declval<const Plan2&>()))>> : std::true_type {};
 
-// `dev` = the device copy of `bytes` bytes at `host` (made on first use, or when longer).
+// `dev` = the copy on the current device of `bytes` bytes at `host` (made on first use on
+// that device, or when longer); one copy per (device, host address), so several GPUs of one
+// process each read their own.
 inline cudaError_t device_copy_of(const void* host, u64 bytes, const void*& dev) {
+  int device = 0;
+  if (const cudaError_t e = cudaGetDevice(&device)) return e;
   static std::mutex m;
-  static std::map<const void*, std::pair<void*, u64>> copies;  // host address -> device copy, bytes
+  static std::map<std::pair<int, const void*>, std::pair<void*, u64>> copies;  // (device, host) -> copy, bytes
   std::lock_guard<std::mutex> g(m);
-  auto& c = copies[host];
+  auto& c = copies[{device, host}];
   if (c.second < bytes) {
     void* old = c.first;
     c = {nullptr, 0};
