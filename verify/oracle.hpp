@@ -60,6 +60,51 @@ inline bool paths_agree(const Cell3T<i32>& a, const Cell3& b) {
   return a.inside == b.inside && (!b.inside || (i64(a.x) == b.x && i64(a.y) == b.y && i64(a.z) == b.z));
 }
 
+// One launched block (bx, by) of pass `pass` of a 2D plan: every thread's cell on the wide
+// path (`wide`: p with narrow cleared), and on the narrow path too when `narrow`; counted into
+// c (inside, out of domain, duplicates, path mismatches) and marked in `seen` (N x N).
+// Returns whether the block produced a cell. Used by walk2 and by the partition walk.
+template <class M>
+bool visit_block2(const Plan2& p, const Plan2& wide, bool narrow, int pass, u32 bx, u32 by,
+                  std::vector<uint8_t>& seen, Coverage& c) {
+  const Dim3 b = M::block(p);
+  const i64 N = p.N;
+  bool useful = false;
+  for (u32 ty = 0; ty < b.y; ++ty)
+    for (u32 tx = 0; tx < b.x; ++tx) {
+      const Cell2 x = M::template cell<i64>(wide, pass, bx, by, tx, ty);
+      if (narrow && !paths_agree(M::template cell<i32>(p, pass, bx, by, tx, ty), x)) ++c.path_mismatch;
+      if (!x.inside) continue;
+      useful = true;
+      ++c.inside;
+      if (x.i < 0 || x.j < 0 || x.i >= N || x.j > x.i) { ++c.out_of_domain; continue; }
+      uint8_t& s = seen[size_t(x.i) * size_t(N) + size_t(x.j)];
+      if (s) ++c.duplicates; else s = 1;
+    }
+  return useful;
+}
+// The same for block (bx, by, bz) of a 3D plan (`seen`: N x N x N).
+template <class M>
+bool visit_block3(const Plan3& p, const Plan3& wide, bool narrow, u32 bx, u32 by, u32 bz,
+                  std::vector<uint8_t>& seen, Coverage& c) {
+  const Dim3 b = M::block(p);
+  const i64 N = p.N;
+  bool useful = false;
+  for (u32 tz = 0; tz < b.z; ++tz)
+    for (u32 ty = 0; ty < b.y; ++ty)
+      for (u32 tx = 0; tx < b.x; ++tx) {
+        const Cell3 x = M::template cell<i64>(wide, bx, by, bz, tx, ty, tz);
+        if (narrow && !paths_agree(M::template cell<i32>(p, bx, by, bz, tx, ty, tz), x)) ++c.path_mismatch;
+        if (!x.inside) continue;
+        useful = true;
+        ++c.inside;
+        if (x.x < 0 || x.x > x.y || x.y > x.z || x.z >= N) { ++c.out_of_domain; continue; }
+        uint8_t& s = seen[(size_t(x.z) * size_t(N) + size_t(x.y)) * size_t(N) + size_t(x.x)];
+        if (s) ++c.duplicates; else s = 1;
+      }
+  return useful;
+}
+
 // Thread-level walk of a 2D map for (N, rho): every launched thread, every pass, on
 // the wide path; when the plan is narrow, also on the narrow path (Coverage::path_mismatch).
 template <class M>
@@ -76,19 +121,7 @@ Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
     for (u32 by = 0; by < g.y; ++by)
       for (u32 bx = 0; bx < g.x; ++bx) {
         ++c.launched_blocks;
-        bool useful = false;
-        for (u32 ty = 0; ty < b.y; ++ty)
-          for (u32 tx = 0; tx < b.x; ++tx) {
-            const Cell2 x = M::template cell<i64>(wide, pass, bx, by, tx, ty);
-            if (p.narrow && !paths_agree(M::template cell<i32>(p, pass, bx, by, tx, ty), x)) ++c.path_mismatch;
-            if (!x.inside) continue;
-            useful = true;
-            ++c.inside;
-            if (x.i < 0 || x.j < 0 || x.i >= N || x.j > x.i) { ++c.out_of_domain; continue; }
-            uint8_t& s = seen[size_t(x.i) * size_t(N) + size_t(x.j)];
-            if (s) ++c.duplicates; else s = 1;
-          }
-        c.useful_blocks += useful;
+        c.useful_blocks += visit_block2<M>(p, wide, p.narrow, pass, bx, by, seen, c);
       }
     c.launched_threads += u64(g.x) * g.y * b.x * b.y * b.z;
   }
@@ -196,20 +229,7 @@ Coverage walk3(i64 N, int rho, std::vector<uint8_t>& seen) {
     for (u32 by = 0; by < g.y; ++by)
       for (u32 bx = 0; bx < g.x; ++bx) {
         ++c.launched_blocks;
-        bool useful = false;
-        for (u32 tz = 0; tz < b.z; ++tz)
-          for (u32 ty = 0; ty < b.y; ++ty)
-            for (u32 tx = 0; tx < b.x; ++tx) {
-              const Cell3 x = M::template cell<i64>(wide, bx, by, bz, tx, ty, tz);
-              if (p.narrow && !paths_agree(M::template cell<i32>(p, bx, by, bz, tx, ty, tz), x)) ++c.path_mismatch;
-              if (!x.inside) continue;
-              useful = true;
-              ++c.inside;
-              if (x.x < 0 || x.x > x.y || x.y > x.z || x.z >= N) { ++c.out_of_domain; continue; }
-              uint8_t& s = seen[(size_t(x.z) * size_t(N) + size_t(x.y)) * size_t(N) + size_t(x.x)];
-              if (s) ++c.duplicates; else s = 1;
-            }
-        c.useful_blocks += useful;
+        c.useful_blocks += visit_block3<M>(p, wide, p.narrow, bx, by, bz, seen, c);
       }
   c.launched_threads = u64(g.x) * g.y * g.z * b.x * b.y * b.z;
   c.missing = tet(u64(N)) - (c.inside - c.out_of_domain - c.duplicates);

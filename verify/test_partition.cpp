@@ -153,19 +153,7 @@ PartCoverage walk2_partition(const Plan2& p, u32 G, std::vector<uint8_t>& seen) 
         ++c.launched_blocks;
         Dim3 b;
         if (!place_block(grid, l, nar, b)) ++c.bad_block;
-        bool useful = false;
-        for (u32 ty = 0; ty < tb.y; ++ty)
-          for (u32 tx = 0; tx < tb.x; ++tx) {
-            const Cell2 x = M::template cell<i64>(wide, pass, b.x, b.y, tx, ty);
-            if (nar && !paths_agree(M::template cell<i32>(p, pass, b.x, b.y, tx, ty), x)) ++c.path_mismatch;
-            if (!x.inside) continue;
-            useful = true;
-            ++c.inside;
-            if (x.i < 0 || x.j < 0 || x.i >= N || x.j > x.i) { ++c.out_of_domain; continue; }
-            uint8_t& s = seen[size_t(x.i) * size_t(N) + size_t(x.j)];
-            if (s) ++c.duplicates; else s = 1;
-          }
-        c.useful_blocks += useful;
+        c.useful_blocks += visit_block2<M>(p, wide, nar, pass, b.x, b.y, seen, c);
         c.launched_threads += u64(tb.x) * tb.y * tb.z;
       }
     }
@@ -198,20 +186,7 @@ PartCoverage walk3_partition(const Plan3& p, u32 G, std::vector<uint8_t>& seen) 
       ++c.launched_blocks;
       Dim3 b;
       if (!place_block(grid, l, nar, b)) ++c.bad_block;
-      bool useful = false;
-      for (u32 tz = 0; tz < tb.z; ++tz)
-        for (u32 ty = 0; ty < tb.y; ++ty)
-          for (u32 tx = 0; tx < tb.x; ++tx) {
-            const Cell3 x = M::template cell<i64>(wide, b.x, b.y, b.z, tx, ty, tz);
-            if (nar && !paths_agree(M::template cell<i32>(p, b.x, b.y, b.z, tx, ty, tz), x)) ++c.path_mismatch;
-            if (!x.inside) continue;
-            useful = true;
-            ++c.inside;
-            if (x.x < 0 || x.x > x.y || x.y > x.z || x.z >= N) { ++c.out_of_domain; continue; }
-            uint8_t& s = seen[(size_t(x.z) * size_t(N) + size_t(x.y)) * size_t(N) + size_t(x.x)];
-            if (s) ++c.duplicates; else s = 1;
-          }
-      c.useful_blocks += useful;
+      c.useful_blocks += visit_block3<M>(p, wide, nar, b.x, b.y, b.z, seen, c);
       c.launched_threads += u64(tb.x) * tb.y * tb.z;
     }
   }
