@@ -8,6 +8,9 @@
 #              interleaved in one run -> OUT/<gpu>/sdh_multigpu.csv (split cost and scaling)
 #   threebody  the three-body histogram at the largest N that fits (TB_N, default 24576): 1 and 2 GPUs,
 #              1 and 8 chunks -> OUT/<gpu>/threebody_multigpu.csv
+#   mpi        multi_hist_mpi (MULTI_HIST_MPI, default beside MULTI_HIST) under mpirun (MPIRUN, default
+#              mpirun): one rank per GPU verified against the CPU oracle; one rank more than the GPUs
+#              refused in one line (exit 2)
 # Environment: SDH_N, TB_N, REPS, CHUNKS (sdh phase, default 1,8) override the sizes.
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0, as the device notes ask).
 set -uo pipefail
@@ -66,6 +69,17 @@ for ph in "${phases[@]}"; do
     threebody)
       run threebody "$prog" --app threebody --N "$TB_N" --gpu-counts "$counts" --chunks 1,8 --reps "$REPS" --warmup 1 \
           --max-minutes 9 --out "$out" || status=1 ;;
+    mpi)
+      mp=${MULTI_HIST_MPI:-$(dirname "$prog")/multi_hist_mpi}
+      mr=${MPIRUN:-mpirun}
+      ( export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+        s=0
+        run mpi_rank_per_gpu timeout 300 "$mr" -np "$ngpu" "$mp" --app sdh --N 1000,65537 --chunks 1,2 --reps 2 \
+            --out "$out/mpi" || s=1
+        status=0
+        expect_fail mpi_more_ranks_than_gpus "start at most one rank per GPU" "$mr" -np $((ngpu + 1)) "$mp" \
+            --app sdh --N 1000 --out "$out/mpi_refused"
+        exit $((s | status)) ) || status=1 ;;
     *) echo "unknown phase $ph"; exit 2 ;;
   esac
 done

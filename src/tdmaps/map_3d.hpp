@@ -148,11 +148,7 @@ struct TET {
     p.narrow = p.total < (1ull << 31) && tet(u64(p.n) + 2) < (1ull << 32) && narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan3& p) {
-    Dim3 g; u32 gx;
-    linear_grid(p.total, gx, g, name);
-    return g;
-  }
+  static Dim3 grid(const Plan3& p) { return linear_grid_dims(p.total, name); }
   static Dim3 block(const Plan3& p) { return Dim3{u32(p.rho), u32(p.rho), u32(p.rho)}; }
   template <class I = i64>
   TD_HD static Cell3T<I> block_cell(const Plan3& p, u32 bx, u32 by, u32) {

@@ -7,21 +7,27 @@
 
 namespace tdmaps {
 
-struct BB {
-  static constexpr const char* name = "bb";
-  static constexpr bool blockwise = true;
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+// The n x n grid of rho x rho blocks (n = ceil(N/rho)) that BB and its thread-filtering
+// variant BB_T (map_variants.hpp) launch: their plan, grid and block.
+struct SquareBlockGrid {
+  static Plan2 square_plan(const char* name, i64 N, int rho) {
     check_common(name, N, rho);
-    (void)allow_inexact;
     Plan2 p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
-    if (p.n > 65535) throw unsupported("bb: n = ceil(N/rho) must be <= 65535 (grid y limit); got n=" + std::to_string(p.n));
+    if (p.n > 65535)
+      throw unsupported(std::string(name) + ": n = ceil(N/rho) must be <= 65535 (grid y limit); got n=" + std::to_string(p.n));
     p.total = u64(p.n) * u64(p.n);
     p.narrow = narrow_coords(N, rho);
     return p;
   }
   static Dim3 grid(const Plan2& p, int) { return Dim3{u32(p.n), u32(p.n), 1}; }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+};
+
+struct BB : SquareBlockGrid {
+  static constexpr const char* name = "bb";
+  static constexpr bool blockwise = true;
+  static Plan2 plan(i64 N, int rho, bool /*allow_inexact: BB is exact*/ = false) { return square_plan(name, N, rho); }
   template <class I = i64>
   TD_HD static Cell2T<I> block_cell(const Plan2&, int, u32 bx, u32 by) {
     if (bx > by) return outside2<I>();

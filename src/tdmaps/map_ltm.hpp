@@ -178,11 +178,7 @@ struct LTM {
     p.narrow = p.n <= narrow_max_n && narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) {
-    Dim3 g; u32 gx;
-    linear_grid(p.total, gx, g, name);
-    return g;
-  }
+  static Dim3 grid(const Plan2& p, int) { return linear_grid_dims(p.total, name); }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   template <class I = i64>
   TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {

@@ -86,11 +86,7 @@ struct LTM_LUT {
     p.narrow = narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) {
-    Dim3 g; u32 gx;
-    linear_grid(p.total, gx, g, name);
-    return g;
-  }
+  static Dim3 grid(const Plan2& p, int) { return linear_grid_dims(p.total, name); }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
 
   // ---- the auxiliary table (tdmaps/launch.cuh copies it to the device) ----

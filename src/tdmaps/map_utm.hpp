@@ -89,9 +89,7 @@ struct UTM {
     return p;
   }
   static Dim3 grid(const Plan2& p, int) {
-    Dim3 g; u32 gx;
-    linear_grid((p.total + u64(p.rho) * p.rho - 1) / (u64(p.rho) * p.rho), gx, g, name);
-    return g;
+    return linear_grid_dims((p.total + u64(p.rho) * p.rho - 1) / (u64(p.rho) * p.rho), name);
   }
   static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
   // thread k -> (i, j)

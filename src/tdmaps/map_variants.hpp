@@ -32,21 +32,10 @@
 namespace tdmaps {
 
 // ---- BB filtering by thread ----------------------------------------------------------
-struct BB_T {
+struct BB_T : SquareBlockGrid {  // BB's plan, grid and block
   static constexpr const char* name = "bb-t";
   static constexpr bool blockwise = false;  // no block test: the thread filters itself
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
-    check_common(name, N, rho);
-    (void)allow_inexact;
-    Plan2 p;
-    p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
-    if (p.n > 65535) throw unsupported("bb-t: n = ceil(N/rho) must be <= 65535 (grid y limit); got n=" + std::to_string(p.n));
-    p.total = u64(p.n) * u64(p.n);
-    p.narrow = narrow_coords(N, rho);
-    return p;
-  }
-  static Dim3 grid(const Plan2& p, int) { return Dim3{u32(p.n), u32(p.n), 1}; }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Plan2 plan(i64 N, int rho, bool /*allow_inexact: exact*/ = false) { return square_plan(name, N, rho); }
   template <class I = i64>
   TD_HD static Cell2T<I> cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
     const I i = I(by) * I(p.rho) + I(ty), j = I(bx) * I(p.rho) + I(tx);

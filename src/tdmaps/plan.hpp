@@ -96,6 +96,14 @@ inline void linear_grid(u64 count, u32& gx, Dim3& g, const char* map = "linear g
   g.z = 1;
 }
 
+// The grid linear_grid plans for `count` blocks (a map's grid(), from its plan).
+inline Dim3 linear_grid_dims(u64 count, const char* map) {
+  Dim3 g;
+  u32 gx;
+  linear_grid(count, gx, g, map);
+  return g;
+}
+
 // Largest value every narrow-path index may take: cells, block rows and the sums
 // that form them stay below 2^31 (signed i32), block indices below 2^31 too.
 constexpr i64 narrow_limit = (i64(1) << 31) - 1;
