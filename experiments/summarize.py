@@ -134,12 +134,14 @@ def measure(gpu):
 def multi_gpu_line(gpu):
     """Past one GPU (experiments/multigpu): the speed-up of G GPUs and of 8 chunks on one GPU over 1 GPU x 1
     chunk in the same run, the reduction's share, bit-identity (sdh_multigpu.csv, threebody_multigpu.csv)."""
-    parts, meta = [], {}
+    parts, meta, commits = [], {}, []
     for name, app, what in (("sdh_multigpu.csv", "SDH", "pairs"), ("threebody_multigpu.csv", "three-body", "triplets")):
         m, rows = load(gpu, name)
         if not rows:
             continue
         meta = meta or m
+        if m.get("commit") and m["commit"] not in commits:
+            commits.append(m["commit"])
         n = max(int(r["N"]) for r in rows)
         at = [r for r in rows if int(r["N"]) == n]
         one = [r for r in at if r["gpus"] == "1" and r["chunks"] == "1"]
@@ -161,7 +163,9 @@ def multi_gpu_line(gpu):
     if not parts:
         return ""
     gpus = meta.get("gpus_used", "?")
-    return (f"Past one GPU ({gpus} × {meta.get('gpu', '?')}, NCCL {meta.get('nccl', '?')}, commit `{meta.get('commit', '?')}`): "
+    # each CSV's own commit (SDH's first) where two runs made them
+    at = ("commits " if len(commits) > 1 else "commit ") + (", ".join(f"`{c}`" for c in commits) or "`?`")
+    return (f"Past one GPU ({gpus} × {meta.get('gpu', '?')}, NCCL {meta.get('nccl', '?')}, {at}): "
             + "; ".join(parts) + " (sdh_multigpu.csv, threebody_multigpu.csv; experiments/multigpu/README.md).")
 
 
