@@ -6,6 +6,7 @@
 // Adding a figure = a draw function in a fig_*.cpp, declared below, and one entry in the
 // table at the end of this file (see CONTRIBUTING-figures.md).
 #pragma once
+#include "looks.hpp"
 #include "model.hpp"
 #include "plot.hpp"
 

@@ -127,6 +127,7 @@ int main(int argc, char** argv) {
               << " CSV files in " << g.dir << ")\n";
   }
 
+  for (const FigureEntry& e : figure_registry()) ctx.fig_order.emplace_back(e.name, e.heading);
   check_wasted3d(ctx);
   // every figure of the registry (figures.hpp): those without GPU data, each GPU's, then the
   // comparisons (every GPU in one figure: two GPUs or more)

@@ -1,9 +1,9 @@
 // figures/test_registry.cpp — every map of the registry (src/tdmaps/registry.hpp) can be
-// drawn: it has its own style and a place in the drawing order (figures/model.cpp), and
+// drawn: it has its own style and a place in the drawing order (figures/looks.cpp; the order: src/results/model.cpp), and
 // so does the "-fast" EDM variant of every map in maps2d_fast. A new map that misses
 // them fails here (the recipe in CONTRIBUTING.md). Its oracle cases, dummy kernels and
 // EDM/collision kernels follow from the registry lists themselves.
-#include "model.hpp"
+#include "looks.hpp"
 
 #include <tdmaps/registry.hpp>
 
@@ -17,7 +17,7 @@ int main() {
   const auto check = [&](const std::string& name) {
     ++n;
     if (!has_map_style(name)) {
-      std::printf("FAIL  %s has no style or no place in kOrder (figures/model.cpp)\n", name.c_str());
+      std::printf("FAIL  %s has no style or no place in kOrder (figures/looks.cpp; the order: src/results/model.cpp)\n", name.c_str());
       ++bad;
     }
   };

@@ -4,7 +4,6 @@
 #include "report.hpp"
 
 #include "claims.hpp"
-#include "figures.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -203,9 +202,9 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
   o << "PNG for reading, SVG beside each for papers. Open symbols are the papers' values from "
        "`paper/reported.csv` (shape: which paper and GPU; colour: which map), placed right of our data unless the "
        "paper states the N.\n\n";
-  // the registry's order (figures.hpp), then any figure it does not list (a tet_I_rho<r> of another ρ)
+  // the registry's order (ctx.fig_order, from figures/figures.hpp), then any figure it does not list (a tet_I_rho<r> of another ρ)
   std::vector<std::string> names;
-  for (const FigureEntry& e : figure_registry()) names.push_back(e.name);
+  for (const auto& e : ctx.fig_order) names.push_back(e.first);
   for (const FigRec& r : ctx.figs)
     if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
   int k = 0;
@@ -215,8 +214,8 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
       if (r.name == name) recs.push_back(&r);
     if (recs.empty()) continue;
     std::string title = name;
-    for (const FigureEntry& e : figure_registry())
-      if (e.name == name) title = e.heading;
+    for (const auto& e : ctx.fig_order)
+      if (e.first == name) title = e.second;
     o << "### 4." << ++k << " " << title << " (`" << name << "`)\n\n";
     for (const FigRec* r : recs) {
       const std::string where = r->gpu.empty() ? "" : " — `" + r->gpu + "`";

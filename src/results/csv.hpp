@@ -1,4 +1,4 @@
-// figures/csv.hpp — the reader of every CSV the figure program draws from.
+// src/results/csv.hpp — the reader of every results CSV (the results layer: figures/, paper/ and the README blocks read through it).
 //
 // A results file is
 //     # {"gpu":"NVIDIA H100 80GB HBM3","gpu_slug":"h100-80gb-hbm3",...}   (optional)

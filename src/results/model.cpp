@@ -1,4 +1,4 @@
-// figures/model.cpp — see model.hpp.
+// src/results/model.cpp — see model.hpp.
 #include "model.hpp"
 
 #include <tdmaps/counts.hpp>
@@ -294,18 +294,21 @@ std::vector<double> ys(const Pts& p) {
   return v;
 }
 
-// ---- looks ----------------------------------------------------------------------------------
+// ---- the display order of the maps --------------------------------------------------------------
 namespace {
 const std::vector<std::string> kOrder = {"bb",    "bb-fast", "bb-t", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e",
                                          "ltm-r-fast", "ltm-e-fast", "ltm-r-sq", "ltm-e-sq", "ltm-lut", "rb", "rb-b",
                                          "rec", "utm-x", "utm-n", "bb3", "tet-f", "tet-e", "tet-fast"};
-std::string base_of(const std::string& m) {
+std::string base_of_(const std::string& m) {
   const std::string suf = "-fast";
   if (m.size() > suf.size() && m.compare(m.size() - suf.size(), suf.size(), suf) == 0)
     return m.substr(0, m.size() - suf.size());
   return m;
 }
 }  // namespace
+
+std::string base_map(const std::string& m) { return base_of_(m); }
+bool in_map_order(const std::string& m) { return std::find(kOrder.begin(), kOrder.end(), m) != kOrder.end(); }
 
 std::vector<std::string> order_maps(std::vector<std::string> maps) {
   const auto rank = [](const std::string& m) {
@@ -317,124 +320,6 @@ std::vector<std::string> order_maps(std::vector<std::string> maps) {
     return ra != rb ? ra < rb : a < b;
   });
   return maps;
-}
-
-namespace {
-const std::map<std::string, Style>& known_styles();
-}
-namespace {
-const std::map<std::string, Style>& known_styles() {
-  static const std::map<std::string, Style> known = {
-      {"bb", {"#000000", 7, 1}},    {"ltm-x", {"#1f77b4", 5, 1}}, {"ltm-n", {"#17becf", 9, 1}},
-      {"ltm-r", {"#d62728", 7, 1}}, {"ltm-d", {"#9467bd", 11, 1}}, {"ltm-e", {"#ff7f0e", 13, 1}},
-      {"rb", {"#2ca02c", 5, 1}},    {"rec", {"#8c564b", 9, 1}},    {"utm-x", {"#e377c2", 11, 1}},
-      {"utm-n", {"#7f7f7f", 13, 1}}, {"bb3", {"#000000", 7, 1}},   {"tet-f", {"#1f77b4", 5, 1}},
-      {"bb-t", {"#636363", 6, 1}},   {"rb-b", {"#98df8a", 4, 1}},  {"ltm-r-sq", {"#ff9896", 8, 1}},
-      {"ltm-e-sq", {"#ffbb78", 12, 1}}, {"ltm-lut", {"#bcbd22", 10, 1}},
-      {"tet-e", {"#ff7f0e", 13, 1}}, {"tet", {"#d62728", 9, 1}},
-      {"cpu", {"#7f7f7f", 7, 1}},   {"cpu-mt", {"#555555", 5, 1}}, {"v1", {"#1f77b4", 7, 1}},
-      {"v2", {"#17becf", 5, 1}},    {"v3", {"#9467bd", 9, 1}},     {"v4", {"#ff7f0e", 11, 1}},
-      {"v5", {"#d62728", 13, 1}}};
-  return known;
-}
-}  // namespace
-bool has_map_style(const std::string& map) {
-  return known_styles().count(base_of(map)) && std::find(kOrder.begin(), kOrder.end(), map) != kOrder.end();
-}
-Style map_style(const std::string& map) {
-  const std::map<std::string, Style>& known = known_styles();
-  static const std::vector<std::string> extra = {"#bcbd22", "#393b79", "#637939", "#843c39", "#7b4173",
-                                                 "#3182bd", "#e6550d", "#31a354"};
-  const std::string b = base_of(map);
-  Style s;
-  const auto it = known.find(b);
-  if (it != known.end()) {
-    s = it->second;
-  } else {
-    size_t h = 0;
-    for (char c : b) h = h * 131 + size_t(static_cast<unsigned char>(c));
-    s = Style{extra[h % extra.size()], 7 + 2 * int(h % 4), 1};
-  }
-  if (b != map) {  // a -fast variant: dashed, open points
-    s.dt = 2;
-    s.pt = s.pt - 1;
-  }
-  return s;
-}
-
-Series map_series(const std::string& map, const Pts& p, const std::string& label) {
-  const Style st = map_style(map);
-  Series s;
-  s.label = label.empty() ? map : label;
-  for (const auto& [x, y] : p) {
-    s.x.push_back(x);
-    s.y.push_back(y);
-  }
-  s.color = st.color;
-  s.pt = st.pt;
-  s.dt = st.dt;
-  return s;
-}
-
-double add_marks(Panel& panel, const Ctx& ctx, const std::string& fig, double xright, std::vector<std::string>* ids) {
-  struct Shape { int pt; std::string label; };
-  const auto shape = [](const Claim& c) -> Shape {
-    const std::string s = c.seed_short();
-    if (s == "000") {
-      if (c.gpu == "GTX 680") return {8, "paper 000, GTX 680"};
-      if (c.gpu == "GTX 765M") return {4, "paper 000, GTX 765M"};
-      if (c.gpu == "Tesla K40") return {12, "paper 000, Tesla K40"};
-      return {6, "paper 000, Kepler GPUs"};
-    }
-    if (s == "001") return {10, "paper 001, GTX 680"};
-    return {14, "paper " + s};
-  };
-  std::vector<std::string> columns;  // one x column per series right of the data
-  std::map<int, std::string> used;
-  std::map<std::string, Series> by_key;  // (shape, series, ranged) -> points
-  std::vector<std::string> key_order;
-  for (const Claim& c : ctx.claims) {
-    if (!c.pv.numeric() || c.pv.cmp == "<" || c.pv.cmp == "<=" || c.pv.cmp == ">" || c.pv.cmp == ">=") continue;
-    if (c.unit != "I" && c.unit != "%") continue;
-    for (const Mark& m : c.marks) {
-      if (m.fig != fig) continue;
-      const auto conv = [&](double v) { return c.unit == "%" ? 1.0 + v / 100.0 : v; };
-      double x = m.x;
-      if (!std::isfinite(x)) {
-        auto it = std::find(columns.begin(), columns.end(), m.series);
-        if (it == columns.end()) {
-          columns.push_back(m.series);
-          it = columns.end() - 1;
-        }
-        x = xright * (1.035 + 0.035 * double(it - columns.begin()));
-      }
-      const Shape sh = shape(c);
-      used[sh.pt] = sh.label;
-      const bool ranged = c.pv.cmp == "range";
-      const std::string key = std::to_string(sh.pt) + "|" + m.series + "|" + (ranged ? "r" : "p");
-      if (!by_key.count(key)) {
-        Series s;
-        s.label = "";
-        s.color = m.series.empty() ? "#555555" : map_style(m.series).color;
-        s.pt = sh.pt;
-        s.ps = 1.3;
-        s.lw = 1.8;
-        s.with = ranged ? "yerrorbars" : "points";
-        by_key[key] = s;
-        key_order.push_back(key);
-      }
-      Series& s = by_key[key];
-      s.x.push_back(x);
-      s.y.push_back(conv(ranged ? 0.5 * (c.pv.lo + c.pv.hi) : c.pv.lo));
-      s.ylo.push_back(conv(c.pv.lo));
-      s.yhi.push_back(conv(c.pv.hi));
-      if (ids) ids->push_back(c.id);
-    }
-  }
-  for (const std::string& k : key_order) panel.series.push_back(by_key[k]);
-  for (const auto& [pt, label] : used) panel.keys.push_back(KeyEntry{label, pt, "#555555"});
-  if (!columns.empty()) panel.vlines.push_back(VLine{xright * 1.015, "papers"});
-  return columns.empty() ? xright : xright * (1.035 + 0.035 * double(columns.size()) + 0.01);
 }
 
 // ---- formatting -------------------------------------------------------------------------------

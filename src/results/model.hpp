@@ -1,10 +1,10 @@
-// figures/model.hpp — what the figure functions, the claim rules and the report
-// share: the papers' reported values (paper/reported.csv), the results of each GPU
-// (read lazily, by file and column name), curves of a quantity against N, the
-// quantities computed from the map library itself, and the look of each map.
+// src/results/model.hpp — the results layer: what the figure functions, the claim rules,
+// the report and the README blocks share: the papers' reported values
+// (paper/reported.csv), the results of each GPU (read lazily, by file and column name),
+// curves of a quantity against N and the quantities computed from the map library itself.
+// Below figures/ and paper/: it includes neither (the look of each map is figures/looks.hpp).
 #pragma once
 #include "csv.hpp"
-#include "plot.hpp"
 
 #include <cmath>
 #include <map>
@@ -95,6 +95,9 @@ struct Ctx {
   std::optional<Table> cpu_exact_table;
   std::vector<std::string> notices;
   std::vector<FigRec> figs;
+  // The report's figure order: (name, heading) of every figure the program knows, in order
+  // (the figure registry, figures/figures.hpp, fills it: the report does not include figures/).
+  std::vector<std::pair<std::string, std::string>> fig_order;
   bool gnuplot_ok = true;
   std::string cpu_check;  // <results>/cpu/wasted3d.csv against the map library ("" if not checked)
 
@@ -135,23 +138,12 @@ std::pair<double, double> max_pt(const Pts& p);  // (x, y) of the largest y; NaN
 std::pair<double, double> last_pt(const Pts& p); // at the largest x
 std::vector<double> ys(const Pts& p);
 
-// ---- looks ----------------------------------------------------------------------------
-struct Style {
-  std::string color;
-  int pt;
-  int dt;
-};
-Style map_style(const std::string& map);
-// Whether `map` has its own style and a place in the drawing order (not the fallback):
-// figures/test_registry.cpp requires it for every map of the registry.
-bool has_map_style(const std::string& map);
+// ---- the display order of the maps -----------------------------------------------------------
+// Maps in the drawing / table order (kOrder of model.cpp), unknown ones last by name.
 std::vector<std::string> order_maps(std::vector<std::string> maps);
-Series map_series(const std::string& map, const Pts& p, const std::string& label = "");
-
-// The paper marks of figure `fig` on an I axis: points (or bars for ranges) at the
-// claim's x or in a column right of `xright`; returns the new right end of the x axis.
-double add_marks(Panel& panel, const Ctx& ctx, const std::string& fig, double xright,
-                 std::vector<std::string>* ids = nullptr);
+// Whether `map` has a place in that order; a "-fast" variant's base map.
+bool in_map_order(const std::string& map);
+std::string base_map(const std::string& map);
 
 // ---- formatting -----------------------------------------------------------------------
 std::string fmt(double v, int prec = 3);   // fixed decimals; "—" for NaN
