@@ -4,20 +4,33 @@
 // (numbers.hpp): Pinned, the library's (what plan() and the kernels use), and Fused, the
 // products nvcc's default -fmad=true contracts (what the papers' binaries ran;
 // verify/fma_contraction.sh reads which ones from the SASS).
+// The monotone formulas (ltm-x, ltm-d, ltm-e's wide estimate) are proven from both ends of
+// every row (verify/range_proofs.hpp states the argument); ltm-n has no monotone form and is
+// searched exhaustively (its limit is 1.3 million indices). The exhaustive searches over every
+// lambda < 2^32 stay, labelled 'slow' (make verify-full), and the two kinds are cross-checked.
 #define BOOST_TEST_MODULE exact
 #include <boost/test/unit_test.hpp>
 
-#include "oracle.hpp"
+#include "range_proofs.hpp"
 
 #include <type_traits>
 
+namespace utf = boost::unit_test;
 using namespace tdmaps;
 using namespace tdmaps::oracle;
 
 namespace {
+template <class S, class R = Pinned> u64 row_of(u64 l) {
+  if constexpr (std::is_same_v<R, Pinned>) return S::row(l).k;
+  else return S::template row<u64, R>(l).k;
+}
+// Exhaustive: every lambda, row by row.
 template <class S, class R = Pinned> u64 first_wrong(u64 limit) {
-  if constexpr (std::is_same_v<R, Pinned>) return first_wrong_row([](u64 l) { return S::row(l).k; }, limit);
-  else return first_wrong_row([](u64 l) { return S::template row<u64, R>(l).k; }, limit);
+  return first_wrong_row([](u64 l) { return row_of<S, R>(l); }, limit);
+}
+// By row ends, for the monotone formulas.
+template <class S, class R = Pinned> u64 first_wrong_monotone(u64 limit) {
+  return first_wrong_row_monotone([](u64 l) { return row_of<S, R>(l); }, limit);
 }
 // Largest N = n * rho whose n(n+1)/2 blocks all lie below `blocks`.
 i64 largest_N(u64 blocks, int rho) {
@@ -27,22 +40,49 @@ i64 largest_N(u64 blocks, int rho) {
 }
 }  // namespace
 
-// LTM-E is a bijection lambda <-> (i, j) for EVERY lambda < 2^32: its row equals
-// the true row for every such lambda (checked row by row, all 2^32 of them), and
-// j = lambda - i(i+1)/2 then lies in [0, i] by construction.
+// LTM-E is a bijection lambda <-> (i, j) for EVERY lambda < 2^32: its (wide, u64) row is
+// tri_correct of the double estimate, right exactly when the estimate is within one of the
+// true row; the estimate is monotone, so within one at both ends of every row proves every
+// lambda; j = lambda - i(i+1)/2 then lies in [0, i] by construction. (The narrow path's
+// estimate: test_index_paths.)
 BOOST_AUTO_TEST_CASE(ltm_e_exact_for_every_lambda_below_2_32) {
+  BOOST_TEST(first_estimate_off_by_two([](u64 l) { return tri_estimate_wide(l); }, 1ull << 32) == (1ull << 32));
+  BOOST_TEST(first_wrong_monotone<SqrtE>(1ull << 32) == (1ull << 32));  // the corrected row, at the ends
+}
+BOOST_AUTO_TEST_CASE(ltm_e_exact_every_lambda_exhaustive, *utf::label("slow")) {
   BOOST_TEST(first_wrong<SqrtE>(1ull << 32) == (1ull << 32));
 }
 
-// LTM-D (fp64 sqrt) is exact for every lambda < 2^32 too (its stated range).
+// LTM-D (fp64 sqrt, every step correctly rounded: monotone) is exact for every lambda < 2^32
+// too (its stated range).
 BOOST_AUTO_TEST_CASE(ltm_d_exact_for_every_lambda_below_2_32) {
+  BOOST_TEST(first_wrong_monotone<SqrtD>(1ull << 32) == limits::ltm_d_blocks);
+}
+BOOST_AUTO_TEST_CASE(ltm_d_exact_every_lambda_exhaustive, *utf::label("slow")) {
   BOOST_TEST(first_wrong<SqrtD>(1ull << 32) == limits::ltm_d_blocks);
 }
 
-// LTM-X (correctly rounded sqrtf, no epsilon): exact below the constant, wrong at it.
+// LTM-X (correctly rounded sqrtf, no epsilon; monotone): exact below the constant, wrong at
+// it; the row-end proof and the exhaustive search find the same first wrong lambda.
 BOOST_AUTO_TEST_CASE(ltm_x_range_matches_constant) {
+  BOOST_TEST(first_wrong_monotone<SqrtX>(1ull << 32) == limits::ltm_x_blocks);
   BOOST_TEST(first_wrong<SqrtX>(1ull << 32) == limits::ltm_x_blocks);
   BOOST_TEST_MESSAGE("ltm-x: exact for lambda < " << limits::ltm_x_blocks << ", N <= " << largest_N(limits::ltm_x_blocks, 16) << " at rho=16");
+}
+
+// The row-end search against the exhaustive one on monotone functions that fail in every
+// way a row can: right everywhere; wrong from the start of a row; wrong from the middle of a
+// row (too large after a point); a row function shifted late. Every limit up to a few
+// thousand lambdas.
+BOOST_AUTO_TEST_CASE(row_end_search_matches_exhaustive_on_monotone_rows) {
+  for (u64 fail_at : {u64(0), u64(1), u64(2), u64(5), u64(100), u64(777), u64(1000), u64(4999), u64(5000)}) {
+    // true row below fail_at, then one more (monotone: non-decreasing in lambda)
+    const auto row = [fail_at](u64 l) { return tri_root(l) + (l >= fail_at ? 1 : 0); };
+    for (u64 limit : {u64(1), u64(3), u64(1000), u64(5000), u64(5001)})
+      BOOST_TEST(first_wrong_row_monotone(row, limit) == first_wrong_row(row, limit), "fail_at=" << fail_at << " limit=" << limit);
+  }
+  BOOST_TEST(first_wrong<SqrtD>(tri(4000)) == first_wrong_monotone<SqrtD>(tri(4000)));
+  BOOST_TEST((first_wrong<SqrtX, Fused>(tri(4000))) == (first_wrong_monotone<SqrtX, Fused>(tri(4000))));
 }
 
 // LTM-N (three Newton steps from 0x5f3759df, + 1e-4), rounding pinned (no FMA).
@@ -63,6 +103,7 @@ BOOST_AUTO_TEST_CASE(ltm_n_range_matches_constant_and_refutes_30720_claim) {
 // x*y + eps make it fail EARLIER, at lambda = 1166628 (N <= 24432 at rho = 16): the 30720
 // claim is refuted in both modes.
 BOOST_AUTO_TEST_CASE(ltm_fma_ranges_match_constants) {
+  BOOST_TEST((first_wrong_monotone<SqrtX, Fused>(1ull << 32)) == limits::ltm_x_fma_blocks);
   BOOST_TEST((first_wrong<SqrtX, Fused>(1ull << 32)) == limits::ltm_x_fma_blocks);
   BOOST_TEST((first_wrong<SqrtN, Fused>(1ull << 32)) == limits::ltm_n_fma_blocks);
   BOOST_TEST(largest_N(limits::ltm_n_fma_blocks, 16) == 24432);
@@ -95,26 +136,23 @@ BOOST_AUTO_TEST_CASE(ltm_r_reference_over_paper_range) {
 // fast square root is accurate for x in [0, 100M], "problems in the range
 // N in [0, 3000]". The oracle finds utm-x (plain sqrtf, no repair) exact up to
 // N = 4096 and utm-n (fast sqrt + the two repair conditionals) up to N = 5792:
-// the claim holds as a safe bound and is conservative by 1.4x-1.9x. Every
-// N <= 2048 is proven in test_maps2d; here the boundary is checked both ways.
-// The full search over every N (slow) is in exact_table (meson suite 'slow').
+// the claim holds as a safe bound and is conservative by 1.4x-1.9x. Every N up to each
+// limit is proven, in both rounding modes, in test_utm_ranges (row ends / the square-root
+// band); here the constants are checked against the claim, and the sharp side (limit + 1
+// is wrong) exhaustively.
 BOOST_AUTO_TEST_CASE(utm_ranges_match_constants) {
-  for (i64 N = UTM_X::max_N - 16; N <= UTM_X::max_N; ++N) BOOST_TEST(utm_exact_for<UTM_X>(N), "utm-x N=" << N);
+  BOOST_TEST(utm_exact_by_row_ends<UTM_X>(UTM_X::max_N));
   BOOST_TEST(!utm_exact_for<UTM_X>(UTM_X::max_N + 1));
-  for (i64 N = UTM_N::max_N - 16; N <= UTM_N::max_N; ++N) BOOST_TEST(utm_exact_for<UTM_N>(N), "utm-n N=" << N);
   BOOST_TEST(!utm_exact_for<UTM_N>(UTM_N::max_N + 1));
   BOOST_TEST(UTM_X::max_N >= 3000);
   BOOST_TEST(UTM_N::max_N >= 3000);
 }
 
 // The same boundaries FMA-contracted (rounding policy Fused): utm-x keeps N <= 4096 (its
-// fused (4n)n - 4n rounds the same way at the boundary); utm-n's fma limit differs.
+// fused (4n)n - 4n rounds the same way at the boundary); utm-n's fma limit too.
 BOOST_AUTO_TEST_CASE(utm_fma_ranges_match_constants) {
-  for (i64 N = limits::utm_x_fma_max_N - 16; N <= limits::utm_x_fma_max_N; ++N)
-    BOOST_TEST((utm_exact_for<UTM_X, Fused>(N)), "utm-x fma N=" << N);
+  BOOST_TEST((utm_exact_by_row_ends<UTM_X, Fused>(limits::utm_x_fma_max_N)));
   BOOST_TEST(!(utm_exact_for<UTM_X, Fused>(limits::utm_x_fma_max_N + 1)));
-  for (i64 N = limits::utm_n_fma_max_N - 16; N <= limits::utm_n_fma_max_N; ++N)
-    BOOST_TEST((utm_exact_for<UTM_N, Fused>(N)), "utm-n fma N=" << N);
   BOOST_TEST(!(utm_exact_for<UTM_N, Fused>(limits::utm_n_fma_max_N + 1)));
 }
 

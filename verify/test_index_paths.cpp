@@ -91,12 +91,97 @@ BOOST_AUTO_TEST_CASE(narrow_limits) {
 // For EVERY lambda < 2^32 and every float s' within a relative 2^-20 of sqrt(x) (the
 // device's MUFU.RSQ is within 2^-22, the product's rounding adds 2^-24), the estimate
 // floor(fsub_rn(s', 1/2)) is i-1, i or i+1. fsub_rn and the floor are monotone, so the
-// two extreme floats of the band decide. (2^-50 more covers the double sqrt's rounding.)
-// Also: the host's own estimate gives the exact row through SqrtE::row<u32> for every
-// lambda of the narrow path (lambda < tri(65535)). The estimate depends on lambda only
-// through float(lambda) (ltm_arg), so band and estimate are computed once per float;
-// below 2^24 (every float distinct) SqrtE::row<u32> itself is called.
-BOOST_AUTO_TEST_CASE(ltm_e_narrow_estimate_within_one_every_lambda_below_2_32) {
+// two extreme floats of the band decide; and the band's ends are monotone in lambda
+// (float(lambda), 2x + 1/4, sqrt, the scaling and float_at_least/most all are), so the low
+// end at the first lambda of row i and the high end at its last decide the whole row.
+// (2^-50 more covers the double sqrt's rounding.) Cross-checked lambda by lambda below 2^24.
+namespace {
+void ltm_e_band_row_ends(u64 r0, u64 r1, Fails& band) {
+  const double m = std::ldexp(1.0, -20) + std::ldexp(1.0, -50);
+  const auto s_of = [](u64 l) { return std::sqrt(double(ltm_arg<u32>(u32(l)))); };
+  parallel_for(r1 - r0, [&](u64 b, u64 e) {
+    for (u64 i = r0 + b; i < r0 + e; ++i) {
+      const u64 lo = tri(i);
+      if (lo >= (1ull << 32)) return;
+      const u64 hi = std::min<u64>(tri(i + 1) - 1, (1ull << 32) - 1);
+      const u32 elo = ltm_floor_row<u32>(float_at_least(s_of(lo) * (1 - m)));
+      const u32 ehi = ltm_floor_row<u32>(float_at_most(s_of(hi) * (1 + m)));
+      if (!within_one(elo, i) || !within_one(ehi, i)) band.add(lo);
+    }
+  });
+}
+}  // namespace
+BOOST_AUTO_TEST_CASE(ltm_e_narrow_band_within_one_every_lambda_below_2_32) {
+  Fails band;
+  ltm_e_band_row_ends(0, row_of((1ull << 32) - 1) + 1, band);
+  BOOST_TEST(band.count.load() == 0u, "first lambda outside the band: " << band.first.load());
+  // the same, lambda by lambda, below 2^24
+  const double m = std::ldexp(1.0, -20) + std::ldexp(1.0, -50);
+  Fails each;
+  parallel_for(1ull << 24, [&](u64 b, u64 e) {
+    u64 i = row_of(b), next = tri(i + 1);
+    for (u64 l = b; l < e; ++l) {
+      if (l >= next) { ++i; next = tri(i + 1); }
+      const double s = std::sqrt(double(ltm_arg<u32>(u32(l))));
+      if (!within_one(ltm_floor_row<u32>(float_at_least(s * (1 - m))), i) ||
+          !within_one(ltm_floor_row<u32>(float_at_most(s * (1 + m))), i))
+        each.add(l);
+    }
+  });
+  BOOST_TEST(each.count.load() == 0u, "first lambda outside the band: " << each.first.load());
+}
+
+// The host's own estimate (SqrtE::estimate: x * (1/sqrtf(x)), not monotone) through
+// SqrtE::row<u32>, for every lambda of the narrow path (lambda < tri(65535)): lambda by lambda
+// below 2^24; above, the estimate depends on lambda only through float(lambda), so for each
+// float f the lambdas that round to f form an interval [a, b] whose true rows lie between
+// row(a) and row(b) (monotone): the estimate within one of both is within one of every row
+// between, and the one-step correction then gives the true row.
+BOOST_AUTO_TEST_CASE(ltm_e_narrow_host_row_every_narrow_lambda) {
+  Fails host;
+  parallel_for(1ull << 24, [&](u64 b, u64 e) {
+    u64 i = row_of(b), next = tri(i + 1);
+    for (u64 l = b; l < e; ++l) {
+      if (l >= next) { ++i; next = tri(i + 1); }
+      const Root<u32> r = SqrtE::row<u32>(u32(l));
+      if (r.k != i || r.base != tri(i)) host.add(l);
+    }
+  });
+  // floats in [2^24, tri(65535)): the lambdas rounding to f are those of the open interval
+  // between the midpoints to f's neighbours (ties to even: the midpoints join the even side)
+  const u32 fb0 = float_to_bits(16777216.0f), fb1 = float_to_bits(to_float_rn(u32(ltm_narrow_lambdas - 1)));
+  std::atomic<u64> covered{0};
+  parallel_for(u64(fb1 - fb0) + 1, [&](u64 b, u64 e) {
+    u64 c = 0;
+    u64 ra = 0, rz = 0;  // true rows of a and z, stepped upward (a and z increase with t)
+    bool init = false;
+    for (u64 t = b; t < e; ++t) {
+      const u32 bits = fb0 + u32(t);
+      const u64 x = u64(bits_to_float(bits)), prev = u64(bits_to_float(bits - 1)), next = u64(bits_to_float(bits + 1));
+      const bool even = (bits & 1u) == 0;
+      const u64 mid_lo = (prev + x) / 2, mid_hi = (x + next) / 2;  // exact: spacings >= 2 are even
+      u64 a = even ? mid_lo : mid_lo + 1, z = even ? mid_hi : mid_hi - 1;
+      a = std::max<u64>(a, 1ull << 24);
+      z = std::min<u64>(z, ltm_narrow_lambdas - 1);
+      if (a > z) continue;
+      if (to_float_rn(u32(a)) != bits_to_float(bits) || to_float_rn(u32(z)) != bits_to_float(bits)) { host.add(a); continue; }
+      const u32 est = SqrtE::estimate(u32(a));
+      if (!init) { ra = row_of(a); rz = row_of(z); init = true; }
+      while (tri(ra + 1) <= a) ++ra;
+      while (tri(rz + 1) <= z) ++rz;
+      if (!within_one(est, ra) || !within_one(est, rz)) host.add(a);
+      const Root<u32> qa = SqrtE::row<u32>(u32(a)), qz = SqrtE::row<u32>(u32(z));
+      if (qa.k != ra || qa.base != tri(ra) || qz.k != rz || qz.base != tri(rz)) host.add(a);
+      c += z - a + 1;
+    }
+    covered += c;
+  });
+  BOOST_TEST(covered.load() == ltm_narrow_lambdas - (1ull << 24), "every narrow lambda above 2^24 seen once");
+  BOOST_TEST(host.count.load() == 0u, "first wrong SqrtE::row<u32>: " << host.first.load());
+}
+
+// The same lambda by lambda over every lambda < 2^32 (make verify-full).
+BOOST_AUTO_TEST_CASE(ltm_e_narrow_estimate_within_one_every_lambda_below_2_32, *utf::label("slow")) {
   const double m = std::ldexp(1.0, -20) + std::ldexp(1.0, -50);
   Fails band, host;
   parallel_for(1ull << 32, [&](u64 b, u64 e) {
@@ -212,7 +297,8 @@ void tet_e_narrow_exhaustive(u64 limit) {
 }
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(tet_e_narrow_layer_exact_every_lambda_below_2_28) { tet_e_narrow_exhaustive(1ull << 28); }
+BOOST_AUTO_TEST_CASE(tet_e_narrow_layer_exact_every_lambda_below_2_25) { tet_e_narrow_exhaustive(1ull << 25); }
+BOOST_AUTO_TEST_CASE(tet_e_narrow_layer_exact_every_lambda_below_2_28, *utf::label("slow")) { tet_e_narrow_exhaustive(1ull << 28); }
 
 BOOST_AUTO_TEST_CASE(tet_e_narrow_layer_exact_every_narrow_lambda, *utf::label("slow")) {
   tet_e_narrow_exhaustive(tet(tet_narrow_n()));
@@ -303,20 +389,20 @@ BOOST_AUTO_TEST_CASE(float_maps_narrow_equals_wide) {
   BOOST_TEST(count_differences(0, limits::ltm_n_blocks, 1, row_paths_differ<SqrtN>) == 0u);
   BOOST_TEST(count_differences(0, limits::ltm_r_blocks, 1, row_paths_differ<SqrtR>) == 0u);
   // ltm-d: exact below 2^32; the narrow path serves lambda < tri(65535): every lambda
-  // below 2^26, then every 97th (all of them in the slow test below)
-  BOOST_TEST(count_differences(0, 1ull << 26, 1, row_paths_differ<SqrtD>) == 0u);
-  BOOST_TEST(count_differences(1ull << 26, ltm_narrow_lambdas, 97, row_paths_differ<SqrtD>) == 0u);
+  // below 2^24, then every 97th (all of them in the slow test below)
+  BOOST_TEST(count_differences(0, 1ull << 24, 1, row_paths_differ<SqrtD>) == 0u);
+  BOOST_TEST(count_differences(1ull << 24, ltm_narrow_lambdas, 97, row_paths_differ<SqrtD>) == 0u);
   // tet-f: exact below 10 only; equal anyway over the first 2^20
   BOOST_TEST(count_differences(0, 1ull << 20, 1, layer_paths_differ<TetRootF>) == 0u);
-  // tet-e: the narrow layer is proven exact above; equal to the wide one below 2^26
-  BOOST_TEST(count_differences(0, 1ull << 26, 1, layer_paths_differ<TetRootE>) == 0u);
-  // tet-fast: exact below 2^42, narrow path below tet(narrow n): every lambda below 2^26,
+  // tet-e: the narrow layer is proven exact above; equal to the wide one below 2^24
+  BOOST_TEST(count_differences(0, 1ull << 24, 1, layer_paths_differ<TetRootE>) == 0u);
+  // tet-fast: exact below 2^42, narrow path below tet(narrow n): every lambda below 2^24,
   // then every 97th; rows (proven below 2^29): every lambda' < 2^26, then every 7th
   const u64 tn = tet(tet_narrow_n());
-  BOOST_TEST(count_differences(0, 1ull << 26, 1, layer_paths_differ<TetRootFast>) == 0u);
-  BOOST_TEST(count_differences(1ull << 26, tn, 97, layer_paths_differ<TetRootFast>) == 0u);
-  BOOST_TEST(count_differences(0, 1ull << 26, 1, row_paths_differ<TetRootFast>) == 0u);
-  BOOST_TEST(count_differences(1ull << 26, limits::tet_fast_row_limit, 7, row_paths_differ<TetRootFast>) == 0u);
+  BOOST_TEST(count_differences(0, 1ull << 24, 1, layer_paths_differ<TetRootFast>) == 0u);
+  BOOST_TEST(count_differences(1ull << 24, tn, 97, layer_paths_differ<TetRootFast>) == 0u);
+  BOOST_TEST(count_differences(0, 1ull << 24, 1, row_paths_differ<TetRootFast>) == 0u);
+  BOOST_TEST(count_differences(1ull << 24, limits::tet_fast_row_limit, 7, row_paths_differ<TetRootFast>) == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(float_maps_narrow_equals_wide_every_narrow_lambda, *utf::label("slow")) {

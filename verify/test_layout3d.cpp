@@ -69,14 +69,19 @@ BOOST_AUTO_TEST_CASE(cbrt_newton3_accuracy_and_zero) {
   BOOST_TEST(worst < 5e-7);
 }
 
-// Every lambda < tet(2048) (1,433,753,600 of them), against layer-by-layer enumeration.
-BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_tet_2048) {
+// Every lambda < tet(512) (22 million), against layer-by-layer enumeration; tet(2048) (1.4e9) in
+// make verify-full. The float argument below covers [tet(512), limit).
+BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_tet_512) {
+  const u64 limit = tet(512);
+  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootFast::layer(l).k; }, limit) == limit);
+}
+BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_tet_2048, *boost::unit_test::label("slow")) {
   const u64 limit = tet(2048);
   BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootFast::layer(l).k; }, limit) == limit);
 }
 
 // Beyond: the estimate e depends on lambda only through x = float(6 lambda). For
-// every float x that 6 lambda can round to (lambda in [tet(2048), tet_fast_blocks)),
+// every float x that 6 lambda can round to (lambda in [tet(512), tet_fast_blocks)),
 // take the integers s that round to x (round to nearest, ties to even: the open
 // interval between the midpoints to the neighbouring floats, the midpoints included
 // when x's mantissa is even), the lambdas with 6 lambda in it, and the true layers
@@ -84,7 +89,7 @@ BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_tet_2048) {
 // the right z for all of them iff z_hi <= e <= z_lo + 1. True layers come from
 // walking tet() upward, never from a root formula.
 BOOST_AUTO_TEST_CASE(tet_fast_layer_exact_every_lambda_below_limit_via_every_float) {
-  const u64 l_begin = tet(2048), l_end = limits::tet_fast_blocks;
+  const u64 l_begin = tet(512), l_end = limits::tet_fast_blocks;
   const u32 b_begin = float_to_bits(u64_to_float_rn(6 * l_begin));
   const u32 b_end = float_to_bits(u64_to_float_rn(6 * (l_end - 1))) + 1;
   BOOST_TEST_REQUIRE(u64_to_float_rn(6 * l_begin) > 33554432.0f);  // x >= 2^25: float spacing >= 4 on both sides
@@ -157,14 +162,21 @@ BOOST_AUTO_TEST_CASE(tet_fast_g_equals_tet_e_g_below_tet_512) {
   BOOST_TEST(bad.load() == 0u);
 }
 
-BOOST_AUTO_TEST_CASE(tet_fast_blocks_every_n_up_to_256) {
+namespace {
+void tet_fast_blocks(i64 top) {
   std::vector<uint8_t> seen;
-  for (i64 n = 1; n <= 256; ++n) {
+  std::vector<i64> ns;
+  for (i64 n = 1; n <= top; ++n) ns.push_back(n);
+  if (top < 255) ns.insert(ns.end(), {255, 256});
+  for (i64 n : ns) {
     const Coverage c = walk3_blocks<TET_FAST>(n, seen);
     if (!c.ok()) BOOST_TEST_FAIL("tet-fast n=" << n << ": " << c.str());
     BOOST_TEST_REQUIRE(c.launched_blocks == tet(u64(n)));
   }
 }
+}  // namespace
+BOOST_AUTO_TEST_CASE(tet_fast_blocks_every_n_up_to_96_and_256) { tet_fast_blocks(96); }
+BOOST_AUTO_TEST_CASE(tet_fast_blocks_every_n_up_to_256, *boost::unit_test::label("slow")) { tet_fast_blocks(256); }
 
 BOOST_DATA_TEST_CASE(tet_fast_threads_every_N_up_to_64, bdata::make({2, 4, 8}), rho) {
   std::vector<uint8_t> seen;

@@ -3,6 +3,11 @@
 // exactly once, and nothing outside it is produced, and (every plan of these sweeps is
 // narrow) the narrow path cell<i32> gives what the wide cell<i64> gives for every
 // launched thread (block): oracle.hpp Coverage::path_mismatch.
+// Sizes: `make verify` walks every size up to a bound that covers every residue of N mod rho
+// and the grids' shapes many times over, plus the sizes at each map's own edges; the same walks
+// up to the full bounds (every n <= 2048 blocks, every N <= 1024 threads, RB and UTM every N <=
+// 2048, REC every N <= 4096) are labelled 'slow' and run in `make verify-full`. The exact ranges
+// of the float maps are proven from row boundaries for every size (test_exact, test_utm_ranges).
 #define BOOST_TEST_MODULE maps2d
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -12,6 +17,7 @@
 #include <tdmaps/counts.hpp>
 
 namespace bdata = boost::unit_test::data;
+namespace utf = boost::unit_test;
 using namespace tdmaps;
 using namespace tdmaps::oracle;
 
@@ -26,35 +32,53 @@ void dispatch(const std::string& name, F&& f) {
   const bool found = with_map(maps2d{}, name.c_str(), [&](auto m) { f(m); });
   BOOST_TEST_REQUIRE(found, "unknown map " << name);
 }
-}  // namespace
 
-// Block level, literally: for EVERY n = 1..2048 block rows, walk every block the
-// plan launches and check the block cells cover the n x n lower triangle once.
-// Float variants are walked up to the largest n their proven range allows, and
-// plan() must refuse the first n past it.
-BOOST_DATA_TEST_CASE(block_level_every_n_up_to_2048, bdata::make(blockwise_maps), name) {
+// Block level, literally: for EVERY n = 1..top block rows (and the sizes in `extra`), walk
+// every block the plan launches and check the block cells cover the n x n lower triangle once.
+// Float variants are walked up to the largest n their proven range allows, and plan() must
+// refuse the first n past it (ltm-n: n = 1623, tri(1623) > 1316253).
+void block_level_walk(const std::string& name, i64 top, std::vector<i64> extra) {
   dispatch(name, [&](auto m) {
     using M = decltype(m);
     if constexpr (M::blockwise) {
     std::vector<uint8_t> seen;
-    i64 walked = 0;
-    for (i64 n = 1; n <= 2048; ++n) {
+    std::vector<i64> ns;
+    for (i64 n = 1; n <= top; ++n) ns.push_back(n);
+    for (i64 n : extra) if (n > top) ns.push_back(n);
+    i64 walked = 0, refused_at = 0;
+    for (i64 n : ns) {
       Plan2 p;
       try {
         p = M::plan(n, 1);
       } catch (const unsupported&) {
         if constexpr (is_ltm<M>::value) BOOST_TEST(tri(u64(n)) > M::exact_blocks);
+        refused_at = n;
         break;
       }
       const Coverage c = walk2_blocks<M>(n, 1, seen);
       if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " n=" << n << ": " << c.str());
-      ++walked;
+      walked = n;
     }
-    BOOST_TEST_MESSAGE(name << ": block-level coverage proven for n = 1.." << walked);
-    if constexpr (std::is_same_v<M, LTM_N>) BOOST_TEST(walked == 1622);  // tri(1623) > 1316253
-    else BOOST_TEST(walked == 2048);
+    BOOST_TEST_MESSAGE(name << ": block-level coverage proven for n = 1.." << std::min(walked, top)
+                            << (walked > top ? " and at its edges up to " + std::to_string(walked) : std::string()));
+    if constexpr (std::is_same_v<M, LTM_N>) {
+      BOOST_TEST(walked == 1622);  // tri(1623) > 1316253
+      BOOST_TEST(refused_at == 1623);
+    } else {
+      BOOST_TEST(walked == ns.back());
+    }
     }
   });
+}
+const std::vector<i64> block_edges = {1621, 1622, 1623, 2047, 2048};
+}  // namespace
+
+BOOST_DATA_TEST_CASE(block_level_every_n_up_to_384_and_edges, bdata::make(blockwise_maps), name) {
+  block_level_walk(name, 384, block_edges);
+}
+BOOST_TEST_DECORATOR(*utf::label("slow"))
+BOOST_DATA_TEST_CASE(block_level_every_n_up_to_2048, bdata::make(blockwise_maps), name) {
+  block_level_walk(name, 2048, {});
 }
 
 // Block level, by property: g(lambda) equals the true row for every lambda the
@@ -72,42 +96,61 @@ BOOST_DATA_TEST_CASE(block_level_property_ltm, bdata::make({"ltm-x", "ltm-d", "l
   });
 }
 
-// Thread level: every N = 1..1024 (multiples of rho or not), rho in {8, 16, 32}.
+// Thread level: every N = 1..top (multiples of rho or not) and the sizes just below `top_edge`,
+// rho in {8, 16, 32}.
+namespace {
+std::vector<i64> sizes_up_to(i64 top, i64 edge_from, i64 edge_to) {
+  std::vector<i64> v;
+  for (i64 N = 1; N <= top; ++N) v.push_back(N);
+  for (i64 N = std::max(top + 1, edge_from); N <= edge_to; ++N) v.push_back(N);
+  return v;
+}
+template <class M>
+void thread_walk(const std::string& name, int rho, const std::vector<i64>& Ns) {
+  std::vector<uint8_t> seen;
+  for (i64 N : Ns) {
+    const Coverage c = walk2<M>(N, rho, seen);
+    if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
+  }
+}
+void thread_level(const std::string& name, int rho, const std::vector<i64>& Ns) {
+  dispatch(name, [&](auto m) { thread_walk<decltype(m)>(name, rho, Ns); });
+}
+}  // namespace
+BOOST_DATA_TEST_CASE(thread_level_every_N_up_to_192_and_near_1024, bdata::make(blockwise_maps) * bdata::make(rhos), name, rho) {
+  thread_level(name, rho, sizes_up_to(192, 1024 - 2 * rho, 1024));
+}
+BOOST_TEST_DECORATOR(*utf::label("slow"))
 BOOST_DATA_TEST_CASE(thread_level_every_N_up_to_1024, bdata::make(blockwise_maps) * bdata::make(rhos), name, rho) {
-  dispatch(name, [&](auto m) {
-    using M = decltype(m);
-    std::vector<uint8_t> seen;
-    for (i64 N = 1; N <= 1024; ++N) {
-      const Coverage c = walk2<M>(N, rho, seen);
-      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
-    }
-  });
+  thread_level(name, rho, sizes_up_to(1024, 0, 0));
 }
 
-// RB at thread level for every N = 1..2048, even and odd.
-BOOST_DATA_TEST_CASE(rb_every_N_up_to_2048, bdata::make(rhos), rho) {
-  std::vector<uint8_t> seen;
-  for (i64 N = 1; N <= 2048; ++N) {
-    const Coverage c = walk2<RB>(N, rho, seen);
-    if (!c.ok() || !c.narrow) BOOST_TEST_FAIL("rb N=" << N << " rho=" << rho << ": " << c.str());
+// RB at thread level for every N = 1..top, even and odd.
+namespace {
+void rb_walk(int rho, const std::vector<i64>& Ns) {
+  thread_walk<RB>("rb", rho, Ns);
+  for (i64 N : Ns) {
     // RB wastes no thread of its rectangle for even N and (N+1)/2 for odd N.
     const u64 rect = u64(N + 1) * u64((N + 1) / 2);
     BOOST_TEST(rect - tri(u64(N)) == u64(N % 2 ? (N + 1) / 2 : 0));
   }
 }
+}  // namespace
+BOOST_DATA_TEST_CASE(rb_every_N_up_to_384_and_near_2048, bdata::make(rhos), rho) {
+  rb_walk(rho, sizes_up_to(384, 2048 - 2 * rho, 2048));
+}
+BOOST_TEST_DECORATOR(*utf::label("slow"))
+BOOST_DATA_TEST_CASE(rb_every_N_up_to_2048, bdata::make(rhos), rho) { rb_walk(rho, sizes_up_to(2048, 0, 0)); }
 
 // The variants of issue #12 at thread level: bb-t (BB filtering by thread) and ltm-r-sq
 // (LTM-R on the square grid; the host's correctly rounded rsqrt, well inside ltm-r's range)
-// for every N = 1..1024 at rho 8/16/32 (rb-b, ltm-e-sq and ltm-lut are in blockwise_maps).
+// at rho 8/16/32 (rb-b, ltm-e-sq and ltm-lut are in blockwise_maps).
+BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_192_and_near_1024, bdata::make({"bb-t", "ltm-r-sq"}) * bdata::make(rhos), name, rho) {
+  thread_level(name, rho, sizes_up_to(192, 1024 - 2 * rho, 1024));
+}
+BOOST_TEST_DECORATOR(*utf::label("slow"))
 BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_1024, bdata::make({"bb-t", "ltm-r-sq"}) * bdata::make(rhos), name, rho) {
-  dispatch(name, [&](auto m) {
-    using M = decltype(m);
-    std::vector<uint8_t> seen;
-    for (i64 N = 1; N <= 1024; ++N) {
-      const Coverage c = walk2<M>(N, rho, seen);
-      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
-    }
-  });
+  thread_level(name, rho, sizes_up_to(1024, 0, 0));
 }
 
 // Launched and useful blocks of the variants (counts.hpp counts2, what the CSVs report):
@@ -119,6 +162,7 @@ BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_1024, bdata::make({"bb-
 BOOST_AUTO_TEST_CASE(variants_counts) {
   for (i64 n = 1; n <= 400; ++n)
     for (int rho : {1, 16}) {
+      if (rho == 16 && n > 96 && n < 398) continue;  // counts2 walks the threads: rho 16 costs 256x
       const i64 N = n * rho;
       const Counts bt = counts2<BB_T>(BB_T::plan(N, rho));
       BOOST_TEST(bt.launched_blocks == u64(n * n));
@@ -168,21 +212,21 @@ BOOST_AUTO_TEST_CASE(ltm_e_sq_wide_last_rows) {
   BOOST_TEST(inside > 0u);
 }
 
-// UTM at thread level for every N = 1..2048 (rho = 16), and N <= 512 at rho 8 and 32.
+// UTM at thread level: every N = 1..256 and near 2048 at rho 8/16/32 (slow: every N <= 2048 at
+// rho = 16, N <= 512 at rho 8 and 32; only the thread index k depends on rho). That every
+// thread maps to its cell for every N up to each limit (5792 for utm-n) is proven from the
+// row boundaries in test_utm_ranges.
+BOOST_DATA_TEST_CASE(utm_every_N_up_to_256_and_near_2048, bdata::make({"utm-x", "utm-n"}) * bdata::make(rhos), name, rho) {
+  thread_level(name, rho, sizes_up_to(256, 2040, 2048));
+}
+BOOST_TEST_DECORATOR(*utf::label("slow"))
 BOOST_DATA_TEST_CASE(utm_every_N_up_to_2048, bdata::make({"utm-x", "utm-n"}) * bdata::make(rhos), name, rho) {
-  dispatch(name, [&](auto m) {
-    using M = decltype(m);
-    std::vector<uint8_t> seen;
-    const i64 top = rho == 16 ? 2048 : 512;
-    for (i64 N = 1; N <= top; ++N) {
-      const Coverage c = walk2<M>(N, rho, seen);
-      if (!c.ok() || !c.narrow) BOOST_TEST_FAIL(name << " N=" << N << " rho=" << rho << ": " << c.str());
-    }
-  });
+  thread_level(name, rho, sizes_up_to(rho == 16 ? 2048 : 512, 0, 0));
 }
 
-// REC at thread level for every valid N <= 4096, and refusal of every other N.
-BOOST_DATA_TEST_CASE(rec_every_valid_N_up_to_4096, bdata::make(rhos), rho) {
+// REC at thread level for every valid N <= top (and N = 4096), and refusal of every other N.
+namespace {
+void rec_walk(int rho, i64 top) {
   std::vector<uint8_t> seen;
   int valid = 0;
   for (i64 N = 1; N <= 4096; ++N) {
@@ -196,11 +240,16 @@ BOOST_DATA_TEST_CASE(rec_every_valid_N_up_to_4096, bdata::make(rhos), rho) {
     BOOST_TEST(accepted == ok_size, "N=" << N);
     if (!accepted) continue;
     ++valid;
+    if (N > top && N != 4096) continue;
     const Coverage c = walk2<REC>(N, rho, seen);
     if (!c.ok() || !c.narrow) BOOST_TEST_FAIL("rec N=" << N << " rho=" << rho << ": " << c.str());
   }
   BOOST_TEST(valid == 4096 / rho / 2);
 }
+}  // namespace
+BOOST_DATA_TEST_CASE(rec_every_valid_N_up_to_1024_and_4096, bdata::make(rhos), rho) { rec_walk(rho, 1024); }
+BOOST_TEST_DECORATOR(*utf::label("slow"))
+BOOST_DATA_TEST_CASE(rec_every_valid_N_up_to_4096, bdata::make(rhos), rho) { rec_walk(rho, 4096); }
 
 // 64-bit indices: N = 65537 (N^2 > 2^32). Block level exhaustively for ltm-e and
 // bb; thread level for the blocks of the last block row, whose linear cell index

@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "printed_forms.hpp"
+#include "range_proofs.hpp"
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;
@@ -29,7 +30,15 @@ BOOST_AUTO_TEST_CASE(eq9_column_fixed_float_wrong_from_10619135) {
 }
 
 // The library's strict form (row tri_root(lambda) + 1): a bijection for every lambda < 2^32.
+// tri_root is exact (test_exact, test_index_paths) and non-decreasing, so the strict row is
+// right at both ends of every row iff everywhere, and the column lambda - tri(r) then lies in
+// [0, r]: row ends below 2^32, every lambda below 2^26 (every lambda below 2^32 in
+// make verify-full).
 BOOST_AUTO_TEST_CASE(eq9_exact_bijection_every_lambda_below_2_32) {
+  BOOST_TEST(first_wrong_row_monotone([](u64 l) { return u64(ltm_strict_exact(l).i) - 1; }, 1ull << 32) == (1ull << 32));
+  BOOST_TEST(first_wrong_strict([](u64 l) { return ltm_strict_exact(l); }, 1ull << 26) == (1ull << 26));
+}
+BOOST_AUTO_TEST_CASE(eq9_exact_bijection_every_lambda_below_2_32_exhaustive, *boost::unit_test::label("slow")) {
   BOOST_TEST(first_wrong_strict([](u64 l) { return ltm_strict_exact(l); }, 1ull << 32) == (1ull << 32));
 }
 
@@ -56,9 +65,15 @@ BOOST_AUTO_TEST_CASE(rb_printed_with_j_from_tx_bijection_even_N_up_to_2048) {
   BOOST_TEST(first_bad_even_N(2048, walk_rb_j_from_tx) == 0);
 }
 
-// Our RB (map_rb.hpp): a bijection for every N <= 2048, even and odd, at rho 16 (test_maps2d
-// walks rho 8 and 32 too).
-BOOST_AUTO_TEST_CASE(rb_ours_bijection_every_N_up_to_2048) {
+// Our RB (map_rb.hpp): a bijection for every N <= 512 and 2040..2048, even and odd, at rho 16
+// (every N <= 2048 in make verify-full; test_maps2d walks rho 8 and 32 too).
+BOOST_AUTO_TEST_CASE(rb_ours_bijection_every_N_up_to_512_and_near_2048) {
+  std::vector<uint8_t> seen;
+  i64 bad = 0;
+  for (i64 N = 1; N <= 2048; N = N == 512 ? 2040 : N + 1) bad += !walk2<RB>(N, 16, seen).ok();
+  BOOST_TEST(bad == 0);
+}
+BOOST_AUTO_TEST_CASE(rb_ours_bijection_every_N_up_to_2048, *boost::unit_test::label("slow")) {
   std::vector<uint8_t> seen;
   i64 bad = 0;
   for (i64 N = 1; N <= 2048; ++N) bad += !walk2<RB>(N, 16, seen).ok();
