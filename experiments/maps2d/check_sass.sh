@@ -16,7 +16,11 @@
 #   ltm-r      MUFU.RSQ (rsqrtf, eq. (15))
 #   ltm-d      MUFU.RSQ64H or double arithmetic (DADD/DMUL/DFMA)
 #   ltm-e      MUFU.RSQ (32-bit path estimate) or MUFU.RSQ64H (64-bit path: double sqrt)
-#   rb         both thread indices (SR_TID.X and SR_TID.Y); a 64-bit compare on its 64-bit path
+#   rb         both thread indices (SR_TID.X and SR_TID.Y); a 64-bit compare on its 64-bit path,
+#              in the form of the architecture (nvcc 13.0): sm_75 .. sm_110 chain two 32-bit
+#              compares (ISETP ... .EX), sm_120 has one native 64-bit compare (ISETP.*.S64 or
+#              .U64, beside IADD.64 and SEL.64); the fat-list run is committed as
+#              experiments/results/cpu/check_sass_fat.txt
 #   rec        an integer division by a run-time value (MUFU.RCP or a CALL)
 #   utm-x      MUFU.RSQ (sqrtf of the UTM argument)
 #   utm-n      the magic constant 0x5f3759df
@@ -106,8 +110,11 @@ END {
       what = what ", MUFU.RSQ64H/DADD/DMUL/DFMA"
     } else if (m == "rb") {
       if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
-      if (wide && !has(b, "ISETP[^ ]*\\.EX")) why = why " no-64-bit-ISETP"
-      what = what ", SR_TID.X/Y" (wide ? ", ISETP.*.EX" : "")
+      # the 64-bit compare: two chained 32-bit ISETPs before sm_120, one ISETP.*.S64/U64 from it
+      cmp64 = (substr(a, 4) + 0 >= 120) ? "ISETP[^ ]*\\.[SU]64" : "ISETP[^ ]*\\.EX"
+      cmp64_name = (substr(a, 4) + 0 >= 120) ? "ISETP.*.S64" : "ISETP.*.EX"
+      if (wide && !has(b, cmp64)) why = why " no-64-bit-ISETP(" cmp64_name ")"
+      what = what ", SR_TID.X/Y" (wide ? ", " cmp64_name : "")
     } else if (m == "bb-t") {
       rx = s2r_dest(b, "SR_CTAID.X"); ry = s2r_dest(b, "SR_CTAID.Y")
       if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
