@@ -6,6 +6,7 @@
 //   synth_results DIR [GPUS]     writes DIR/<slug>/*.csv for GPUS (1 or 2) fake GPUs
 //                                (the second with the multi-GPU tables sdh_multigpu.csv and
 //                                threebody_multigpu.csv) and DIR/cpu/wasted3d.csv
+#include "layouts.hpp"
 #include <tdmaps/counts.hpp>
 
 #include <cmath>
@@ -59,8 +60,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   const auto maps_file = [&](const std::string& test, const std::vector<M2>& maps) {
     std::ofstream o(dir / (test + ".csv"));
     o << meta(gpu, slug, "bench_maps", "--test " + test);
-    o << "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,launched_threads,useful_threads,"
-         "reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I\n";
+    o << results::layout::dummy.header();  // sqrt.csv has the same layout
     for (const char* form : {"store", "cond"})
       for (int rho : {16, 32})
         for (i64 N : Ns) {
@@ -80,7 +80,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               << (m.name == "rec" ? 12 : 1) << "," << c.launched_blocks << "," << c.useful_blocks << ","
               << c.wasted_blocks() << "," << c.launched_threads << "," << c.useful_threads << ",30," << f(t) << ","
               << f(t * 0.99) << "," << f(t * 1.01) << "," << f(t * 0.98) << "," << f(t * 1.05) << "," << f(bb) << ","
-              << f(bb / t) << "\n";
+              << f(bb / t) << "," << (N <= 65535 * rho ? 32 : 64) << "\n";
           }
         }
   };
@@ -93,8 +93,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   const auto apps = [&](const std::string& test) {
     std::ofstream o(dir / (test + ".csv"));
     o << meta(gpu, slug, "bench_apps", "--test " + test);
-    o << "test,variant,features,N,rho,map,exact,bytes_written,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I,"
-         "GBps\n";
+    o << results::layout::edm.header();  // collision.csv has the same layout
     o << test << ",-,0,0,0,write_bw,1,4294967296,30," << f(4294967296.0 / (wbw * 1e6)) << ",nan,nan,nan,nan,nan,nan,"
       << f(wbw) << "\n";
     const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{"full", "packed"}
@@ -138,7 +137,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "peers_edm.csv");
     o << meta(gpu, slug, "peers_edm.py", "");
-    o << "test,layout,features,N,impl,median_ms,GBps\n";
+    o << results::layout::peers_edm.header();
     for (i64 N : Ns) {
       const double bf = 4.0 * N * N, bp = 4.0 * N * (N - 1) / 2;
       const double tc = bf / (wbw * 0.7 * 1e6), tp = bp / (wbw * 0.35 * 1e6);
@@ -149,22 +148,19 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "exact_range_gpu.csv");
     o << meta(gpu, slug, "gpu_exact_range", "");
-    o << "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to\n";
-    o << "ltm-x,block,10619135,36856,73712,147424,4294967296\n";
-    o << "ltm-n,block,1316253,12976,25952,51904,4294967296\n";
-    o << "ltm-r,block,2400000,17520,35040,70080,4294967296\n";
-    o << "ltm-d,block,none,741448,1482896,2965792,4294967296\n";
-    o << "utm-x,thread,4097,4096,4096,4096,8192\n";
-    o << "utm-n,thread,5793,5792,5792,5792,8192\n";
-  }
-  {
-    std::ofstream o(dir / "tet_exact_range_gpu.csv");
-    o << meta(gpu, slug, "gpu_exact_range3", "");
-    o << "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to\n";
-    o << "tet-f,block3,1800,152,304,608,17179869184\n";
+    o << results::layout::exact_range_gpu.header();
+    for (const char* r : {"pinned", "fma"}) {
+      const std::string fma = std::string(r) == "fma" ? "1" : "0";  // the fma rows move ltm-n and ltm-r a little
+      o << "ltm-x,block,10619135,36856,73712,147424,4294967296," << r << "\n";
+      o << "ltm-n,block,131625" << (fma == "1" ? "0" : "3") << ",12976,25952,51904,4294967296," << r << "\n";
+      o << "ltm-r,block,240000" << fma << ",17520,35040,70080,4294967296," << r << "\n";
+      o << "ltm-d,block,none,741448,1482896,2965792,4294967296," << r << "\n";
+      o << "utm-x,thread,4097,4096,4096,4096,8192," << r << "\n";
+      o << "utm-n,thread,5793,5792,5792,5792,8192," << r << "\n";
+      o << "tet-f,block3,0,0,0,0,4294967296," << r << "\n";
+    }
   }
   // ---- 3D (columns as experiments/maps3d/README.md) ----
-  const char* stats = "reps,median_ms,p25_ms,p75_ms,min_ms,max_ms";
   const auto timing = [&](double t) {
     return "20," + f(t) + "," + f(t * .99) + "," + f(t * 1.01) + "," + f(t * .98) + "," + f(t * 1.03);
   };
@@ -172,8 +168,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "tet_dummy.csv");
     o << meta(gpu, slug, "bench_maps3d", "--test dummy");
-    o << "N,rho,n,form,map,mode,exact,verified,launched_blocks,useful_blocks,launched_threads,useful_threads," << stats
-      << ",bb3_median_ms,I,I_eq17\n";
+    o << results::layout::tet_dummy.header();
     for (int rho : {8, 4})
       for (const char* form : {"cond", "store"})
         for (i64 N : {256, 512, 768, 1024, 1536, 2048, 3072, 4096}) {
@@ -191,8 +186,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "tet_threebody.csv");
     o << meta(gpu, slug, "bench_maps3d", "--test threebody");
-    o << "N,rho,n,map,mode,verified,launched_blocks,useful_blocks,triplets,r,bin0,bin1,bin2,bin3," << stats
-      << ",gtriplets_per_s,bb3_median_ms,I,I_eq17\n";
+    o << results::layout::tet_threebody.header();
     for (int rho : {8, 4})
       for (i64 N : {256, 1024, 2048, 4096}) {
         const double n = double((N + rho - 1) / rho), bb = speed * 1e-6 * n * n * n * rho * rho * rho;
@@ -208,8 +202,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "tet_layout.csv");
     o << meta(gpu, slug, "bench_maps3d", "--test layout");
-    o << "N,rho,n,layout,map,mode,verified,slots,padding,padding_over_n2rho3," << stats
-      << ",eff_gbs,bb3_median_ms,I,linear_median_ms,linear_over_blocked\n";
+    o << results::layout::tet_layout.header();
     for (int rho : {8, 4})
       for (i64 N : {256, 512, 768, 1024, 1536, 2048}) {
         const double n = double((N + rho - 1) / rho), base = speed * 1e-7 * double(N) * N * N / 6;
@@ -228,20 +221,19 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "tet_exact_range_gpu.csv");
     o << meta(gpu, slug, "gpu_verify_3d", "");
-    o << "root,part,first_wrong,searched_to,largest_exact_N_rho4,largest_exact_N_rho8,largest_exact_N_rho10,note\n";
-    o << "tet-f,layer,1800,17179869184,76,152,190,eq. (14) in float\n";
-    o << "tet-f,row,10619135,17179869184,50000,100000,125000,sqrtf row\n";
-    o << "tet-e,layer,none,17179869184,18000,36000,45000,exact\n";
-    o << "tet-e,row,none,17179869184,18000,36000,45000,exact\n";
-    o << "tet-fast,layer,none,17179869184,18000,36000,45000,exact\n";
-    o << "tet-fast,row,none,536870912,3000,6000,7500,row range 2^29\n";
+    o << results::layout::tet_exact_range_gpu.header();
+    o << "tet-f,layer,0,17179869184,0,0,0,eq. (14) in float,64\n";
+    o << "tet-f,row,10619135,17179869184,50000,100000,125000,sqrtf row,64\n";
+    o << "tet-e,layer,none,17179869184,18000,36000,45000,exact,32\n";
+    o << "tet-e,row,none,17179869184,18000,36000,45000,exact,32\n";
+    o << "tet-fast,layer,none,17179869184,18000,36000,45000,exact,64\n";
+    o << "tet-fast,row,none,536870912,3000,6000,7500,row range 2^29,64\n";
   }
   // ---- SDH ----
   {
     std::ofstream o(dir / "sdh.csv");
     o << meta(gpu, slug, "bench_sdh", "");
-    o << "impl,N,bucket_width,buckets,threads_per_block,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,with_transfers_ms,"
-         "pairs_per_s,speedup_vs_cpu_mt\n";
+    o << results::layout::sdh.header();
     const std::vector<std::pair<std::string, double>> impls = {
         {"cpu-st", 818}, {"cpu-mt", 70},     {"v1-plain", 3.0},     {"v2-shared", 1.2},  {"v3-balanced", 1.25},
         {"v4-soa", 1.0}, {"v5-tiled", 0.5}, {"tiled-bb", 0.55}, {"tiled-ltm-e", 0.45}, {"fast-lane", 0.1}};
@@ -263,18 +255,18 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     std::ofstream o(dir / "peers_sdh.csv");
     o << meta(gpu, slug, "peers_sdh.py", "");
-    o << "impl,N,median_ms,pairs_per_s\n";
-    for (double N : {10000.0, 20000.0, 50000.0, 100000.0})
-      o << "torch.pdist+histc," << N << "," << f(2.0 * (N / 10000) * (N / 10000)) << ","
-        << f(N * (N - 1) / 2 / (2e-3 * (N / 10000) * (N / 10000))) << "\n";
+    o << results::layout::peers_sdh.header();
+    for (double N : {10000.0, 20000.0, 50000.0, 100000.0}) {
+      const double t = 2.0 * (N / 10000) * (N / 10000);
+      o << "torch.pdist+histc," << N << ",500,35,5," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << ","
+        << f(t * .98) << "," << f(t * 1.03) << "," << f(N * (N - 1) / 2 / (t * 1e-3)) << ",1\n";
+    }
   }
 }
 
 // ---- multi-GPU SDH / three-body (experiments/multigpu/multi_hist): 1 and 2 GPUs x 1 and 8 chunks ----
 void write_multigpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
-  const char* header =
-      "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,compute_ms,reduce_ms,wait_ms,"
-      "reduce_frac,work_per_s,rate_vs_first,identical,verified\n";
+  const std::string header = results::layout::sdh_multigpu.header();  // threebody_multigpu.csv: the same
   struct App { std::string app, kernel, file; std::vector<double> Ns; double rate; };
   for (const App& a : {App{"sdh", "fast-lane", "sdh_multigpu.csv", {1e6, 1e7}, 1.8e12 / speed},
                        App{"threebody", "tet-e rho=8", "threebody_multigpu.csv", {16384}, 2.1e11 / speed}}) {
@@ -317,8 +309,8 @@ int main(int argc, char** argv) {
   }
   fs::create_directories(dir / "cpu");
   std::ofstream o(dir / "cpu" / "wasted3d.csv");
-  o << "# {\"program\":\"wasted3d\",\"commit\":\"synthetic\"}\nN,rho,n,map,launched_blocks,useful_blocks,wasted_blocks\n";
-  o << "64,8,8,bb3,512,120,392\n64,8,8,tet,120,120,0\n";
+  o << "# {\"program\":\"wasted3d\",\"commit\":\"synthetic\"}\n" << results::layout::wasted3d.header();
+  o << "64,8,8,bb3,512,120,392,262144,61440,200704,0.8,0.77,0,0\n64,8,8,tet,120,120,0,61440,61440,0,0,0,0,0\n";
   std::printf("synthetic results written to %s\n", dir.c_str());
   return 0;
 }

@@ -27,12 +27,15 @@
 #include "figures.hpp"
 #include "model.hpp"
 #include "plot.hpp"
+#include "readme.hpp"
 #include "report.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 
 namespace fs = std::filesystem;
@@ -86,8 +89,10 @@ int main(int argc, char** argv) {
       ("no-svg", po::bool_switch(), "PNG only")
       ("no-report", po::bool_switch(&no_report), "do not write the report")
       ("readme-gallery", po::value(&gallery),
-       "also rewrite the gallery block (<!-- gallery:begin --> ... <!-- gallery:end -->) of this README from the "
-       "figures drawn in this run");
+       "also rewrite the generated blocks of this README: the gallery (<!-- gallery:begin --> ... <!-- gallery:end -->) "
+       "from the figures drawn in this run, and, where their markers are, the results table (results:begin/end) and "
+       "the lean-map paragraph (targets:begin/end) from the CSVs (src/results/readme.cpp)")
+      ("readme", po::value(&gallery), "the same as --readme-gallery");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, d), vm);
@@ -154,6 +159,20 @@ int main(int argc, char** argv) {
     std::string err;
     if (!write_gallery(ctx, gallery, &err)) std::cerr << "tdmaps_figures: gallery not written: " << err << "\n";
     else std::cerr << "tdmaps_figures: wrote the gallery of " << gallery << "\n";
+    std::ifstream in(gallery, std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    std::string text = buf.str();
+    const std::string before = text;
+    for (const auto& [name, body] : {std::pair<std::string, std::string>{"results", readme_results_block(ctx)},
+                                     {"targets", readme_targets_block(ctx)}})
+      if (!replace_block(text, name, body))
+        std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
+    if (text != before) {
+      std::ofstream out(gallery, std::ios::binary | std::ios::trunc);
+      out << text;
+    }
+    std::cerr << "tdmaps_figures: wrote the results blocks of " << gallery << "\n";
   }
   return cpu_ok > 0 ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 // library, the papers' formulas as printed, exact ranges (both rounding modes), the
 // tetrahedral layout, SDH. Each is a named function; rules.cpp lists which claim uses it.
 #include "custom.hpp"
+#include "select.hpp"
 
 #include <tdmaps/registry.hpp>
 
@@ -13,7 +14,7 @@ namespace figs {
 namespace rules {
 namespace {
 constexpr double kSdhN = 10000, kSdhBucket = 500, kSdhTpb = 256;
-const Sel kDummy = sel_eq({{"form", "store"}});
+const Sel kDummy = pick_rows::dummy(pick_rows::Form::Store);
 }  // namespace
 
 // ---- the bound I < 2 and the hypothesis 1.00–1.33 ------------------------------------------
@@ -513,7 +514,7 @@ Rule dummy_converge() {
 
 // ---- EDM ------------------------------------------------------------------------------------------
 Rule rec_from_N() {
-  const Sel edm4 = sel_eq({{"variant", "full"}, {"features", "4"}});
+  const Sel edm4 = pick_rows::edm("full", 4);
   return custom("smallest N of edm.csv (full, 4 features, ρ=16) from which I of REC stays > 1 at every larger N",
                 [edm4](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
@@ -556,7 +557,7 @@ Rule feat_flat() {
                     for (const std::string& m : cands) {
                       std::map<double, std::vector<double>> byN;
                       for (int f = 1; f <= 4; ++f)
-                        for (const auto& [N, I] : curve(*t, sel_eq({{"variant", "full"}, {"features", std::to_string(f)}}), m))
+                        for (const auto& [N, I] : curve(*t, pick_rows::edm("full", f), m))
                           byN[N].push_back(I);
                       double N = NAN;
                       for (const auto& [n, v] : byN)
@@ -573,7 +574,7 @@ Rule feat_flat() {
                   if (!any) return needs("edm.csv", "variant=full, LTM / RB at one N with all four features");
                   Outcome o{join(txt, "; "), all ? "holds" : "differs",
                             all ? "I changes by ≤ 0.05 over the features" : "I changes by more than 0.05 over the features", false};
-                  if (!all) o.reason += ". Why: " + bound_note(g, "edm.csv", sel_eq({{"variant", "full"}, {"features", "1"}})) +
+                  if (!all) o.reason += ". Why: " + bound_note(g, "edm.csv", pick_rows::edm("full", 1)) +
                                         " (1 feature) — fewer features, less compute per byte written";
                   return o;
                 },
@@ -587,8 +588,8 @@ Rule feat_utm() {
                   const Table* t = need_table(g, "edm.csv", &why);
                   if (!t) return not_measured(why);
                   for (const std::string& m : kUTM) {
-                    const Sel s1 = sel_eq({{"variant", "full"}, {"features", "1"}}, false),
-                              s4 = sel_eq({{"variant", "full"}, {"features", "4"}}, false);
+                    const Sel s1 = pick_rows::edm("full", 1, false),
+                              s4 = pick_rows::edm("full", 4, false);
                     const Pts p1 = curve(*t, s1, m), p4 = curve(*t, s4, m);
                     std::map<double, double> a(p1.begin(), p1.end());
                     double N = NAN, d = NAN;
@@ -609,8 +610,8 @@ Rule feat_utm() {
 
 // ---- collision: UTM (direct kernel) against the shared-memory maps ------------------------------
 namespace {
-const Sel kColShared = sel_eq({{"test", "collision"}, {"variant", "3d"}});
-const Sel kColDirect = sel_eq({{"test", "collision-direct"}, {"variant", "3d"}}, false);
+const Sel kColShared = pick_rows::collision(pick_rows::Kernel::Shared, "3d");
+const Sel kColDirect = pick_rows::collision(pick_rows::Kernel::Direct, "3d", false);
 std::map<double, double> ms_of(const Table& t, const Sel& s, const std::string& m) {
   const Pts p = curve(t, s, m, "median_ms");
   return std::map<double, double>(p.begin(), p.end());
@@ -835,8 +836,8 @@ Rule tet_threads() {
                 false);
 }
 Rule cites_2d() {
-  const Sel edm4 = sel_eq({{"variant", "full"}, {"features", "4"}});
-  const Sel col3 = sel_eq({{"test", "collision"}, {"variant", "3d"}});
+  const Sel edm4 = pick_rows::edm("full", 4);
+  const Sel col3 = pick_rows::collision(pick_rows::Kernel::Shared, "3d");
   return custom("the larger median over N ≥ 15,000 of LTM's improvement (ltm-r else ltm-e …) on edm.csv (full, 4 "
                 "features) and collision.csv (test=collision, 3d), ρ=16",
                 [edm4, col3](const Claim& c, const GpuData* g, const Ctx&) {

@@ -12,6 +12,7 @@
 // ours lies within its run-to-run spread (p25/p75 quartiles) of the boundary of the
 // accepted region, the verdict says "within noise".
 #include "rules.hpp"
+#include "select.hpp"
 
 #include <algorithm>
 #include <map>
@@ -20,8 +21,8 @@
 namespace figs {
 namespace rules {
 
-const std::vector<std::string> kLTM = {"ltm-r", "ltm-e", "ltm-x", "ltm-n", "ltm-d"};
-const std::vector<std::string> kUTM = {"utm-n", "utm-x"};
+const std::vector<std::string> kLTM = pick_rows::ltm(pick_rows::Grid::Linear);
+const std::vector<std::string> kUTM = pick_rows::utm();
 
 namespace {
 std::string pct(double v) { return fmt(v, std::fabs(v) < 1 ? 3 : 1); }

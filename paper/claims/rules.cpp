@@ -3,6 +3,7 @@
 // are in kinds.cpp, the one-off rules in custom.cpp; the verdict rule in kinds.cpp.
 // Every claim id has one entry and every entry one claim (test: paper/claims/test_claims.cpp).
 #include "custom.hpp"
+#include "select.hpp"
 
 #include <map>
 
@@ -10,17 +11,18 @@ namespace figs {
 namespace rules {
 namespace {
 
-// ---- the selections the rules read -------------------------------------------------------
-const Sel store = sel_eq({{"form", "store"}});                             // dummy.csv, sqrt.csv: the papers' store form
-const Sel store_all = sel_eq({{"form", "store"}}, false);                  //   … inexact rows included (UTM)
-const Sel edm4 = sel_eq({{"variant", "full"}, {"features", "4"}});         // edm.csv: full matrix, 4 features
-const Sel edm1 = sel_eq({{"variant", "full"}, {"features", "1"}});
-const Sel edm4_all = sel_eq({{"variant", "full"}, {"features", "4"}}, false);
-const Sel col3 = sel_eq({{"test", "collision"}, {"variant", "3d"}});       // collision.csv: shared-memory kernel
-const Sel col1 = sel_eq({{"test", "collision"}, {"variant", "1d"}});
-// strategies of the papers' comparisons; under test=collision RB is rb-b (the block-level
-// form in the shared-memory kernel): rows of rb there are the old mixed kernel and not used
-const std::vector<std::string> RB = {"rb"}, RBb = {"rb-b"}, REC = {"rec"}, SQ = {"ltm-r-sq", "ltm-e-sq"};
+// ---- the selections the rules read: named once in the results layer (src/results/select.hpp) ----
+namespace P = pick_rows;
+const Sel store = P::dummy(P::Form::Store);                                // dummy.csv, sqrt.csv: the papers' store form
+const Sel store_all = P::dummy(P::Form::Store, false);                     //   … inexact rows included (UTM)
+const Sel edm4 = P::edm("full", 4);                                        // edm.csv: full matrix, 4 features
+const Sel edm1 = P::edm("full", 1);
+const Sel edm4_all = P::edm("full", 4, false);
+const Sel col3 = P::collision(P::Kernel::Shared, "3d");                    // collision.csv: shared-memory kernel
+const Sel col1 = P::collision(P::Kernel::Shared, "1d");
+// strategies of the papers' comparisons; in the shared-memory kernel RB is rb-b (P::rb)
+const std::vector<std::string> RB = P::rb(), RBb = P::rb(P::Kernel::Shared), REC = P::rec(),
+                               SQ = P::ltm(P::Grid::Papers);
 const std::string D = "dummy.csv", S = "sqrt.csv", E = "edm.csv", C = "collision.csv";
 
 Rule lib(Rule r) {

@@ -1,0 +1,21 @@
+// src/results/readme.hpp — README.md's generated blocks, from the committed CSVs through the
+// selections of select.hpp (the same ones the claim rules and the report use):
+//   <!-- results:begin --> ... <!-- results:end -->   the results table of every GPU folder
+//   <!-- targets:begin --> ... <!-- targets:end -->   the lean-map paragraph under "The maps"
+// `tdmaps_figures --readme README.md` rewrites them (with the gallery); the drift test
+// (paper/drift_test.sh) regenerates them and requires the committed README to be the same.
+#pragma once
+#include "model.hpp"
+
+#include <string>
+
+namespace figs {
+
+std::string readme_results_block(const Ctx& ctx);
+std::string readme_targets_block(const Ctx& ctx);
+
+// Replaces the text between "<!-- <name>:begin -->\n" and "<!-- <name>:end -->" of `text`;
+// false (text unchanged) when a marker is missing.
+bool replace_block(std::string& text, const std::string& name, const std::string& body);
+
+}  // namespace figs
