@@ -444,6 +444,51 @@ Rule range_at_least(std::vector<std::string> variants) {
       },
       false);
 }
+Rule range_at_least_mode(std::vector<std::string> variants, bool fma) {
+  const std::string mode = fma ? "FMA-contracted mode (nvcc's default -fmad=true)" : "pinned mode (every product and sum rounded on its own, the library's)";
+  return custom(
+      "largest exact N at ρ=16 of " + join(variants, " and ") + " in the " + mode +
+          ": exact_range_gpu.csv (device rounding) else verify/results/exact_ranges_cpu.csv; holds if every one is ≥ "
+          "the paper's N",
+      [variants, fma](const Claim& c, const GpuData* g, const Ctx& ctx) {
+        std::vector<std::string> txt, bad, missing;
+        for (const std::string& v : variants) {
+          const auto r = exact_N(ctx, g, v, fma, false);
+          txt.push_back(v + " " + range_text(r));
+          if (!r) missing.push_back(v);
+          else if (!(r->N >= c.pv.lo)) bad.push_back(v + " " + fmt_int(r->N) + " (" + r->source + ")");
+        }
+        if (!missing.empty())
+          return Outcome{join(txt, "; "), "not measured",
+                         "not measured yet (needs " + kRangeFiles + ": rows of " + join(missing, ", ") + ")", false};
+        return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+                       bad.empty() ? "every variant is exact at least up to N = " + fmt_int(c.pv.lo)
+                                   : join(bad, ", ") + ": the largest exact N, below the paper's " + fmt_int(c.pv.lo) +
+                                         " (measured: the first wrong λ of the sweep)",
+                       false};
+      },
+      false);
+}
+Rule range_readings(std::vector<std::string> variants) {
+  return readings({{"FMA (nvcc's default; neither paper states its build flags: this reading is ours)",
+                    range_at_least_mode(variants, true)},
+                   {"pinned rounding (no contraction)", range_at_least_mode(variants, false)}});
+}
+Rule utm_range_mode(bool fma) {
+  return custom(std::string("largest exact N of utm-n (Avril's fast square root with two repairs) in the ") +
+                    (fma ? "FMA-contracted mode" : "pinned mode") +
+                    "; exact_range_gpu.csv else the CPU oracle; ±20% of the paper's N",
+                [fma](const Claim& c, const GpuData* g, const Ctx& ctx) {
+                  const auto n = exact_N(ctx, g, "utm-n", fma, false);
+                  if (!n) return Outcome{"—", "not measured", "not measured yet (needs " + kRangeFiles + ": utm-n rows)", false};
+                  return judge(c, n->N, "utm-n " + range_text(n));
+                },
+                false);
+}
+Rule utm_range_readings() {
+  return readings({{"FMA (nvcc's default; the paper does not state its build flags: this reading is ours)", utm_range_mode(true)},
+                   {"pinned rounding (no contraction)", utm_range_mode(false)}});
+}
 Rule utm_range() {
   return custom("largest exact N of utm-n (Avril's fast square root with two repairs), FMA mode (judged) and no-FMA "
                 "(shown); exact_range_gpu.csv else the CPU oracle; ±20%",
@@ -1024,6 +1069,64 @@ Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
       skipped.push_back(label + " " + o.reason);
     }
     return not_measured(join(skipped, "; "));
+  };
+  return r;
+}
+
+Rule readings(std::vector<std::pair<std::string, Rule>> alts) {
+  Rule r;
+  std::vector<std::string> hows;
+  for (const auto& [label, a] : alts) hows.push_back("reading \"" + label + "\": " + a.how);
+  r.how = "every reading of a condition the paper does not fix, side by side {" + join(hows, " | ") +
+          "}; the verdict when every measured reading agrees, else \"depends on the reading\"";
+  r.gpu = false;
+  for (const auto& [label, a] : alts) r.gpu = r.gpu || a.gpu;
+  r.fn = [alts](const Claim& c, const GpuData* g, const Ctx& ctx) {
+    std::vector<std::string> ours, reasons, verdicts, unmeasured;
+    std::string common;
+    bool agree = true, noise = false;
+    for (const auto& [label, a] : alts) {
+      const Outcome o = a.fn(c, g, ctx);
+      ours.push_back("[" + label + "] " + o.ours);
+      if (o.verdict == "not measured") {
+        unmeasured.push_back(label + ": " + o.reason);
+        continue;
+      }
+      reasons.push_back("[" + label + "] " + o.verdict + (o.reason.empty() ? "" : ": " + o.reason));
+      verdicts.push_back(label + " " + o.verdict);
+      if (common.empty()) common = o.verdict;
+      else if (common != o.verdict) agree = false;
+      noise = noise || o.noise;
+    }
+    if (common.empty()) return not_measured(join(unmeasured, "; "));
+    Outcome out;
+    out.ours = join(ours, "; ");
+    out.verdict = agree ? common : "depends on the reading";
+    out.reason = (agree ? std::string() : "the readings disagree (" + join(verdicts, "; ") + "). ") + join(reasons, "; ");
+    if (!unmeasured.empty()) out.reason += "; not measured: " + join(unmeasured, "; ");
+    out.noise = noise;
+    return out;
+  };
+  return r;
+}
+
+Rule fixed_reading(std::pair<std::string, Rule> fixed, std::vector<std::pair<std::string, Rule>> shown) {
+  Rule r;
+  std::vector<std::string> hows;
+  for (const auto& [label, a] : shown) hows.push_back("\"" + label + "\": " + a.how);
+  r.how = "judged under the condition the paper fixes, \"" + fixed.first + "\": " + fixed.second.how +
+          "; shown beside it, without a vote: " + join(hows, " | ");
+  r.gpu = fixed.second.gpu;
+  for (const auto& [label, a] : shown) r.gpu = r.gpu || a.gpu;
+  r.fn = [fixed, shown](const Claim& c, const GpuData* g, const Ctx& ctx) {
+    Outcome o = fixed.second.fn(c, g, ctx);
+    o.ours = "[" + fixed.first + ", judged] " + o.ours;
+    for (const auto& [label, a] : shown) {
+      const Outcome x = a.fn(c, g, ctx);
+      o.ours += "; [" + label + ", shown] " + x.ours;
+      o.reason += (o.reason.empty() ? "" : "; ") + std::string("under ") + label + " it would be " + x.verdict;
+    }
+    return o;
   };
   return r;
 }

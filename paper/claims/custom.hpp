@@ -27,7 +27,13 @@ Rule hw_context();
 Rule sqrt_all_alike();
 Rule rsqrt_best();
 Rule range_at_least(std::vector<std::string> variants);
+// The same in one rounding mode only (fma: nvcc's default contraction; else the library's pinned rounding).
+Rule range_at_least_mode(std::vector<std::string> variants, bool fma);
 Rule utm_range();
+Rule utm_range_mode(bool fma);
+// The readings of a condition the paper does not fix, rounding: FMA and pinned side by side.
+Rule range_readings(std::vector<std::string> variants);
+Rule utm_range_readings();
 Rule utm_arg();
 Rule range_10x();
 Rule dummy_converge();
@@ -51,6 +57,13 @@ Rule sdh_steps();
 Rule sdh_internal();
 // The outcome of the first alternative that has rows (labelled), the others' reasons appended.
 Rule first_measured(std::vector<std::pair<std::string, Rule>> alts);
+// Every reading of a condition the paper leaves open, evaluated side by side: the verdict is the
+// readings' common verdict when every measured reading agrees, else "depends on the reading"
+// (the readings named). A reading without data is named as not measured and does not vote.
+Rule readings(std::vector<std::pair<std::string, Rule>> alts);
+// A condition the paper fixes (`fixed`, with the paper's words in its label): the verdict is that
+// reading's; the other readings are computed and shown beside it, without a vote.
+Rule fixed_reading(std::pair<std::string, Rule> fixed, std::vector<std::pair<std::string, Rule>> shown);
 
 }  // namespace rules
 }  // namespace figs

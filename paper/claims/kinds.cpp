@@ -276,55 +276,53 @@ std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, 
   if (!g) return "";
   const Table* t = g->get(file);
   if (!t || !t->has("map") || !t->has("N")) return "";
+  // the claim's own map (ltm-r when the rule names none) at the largest N it has rows for
+  const std::string m = map.empty() ? "ltm-r" : map;
   double nmax = NAN;
   for (const Row& r : t->rows())
-    if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+    if (r.s("map") == m && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
   if (!std::isfinite(nmax)) return "";
-  const auto at = [&](const std::string& m, const std::string& col) {
+  const auto at = [&](const std::string& mm, const std::string& col) {
     std::vector<double> v;
     for (const Row& r : t->rows())
-      if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) v.push_back(r.d(col));
+      if (r.s("map") == mm && selected(r, s) && r.d("N") == nmax) v.push_back(r.d(col));
     return median(v);
   };
-  const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax);
+  const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax) + " (" + m + "'s largest N here)";
+  const double bt = at("bb", "median_ms"), lt = at(m, "median_ms");
+  if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
+  const double I = bt / lt;
   if (t->has("launched_blocks")) {  // dummy.csv / sqrt.csv: the block scheduler's rate
-    const double bt = at("bb", "median_ms"), bl = at("bb", "launched_blocks");
-    const std::string m = map.empty() ? "ltm-r" : map;
-    const double lt = at(m, "median_ms"), ll = at(m, "launched_blocks");
-    if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
-    const double rb = bl / bt, rm = ll / lt;
-    if (rm < 0.85 * rb)  // the map's blocks go through slower than BB's: its own per-block work bounds it
-      return where + " " + m + " launches " + fmt_g(rm / 1e6, 3) + "·10⁹ blocks/s against BB's " + fmt_g(rb / 1e6, 3) +
-             " (launched_blocks / median_ms): not the block count but the map's per-block work (its SASS: "
-             "experiments/results/cpu/map_instructions.csv) bounds it, so I = " + fmt(bt / lt, 3) +
-             " stays below the block ratio " + fmt(bl / ll, 3);
-    return where + " BB and " + m + " launch " + fmt_g(bl / bt / 1e6, 3) + " and " + fmt_g(ll / lt / 1e6, 3) +
-           "·10⁹ blocks/s (launched_blocks / median_ms): the block count bounds this kernel, so I follows the block "
-           "ratio " + fmt(bl / ll, 3) + ", not the map's cost";
+    const double bl = at("bb", "launched_blocks"), ll = at(m, "launched_blocks");
+    const double rb = bl / bt, rm = ll / lt, ratio = bl / ll;
+    const std::string rates = "BB launches " + fmt_g(rb / 1e6, 3) + "·10⁹ blocks/s and " + m + " " + fmt_g(rm / 1e6, 3) +
+                              "·10⁹ (launched_blocks / median_ms), block ratio " + fmt(ratio, 3) + ", I = " + fmt(I, 3);
+    if (std::fabs(I - ratio) <= 0.03 * ratio)
+      return where + " " + rates + ": both launch at one rate, so I is the block ratio (block scheduling bounds both)";
+    if (rm < 0.85 * rb)
+      return where + " " + rates + ": " + m + "'s blocks go through at " + fmt(100 * rm / rb, 0) +
+             "% of BB's rate, so its per-block work, not the block count, sets I (its SASS: "
+             "experiments/results/cpu/map_instructions.csv)";
+    return where + " " + rates + ": I is neither the block ratio nor set by a slower block rate; reason not measured";
   }
   if (t->has("GBps")) {  // edm.csv / collision.csv: against the write bandwidth of the same run
     double bw = NAN;
     for (const Row& r : t->rows())
       if (r.s("map") == "write_bw") bw = r.d("GBps");
-    const double bb = at("bb", "GBps");
-    double best = NAN;
-    std::string bm;
-    for (const std::string& m : maps_in(*t, s)) {
-      if (m == "write_bw" || m.find("-fast") != std::string::npos) continue;
-      const double v = at(m, "GBps");
-      if (std::isfinite(v) && !(v <= best)) { best = v; bm = m; }
+    const double mg = at(m, "GBps"), bg = at("bb", "GBps");
+    if (std::isfinite(bw) && std::isfinite(mg) && std::isfinite(bg)) {
+      const double frac = mg / bw;
+      return where + " " + m + " writes " + fmt_g(mg, 3) + " GB/s (" + fmt(100 * frac, 0) + "% of the " + fmt_g(bw, 4) +
+             " GB/s write bandwidth of the same run, write_bw row) and BB " + fmt_g(bg, 3) + " GB/s (" +
+             fmt(100 * bg / bw, 0) + "%): " +
+             (frac >= 0.7 ? "both near the write bandwidth, so memory writes bound " + m + "'s time"
+                          : m + " is not write-bandwidth-bound; what bounds it is not measured (no profiler counters "
+                                "in this package): reason not measured");
     }
-    if (!std::isfinite(bw) || !std::isfinite(best) || !std::isfinite(bb)) {
-      const double bt = at("bb", "median_ms");
-      return std::isfinite(bt) ? where + " BB takes " + fmt_g(bt, 3) + " ms" : "";
-    }
-    const double frac = best / bw;
-    return where + " BB writes " + fmt_g(bb, 3) + " GB/s and " + bm + " " + fmt_g(best, 3) + " GB/s, " +
-           fmt(100 * frac, 0) + "% of the " + fmt_g(bw, 3) + " GB/s write bandwidth of the same run (write_bw row): " +
-           (frac >= 0.7 ? "bound by memory writes" : "not write-bandwidth-bound; the compute of the kernel bounds it");
+    return where + ": BB " + fmt_g(bt, 3) + " ms, " + m + " " + fmt_g(lt, 3) + " ms (I = " + fmt(I, 3) +
+           "); this kernel writes no bandwidth figure and no profiler counter was recorded: reason not measured";
   }
-  const double bt = at("bb", "median_ms");
-  return std::isfinite(bt) ? where + " BB takes " + fmt_g(bt, 3) + " ms" : "";
+  return where + ": BB " + fmt_g(bt, 3) + " ms, " + m + " " + fmt_g(lt, 3) + " ms; reason not measured";
 }
 
 // ---- kinds -----------------------------------------------------------------------------------
@@ -416,6 +414,7 @@ Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::st
     const Table* t = need_table(g, file, &why);
     if (!t) return not_measured(why);
     std::vector<std::string> txt, missing, above;
+    std::string first_above;
     bool noise = false;
     for (const auto& cands : strategies) {
       const std::string m = pick(*t, sel, cands, St::MedAll);
@@ -436,7 +435,10 @@ Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::st
       if (limited(m)) extra.push_back(n_range(*t, sel, m));
       s += " (" + join(extra, "; ") + ")";
       txt.push_back(s);
-      if (!(v < 1)) above.push_back(m + " " + fmt(v, 3));
+      if (!(v < 1)) {
+        above.push_back(m + " " + fmt(v, 3));
+        if (first_above.empty()) first_above = m;
+      }
       if (std::isfinite(sp) && std::fabs(v - 1) <= sp) noise = true;
     }
     if (!missing.empty())
@@ -448,7 +450,7 @@ Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::st
     Outcome out{join(txt, "; ") + " [median over N]", above.empty() ? "holds" : "differs",
                 above.empty() ? "every median is below 1" : "median ≥ 1: " + join(above, ", "), noise};
     if (noise) out.reason += "; within noise (a median lies within its run-to-run spread of 1)";
-    return with_note(out, g, file, sel);
+    return with_note(out, g, file, sel, first_above);
   };
   return r;
 }
@@ -570,7 +572,7 @@ Rule rank_of(const std::string& file, Sel sel, const std::string& which, std::ve
         }
       }
     }
-    return with_note(o, g, file, sel);
+    return with_note(o, g, file, sel, order[size_t(pos - 1)].first);
   };
   return r;
 }
