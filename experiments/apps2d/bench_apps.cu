@@ -19,6 +19,7 @@
 #include "apps_check.cuh"
 
 #include <bench/gpu.cuh>
+#include <bench/predict.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -431,6 +432,25 @@ int main(int argc, char** argv) {
     o.sizes = bench::parse_ints(n_args, "--N", 1, i64(1) << 31);
   });
 
+  {  // the prediction-and-refusal policy (bench/predict.hpp), before any CUDA call: EDM writes
+     // N^2 x features x 4 bytes (packed: half), collision tests N^2 pairs, per map, at the stated rates
+    std::vector<double> rounds;
+    const double maps = double(o.maps.size());
+    for (i64 N : o.sizes) {
+      const double n2 = double(N) * double(N);
+      if (o.edm)
+        for (Layout l : o.layouts)
+          for (int ft : o.features)
+            for (size_t r = 0; r < o.rhos.size(); ++r)
+              rounds.push_back(maps * n2 * ft * 4 * (l == Layout::packed ? 0.5 : 1.0) / bench::model::gpu_bytes_per_s);
+      if (o.collision)
+        for (size_t k = 0; k < o.dims.size() * o.styles.size() * o.rhos.size(); ++k)
+          rounds.push_back(maps * n2 / bench::model::gpu_pairs2d_per_s);
+    }
+    bench::Forecast f;
+    f.add("GPU timing", bench::sweep_seconds(rounds, o.run));
+    bench::refuse_or_go("bench_apps", f, o.run.max_minutes);
+  }
   bench::Session session("bench_apps", argc, argv, o.run);
   std::fprintf(stderr, "bench_apps on %s: %zu sizes (%lld..%lld), rho", session.prop().name, o.sizes.size(),
                (long long)o.sizes.front(), (long long)o.sizes.back());

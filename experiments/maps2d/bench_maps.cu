@@ -20,6 +20,7 @@
 #include "maps2d_host.hpp"
 
 #include <bench/gpu.cuh>
+#include <bench/predict.hpp>
 
 #include <gpu/dummy.cuh>
 #include <tdmaps/counts.hpp>
@@ -138,6 +139,16 @@ struct Slot {
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);  // bad input exits 2 before any CUDA call
+  {  // the prediction-and-refusal policy (bench/predict.hpp), before any CUDA call: BB launches
+     // ~N^2 threads, a map ~N^2/2, at the stated model's rate
+    std::vector<double> rounds;
+    for (i64 N : o.ns)
+      for (size_t k = 0; k < o.rhos.size() * o.forms.size(); ++k)
+        rounds.push_back(double(N) * double(N) * (1 + 0.5 * double(o.maps.size() - 1)) / bench::model::gpu_cells2d_per_s);
+    bench::Forecast f;
+    f.add("GPU timing", bench::sweep_seconds(rounds, o.run));
+    bench::refuse_or_go("bench_maps", f, o.run.max_minutes);
+  }
   bench::Session session("bench_maps", argc, argv, o.run);
   const auto csv = session.table(o.test + ".csv",
       "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,launched_threads,"

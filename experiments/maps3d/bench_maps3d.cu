@@ -23,6 +23,7 @@
 #include "maps3d_gpu.hpp"
 
 #include <bench/gpu.cuh>
+#include <bench/predict.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -440,10 +441,46 @@ void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) 
   }
 }
 
+// The run's predicted time (bench/predict.hpp), before any CUDA call. GPU: the stated model
+// (BB3 launches N^3 cells, a TET map tet(N) ~ N^3 / 6; layout: bytes moved); CPU: the
+// three-body reference (threebody_reference: O(N^3 / 64) word operations, measured here on
+// a small set and scaled by N^3) and the layout checksum (about 1e8 cells/s, stated).
+bench::Forecast forecast(const Options& o) {
+  bench::Forecast f;
+  const double nv = double(variants(o).size());
+  double cpu_tb = 0;
+  if (o.test == "threebody") {
+    const i64 n0 = 400;
+    const std::vector<float4> pts = make_points(n0);
+    cpu_tb = bench::calibrate([&] { (void)threebody_reference(pts, o.r * o.r); }, double(n0), 3.0, 1e-15);
+    f.add("CPU reference", double(o.verify_N) * o.verify_N * o.verify_N * cpu_tb * nv * double(o.rhos.size()));
+  }
+  std::vector<double> rounds;
+  for (i64 N : o.ns) {
+    const double n3 = double(N) * double(N) * double(N);
+    const double cube = n3 / bench::model::gpu_cells3d_per_s, tetra = cube / 6;
+    if (o.test == "threebody") f.add("CPU reference", n3 * cpu_tb);
+    if (o.test == "layout") f.add("CPU reference", n3 / 6 / 1e8);
+    for (size_t r = 0; r < o.rhos.size(); ++r) {
+      if (o.test == "layout") {
+        const double bytes = n3 / 6 * 8 * (1 + (o.bw_planes ? o.bw_planes : 0));
+        rounds.push_back(2 * nv * bytes / bench::model::gpu_bytes_per_s);
+      } else {
+        const double round = cube + (nv - 1) * tetra;
+        for (size_t k = 0; k < (o.test == "dummy" ? o.forms.size() : 1); ++k) rounds.push_back(round);
+        if (o.test == "threebody") f.add("GPU verification", round);
+      }
+    }
+  }
+  f.add("GPU timing", bench::sweep_seconds(rounds, o.run));
+  return f;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);  // exits 2 on bad input, before any CUDA call
+  bench::refuse_or_go("bench_maps3d", forecast(o), o.run.max_minutes);  // before any CUDA call
   bench::Session session("bench_maps3d", argc, argv, o.run);
   const std::string file = "tet_" + o.test + ".csv";
   std::fprintf(stderr, "bench_maps3d: %s on %s -> %s/%s\n", o.test.c_str(), session.prop().name, session.dir().c_str(),

@@ -26,6 +26,7 @@
 #include <gpu/tet.cuh>
 
 #include <bench/gpu.cuh>
+#include <bench/predict.hpp>
 #include <tdmaps/partition.hpp>
 
 #include <nccl.h>
@@ -60,7 +61,7 @@ const char* kProgram = "multi_hist";
 
 // ---- options ------------------------------------------------------------------------------------
 struct Options {
-  std::string app = "sdh", backend = "gpu", impl = "fast-lane", map = "tet-e", csv;
+  std::string app = "sdh", backend = "gpu", impl = "band-lane", map = "tet-e", csv;
   std::vector<i64> Ns;
   std::vector<int> gpus;        // device indices (empty: every visible GPU)
   std::vector<int> gpu_counts;  // configurations use the first k of `gpus` (empty: 1 and all)
@@ -69,7 +70,6 @@ struct Options {
   i64 buckets = 0;  // 0: the default for the box
   int rho = 8;
   i64 verify_max = -1;      // CPU oracle for N <= this (-1: the app's default)
-  double max_minutes = 60;  // refuse a run predicted to take longer
   bench::RunOptions run = bench::RunOptions::with(5, 1, 3, 0);
 };
 
@@ -102,10 +102,16 @@ class SdhProblem : public Problem {
  public:
   SdhProblem(i64 N, float w, u32 B, gs::Impl impl) : N_(N), w_(w), B_(B), impl_(impl) {
     pts_ = hs::uniform_points(N);
-    gs::with_fast(impl, [&](auto cfg) {
-      using C = decltype(cfg);
-      P_ = gs::FastLayout<C::T, C::R, C::HM>::P;
-    });
+    if (gs::is_band(impl))
+      gs::with_band(impl, [&](auto cfg) {
+        using C = decltype(cfg);
+        P_ = gs::BandLayout<C::T, C::R>::P;
+      });
+    else
+      gs::with_fast(impl, [&](auto cfg) {
+        using C = decltype(cfg);
+        P_ = gs::FastLayout<C::T, C::R, C::HM>::P;
+      });
     plan_ = LTM_E::plan(N, P_);
   }
   u64 total() const override { return plan_.total; }
@@ -480,14 +486,13 @@ Options parse(int argc, char** argv) {
       ("gpus", po::value(&gpus)->multitoken(), "GPU indices to use (default: every visible GPU; under MPI each rank takes its node-local rank's GPU)")
       ("gpu-counts", po::value(&counts)->multitoken(), "configurations: use the first k of --gpus (default: 1 and all)")
       ("chunks", po::value(&chunks)->multitoken(), "chunks per GPU run one after another (default 1); workers = gpus x chunks <= 64")
-      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the fast kernel (fast-lane, fast-lane-r8, fast-thread, fast-block)")
+      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel (band-lane, band-lane-r8, fast-lane, fast-lane-r8, fast-thread, fast-block)")
       ("width", po::value(&o.width)->default_value(o.width), "sdh: bucket width (points uniform in the 23000 box)")
       ("buckets", po::value(&o.buckets)->default_value(o.buckets), "sdh: buckets (0: enough for the box)")
       ("map", po::value(&o.map)->default_value(o.map), "threebody: the TET map")
       ("rho", po::value(&o.rho)->default_value(o.rho), "threebody: block side (rho^3 threads)")
       ("r", po::value(&o.r)->default_value(o.r), "threebody: side threshold (points uniform in the unit cube)")
       ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024)")
-      ("max-minutes", po::value(&o.max_minutes)->default_value(o.max_minutes), "refuse a run predicted to take longer")
       ("csv", po::value(&o.csv), "output file name (default <app>_multigpu.csv)");
   cli.add_run_options(o.run, false);
   cli.parse(argc, argv);
@@ -502,7 +507,7 @@ Options parse(int argc, char** argv) {
     if (o.app == "sdh") {
       std::vector<std::string> fast;
       for (const auto& i : gs::impl_list())
-        if (gs::is_fast(i.id)) fast.push_back(i.name);
+        if (gs::is_fast(i.id) || gs::is_band(i.id)) fast.push_back(i.name);
       o.impl = bench::parse_choice(o.impl, "--impl", fast);
       const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
       for (i64 N : o.Ns) {
@@ -524,7 +529,6 @@ Options parse(int argc, char** argv) {
       }
     }
     if (o.csv.empty()) o.csv = o.app + "_multigpu.csv";
-    if (!(o.max_minutes > 0)) throw bench::bad_input("--max-minutes must be > 0");
   });
   return o;
 }
@@ -545,6 +549,32 @@ std::vector<Config> configs(const Options& o, int gpus_available) {
 
 }  // namespace
 
+// The run's predicted time (bench/predict.hpp) before any CUDA call: the CPU oracle (and the
+// CPU back end) at this host's rate, measured on a small problem; the GPU runs from the stated
+// model (one GPU per configuration's GPU count, 1 when the count is not given: the later
+// probe at a small N checks again with the measured rate).
+bench::Forecast forecast(const Options& o, int ranks) {
+  bench::Forecast f;
+  const bool sdh = o.app == "sdh";
+  auto p0 = make_problem(o, sdh ? 4000 : 120);  // host only (no CUDA before upload)
+  const double per = bench::calibrate([&] { (void)p0->oracle(); }, double(p0->work()), 1.0, 1e-12);
+  const double threads = double(bench::host_workers(1024));
+  const std::vector<int> counts = o.gpu_counts.empty() ? std::vector<int>{1} : o.gpu_counts;
+  for (i64 N : o.Ns) {
+    const double work = sdh ? double(hs::pair_count(N)) : double(tet(u64(N)));
+    if (N <= o.verify_max) f.add("CPU oracle", work * per);
+    if (o.backend == "cpu") {  // one thread per rank works its ranges, once per chunk count
+      f.add("CPU back end", work * per * threads / ranks * double(o.chunks.size() + 1));
+      continue;
+    }
+    const double rate = sdh ? bench::model::gpu_sdh_fast_pairs_per_s : bench::model::gpu_triplets_per_s;
+    for (int g : counts)
+      f.add("GPU", double(o.chunks.size()) * (std::max(1, o.run.warmup) + o.run.reps) * work / rate /
+                       double(ranks > 1 ? ranks : g));
+  }
+  return f;
+}
+
 int main(int argc, char** argv) {
   const multi::MpiWorld world = multi::mpi_init(&argc, &argv);
   const Options o = parse(argc, argv);
@@ -554,6 +584,18 @@ int main(int argc, char** argv) {
     if (!ok) std::fprintf(stderr, "%s: %s\n", kProgram, line.c_str());
     if (!multi::mpi_all(ok)) multi::mpi_exit(code);
   };
+
+  {  // the prediction-and-refusal policy (bench/predict.hpp), before any CUDA call
+    const bench::Forecast f = forecast(o, world.size);
+    const std::string r = bench::refusal(kProgram, f, o.run.max_minutes);
+    if (!multi::mpi_all(r.empty())) {
+      if (root) std::fprintf(stderr, "%s\n", r.c_str());
+      multi::mpi_exit(2);
+    }
+    if (root)
+      std::fprintf(stderr, "%s: predicted %s (%s), within --max-minutes %g\n", kProgram, bench::human_time(f.total()).c_str(),
+                   f.describe().c_str(), o.run.max_minutes);
+  }
 
   if (o.backend == "cpu") {
     for (int C : o.chunks)
@@ -653,16 +695,15 @@ int main(int argc, char** argv) {
     rate = double(pb->work()) / (std::max(t.compute_ms, 1e-3) * 1e-3);
   }
   {
-    double predicted_s = 0;
+    bench::Forecast f;
     for (i64 N : o.Ns) {
       const double w = o.app == "sdh" ? double(hs::pair_count(N)) : double(tet(u64(N)));
-      for (const Config& c : cfgs) predicted_s += (std::max(1, o.run.warmup) + o.run.reps) * w / rate / (world.active ? world.size : c.gpus);
+      for (const Config& c : cfgs)
+        f.add("GPU (" + std::to_string(rate / 1e9) + "e9/s per GPU, measured at a small N)",
+              (std::max(1, o.run.warmup) + o.run.reps) * w / rate / (world.active ? world.size : c.gpus));
     }
-    agree_or_exit(predicted_s <= o.max_minutes * 60,
-                  "the run is predicted to take " + std::to_string(int(predicted_s / 60 + 1)) + " minutes (" +
-                      std::to_string(rate / 1e9) + "e9 per second per GPU, measured at a small N) — more than --max-minutes " +
-                      std::to_string(int(o.max_minutes)) + "; ask for fewer sizes, reps or configurations, or raise the limit",
-                  2);
+    const std::string r = bench::refusal(kProgram, f, o.run.max_minutes);
+    agree_or_exit(r.empty(), r.empty() ? r : r.substr(std::string(kProgram).size() + 2), 2);
   }
 
   bench::Budget budget(o.run.budget_s, long(o.Ns.size()));

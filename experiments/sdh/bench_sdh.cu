@@ -15,6 +15,7 @@
 #include <gpu/sdh.cuh>
 
 #include <bench/gpu.cuh>
+#include <bench/predict.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -47,9 +48,19 @@ std::string pf(const char* f, double v) {
   return b;
 }
 
+// The stated GPU model of bench/predict.hpp: seconds of one run of implementation i at N.
+double gpu_model_s(Impl i, i64 N) {
+  double rate = bench::model::gpu_sdh_ladder_pairs_per_s;
+  if (is_fast(i) || is_band(i)) rate = bench::model::gpu_sdh_fast_pairs_per_s;
+  else if (i == Impl::v5 || i == Impl::tiled_bb || i == Impl::tiled_ltm_e) rate = bench::model::gpu_sdh_tiled_pairs_per_s;
+  else if (i == Impl::v1) rate = bench::model::gpu_sdh_v1_pairs_per_s;
+  return double(hs::pair_count(N)) / rate;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::function<double(bool, i64)> cpu_model_s;  // CPU seconds at N (all cores / one), set below
   std::vector<std::string> n_args{"10000,30000,100000,300000,1000000"}, impl_args{"all"};
   double width = 0;
   long long buckets = 0;
@@ -65,7 +76,7 @@ int main(int argc, char** argv) {
                                                    "(default 10000,30000,100000,300000,1000000)")
       ("impl", po::value(&impl_args)->composing(),
        "implementations, comma list: cpu-st, cpu-mt, v1-plain, v2-shared, v3-balanced, v4-soa, v5-tiled, "
-       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block; or all (default)")
+       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8; or all (default)")
       ("bucket-width", po::value(&width)->default_value(hs::default_width), "bucket width w")
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
       ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from")
@@ -81,7 +92,7 @@ int main(int argc, char** argv) {
   cli.parse(argc, argv);
   if (run.quick) {
     if (!cli.given("N")) n_args = {"10000,100000,1000000"};
-    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread"};
+    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8"};
     if (!cli.given("reps")) run.reps = 3;
     if (!cli.given("transfer-reps")) transfer_reps = 1;
     if (!cli.given("cpu-st-max-n")) cpu_st_max_n = 10000;
@@ -129,6 +140,58 @@ int main(int argc, char** argv) {
   };
 
   const i64 maxN = *std::max_element(Ns.begin(), Ns.end());
+  const unsigned cpu_thr0 = cpu_threads_opt ? cpu_threads_opt : hs::cpu_threads();
+  // ---- the prediction-and-refusal policy (bench/predict.hpp), before any CUDA call ------------
+  // CPU: this host's rate, measured on a small set; GPU: the stated model per rung. A
+  // measurement predicted past --cpu-max-s / --gpu-max-s is skipped (as below), the rest
+  // is the run's predicted time.
+  {
+    const std::vector<Point> cal = hs::uniform_points(3000, float(box), seed);
+    std::vector<u64> hc(B);
+    const double cpu_mt_s = bench::calibrate([&] { hs::cpu_mt(cal.data(), 3000, w, B, hc.data(), cpu_thr0); },
+                                             double(hs::pair_count(3000)), 1.0, 1e-12);
+    const double cpu_st_s = bench::calibrate([&] { hs::cpu_st(cal.data(), 2000, w, B, hc.data()); },
+                                             double(hs::pair_count(2000)), 1.0, 1e-12);
+    cpu_model_s = [=](bool mt, i64 N) { return double(hs::pair_count(N)) * (mt ? cpu_mt_s : cpu_st_s); };
+    bench::Forecast f;
+    bool any = false;  // at this N: is anything measured?
+    std::string skipped;
+    auto cpu_part = [&](const char* what, double t) {  // time_cpu: reps runs, fewer when long
+      if (t > cpu_max_s) {                             // skipped
+        skipped = skipped.empty() ? pf("%.3g s", t) + " of " + what + " > --cpu-max-s " + pf("%g", cpu_max_s) : skipped;
+        return;
+      }
+      const double fit = std::floor(cpu_max_s / 4 / std::max(t, 1e-9)) - 1;
+      f.add(what, t * std::max(1.0, std::min(double(run.reps), fit)));
+      any = true;
+    };
+    cpu_part("CPU verification", cpu_model_s(true, verify_n));
+    for (i64 N : Ns) {
+      any = false;
+      skipped.clear();
+      if (run_cpu_st && N <= cpu_st_max_n) cpu_part("CPU single-thread", cpu_model_s(false, N));
+      if (run_cpu_mt) cpu_part("CPU all cores", cpu_model_s(true, N));
+      std::vector<double> round;
+      double r = 0, gpu_min = 0;
+      for (Impl i : gpu_impls) {
+        const double t = gpu_model_s(i, N);
+        gpu_min = gpu_min > 0 ? std::min(gpu_min, t) : t;
+        if (t > gpu_max_s) {  // skipped (below, with a line on stderr)
+          if (skipped.empty()) skipped = bench::human_time(t) + " per run of " + name_of(i) + " > --gpu-max-s " + pf("%g", gpu_max_s);
+          continue;
+        }
+        r += t;
+        any = true;
+        f.add("GPU verification and transfers", t * (1 + transfer_reps));
+      }
+      round.push_back(r);
+      f.add("GPU timing", bench::sweep_seconds(round, run));
+      if (!any)  // every measurement of this N would be skipped: a run that does nothing, refused
+        cli.fail("refused: at N=" + std::to_string(N) + " every measurement is predicted past its limit (" + skipped +
+                 "); pass --gpu-max-s " + pf("%.0f", std::ceil(gpu_min * 1.1 + 1)) + " or --cpu-max-s to run it");
+    }
+    bench::refuse_or_go("bench_sdh", f, run.max_minutes);
+  }
   bench::Session session("bench_sdh", argc, argv, run);
   const size_t optin = prepare_kernels();
   for (Impl i : gpu_impls)
@@ -160,6 +223,7 @@ int main(int argc, char** argv) {
     hs::cpu_mt(all.data(), N, w, B, ref.data(), cpu_thr);
     d.set(all.data(), N, w, B);
     for (Impl i : gpu_impls) {
+      if (is_band(i) && !d.band.why.empty()) cli.fail(name_of(i) + ": " + d.band.why + " (leave it out with --impl)");
       const auto h = run_once(i, d, threads_of(i, tpb));
       if (h != ref || hs::hist_sum(h) != hs::pair_count(N)) {
         std::fprintf(stderr, "error: %s differs from the CPU at N=%lld\n", name_of(i).c_str(), (long long)N);
@@ -182,7 +246,10 @@ int main(int argc, char** argv) {
   std::map<std::string, std::pair<i64, double>> last;
   auto predicted_ms = [&](const std::string& impl, i64 N) {
     const auto it = last.find(impl);
-    if (it == last.end()) return 0.0;
+    if (it == last.end()) {  // nothing measured yet: the model of the prediction above
+      if (impl == "cpu-st" || impl == "cpu-mt") return 1000.0 * cpu_model_s(impl == "cpu-mt", N);
+      return 1000.0 * gpu_model_s(find_impl(impl)->id, N);
+    }
     const double r = double(N) / double(it->second.first);
     return it->second.second * r * r;
   };
@@ -241,6 +308,8 @@ int main(int argc, char** argv) {
     // ---- GPU ------------------------------------------------------------------------------
     if (gpu_impls.empty()) continue;
     d.set(all.data(), N, w, B);
+    for (Impl i : gpu_impls)
+      if (is_band(i) && !d.band.why.empty()) cli.fail(name_of(i) + ": " + d.band.why + " (N=" + std::to_string(N) + "; leave it out with --impl)");
     std::vector<u64> gpu_ref;  // the first GPU histogram at this N when no CPU ran
     std::vector<Impl> timed;
     for (Impl i : gpu_impls) {

@@ -72,7 +72,8 @@ int main() {
       for (int tpb0 : c.tpbs) {
         if (info.fixed_threads && tpb0 != c.tpbs.front()) continue;  // fast kernels: one run per case
         const int tpb = threads_of(info.id, tpb0);
-        const std::string why = cannot_run(info.id, N, c.B, tpb, optin);
+        std::string why = cannot_run(info.id, N, c.B, tpb, optin);
+        if (why.empty() && is_band(info.id)) why = d.band.why;
         if (!why.empty()) {
           std::printf("skip  %-13s %s N=%lld: %s\n", info.name, c.what.c_str(), (long long)N, why.c_str());
           ++skipped;

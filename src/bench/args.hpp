@@ -129,6 +129,7 @@ struct RunOptions {
   bool quick = false;                       // the short sweep of `make figures`
   bool skip_if_no_gpu = false;              // exit 77 (meson: skipped) without a GPU
   bool allow_inexact = false;               // time float maps past their exact range (exact=0 rows)
+  double max_minutes = 60;                  // refuse a run predicted to take longer (predict.hpp)
   // A program's defaults.
   static RunOptions with(int reps, int warmup, int min_reps, double budget_s) {
     RunOptions r;
@@ -158,7 +159,9 @@ class Cli {
          "seconds of timed launches for the whole run; each point gets an equal share of what is left and its "
          "reps shrink to fit, never below --min-reps (the count run is in each row); 0 = no budget")
         ("quick", po::bool_switch(&r.quick), "the short sweep of make figures")
-        ("skip-if-no-gpu", po::bool_switch(&r.skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU");
+        ("skip-if-no-gpu", po::bool_switch(&r.skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU")
+        ("max-minutes", po::value(&r.max_minutes)->default_value(r.max_minutes),
+         "refuse, before any work, a run predicted to take longer (GPU runs and CPU references; bench/predict.hpp)");
     if (inexact)
       add()("allow-inexact", po::bool_switch(&r.allow_inexact),
             "also time float maps past their proven exact range (rows get exact=0)");
@@ -181,6 +184,7 @@ class Cli {
       if (run_->warmup < 0 || run_->warmup > 1000) fail("--warmup must be in 0..1000");
       if (run_->min_reps < 1) fail("--min-reps must be >= 1");
       if (!(run_->budget_s >= 0)) fail("--budget-s must be >= 0");
+      if (!(run_->max_minutes > 0)) fail("--max-minutes must be > 0");
       run_->min_reps = std::min(run_->min_reps, run_->reps);
     }
   }

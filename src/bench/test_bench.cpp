@@ -9,6 +9,7 @@
 #include "args.hpp"
 #include "budget.hpp"
 #include "parallel.hpp"
+#include "predict.hpp"
 #include "table.hpp"
 
 #include <atomic>
@@ -217,6 +218,41 @@ BOOST_AUTO_TEST_CASE(refusal_line) {
              "p: the GPU found, sm_90 (NVIDIA H100), cannot load this binary's GPU code for sm_90 (PTX compute_90) "
              "(the provided PTX was compiled with an unsupported toolchain.): update the driver or rebuild for it "
              "with: make build MESONFLAGS=-Dgpu_arch=sm_90");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(prediction_and_refusal)
+
+BOOST_AUTO_TEST_CASE(human_times) {
+  BOOST_TEST(human_time(42) == "42 s");
+  BOOST_TEST(human_time(210) == "3.5 min");
+  BOOST_TEST(human_time(2.5 * 3600) == "2.5 h");
+  BOOST_TEST(human_time(16 * 86400) == "16 days");
+}
+
+BOOST_AUTO_TEST_CASE(forecast_parts_and_refusal_line) {
+  Forecast f;
+  f.add("GPU timing", 600);
+  f.add("CPU reference", 5 * 3600);
+  f.add("GPU timing", 600);
+  f.add("nothing", 0);  // no part
+  BOOST_TEST(f.parts.size() == 2u);
+  BOOST_TEST(f.total() == 5 * 3600 + 1200);
+  BOOST_TEST(f.describe() == "CPU reference 5 h, GPU timing 20 min");
+  BOOST_TEST(refusal("prog", f, 400).empty());
+  BOOST_TEST(refusal("prog", f, 60) ==
+             "prog: refused: predicted 5.33 h (CPU reference 5 h, GPU timing 20 min) is more than --max-minutes 60; "
+             "pass --max-minutes 353 to run it");
+}
+
+BOOST_AUTO_TEST_CASE(sweep_under_the_budget_policy) {
+  RunOptions r = RunOptions::with(20, 2, 5, 0);
+  BOOST_TEST(sweep_seconds({1.0, 2.0}, r) == 3.0 * 22);  // no budget: warm-up + every rep
+  r.budget_s = 10;                                        // the budget cuts reps ...
+  BOOST_TEST(sweep_seconds({1.0, 2.0}, r) == 3.0 * 2 + 15.0);  // ... but never below min_reps (5 x 3 s)
+  r.budget_s = 30;
+  BOOST_TEST(sweep_seconds({1.0, 2.0}, r) == 3.0 * 2 + 30.0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

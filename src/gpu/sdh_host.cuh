@@ -6,6 +6,7 @@
 #include "sdh_ladder.cuh"
 #include "sdh_tiled.cuh"
 #include "sdh_fast.cuh"
+#include "sdh_band.cuh"
 
 #include <tdmaps/partition.hpp>
 
@@ -18,7 +19,7 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block };
+enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8 };
 
 struct ImplInfo {
   Impl id;
@@ -32,7 +33,8 @@ inline const std::vector<ImplInfo>& impl_list() {
       {Impl::v5, "v5-tiled", 0},           {Impl::tiled_bb, "tiled-bb", 0},
       {Impl::tiled_ltm_e, "tiled-ltm-e", 0}, {Impl::fast_lane, "fast-lane", 256},
       {Impl::fast_lane_r8, "fast-lane-r8", 128}, {Impl::fast_thread, "fast-thread", 128},
-      {Impl::fast_block, "fast-block", 256},
+      {Impl::fast_block, "fast-block", 256},  {Impl::band_lane, "band-lane", 256},
+      {Impl::band_lane_r8, "band-lane-r8", 128},
   };
   return v;
 }
@@ -51,6 +53,63 @@ template <> struct FastCfg<Impl::fast_block> { static constexpr int T = 256, R =
 
 inline bool is_fast(Impl i) {
   return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block;
+}
+
+// Band-kernel configurations: <T, R> (sdh_band.cuh).
+template <Impl I> struct BandCfg;
+template <> struct BandCfg<Impl::band_lane> { static constexpr int T = 256, R = 4; };
+template <> struct BandCfg<Impl::band_lane_r8> { static constexpr int T = 128, R = 8; };
+inline bool is_band(Impl i) { return i == Impl::band_lane || i == Impl::band_lane_r8; }
+template <class F>
+void with_band(Impl i, F&& f) {
+  switch (i) {
+    case Impl::band_lane: f(BandCfg<Impl::band_lane>{}); break;
+    case Impl::band_lane_r8: f(BandCfg<Impl::band_lane_r8>{}); break;
+    default: die("with_band: not a band implementation");
+  }
+}
+
+// The band kernel's centre, estimate scale and ambiguity band for a point set, with the
+// proof's conditions (sdh_band.cuh; NOTES.md "band"). u = 2^-24.
+//   |s' - s| <= E = u (17 Pc + 4.1 sqrt(Smax Pc) + 5.1 Smax) (1 + 2^-20)
+// Pc = max |c|^2 over the centred points c = RN(p - o), Smax = the rule's bound on every s
+// (max_dist2): n = RN(|c|^2) (host, double sum: error <= u Pc each), RN(n_i + n_j) (<= 2u Pc),
+// three FFMA with intermediates <= 4 Pc (<= 12u Pc); centring moves S by <= 4u sqrt(S Pc);
+// the rule's five roundings move s by <= 5.01u S.
+inline BandParams band_params(const Point* pts, i64 N, float w, u32 B) {
+  BandParams bp;
+  if (N < 1) return bp;
+  Point lo = pts[0], hi = pts[0];
+  for (i64 i = 1; i < N; ++i) {
+    lo.x = std::min(lo.x, pts[i].x); lo.y = std::min(lo.y, pts[i].y); lo.z = std::min(lo.z, pts[i].z);
+    hi.x = std::max(hi.x, pts[i].x); hi.y = std::max(hi.y, pts[i].y); hi.z = std::max(hi.z, pts[i].z);
+  }
+  bp.ox = float(0.5 * (double(lo.x) + double(hi.x)));
+  bp.oy = float(0.5 * (double(lo.y) + double(hi.y)));
+  bp.oz = float(0.5 * (double(lo.z) + double(hi.z)));
+  double Pc = 0;
+  for (i64 i = 0; i < N; ++i) {
+    const double cx = double(pts[i].x - bp.ox), cy = double(pts[i].y - bp.oy), cz = double(pts[i].z - bp.oz);
+    Pc = std::max(Pc, cx * cx + cy * cy + cz * cz);
+  }
+  const double Smax = double(tdmaps::sdh::max_dist2(pts, N)), u = std::ldexp(1.0, -24), w2 = double(w) * double(w);
+  bp.E = u * (17.0 * Pc + 4.1 * std::sqrt(Smax * Pc) + 5.1 * Smax) * (1.0 + std::ldexp(1.0, -20));
+  const double e_sq = std::ldexp(1.0, -13);
+  bp.mu = e_sq + bp.E / (2.0 * w2) + std::ldexp(1.0, -16);
+  const double cbd = (1.0 - bp.mu) / double(w);
+  float cb = float(cbd);
+  if (double(cb) > cbd) cb = std::nextafter(cb, 0.0f);
+  bp.cb = cb;
+  float Eb = float(bp.E * (1.0 + std::ldexp(1.0, -20)));
+  if (double(Eb) < bp.E * (1.0 + std::ldexp(1.0, -20))) Eb = std::nextafter(Eb, INFINITY);
+  bp.Eb = std::max(Eb, 1.17549435e-38f);  // a normal float: a wider band is always safe
+  const double lower = double(B - 1) * (e_sq + bp.mu + bp.E / (4.0 * w2) + std::ldexp(1.0, -20));
+  if (!(bp.mu < 0.25) || !(lower <= 1.0 - 1.0 / 1024))
+    bp.why = "the band estimate is not proven for " + std::to_string(B) + " buckets of width " + std::to_string(w) +
+             " over these points (E = " + std::to_string(bp.E) + ": needs (B-1)(2^-13 + mu + E/(4w^2)) < 1, got " +
+             std::to_string(lower) + ")";
+  if (!std::isfinite(bp.E)) bp.why = "points too far apart for the band kernel";
+  return bp;
 }
 
 template <class F>
@@ -76,6 +135,14 @@ inline size_t smem_bytes(Impl i, int tpb, u32 B) {
     case Impl::v1: return 0;
     case Impl::v2: case Impl::v3: case Impl::v4: return size_t(B) * 4;
     case Impl::v5: case Impl::tiled_bb: case Impl::tiled_ltm_e: return size_t(B) * 4 + size_t(tpb) * 12;
+    case Impl::band_lane: case Impl::band_lane_r8: {
+      size_t b = 0;
+      with_band(i, [&](auto cfg) {
+        using C = decltype(cfg);
+        b = BandLayout<C::T, C::R>::smem_bytes(B);
+      });
+      return b;
+    }
     default: {
       size_t b = 0;
       with_fast(i, [&](auto cfg) {
@@ -102,7 +169,7 @@ inline std::string cannot_run(Impl i, i64 N, u32 B, int tpb, size_t smem_optin) 
            " buckets; the device allows " + std::to_string(smem_optin) + " (at most " + std::to_string(maxb) +
            " buckets)";
   }
-  if (is_fast(i) && B > tdmaps::sdh::fast_max_buckets)
+  if ((is_fast(i) || is_band(i)) && B > tdmaps::sdh::fast_max_buckets)
     return nm + ": at most " + std::to_string(tdmaps::sdh::fast_max_buckets) + " buckets (estimate bound)";
   // 32-bit block counters: the most pairs one block can count
   u64 per_block = 0;
@@ -134,14 +201,16 @@ struct DeviceSet {
   Point* aos = nullptr;
   float *x = nullptr, *y = nullptr, *z = nullptr;
   float4* p4 = nullptr;
+  float4* pc4 = nullptr;  // band kernels: centred points (c, |c|^2)
   float* thr = nullptr;
   ull* hist = nullptr;
   bool clamp = true;   // fast kernels: some pair may lie beyond the last bucket
   float c = 0;         // fast kernels: estimate scale
+  BandParams band;     // band kernels: centre, scale, band (why = cannot run)
   // host copies (pageable, as the report's program)
   std::vector<Point> h_aos;
   std::vector<float> h_x, h_y, h_z;
-  std::vector<float4> h_p4;
+  std::vector<float4> h_p4, h_pc4;
   std::vector<float> h_thr;
   // fast kernels: launch parameters (plan, persistent grid, shared bytes), per
   // implementation and clamp flag, computed once per set outside any timing
@@ -152,9 +221,9 @@ struct DeviceSet {
   DeviceSet& operator=(const DeviceSet&) = delete;
   ~DeviceSet() { release(); }
   void release() {
-    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)thr, (void*)hist})
+    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)thr, (void*)hist})
       if (q) cudaFree(q);
-    aos = nullptr; x = y = z = nullptr; p4 = nullptr; thr = nullptr; hist = nullptr;
+    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; thr = nullptr; hist = nullptr;
     cap = 0;
   }
 
@@ -168,6 +237,7 @@ struct DeviceSet {
       y = device_alloc<float>(size_t(n), "points y");
       z = device_alloc<float>(size_t(n), "points z");
       p4 = device_alloc<float4>(size_t(n), "points (float4)");
+      pc4 = device_alloc<float4>(size_t(n), "centred points (float4)");
       thr = device_alloc<float>(size_t(buckets) + 1, "threshold table");
       hist = device_alloc<ull>(size_t(buckets), "histogram");
     }
@@ -180,10 +250,16 @@ struct DeviceSet {
     }
     h_thr = tdmaps::sdh::thresholds(w, B);
     c = tdmaps::sdh::fast_scale(w);
+    band = band_params(pts, n, w, B);
+    h_pc4.resize(size_t(n));
+    for (i64 i = 0; i < n; ++i) {  // c = RN(p - o) in float; n = RN(|c|^2) from an exact double sum
+      const float cx = pts[i].x - band.ox, cy = pts[i].y - band.oy, cz = pts[i].z - band.oz;
+      h_pc4[size_t(i)] = make_float4(cx, cy, cz, float(double(cx) * cx + double(cy) * cy + double(cz) * cz));
+    }
     const float s_max = tdmaps::sdh::max_dist2(pts, n);
     if (!std::isfinite(s_max)) die("points too far apart: a squared distance overflows float");
     clamp = tdmaps::sdh::bucket_unclamped(s_max, w) > B - 1;
-    for (Impl i : {Impl::v1, Impl::v4, Impl::fast_lane}) upload(i);
+    for (Impl i : {Impl::v1, Impl::v4, Impl::fast_lane, Impl::band_lane}) upload(i);
     fast_cache.clear();
   }
 
@@ -197,6 +273,11 @@ struct DeviceSet {
         TD_CUDA(cudaMemcpy(x, h_x.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(y, h_y.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(z, h_z.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
+        break;
+      case Impl::band_lane: case Impl::band_lane_r8:
+        TD_CUDA(cudaMemcpy(pc4, h_pc4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
+        TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
+        TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
       default:
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
@@ -237,6 +318,14 @@ inline size_t prepare_kernels() {
         TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
       }
     });
+  for (Impl i : {Impl::band_lane, Impl::band_lane_r8})
+    with_band(i, [&](auto cfg) {
+      using C = decltype(cfg);
+      for (const void* k : {(const void*)k_band<C::T, C::R, false>, (const void*)k_band<C::T, C::R, true>}) {
+        raise(k);
+        TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
+      }
+    });
   return size_t(optin);
 }
 
@@ -258,21 +347,42 @@ FastLaunch fast_launch_params(const DeviceSet& d) {
   return f;
 }
 
-// The launch parameters of fast implementation i on set d (cached per set).
-inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
-  const FastLaunch* r = nullptr;
-  with_fast(i, [&](auto cfg) {
-    using C = decltype(cfg);
-    const int key = int(i) * 2 + (d.clamp ? 1 : 0);
-    auto it = d.fast_cache.find(key);
-    if (it == d.fast_cache.end())
-      it = d.fast_cache.emplace(key, d.clamp ? fast_launch_params<C, true>(d) : fast_launch_params<C, false>(d)).first;
-    r = &it->second;
-  });
-  return *r;
+template <class C, bool Clamp>
+FastLaunch band_launch_params(const DeviceSet& d) {
+  using L = BandLayout<C::T, C::R>;
+  FastLaunch f;
+  f.plan = LTM_E::plan(d.N, L::P);
+  f.smem = L::smem_bytes(d.B);
+  int dev = 0, sms = 0, per_sm = 0;
+  TD_CUDA(cudaGetDevice(&dev));
+  TD_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  TD_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_band<C::T, C::R, Clamp>, C::T, f.smem));
+  if (per_sm < 1) die("band kernel: no block fits on an SM with " + std::to_string(f.smem) + " bytes of shared memory");
+  f.grid = u32(std::min<u64>(f.plan.total, u64(sms) * u64(per_sm)));
+  f.flush_every = 1;  // packed 16-bit counters: every tile pair
+  return f;
 }
 
-// Launches fast implementation i over the tile pairs [r.begin, r.end) of its plan
+// The launch parameters of fast or band implementation i on set d (cached per set).
+inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
+  const int key = int(i) * 2 + (d.clamp ? 1 : 0);
+  auto it = d.fast_cache.find(key);
+  if (it != d.fast_cache.end()) return it->second;
+  if (is_band(i)) {
+    with_band(i, [&](auto cfg) {
+      using C = decltype(cfg);
+      it = d.fast_cache.emplace(key, d.clamp ? band_launch_params<C, true>(d) : band_launch_params<C, false>(d)).first;
+    });
+  } else {
+    with_fast(i, [&](auto cfg) {
+      using C = decltype(cfg);
+      it = d.fast_cache.emplace(key, d.clamp ? fast_launch_params<C, true>(d) : fast_launch_params<C, false>(d)).first;
+    });
+  }
+  return it->second;
+}
+
+// Launches fast or band implementation i over the tile pairs [r.begin, r.end) of its plan
 // (fast_params(i, d).plan, tdmaps/partition.hpp), adding to d.hist (not cleared), on
 // `stream`; no sync. The persistent grid is the plan's, capped at the range's size.
 inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t stream = 0) {
@@ -280,6 +390,20 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
   const FastLaunch& f = fast_params(i, d);
   if (r.end > f.plan.total) die("launch_fast_range: range past the plan's " + std::to_string(f.plan.total) + " tile pairs");
   const u32 grid = u32(std::min<u64>(f.grid, r.size()));
+  if (is_band(i)) {
+    if (!d.band.why.empty()) die("band kernel: " + d.band.why);
+    with_band(i, [&](auto cfg) {
+      using C = decltype(cfg);
+      if (d.clamp)
+        k_band<C::T, C::R, true><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.pc4, d.p4, d.thr, d.B,
+                                                                  d.band.cb, d.band.Eb, d.w, d.hist);
+      else
+        k_band<C::T, C::R, false><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.pc4, d.p4, d.thr, d.B,
+                                                                   d.band.cb, d.band.Eb, d.w, d.hist);
+      TD_LAUNCHED();
+    });
+    return;
+  }
   with_fast(i, [&](auto cfg) {
     using C = decltype(cfg);
     if (d.clamp)
