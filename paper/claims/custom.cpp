@@ -1050,6 +1050,98 @@ Rule sdh_internal() {
                 false);
 }
 
+// ---- #24 item 6: claims added on a second reading of the seeds ---------------------------------
+Rule fewer_instructions() {
+  return custom("map instructions per thread (SASS, sm_90, 32-bit path, dummy kernel form cond) of each LTM variant "
+                "against the UTM variant with the same square root (ltm-x vs utm-x: sqrtf; ltm-r vs utm-n: the fast "
+                "root), experiments/results/cpu/map_instructions.csv; the table counts every instruction, not only "
+                "floating-point ones (its mufu column: the special-function ones); holds if each LTM count is lower",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Table* t = ctx.cpu.get("map_instructions.csv");
+                  if (!t) return needs("experiments/results/cpu/map_instructions.csv", "sm_90 2D rows");
+                  const auto at = [&](const std::string& m, const char* col) {
+                    for (const Row& r : t->rows())
+                      if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
+                        return r.d(col);
+                    return double(NAN);
+                  };
+                  std::vector<std::string> txt, bad;
+                  for (const auto& [l, u] : {std::pair<std::string, std::string>{"ltm-x", "utm-x"}, {"ltm-r", "utm-n"}}) {
+                    const double a = at(l, "map_instructions"), b = at(u, "map_instructions");
+                    if (!std::isfinite(a) || !std::isfinite(b)) return needs("map_instructions.csv", l + " and " + u + " rows");
+                    txt.push_back(l + " " + fmt_int(a) + " (mufu " + fmt_int(at(l, "mufu")) + ") vs " + u + " " + fmt_int(b) +
+                                  " (mufu " + fmt_int(at(u, "mufu")) + ")");
+                    if (!(a < b)) bad.push_back(l + " vs " + u);
+                  }
+                  return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+                                 bad.empty() ? "each LTM variant runs fewer map instructions than its UTM counterpart"
+                                             : "not fewer: " + join(bad, ", "),
+                                 false};
+                },
+                false);
+}
+Rule eq16_printed_001() {
+  return custom("001's eq. (16) as printed, √x = x / rsqrtf(x), evaluated in double with an exact 1/√x for x = 1/4 + "
+                "2λ (000 eq. (9)'s radicand), λ < tri(4096): the first λ whose row ⌊(printed) + 1/2⌋ differs from "
+                "the exact row (x / rsqrtf(x) = x^1.5)",
+                [](const Claim&, const GpuData*, const Ctx&) {
+                  const double lim = 4096.0 * 4097.0 / 2.0;
+                  double first = NAN, right = 0;
+                  for (double l = 0; l < lim; l += 1) {
+                    const double x = 0.25 + 2.0 * l;
+                    const double printed = x / (1.0 / std::sqrt(x)), exact = std::sqrt(x);
+                    if (std::floor(printed + 0.5) == std::floor(exact + 0.5)) right += 1;
+                    else if (!std::isfinite(first)) first = l;
+                  }
+                  return Outcome{"x / rsqrtf(x) = x^1.5; first wrong λ = " + fmt_int(first) + "; " + fmt_int(right) +
+                                     " of " + fmt_int(lim) + " λ get the right row",
+                                 std::isfinite(first) ? "differs" : "holds",
+                                 "as printed in 001 the formula is x^1.5, not √x; 002 prints x/√x = x·rsqrtf(x), which "
+                                 "the package uses (ltm-r)",
+                                 false};
+                },
+                false);
+}
+Rule two_conditionals() {
+  return custom("largest exact N of utm-n (Avril's fast square root and its two repairing conditionals) in both rounding "
+                "modes: exact_range_gpu.csv else the CPU oracle; 'all errors fixed' holds only if no N fails",
+                [](const Claim&, const GpuData* g, const Ctx& ctx) {
+                  std::vector<std::string> txt;
+                  bool finite = false, any = false;
+                  for (bool fma : {true, false}) {
+                    const auto r = exact_N(ctx, g, "utm-n", fma, false);
+                    txt.push_back(std::string(fma ? "FMA" : "pinned") + ": " + range_text(r));
+                    if (r) {
+                      any = true;
+                      finite = finite || !r->lower_bound;
+                    }
+                  }
+                  if (!any) return needs(kRangeFiles, "utm-n rows");
+                  return Outcome{"utm-n exact up to " + join(txt, "; "), finite ? "differs" : "holds",
+                                 finite ? "the two conditionals stop fixing the root one N past that range (the sweep's "
+                                          "first wrong N)"
+                                        : "no failure found in the searched range",
+                                 false};
+                },
+                true);
+}
+Rule tet_eq16_exact() {
+  return custom("tet-e (003's eq. (16) with an exact layer: estimate within one + one compare-and-step each way) in "
+                "verify/results/exact_ranges_cpu.csv: the first wrong λ of the oracle's search",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Table* t = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+                  if (!t) return needs("verify/results/exact_ranges_cpu.csv", "tet-e rows");
+                  for (const Row& r : t->rows())
+                    if (r.s("variant") == "tet-e")
+                      return Outcome{"first wrong λ: " + r.s("first_wrong") + " (searched λ < " + fmt_int(r.d("searched_up_to")) + ")",
+                                     r.s("first_wrong") == "none" ? "holds" : "differs",
+                                     r.s("first_wrong") == "none" ? "exact for every λ searched" : "wrong from λ = " + r.s("first_wrong"),
+                                     false};
+                  return needs("verify/results/exact_ranges_cpu.csv", "tet-e rows");
+                },
+                false);
+}
+
 // ---- the first rule with data ------------------------------------------------------------------
 Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
   Rule r;

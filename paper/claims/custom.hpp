@@ -56,6 +56,12 @@ Rule sdh_tpb();
 Rule sdh_steps();
 Rule sdh_internal();
 // The outcome of the first alternative that has rows (labelled), the others' reasons appended.
+// #24 item 6: the claims added on a second reading of the seeds.
+Rule fewer_instructions();   // 000 §III-A: g(λ) uses fewer floating-point operations than UTM
+Rule eq16_printed_001();     // 001 §III-A eq. (16) as printed: x / rsqrtf(x)
+Rule two_conditionals();     // 001 §I: Avril's map, every error fixed by two conditionals
+Rule tet_eq16_exact();       // 003 eq. (16) in exact arithmetic
+
 Rule first_measured(std::vector<std::pair<std::string, Rule>> alts);
 // Every reading of a condition the paper leaves open, evaluated side by side: the verdict is the
 // readings' common verdict when every measured reading agrees, else "depends on the reading"

@@ -61,6 +61,7 @@ const std::vector<std::pair<std::string, Rule>>& table() {
       {"000+001-ltm-vs-rb", ratio_I({E, edm4, kLTM}, {E, edm4, RB}, St::MedLarge)},
       // ---- 000 ------------------------------------------------------------------------------------
       {"000-eq9-printed", eq9_printed()},
+      {"000-fewer-flops", fewer_instructions()},
       {"000-sqrt-ltmx-680", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
       {"000-sqrt-ltmx-765m", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
       {"000-sqrt-ltmn-680", stat_I(S, store, {"ltm-n"}, St::MedLarge)},
@@ -107,6 +108,9 @@ const std::vector<std::pair<std::string, Rule>>& table() {
       {"001-avg-115", sqrt_ltmr(St::MeanAll)},
       {"001-eps-ltmr", range_readings({"ltm-r"})},
       {"001-fermi", out_of_scope("needs a Fermi GPU")},
+      {"001-eq16-printed", eq16_printed_001()},
+      {"001-avril-two-cond", two_conditionals()},
+      {"001-utm-block-rsqrt", out_of_scope("a prediction about a block-level UTM with rsqrtf, a map the package does not have")},
       {"001-ltm-lut", ratio_I({D, store, {"ltm-lut"}}, {S, store, {"ltm-x"}}, St::MedLarge)},
       {"001-future-ltmx", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
       {"001-dummy-rb-25", stat_I(D, store, RB, St::Max)},
@@ -127,6 +131,7 @@ const std::vector<std::pair<std::string, Rule>>& table() {
       {"003-fa-layouts", fa_layouts()},
       {"003-eq14-float", eq14_float()},
       {"003-2d-20", cites_2d()},
+      {"003-eq16-exact", tet_eq16_exact()},
       // ---- 004 ------------------------------------------------------------------------------------
       {"004-cpu-818", sdh_time_context("cpu")},
       {"004-v1-94", sdh_time_context("v1")},
