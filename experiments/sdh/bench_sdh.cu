@@ -60,6 +60,7 @@ double gpu_model_s(Impl i, i64 N) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bool band_named = false;                       // a band rung requested by name
   std::function<double(bool, i64)> cpu_model_s;  // CPU seconds at N (all cores / one), set below
   std::vector<std::string> n_args{"10000,30000,100000,300000,1000000"}, impl_args{"all"};
   double width = 0;
@@ -129,6 +130,7 @@ int main(int argc, char** argv) {
         run_cpu_mt = true;
       } else {
         gpu_impls.push_back(find_impl(name)->id);
+        band_named = band_named || is_band(gpu_impls.back());
       }
     }
   });
@@ -139,6 +141,21 @@ int main(int argc, char** argv) {
     return std::string("?");
   };
 
+  {  // the band rungs' proof needs the bucket count, width and point spread it covers
+     // (sdh_band.cuh): requested by name they are refused past it, within 'all' left out
+    const i64 n = std::min<i64>(std::max<i64>(*std::max_element(Ns.begin(), Ns.end()), verify_n), 2000000);  // each N is checked again when set
+    const std::vector<Point> pts = hs::uniform_points(n, float(box), seed);
+    const BandParams bp = band_params(pts.data(), i64(pts.size()), float(width), B);
+    if (!bp.why.empty()) {
+      std::vector<Impl> keep;
+      for (Impl i : gpu_impls) {
+        if (!is_band(i)) { keep.push_back(i); continue; }
+        if (band_named) cli.fail(name_of(i) + ": " + bp.why + " (leave it out with --impl)");
+        std::fprintf(stderr, "note: %s left out: %s\n", name_of(i).c_str(), bp.why.c_str());
+      }
+      gpu_impls = keep;
+    }
+  }
   const i64 maxN = *std::max_element(Ns.begin(), Ns.end());
   const unsigned cpu_thr0 = cpu_threads_opt ? cpu_threads_opt : hs::cpu_threads();
   // ---- the prediction-and-refusal policy (bench/predict.hpp), before any CUDA call ------------
@@ -308,8 +325,6 @@ int main(int argc, char** argv) {
     // ---- GPU ------------------------------------------------------------------------------
     if (gpu_impls.empty()) continue;
     d.set(all.data(), N, w, B);
-    for (Impl i : gpu_impls)
-      if (is_band(i) && !d.band.why.empty()) cli.fail(name_of(i) + ": " + d.band.why + " (N=" + std::to_string(N) + "; leave it out with --impl)");
     std::vector<u64> gpu_ref;  // the first GPU histogram at this N when no CPU ran
     std::vector<Impl> timed;
     for (Impl i : gpu_impls) {
