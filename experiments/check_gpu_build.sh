@@ -10,7 +10,10 @@
 #              GPU part (LTM-E kernel through tdmaps/launch.cuh) must agree with the CPU
 #   refusal    a build for an architecture the GPU cannot run (sm_100 on sm_90 and older, else
 #              sm_90): bench_sdh must refuse in one line naming both, with the rebuild command, exit 2
-# Usage: check_gpu_build.sh OUT [step ...]   (default: every step, in this order)
+#   make-verify  (not in the default list) README's test command on a fresh clone of the
+#              committed HEAD: `git clone . <tmp>; cd <tmp>; make verify`, timed; the summary
+#              gets its wall time and meson's counts, OUT/make_verify_testlog.txt the test log
+# Usage: check_gpu_build.sh OUT [step ...]   (default: every step but make-verify, in this order)
 # Run from the source root; builds in build-gpu/ and build-refusal/ (ignored by git). MESON=...
 # names the meson to use (>= 1.4). Summary in OUT/summary.txt, one log per step beside it.
 set -uo pipefail
@@ -75,6 +78,15 @@ for st in "${steps[@]}"; do
       else
         say "   FAIL: expected one line naming $other, $sm and the rebuild command, exit 2 (got $rc)"; status=1
       fi ;;
+    make-verify)
+      fresh=$(mktemp -d)/tdmaps
+      git clone -q . "$fresh" || { say "   FAIL: git clone"; status=1; continue; }
+      t0=$SECONDS
+      run make_verify make -C "$fresh" verify || status=1
+      say "   make verify: $((SECONDS - t0)) s wall on $(nproc) cores, a fresh clone of $(git -C "$fresh" rev-parse --short=12 HEAD)"
+      grep -E '^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$out/make_verify.log" | sed 's/^/   | /' | tee -a "$sum"
+      grep -E '^ *[0-9]+/[0-9]+ .*gpu' "$out/make_verify.log" | sed 's/^/   | /' | tee -a "$sum"
+      cp "$fresh/build/meson-logs/testlog.txt" "$out/make_verify_testlog.txt" 2>/dev/null ;;
     *) say "unknown step $st"; exit 2 ;;
   esac
 done
