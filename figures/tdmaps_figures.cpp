@@ -165,7 +165,8 @@ int main(int argc, char** argv) {
     std::string text = buf.str();
     const std::string before = text;
     for (const auto& [name, body] : {std::pair<std::string, std::string>{"results", readme_results_block(ctx)},
-                                     {"targets", readme_targets_block(ctx)}})
+                                     {"targets", readme_targets_block(ctx)},
+                                     {"claims", readme_claims_block(ctx)}})
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

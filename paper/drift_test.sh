@@ -11,7 +11,7 @@ fig="$1"; check="$2"; src="$(cd "$3" && pwd)"; w="$4"
 rm -rf "$w"; mkdir -p "$w/experiments" "$w/verify" "$w/paper" "$w/figures"
 cp -r "$src/experiments/results" "$w/experiments/results"
 cp -r "$src/verify/results" "$w/verify/results"
-cp "$src/paper/reported.csv" "$src/paper/references.bib" "$w/paper/"
+cp "$src/paper/reported.csv" "$src/paper/conditions.csv" "$src/paper/references.bib" "$w/paper/"
 cp "$src/README.md" "$w/README.md"
 fail=0
 # 1. the CSV layouts

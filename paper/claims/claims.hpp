@@ -22,6 +22,11 @@ struct Outcome {
 // Whether claim `id` has a rule; the rule in words.
 bool has_rule(const std::string& id);
 std::string rule_text(const std::string& id);
+// The rule of `id` as built for block side rho (a claim whose ρ the paper does not fix is
+// evaluated at each reading of paper/conditions.csv).
+std::string rule_text_at(const std::string& id, double rho);
+// The ρ readings of a claim (empty: ρ fixed, evaluated at kRho).
+std::vector<double> rho_readings(const Claim& c);
 // Every claim id of the rule table, in table order.
 std::vector<std::string> rule_ids();
 // Evaluates claim c on one GPU's results (gpu may be null: no GPU data at all).

@@ -14,7 +14,7 @@ namespace figs {
 namespace rules {
 namespace {
 constexpr double kSdhN = 10000, kSdhBucket = 500, kSdhTpb = 256;
-const Sel kDummy = pick_rows::dummy(pick_rows::Form::Store);
+Sel dummy_store() { return pick_rows::dummy(pick_rows::Form::Store); }
 }  // namespace
 
 // ---- the bound I < 2 and the hypothesis 1.00–1.33 ------------------------------------------
@@ -29,13 +29,13 @@ BestLtm best_ltm(const GpuData* g) {
     const Table* t = g->get(f);
     if (!t) continue;
     for (const std::string& m : kLTM) {
-      const Pts p = curve(*t, kDummy, m);
+      const Pts p = curve(*t, dummy_store(), m);
       const double v = med_from(p, kLargeN);
       if (std::isfinite(v) && !(v <= b.v)) {
         b.v = v;
         b.map = m;
         b.file = f;
-        b.spread = stat_spread(*t, kDummy, m, St::MedLarge);
+        b.spread = stat_spread(*t, dummy_store(), m, St::MedLarge);
       }
       const auto mx = max_pt(p);
       if (std::isfinite(mx.second) && !(mx.second <= b.max)) {
@@ -65,7 +65,7 @@ Rule bound_I(bool hypothesis) {
                   j.gain = !hypothesis;
                   j.noise = b.spread;
                   Outcome o = judge(c, b.v, txt, j);
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, b.file, kDummy);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, b.file, dummy_store());
                   return o;
                 },
                 true);
@@ -307,11 +307,11 @@ Rule sqrt_all_alike() {
                   std::vector<std::string> txt;
                   bool all = true, any = false, noise = false;
                   for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
-                    const double v = med_from(curve(*t, kDummy, m), kLargeN);
+                    const double v = med_from(curve(*t, dummy_store(), m), kLargeN);
                     if (!std::isfinite(v)) continue;
                     any = true;
                     Judge j;
-                    j.noise = stat_spread(*t, kDummy, m, St::MedLarge);
+                    j.noise = stat_spread(*t, dummy_store(), m, St::MedLarge);
                     const Outcome o = judge(c, v, "", j);
                     all = all && o.verdict == "holds";
                     noise = noise || o.noise;
@@ -320,7 +320,7 @@ Rule sqrt_all_alike() {
                   if (!any) return needs("sqrt.csv", "form=store, ltm-x/ltm-n/ltm-r rows");
                   Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? "holds" : "differs",
                             (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
-                  if (!all) o.reason += ". Why: " + bound_note(g, "sqrt.csv", kDummy);
+                  if (!all) o.reason += ". Why: " + bound_note(g, "sqrt.csv", dummy_store());
                   return o;
                 },
                 true);
@@ -333,7 +333,7 @@ Rule rsqrt_best() {
                   if (!t) return not_measured(why);
                   std::vector<std::pair<std::string, double>> v;
                   for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
-                    const double i = med_from(curve(*t, kDummy, m), kLargeN);
+                    const double i = med_from(curve(*t, dummy_store(), m), kLargeN);
                     if (std::isfinite(i)) v.emplace_back(m, i);
                   }
                   std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -348,8 +348,8 @@ Rule rsqrt_best() {
                   Outcome o{"rank " + std::to_string(pos) + " (" + join(txt, " > ") + ")", ok ? "holds" : "differs",
                             ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};
                   if (v.size() >= 2) {
-                    const double sp = stat_spread(*t, kDummy, v[0].first, St::MedLarge) +
-                                      stat_spread(*t, kDummy, v[1].first, St::MedLarge);
+                    const double sp = stat_spread(*t, dummy_store(), v[0].first, St::MedLarge) +
+                                      stat_spread(*t, dummy_store(), v[1].first, St::MedLarge);
                     if (std::isfinite(sp) && v[0].second - v[1].second <= sp) {
                       o.noise = true;
                       o.reason += "; within noise: " + v[0].first + " and " + v[1].first + " differ by " +
@@ -375,7 +375,7 @@ bool row_is_fma(const Row& r) {
 }
 }  // namespace
 std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only) {
-  const std::string col = "largest_exact_N_rho" + std::to_string(kRho);
+  const std::string col = "largest_exact_N_rho" + std::to_string(int(current_rho()));
   const auto from = [&](const Table* t, const std::string& source) -> std::optional<RangeVal> {
     if (!t || !t->has("variant")) return std::nullopt;
     for (const Row& r : t->rows()) {
@@ -422,7 +422,7 @@ std::string fma_rows(const std::vector<std::string>& v) {
 }  // namespace
 Rule range_at_least(std::vector<std::string> variants) {
   return custom(
-      "largest exact N at ρ=16 of " + join(variants, " and ") +
+      "largest exact N at ρ=" + fmt_int(current_rho()) + " of " + join(variants, " and ") +
           " in the FMA-contracted mode (nvcc's default, what the papers' binaries most likely ran): exact_range_gpu.csv "
           "(device rounding) else verify/results/exact_ranges_cpu.csv; holds if every one is ≥ the paper's N. The "
           "no-FMA mode (the library's pinned rounding) shown beside",
@@ -447,7 +447,7 @@ Rule range_at_least(std::vector<std::string> variants) {
 Rule range_at_least_mode(std::vector<std::string> variants, bool fma) {
   const std::string mode = fma ? "FMA-contracted mode (nvcc's default -fmad=true)" : "pinned mode (every product and sum rounded on its own, the library's)";
   return custom(
-      "largest exact N at ρ=16 of " + join(variants, " and ") + " in the " + mode +
+      "largest exact N at ρ=" + fmt_int(current_rho()) + " of " + join(variants, " and ") + " in the " + mode +
           ": exact_range_gpu.csv (device rounding) else verify/results/exact_ranges_cpu.csv; holds if every one is ≥ "
           "the paper's N",
       [variants, fma](const Claim& c, const GpuData* g, const Ctx& ctx) {
@@ -514,7 +514,7 @@ Rule utm_arg() {
                  });
 }
 Rule range_10x() {
-  return custom("largest exact N of ltm-r divided by that of utm-n, ρ=16, FMA mode (judged; no-FMA shown)",
+  return custom("largest exact N of ltm-r divided by that of utm-n, ρ=" + fmt_int(current_rho()) + ", FMA mode (judged; no-FMA shown)",
                 [](const Claim& c, const GpuData* g, const Ctx& ctx) {
                   const auto l = exact_N(ctx, g, "ltm-r", true, false), u = exact_N(ctx, g, "utm-n", true, false);
                   const auto l0 = exact_N(ctx, g, "ltm-r", false, false), u0 = exact_N(ctx, g, "utm-n", false, false);
@@ -529,7 +529,7 @@ Rule range_10x() {
 
 // ---- dummy kernel: K40 convergence ------------------------------------------------------------
 Rule dummy_converge() {
-  return custom(stat_text(St::MedLarge) + " of I of RB, LTM (ltm-r else ltm-e) and REC, dummy.csv form=store ρ=16: holds "
+  return custom(stat_text(St::MedLarge) + " of I of RB, LTM (ltm-r else ltm-e) and REC, dummy.csv form=store ρ=" + fmt_int(current_rho()) + ": holds "
                 "if their mean improvement is within ±5 points of the paper's and their spread ≤ 5 points",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
@@ -538,9 +538,9 @@ Rule dummy_converge() {
                   std::vector<double> v;
                   std::vector<std::string> txt;
                   for (const auto& cands : std::vector<std::vector<std::string>>{{"rb"}, kLTM, {"rec"}}) {
-                    const std::string m = pick(*t, kDummy, cands, St::MedLarge);
+                    const std::string m = pick(*t, dummy_store(), cands, St::MedLarge);
                     if (m.empty()) continue;
-                    const double p = 100 * (med_from(curve(*t, kDummy, m), kLargeN) - 1);
+                    const double p = 100 * (med_from(curve(*t, dummy_store(), m), kLargeN) - 1);
                     v.push_back(p);
                     txt.push_back(m + " " + fmt(p, 1) + "%");
                   }
@@ -551,7 +551,7 @@ Rule dummy_converge() {
                     o.verdict = "differs";
                     o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
                   }
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", kDummy);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", dummy_store());
                   return o;
                 },
                 true);
@@ -560,7 +560,7 @@ Rule dummy_converge() {
 // ---- EDM ------------------------------------------------------------------------------------------
 Rule rec_from_N() {
   const Sel edm4 = pick_rows::edm("full", 4);
-  return custom("smallest N of edm.csv (full, 4 features, ρ=16) from which I of REC stays > 1 at every larger N",
+  return custom("smallest N of edm.csv (full, 4 features, ρ=" + fmt_int(current_rho()) + ") from which I of REC stays > 1 at every larger N",
                 [edm4](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "edm.csv", &why);
@@ -591,7 +591,7 @@ Rule rec_from_N() {
 }
 Rule feat_flat() {
   return custom("at the largest N with all features, max − min over features 1..4 of I for LTM (ltm-r else ltm-e …) and "
-                "RB, edm.csv variant=full ρ=16; holds if both ≤ 0.05",
+                "RB, edm.csv variant=full ρ=" + fmt_int(current_rho()) + "; holds if both ≤ 0.05",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "edm.csv", &why);
@@ -627,7 +627,7 @@ Rule feat_flat() {
 }
 Rule feat_utm() {
   return custom("I(4 features) − I(1 feature) of UTM (utm-n else utm-x) at the largest N with both, edm.csv variant=full "
-                "ρ=16 (inexact rows included); the N range UTM was measured over shown",
+                "ρ=" + fmt_int(current_rho()) + " (inexact rows included); the N range UTM was measured over shown",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "edm.csv", &why);
@@ -655,8 +655,8 @@ Rule feat_utm() {
 
 // ---- collision: UTM (direct kernel) against the shared-memory maps ------------------------------
 namespace {
-const Sel kColShared = pick_rows::collision(pick_rows::Kernel::Shared, "3d");
-const Sel kColDirect = pick_rows::collision(pick_rows::Kernel::Direct, "3d", false);
+Sel col_shared() { return pick_rows::collision(pick_rows::Kernel::Shared, "3d"); }
+Sel col_direct() { return pick_rows::collision(pick_rows::Kernel::Direct, "3d", false); }
 std::map<double, double> ms_of(const Table& t, const Sel& s, const std::string& m) {
   const Pts p = curve(t, s, m, "median_ms");
   return std::map<double, double>(p.begin(), p.end());
@@ -664,13 +664,13 @@ std::map<double, double> ms_of(const Table& t, const Sel& s, const std::string& 
 }  // namespace
 Rule col_utm_low() {
   return custom("I = t(BB, test=collision: shared memory) / t(utm-n, test=collision-direct) at the smallest N both have, "
-                "collision.csv variant=3d ρ=16: UTM cannot use the shared-memory pattern, so the paper compares its "
+                "collision.csv variant=3d ρ=" + fmt_int(current_rho()) + ": UTM cannot use the shared-memory pattern, so the paper compares its "
                 "direct kernel with BB's shared-memory one",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "collision.csv", &why);
                   if (!t) return not_measured(why);
-                  const auto u = ms_of(*t, kColDirect, "utm-n"), b = ms_of(*t, kColShared, "bb");
+                  const auto u = ms_of(*t, col_direct(), "utm-n"), b = ms_of(*t, col_shared(), "bb");
                   for (const auto& [N, tu] : u)
                     if (b.count(N)) {
                       const double v = 100 * (b.at(N) / tu - 1);
@@ -683,18 +683,18 @@ Rule col_utm_low() {
 }
 Rule col_utm_overtaken() {
   return custom("t(utm-n, test=collision-direct) / t(best of ltm-r, ltm-e, rb-b, rec, test=collision) at each N both "
-                "have, collision.csv variant=3d ρ=16; holds if the ratio grows with N and exceeds 1 at the largest N",
+                "have, collision.csv variant=3d ρ=" + fmt_int(current_rho()) + "; holds if the ratio grows with N and exceeds 1 at the largest N",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "collision.csv", &why);
                   if (!t) return not_measured(why);
-                  const auto u = ms_of(*t, kColDirect, "utm-n");
+                  const auto u = ms_of(*t, col_direct(), "utm-n");
                   if (u.empty()) return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows");
                   Pts q;
                   for (const auto& [N, tu] : u) {
                     double best = NAN;
                     for (const char* m : {"ltm-r", "ltm-e", "rb-b", "rec"}) {
-                      const auto s = ms_of(*t, kColShared, m);
+                      const auto s = ms_of(*t, col_shared(), m);
                       if (s.count(N) && !(s.at(N) >= best)) best = s.at(N);
                     }
                     if (std::isfinite(best)) q.emplace_back(N, tu / best);
@@ -1165,6 +1165,31 @@ Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
   return r;
 }
 
+Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& outs) {
+  std::vector<std::string> ours, reasons, verdicts, unmeasured;
+  std::string common;
+  bool agree = true, noise = false;
+  for (const auto& [label, o] : outs) {
+    ours.push_back("[" + label + "] " + o.ours);
+    if (o.verdict == "not measured") {
+      unmeasured.push_back(label + ": " + o.reason);
+      continue;
+    }
+    reasons.push_back("[" + label + "] " + o.verdict + (o.reason.empty() ? "" : ": " + o.reason));
+    verdicts.push_back(label + " " + o.verdict);
+    if (common.empty()) common = o.verdict;
+    else if (common != o.verdict) agree = false;
+    noise = noise || o.noise;
+  }
+  if (common.empty()) return not_measured(join(unmeasured, "; "));
+  Outcome out;
+  out.ours = join(ours, "; ");
+  out.verdict = agree ? common : "depends on the reading";
+  out.reason = (agree ? std::string() : "the readings disagree (" + join(verdicts, "; ") + "). ") + join(reasons, "; ");
+  if (!unmeasured.empty()) out.reason += "; not measured: " + join(unmeasured, "; ");
+  out.noise = noise;
+  return out;
+}
 Rule readings(std::vector<std::pair<std::string, Rule>> alts) {
   Rule r;
   std::vector<std::string> hows;
@@ -1174,34 +1199,12 @@ Rule readings(std::vector<std::pair<std::string, Rule>> alts) {
   r.gpu = false;
   for (const auto& [label, a] : alts) r.gpu = r.gpu || a.gpu;
   r.fn = [alts](const Claim& c, const GpuData* g, const Ctx& ctx) {
-    std::vector<std::string> ours, reasons, verdicts, unmeasured;
-    std::string common;
-    bool agree = true, noise = false;
-    for (const auto& [label, a] : alts) {
-      const Outcome o = a.fn(c, g, ctx);
-      ours.push_back("[" + label + "] " + o.ours);
-      if (o.verdict == "not measured") {
-        unmeasured.push_back(label + ": " + o.reason);
-        continue;
-      }
-      reasons.push_back("[" + label + "] " + o.verdict + (o.reason.empty() ? "" : ": " + o.reason));
-      verdicts.push_back(label + " " + o.verdict);
-      if (common.empty()) common = o.verdict;
-      else if (common != o.verdict) agree = false;
-      noise = noise || o.noise;
-    }
-    if (common.empty()) return not_measured(join(unmeasured, "; "));
-    Outcome out;
-    out.ours = join(ours, "; ");
-    out.verdict = agree ? common : "depends on the reading";
-    out.reason = (agree ? std::string() : "the readings disagree (" + join(verdicts, "; ") + "). ") + join(reasons, "; ");
-    if (!unmeasured.empty()) out.reason += "; not measured: " + join(unmeasured, "; ");
-    out.noise = noise;
-    return out;
+    std::vector<std::pair<std::string, Outcome>> outs;
+    for (const auto& [label, a] : alts) outs.emplace_back(label, a.fn(c, g, ctx));
+    return combine_readings(outs);
   };
   return r;
 }
-
 Rule fixed_reading(std::pair<std::string, Rule> fixed, std::vector<std::pair<std::string, Rule>> shown) {
   Rule r;
   std::vector<std::string> hows;

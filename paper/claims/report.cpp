@@ -433,6 +433,36 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
                               join(split, "; ") + ".")
       << "\n\n";
   }
+  // the conditions of every claim family (paper/conditions.csv), with the paper's words
+  {
+    std::vector<std::string> fams;
+    std::map<std::string, std::vector<std::string>> members;
+    for (const Claim& c : ctx.claims) {
+      if (std::find(fams.begin(), fams.end(), c.family) == fams.end()) fams.push_back(c.family);
+      members[c.family].push_back(c.id);
+    }
+    o << "**Conditions.** Each claim's conditions are data (`paper/conditions.csv`, the family in column "
+         "`conditions` of `paper/reported.csv`): what our rows use, and the paper's words that fix it, or \"not "
+         "stated\". A condition the paper does not fix is read every reasonable way where the data allow (its "
+         "readings), side by side in the claim's row: the block side ρ at 16 and 32, the rounding mode as FMA and "
+         "pinned. The grid of LTM is fixed by both papers (the balanced n'×n' grid): judged there where measured, the "
+         "linear grid shown beside.\n\n";
+    o << "| family | claims | condition | ours | fixed by (the paper's words) | readings |\n|---|---|---|---|---|---|\n";
+    for (const std::string& f : fams) {
+      const Claim* any = nullptr;
+      for (const Claim& c : ctx.claims)
+        if (c.family == f) { any = &c; break; }
+      bool first = true;
+      for (const Condition& k : any->conds) {
+        o << "| " << (first ? "`" + f + "`" : "″") << " | " << (first ? std::to_string(members[f].size()) : "") << " | "
+          << k.name << " | " << cell(k.ours) << " | " << cell(k.fixed_by) << " | "
+          << (k.readings.empty() ? "—" : cell(join(k.readings, ", "))) << " |\n";
+        first = false;
+      }
+      if (first) o << "| `" << f << "` | " << members[f].size() << " | — | — | not in paper/conditions.csv | — |\n";
+    }
+    o << "\n";
+  }
   // the table, one part per seed: a claim measured on the GPUs has one row per GPU (its
   // verdict computed on that GPU's results); a claim of the map library / CPU oracle has one row
   std::string seed;
@@ -449,7 +479,8 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
     for (size_t k = 0; k < rows; ++k) {
       if (k == 0)
         o << "| `" << c.id << "` | " << cell(c.section) << " | " << cell(c.quantity) << " | " << cell(c.value)
-          << (c.unit.empty() || c.unit == "set" ? "" : " " + cell(c.unit)) << " (" << cell(c.gpu) << ") | ";
+          << (c.unit.empty() || c.unit == "set" ? "" : " " + cell(c.unit)) << " (" << cell(c.gpu) << "; conditions `"
+          << c.family << "`) | ";
       else
         o << "| `" << c.id << "` | | ″ | | ";
       const std::string on = !gpu ? "library / CPU" : cols[k] ? "`" + cols[k]->slug + "`" : "no GPU data";
@@ -460,11 +491,57 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
     }
   }
   o << "\nRules (how each \"ours\" is computed):\n\n| id | rule |\n|---|---|\n";
-  for (const Claim& c : ctx.claims) o << "| `" << c.id << "` | " << cell(rule_text(c.id)) << " |\n";
+  for (const Claim& c : ctx.claims) {
+    const std::vector<double> rhos = rho_readings(c);
+    std::vector<std::string> rs;
+    for (double r : rhos) rs.push_back(fmt_int(r));
+    o << "| `" << c.id << "` | " << cell(rule_text(c.id))
+      << (rhos.size() > 1 ? " — evaluated at each ρ reading (" + join(rs, ", ") + "), the same rule with that ρ" : "")
+      << " |\n";
+  }
   o << "\n";
 }
 
 }  // namespace
+
+std::string readme_claims_block(const Ctx& ctx) {
+  std::ostringstream o;
+  o << "<!-- written by tdmaps_figures --readme from the claim rules (paper/claims/): the same verdicts as "
+       "paper/report.md §5 -->\n";
+  if (ctx.claims.empty()) return o.str() + "No claims table (paper/reported.csv).\n";
+  std::vector<const GpuData*> cols;
+  for (const GpuData& g : ctx.gpus) cols.push_back(&g);
+  if (cols.empty()) cols.push_back(nullptr);
+  o << "| verdict |";
+  for (const GpuData* g : cols) o << " " << (g ? g->name() : std::string("no GPU data")) << " |";
+  o << "\n|---|";
+  for (size_t k = 0; k < cols.size(); ++k) o << "---|";
+  o << "\n";
+  std::vector<std::vector<Outcome>> out(ctx.claims.size());
+  for (size_t i = 0; i < ctx.claims.size(); ++i)
+    for (const GpuData* g : cols) out[i].push_back(evaluate(ctx.claims[i], g, ctx));
+  for (const char* v : {"holds", "differs", "depends on the reading", "not measured", "context"}) {
+    o << "| " << v << " |";
+    for (size_t k = 0; k < cols.size(); ++k) {
+      size_t n = 0;
+      for (size_t i = 0; i < ctx.claims.size(); ++i) n += out[i][k].verdict == v;
+      o << " " << n << " |";
+    }
+    o << "\n";
+  }
+  std::vector<std::string> dep;
+  for (size_t i = 0; i < ctx.claims.size(); ++i) {
+    bool any = false;
+    for (size_t k = 0; k < cols.size(); ++k) any = any || out[i][k].verdict == "depends on the reading";
+    if (any) dep.push_back("`" + ctx.claims[i].id + "`");
+  }
+  o << "\n" << ctx.claims.size() << " claims of the five seeds, each judged under the conditions its paper states "
+    << "(`paper/conditions.csv`, with the paper's words); where the paper leaves a condition open (the block side ρ, "
+    << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree.";
+  if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, ", ") << ".";
+  o << "\n";
+  return o.str();
+}
 
 bool write_report(const Ctx& ctx, std::string* err) {
   std::ostringstream o;

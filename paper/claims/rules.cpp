@@ -11,18 +11,7 @@ namespace figs {
 namespace rules {
 namespace {
 
-// ---- the selections the rules read: named once in the results layer (src/results/select.hpp) ----
 namespace P = pick_rows;
-const Sel store = P::dummy(P::Form::Store);                                // dummy.csv, sqrt.csv: the papers' store form
-const Sel store_all = P::dummy(P::Form::Store, false);                     //   … inexact rows included (UTM)
-const Sel edm4 = P::edm("full", 4);                                        // edm.csv: full matrix, 4 features
-const Sel edm1 = P::edm("full", 1);
-const Sel edm4_all = P::edm("full", 4, false);
-const Sel col3 = P::collision(P::Kernel::Shared, "3d");                    // collision.csv: shared-memory kernel
-const Sel col1 = P::collision(P::Kernel::Shared, "1d");
-// strategies of the papers' comparisons; in the shared-memory kernel RB is rb-b (P::rb)
-const std::vector<std::string> RB = P::rb(), RBb = P::rb(P::Kernel::Shared), REC = P::rec(),
-                               SQ = P::ltm(P::Grid::Papers);
 const std::string D = "dummy.csv", S = "sqrt.csv", E = "edm.csv", C = "collision.csv";
 
 Rule lib(Rule r) {
@@ -35,21 +24,36 @@ const std::string kPapersGrid = std::string(
     "the papers' n'×n' grid (000 §III-A: \"By balanced grid, we mean n' = ⌈√(n(n+1)/2)⌉ blocks per dimension\"; "
     "001 §II-A the same)");
 const std::string kLinearGrid = "our linear grid";
-Rule ltm_dummy() {
-  return fixed_reading({kPapersGrid, stat_I(D, store, SQ, St::MedLarge)}, {{kLinearGrid, stat_I(D, store, kLTM, St::MedLarge)}});
-}
-Rule rank_grid(const std::string& which) {
-  return fixed_reading({kPapersGrid, rank_of(D, store, which, {RB, SQ, REC})},
-                       {{kLinearGrid, rank_of(D, store, which, {RB, kLTM, REC})}});
-}
-// LTM-R of Fig. 3: sqrt.csv runs it on the linear grid; dummy.csv has it on the papers' grid (ltm-r-sq)
-Rule sqrt_ltmr(St st) {
-  return fixed_reading({kPapersGrid + ", dummy.csv", stat_I(D, store, {"ltm-r-sq"}, st)},
-                       {{kLinearGrid + ", sqrt.csv", stat_I(S, store, {"ltm-r"}, st)}});
-}
+// The rule table at block side rho (built inside a RhoScope: every selection below, and every
+// selection a rule makes when evaluated inside the same scope, reads rows of that ρ).
+using Table_ = std::vector<std::pair<std::string, Rule>>;
+Table_ build_table() {
+  // ---- the selections the rules read: named once in the results layer (src/results/select.hpp) ----
+  const Sel store = P::dummy(P::Form::Store);                                // dummy.csv, sqrt.csv: the papers' store form
+  const Sel store_all = P::dummy(P::Form::Store, false);                     //   … inexact rows included (UTM)
+  const Sel edm4 = P::edm("full", 4);                                        // edm.csv: full matrix, 4 features
+  const Sel edm1 = P::edm("full", 1);
+  const Sel edm4_all = P::edm("full", 4, false);
+  const Sel col3 = P::collision(P::Kernel::Shared, "3d");                    // collision.csv: shared-memory kernel
+  const Sel col1 = P::collision(P::Kernel::Shared, "1d");
+  // strategies of the papers' comparisons; in the shared-memory kernel RB is rb-b (P::rb)
+  const std::vector<std::string> RB = P::rb(), RBb = P::rb(P::Kernel::Shared), REC = P::rec(),
+                               SQ = P::ltm(P::Grid::Papers);
+  const auto ltm_dummy = [&]() {
+    return fixed_reading({kPapersGrid, stat_I(D, store, SQ, St::MedLarge)}, {{kLinearGrid, stat_I(D, store, kLTM, St::MedLarge)}});
+  };
+  const auto rank_grid = [&](const std::string& which) {
+    return fixed_reading({kPapersGrid, rank_of(D, store, which, {RB, SQ, REC})},
+                         {{kLinearGrid, rank_of(D, store, which, {RB, kLTM, REC})}});
+  };
+  // LTM-R of Fig. 3: sqrt.csv runs it on the linear grid; dummy.csv has it on the papers' grid (ltm-r-sq)
+  const auto sqrt_ltmr = [&](St st) {
+    return fixed_reading({kPapersGrid + ", dummy.csv", stat_I(D, store, {"ltm-r-sq"}, st)},
+                         {{kLinearGrid + ", sqrt.csv", stat_I(S, store, {"ltm-r"}, st)}});
+  };
 
-const std::vector<std::pair<std::string, Rule>>& table() {
-  static const std::vector<std::pair<std::string, Rule>> T = {
+
+  return {
       // ---- stated identically in 000 and 001 -----------------------------------------------------
       {"000+001-bound-I", bound_I(false)},
       {"000+001-hyp-I", bound_I(true)},
@@ -148,43 +152,68 @@ const std::vector<std::pair<std::string, Rule>>& table() {
       {"004-biggest-steps", sdh_steps()},
       {"004-gpu-cores", hw_context()},
   };
-  return T;
 }
 
-const std::map<std::string, const Rule*>& index() {
-  static const std::map<std::string, const Rule*> M = [] {
-    std::map<std::string, const Rule*> m;
-    for (const auto& [id, r] : table()) m[id] = &r;
-    return m;
-  }();
-  return M;
+const Table_& table_for(double rho) {
+  static std::map<double, Table_> tables;
+  auto it = tables.find(rho);
+  if (it == tables.end()) {
+    RhoScope scope(rho);
+    it = tables.emplace(rho, build_table()).first;
+  }
+  return it->second;
 }
-
+const Table_& table() { return table_for(kRho); }
+const Rule* find_rule(double rho, const std::string& id) {
+  for (const auto& [rid, r] : table_for(rho))
+    if (rid == id) return &r;
+  return nullptr;
+}
 }  // namespace
 }  // namespace rules
 
-bool has_rule(const std::string& id) { return rules::index().count(id) > 0; }
+bool has_rule(const std::string& id) { return rules::find_rule(kRho, id) != nullptr; }
 std::vector<std::string> rule_ids() {
   std::vector<std::string> v;
   for (const auto& [id, r] : rules::table()) v.push_back(id);
   return v;
 }
-std::string rule_text(const std::string& id) {
-  const auto it = rules::index().find(id);
-  return it == rules::index().end() ? "no rule" : it->second->how;
+std::string rule_text(const std::string& id) { return rule_text_at(id, kRho); }
+std::string rule_text_at(const std::string& id, double rho) {
+  const rules::Rule* r = rules::find_rule(rho, id);
+  return r ? r->how : "no rule";
 }
 bool needs_gpu(const std::string& id) {
-  const auto it = rules::index().find(id);
-  return it == rules::index().end() || it->second->gpu;
+  const rules::Rule* r = rules::find_rule(kRho, id);
+  return !r || r->gpu;
 }
-Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
-  const auto it = rules::index().find(c.id);
-  if (it == rules::index().end()) return Outcome{"—", "not measured", "no rule for this claim id", false};
+namespace {
+Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double rho) {
+  RhoScope scope(rho);
+  const rules::Rule* r = rules::find_rule(rho, c.id);
+  if (!r) return Outcome{"—", "not measured", "no rule for this claim id", false};
   try {
-    return it->second->fn(c, gpu, ctx);
+    return r->fn(c, gpu, ctx);
   } catch (const std::exception& e) {
     return Outcome{"—", "not measured", std::string("rule failed: ") + e.what(), false};
   }
+}
+}  // namespace
+std::vector<double> rho_readings(const Claim& c) {
+  std::vector<double> v;
+  for (const std::string& r : c.readings_of("rho")) {
+    const double x = to_num(r);
+    if (std::isfinite(x)) v.push_back(x);
+  }
+  return v;
+}
+Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
+  const std::vector<double> rhos = rho_readings(c);
+  if (rhos.empty()) return evaluate_at(c, gpu, ctx, kRho);
+  // ρ is not fixed by the paper (paper/conditions.csv): every reading, side by side
+  std::vector<std::pair<std::string, Outcome>> outs;
+  for (double r : rhos) outs.emplace_back("ρ = " + fmt_int(r), evaluate_at(c, gpu, ctx, r));
+  return rules::combine_readings(outs);
 }
 
 }  // namespace figs

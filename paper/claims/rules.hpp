@@ -45,11 +45,14 @@ struct Judge {
 // The verdict of a numeric claim (see verdict_rule_text()).
 Outcome judge(const Claim& c, double ours, const std::string& ours_text, const Judge& j = {});
 Outcome not_measured(const std::string& why);
+// The verdict of several readings of one claim: their common verdict when every measured one
+// agrees, else "depends on the reading"; unmeasured readings are named and do not vote.
+Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& outs);
 // "not measured yet (needs <file>: <rows>)"
 Outcome needs(const std::string& file, const std::string& rows);
 std::string vfmt(const std::string& unit, double v);
 
-Sel sel_eq(std::map<std::string, std::string> eq, bool exact_only = true, double rho = kRho);
+Sel sel_eq(std::map<std::string, std::string> eq, bool exact_only = true, double rho = current_rho());
 std::string sel_text(const std::string& file, const Sel& s);
 
 // The strategies of the papers' comparisons, one variant each (first with rows).

@@ -48,10 +48,49 @@ PaperValue parse_value(const std::string& raw) {
   return v;  // free text
 }
 
+namespace {
+double& rho_slot() {
+  static thread_local double rho = kRho;
+  return rho;
+}
+}  // namespace
+double current_rho() { return rho_slot(); }
+RhoScope::RhoScope(double rho) : saved_(rho_slot()) { rho_slot() = rho; }
+RhoScope::~RhoScope() { rho_slot() = saved_; }
+
+const std::vector<std::string>& condition_names() {
+  static const std::vector<std::string> v = {"grid", "rho", "N", "kernel", "features", "rounding", "gpu"};
+  return v;
+}
+std::map<std::string, std::vector<Condition>> load_conditions(const std::string& path, std::string* why) {
+  std::map<std::string, std::vector<Condition>> out;
+  const std::optional<Table> t = read_table(path, why);
+  if (!t) return out;
+  for (const Row& r : t->rows()) {
+    Condition c;
+    c.name = r.s("condition");
+    c.ours = r.s("ours");
+    c.fixed_by = r.s("fixed_by");
+    const std::string rd = r.s("readings");
+    size_t s = 0;
+    while (!rd.empty() && s <= rd.size()) {
+      size_t e = rd.find(';', s);
+      if (e == std::string::npos) e = rd.size();
+      const std::string x = trim(rd.substr(s, e - s));
+      if (!x.empty()) c.readings.push_back(x);
+      s = e + 1;
+    }
+    out[r.s("family")].push_back(c);
+  }
+  return out;
+}
+
 std::vector<Claim> load_claims(const std::string& path, std::string* why) {
   std::vector<Claim> out;
   const std::optional<Table> t = read_table(path, why);
   if (!t) return out;
+  std::string cwhy;
+  const auto conds = load_conditions((fs::path(path).parent_path() / "conditions.csv").string(), &cwhy);
   const std::string miss = t->missing({"id", "seed_file", "section", "quantity", "paper_value", "unit", "gpu",
                                        "context", "figure"});
   if (!miss.empty() && why) *why = "lacks column(s) " + miss;
@@ -67,6 +106,8 @@ std::vector<Claim> load_claims(const std::string& path, std::string* why) {
     c.gpu = r.s("gpu");
     c.context = r.s("context");
     c.figure = r.s("figure");
+    c.family = r.s("conditions");
+    if (const auto it = conds.find(c.family); it != conds.end()) c.conds = it->second;
     c.pv = parse_value(c.value);
     // figure: "fig[:series][@x]" items separated by ';'
     size_t s = 0;

@@ -38,8 +38,29 @@ struct Mark {
   double x = NAN;           // "@x": where on the x axis (NaN: at the right edge)
 };
 
+// One condition of a claim (paper/conditions.csv): the paper's words that fix it, or, where the
+// paper does not, the readings computed side by side.
+struct Condition {
+  std::string name;      // grid, rho, N, kernel, features, rounding, gpu
+  std::string ours;      // what our rows use
+  std::string fixed_by;  // the paper's words (or "not stated ...", "n/a")
+  std::vector<std::string> readings;  // empty: one reading (fixed, or the only one measured)
+};
+// The conditions' names every family gives, in order.
+const std::vector<std::string>& condition_names();
+// paper/conditions.csv: family -> its conditions (in file order); empty map on error (*why).
+std::map<std::string, std::vector<Condition>> load_conditions(const std::string& path, std::string* why);
+
 struct Claim {
   std::string id, seed, section, quantity, value, unit, gpu, context, figure;
+  std::string family;               // column `conditions` of reported.csv: a family of paper/conditions.csv
+  std::vector<Condition> conds;     // that family's conditions (load_claims fills them)
+  // The readings of condition `name` ({} when fixed or absent).
+  std::vector<std::string> readings_of(const std::string& name) const {
+    for (const Condition& c : conds)
+      if (c.name == name) return c.readings;
+    return {};
+  }
   PaperValue pv;
   std::vector<Mark> marks;
   std::string seed_short() const { return seed.substr(0, 3); }
@@ -111,6 +132,20 @@ struct Ctx {
   mutable std::optional<Wasted3> w3_;
 };
 
+// ---- the block side of the reading being evaluated ---------------------------------------------
+// kRho unless a RhoScope is active: a claim whose ρ the paper does not fix is evaluated once per
+// reading (paper/conditions.csv), each inside a RhoScope; every Sel made meanwhile selects that ρ.
+double current_rho();
+struct RhoScope {
+  explicit RhoScope(double rho);
+  ~RhoScope();
+  RhoScope(const RhoScope&) = delete;
+  RhoScope& operator=(const RhoScope&) = delete;
+
+ private:
+  double saved_;
+};
+
 // ---- curves ---------------------------------------------------------------------------
 using Pts = std::vector<std::pair<double, double>>;  // (x, y), sorted by x
 
@@ -119,7 +154,7 @@ using Pts = std::vector<std::pair<double, double>>;  // (x, y), sorted by x
 // is false, not exact == 0 nor verified == 0.
 struct Sel {
   std::map<std::string, std::string> eq;
-  double rho = kRho;
+  double rho = current_rho();
   bool exact_only = true;
 };
 bool selected(const Row& r, const Sel& s);

@@ -16,7 +16,7 @@ namespace pick_rows {
 // form=store: one-address store, the papers' kernel; form=cond: contention-free (every thread writes its own cell)
 enum class Form { Store, Cond };
 inline const char* form_name(Form f) { return f == Form::Store ? "store" : "cond"; }
-inline Sel dummy(Form f, bool exact_only = true, double rho = kRho) {
+inline Sel dummy(Form f, bool exact_only = true, double rho = current_rho()) {
   Sel s;
   s.eq = {{"form", form_name(f)}};
   s.exact_only = exact_only;
@@ -26,7 +26,7 @@ inline Sel dummy(Form f, bool exact_only = true, double rho = kRho) {
 
 // ---- EDM (edm.csv: layout::edm) ----------------------------------------------------------------
 // variant=full: the N×N matrix (the papers' form); variant=packed: the lower triangle only
-inline Sel edm(const std::string& variant, int features, bool exact_only = true, double rho = kRho) {
+inline Sel edm(const std::string& variant, int features, bool exact_only = true, double rho = current_rho()) {
   Sel s;
   s.eq = {{"variant", variant}, {"features", std::to_string(features)}};
   s.exact_only = exact_only;
@@ -45,7 +45,7 @@ inline const char* kernel_words(Kernel k) {
   return k == Kernel::Shared ? "shared-memory kernel (test=collision)" : "direct kernel (test=collision-direct)";
 }
 // dim: "3d" (3 coordinates) or "1d"
-inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, double rho = kRho) {
+inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, double rho = current_rho()) {
   Sel s;
   s.eq = {{"test", kernel_test(k)}, {"variant", dim}};
   s.exact_only = exact_only;
