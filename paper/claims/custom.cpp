@@ -1142,6 +1142,99 @@ Rule tet_eq16_exact() {
                 false);
 }
 
+Rule eq2_printed() {
+  return custom("eq. (2) as printed, i = ⌊√(1/4 + 2λ) − 1/2⌋, j = λ − i(i+1)/2, onto the lower triangle with its "
+                "diagonal (0 ≤ j ≤ i): in exact arithmetic (double, every λ < tri(8192); a λ whose j leaves [0, i] is "
+                "wrong) and in float (sqrtf, every operation rounded on its own), the first wrong λ below 2²⁶",
+                [](const Claim&, const GpuData*, const Ctx&) {
+                  static const Outcome out = [] {
+                    const double lim = 8192.0 * 8193.0 / 2.0;
+                    double bad_exact = NAN;
+                    for (double l = 0; l < lim && !std::isfinite(bad_exact); l += 1) {
+                      const double i = std::floor(std::sqrt(0.25 + 2.0 * l) - 0.5), j = l - i * (i + 1) / 2;
+                      if (!(j >= 0 && j <= i)) bad_exact = l;
+                    }
+                    long long bad_float = -1;
+                    for (long long l = 0; l < (1LL << 26) && bad_float < 0; ++l) {
+                      volatile float two_l = 2.0f * float(l);
+                      volatile float arg = 0.25f + two_l;
+                      volatile float root = std::sqrt(float(arg));
+                      const long long i = (long long)std::floor(float(root) - 0.5f);
+                      const long long j = l - i * (i + 1) / 2;
+                      if (!(j >= 0 && j <= i)) bad_float = l;
+                    }
+                    std::string ours = "exact arithmetic: " +
+                                       (std::isfinite(bad_exact) ? "wrong from λ = " + fmt_int(bad_exact)
+                                                                 : "a bijection for every λ < " + fmt_int(lim)) +
+                                       "; float: " + (bad_float < 0 ? "right below 2²⁶" : "wrong from λ = " + fmt_int(double(bad_float)));
+                    return Outcome{ours, std::isfinite(bad_exact) ? "differs" : "holds",
+                                   std::isfinite(bad_exact) ? "the printed formula misplaces a block in exact arithmetic"
+                                                            : "eq. (2) is right as printed (unlike eq. (9), claim 000-eq9-printed); "
+                                                              "float rounding alone limits it (ltm-x's range)",
+                                   false};
+                  }();
+                  return out;
+                },
+                false);
+}
+Rule utm_printed() {
+  return custom("UTM as printed (000 §IV-B, 001 §III-B), a = ⌊(−(2n+1) + √(4n² − 4n − 8k + 1)) / −2⌋, b = (a + 1) + k − "
+                "(a − 1)(2n − a)/2, with n = N (a thread map), in exact arithmetic (double) for every k < n(n−1)/2 and "
+                "every n ≤ 256 and n = 4096: holds if it is a bijection onto 1 ≤ a < b ≤ n",
+                [](const Claim&, const GpuData*, const Ctx&) {
+                  static const Outcome out = [] {
+                    std::vector<long long> ns;
+                    for (long long n = 2; n <= 256; ++n) ns.push_back(n);
+                    ns.push_back(4096);
+                    long long wrong_n = -1, checked = 0;
+                    for (long long n : ns) {
+                      std::vector<char> seen(size_t(n * n), 0);
+                      for (long long k = 0; k < n * (n - 1) / 2; ++k) {
+                        const double D = 4.0 * n * n - 4.0 * n - 8.0 * k + 1.0;
+                        const long long a = (long long)std::floor((-(2.0 * n + 1) + std::sqrt(D)) / -2.0);
+                        const long long t = (a - 1) * (2 * n - a);
+                        const long long b = (a + 1) + k - t / 2;
+                        ++checked;
+                        if (t % 2 != 0 || !(1 <= a && a < b && b <= n) || seen[size_t((a - 1) * n + (b - 1))]++) {
+                          wrong_n = n;
+                          break;
+                        }
+                      }
+                      if (wrong_n >= 0) break;
+                    }
+                    return Outcome{wrong_n < 0 ? "a bijection onto 1 ≤ a < b ≤ n for every n ≤ 256 and n = 4,096 (" +
+                                                     fmt_int(double(checked)) + " k checked)"
+                                               : "not a bijection at n = " + fmt_int(double(wrong_n)),
+                                   wrong_n < 0 ? "holds" : "differs",
+                                   wrong_n < 0 ? "right as printed in exact arithmetic; in float (sqrtf) it is utm-x, exact for "
+                                                 "N ≤ the range of claim 000-utm-range"
+                                               : "the printed formula fails in exact arithmetic",
+                                   false};
+                  }();
+                  return out;
+                },
+                false);
+}
+Rule error_le_one() {
+  return custom("ltm-e in verify/results/exact_ranges_cpu.csv: an estimate of the row proven within one of it "
+                "(verify/test_index_paths.cpp) fixed by one compare-and-step each way, no branch per thread; holds if "
+                "the oracle's search finds no wrong λ",
+                [](const Claim&, const GpuData*, const Ctx& ctx) {
+                  const Table* t = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+                  if (!t) return needs("verify/results/exact_ranges_cpu.csv", "ltm-e rows");
+                  for (const Row& r : t->rows())
+                    if (r.s("variant") == "ltm-e")
+                      return Outcome{"ltm-e: first wrong λ " + r.s("first_wrong") + " (searched λ < " +
+                                         fmt_int(r.d("searched_up_to")) + ")",
+                                     r.s("first_wrong") == "none" ? "holds" : "differs",
+                                     r.s("first_wrong") == "none" ? "an error within one is fixed by the block-level step for every λ searched"
+                                                                  : "wrong from λ = " + r.s("first_wrong"),
+                                     false};
+                  return needs("verify/results/exact_ranges_cpu.csv", "ltm-e rows");
+                },
+                false);
+}
+
 // ---- the first rule with data ------------------------------------------------------------------
 Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
   Rule r;

@@ -61,6 +61,9 @@ Rule fewer_instructions();   // 000 §III-A: g(λ) uses fewer floating-point ope
 Rule eq16_printed_001();     // 001 §III-A eq. (16) as printed: x / rsqrtf(x)
 Rule two_conditionals();     // 001 §I: Avril's map, every error fixed by two conditionals
 Rule tet_eq16_exact();       // 003 eq. (16) in exact arithmetic
+Rule eq2_printed();          // 000/001 eq. (2), with the diagonal, as printed
+Rule utm_printed();          // 000 §IV-B / 001 §III-B: UTM's formula as printed
+Rule error_le_one();         // 001 §V: an error e ≤ 1 is fixed by block-level conditionals
 
 Rule first_measured(std::vector<std::pair<std::string, Rule>> alts);
 // Every reading of a condition the paper leaves open, evaluated side by side: the verdict is the

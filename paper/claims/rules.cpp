@@ -66,6 +66,8 @@ Table_ build_table() {
       // ---- 000 ------------------------------------------------------------------------------------
       {"000-eq9-printed", eq9_printed()},
       {"000-fewer-flops", fewer_instructions()},
+      {"000+001-eq2-printed", eq2_printed()},
+      {"000+001-utm-printed", utm_printed()},
       {"000-sqrt-ltmx-680", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
       {"000-sqrt-ltmx-765m", stat_I(S, store, {"ltm-x"}, St::MedLarge)},
       {"000-sqrt-ltmn-680", stat_I(S, store, {"ltm-n"}, St::MedLarge)},
@@ -113,6 +115,7 @@ Table_ build_table() {
       {"001-eps-ltmr", range_readings({"ltm-r"})},
       {"001-fermi", out_of_scope("needs a Fermi GPU")},
       {"001-eq16-printed", eq16_printed_001()},
+      {"001-error-le-1", error_le_one()},
       {"001-avril-two-cond", two_conditionals()},
       {"001-utm-block-rsqrt", out_of_scope("a prediction about a block-level UTM with rsqrtf, a map the package does not have")},
       {"001-ltm-lut", ratio_I({D, store, {"ltm-lut"}}, {S, store, {"ltm-x"}}, St::MedLarge)},
