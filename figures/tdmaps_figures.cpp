@@ -166,7 +166,9 @@ int main(int argc, char** argv) {
     const std::string before = text;
     for (const auto& [name, body] : {std::pair<std::string, std::string>{"results", readme_results_block(ctx)},
                                      {"targets", readme_targets_block(ctx)},
-                                     {"claims", readme_claims_block(ctx)}})
+                                     {"claims", readme_claims_block(ctx)},
+                                     {"maps", readme_maps_block(ctx)},
+                                     {"rounding", readme_rounding_block(ctx)}})
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

@@ -6,10 +6,12 @@
 #include "select.hpp"
 
 #include <tdmaps/map_utm.hpp>
+#include <tdmaps/registry.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <functional>
 #include <tuple>
 #include <map>
 #include <set>
@@ -360,6 +362,197 @@ std::string readme_targets_block(const Ctx& ctx) {
     << fmt(gap("collision.csv", P::collision(P::Kernel::Shared, "3d")), 1)
     << "% in collision 3D (shared-memory kernel; a negative gap: ltm-e is faster). The report's section "
        "\"Dummy kernel on Hopper vs Kepler\" sets these beside the papers' Kepler values.\n";
+  return o.str();
+}
+
+namespace {
+// What each map is (prose: no measured number; a range or count is generated below).
+const std::map<std::string, std::string>& map_prose() {
+  static const std::map<std::string, std::string> m = {
+      {"bb", "bounding box"},
+      {"ltm-x", "g(λ), `sqrtf`"},
+      {"ltm-n", "g(λ), 3 Newton steps from `0x5f3759df` + ε"},
+      {"ltm-r", "g(λ), `x·rsqrtf(x) + ε`"},
+      {"ltm-d", "g(λ), fp64 `sqrt` (as CUTLASS / PyTorch pdist do)"},
+      {"ltm-e", "g(λ), estimate within one + one compare-and-step each way"},
+      {"rb", "rectangular box"},
+      {"rec", "recursive partition, `N = m·2^k`"},
+      {"utm-x", "Avril's map, `sqrtf`"},
+      {"utm-n", "Avril's map, fast sqrt + 2 repairs"},
+      {"bb-t", "BB filtering by thread (000 §IV-B: no block test, every thread tests j ≤ i)"},
+      {"rb-b", "RB's fold applied to whole blocks, so it runs the shared-memory kernels"},
+      {"ltm-r-sq", "`ltm-r` on the papers' balanced n'×n' grid (n' = ⌈√(n(n+1)/2)⌉)"},
+      {"ltm-e-sq", "`ltm-e` on the papers' n'×n' grid"},
+      {"ltm-lut", "g(λ) from a table in device memory (001 §III-A: one packed (i, j) per λ)"},
+      {"bb3", "bounding cube"},
+      {"tet-f", "g(λ) of eq. (16), float cube root of eq. (14)"},
+      {"tet-e", "g(λ) of eq. (16), exact: estimate within one + one compare-and-step each way"},
+      {"tet-fast", "g(λ), bit-trick cube root + one integer correction"}};
+  return m;
+}
+// The row of a map in an exact-range table (pinned unless fma), or nullptr.
+const Row* range_row(const Table* t, const std::string& variant, const std::string& rounding,
+                     const std::string& kind = "", std::vector<Row>* keep = nullptr) {
+  if (!t) return nullptr;
+  keep->clear();
+  for (const Row& r : t->rows())
+    if (r.s("variant") == variant && (r.s("rounding").empty() ? rounding == "pinned" : r.s("rounding") == rounding) &&
+        (kind.empty() || r.s("kind") == kind)) {
+      keep->push_back(r);
+      return &keep->back();
+    }
+  return nullptr;
+}
+// "λ < a (N ≤ b)" of a range row at ρ (thread maps: "N ≤ b")
+std::string range_words(const Row& r, int rho) {
+  const std::string kind = r.s("kind");
+  const double N = r.d("largest_exact_N_rho" + std::to_string(rho));
+  const std::string fw = r.s("first_wrong");
+  if (kind == "thread") return "N ≤ " + fmt_int(N);
+  const std::string at = kind == "block3" ? " at ρ = " + std::to_string(rho) : "";
+  if (fw == "none") return "every λ < " + fmt_int(r.d("searched_up_to")) + " checked (N ≤ " + fmt_int(N) + at + ")";
+  if (r.d("first_wrong") == 0) return "wrong from λ = 0";
+  return "λ < " + fmt_int(r.d("first_wrong")) + " (N ≤ " + fmt_int(N) + at + ")";
+}
+// the same text on every GPU: "text (gpu a, gpu b)"; else one per GPU
+std::string per_gpu(const Ctx& ctx, const std::function<std::string(const GpuData&)>& f) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by;
+  for (const GpuData& g : ctx.gpus) {
+    const std::string v = f(g);
+    if (v.empty()) continue;
+    auto it = std::find_if(by.begin(), by.end(), [&](const auto& e) { return e.first == v; });
+    if (it == by.end()) by.push_back({v, {g.name()}});
+    else it->second.push_back(g.name());
+  }
+  std::vector<std::string> parts;
+  for (const auto& [v, gs] : by) parts.push_back(v + " (" + join(gs, ", ") + ")");
+  return join(parts, "; ");
+}
+std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
+  const Table* t = ctx.cpu.get("map_instructions.csv");
+  if (!t) return "—";
+  for (const Row& r : t->rows())
+    if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
+        (dim == 2 || r.s("mode") == "thread"))
+      return fmt_int(r.d("map_instructions"));
+  return "—";
+}
+// largest n with n(n+1)/2 ≤ b (2D) or n(n+1)(n+2)/6 ≤ b (3D)
+double largest_n(double b, int dim) {
+  double n = dim == 2 ? std::floor(std::sqrt(2 * b)) : std::floor(std::cbrt(6 * b));
+  const auto tri = [&](double k) { return dim == 2 ? k * (k + 1) / 2 : k * (k + 1) * (k + 2) / 6; };
+  while (tri(n) > b) n -= 1;
+  while (tri(n + 1) <= b) n += 1;
+  return n;
+}
+}  // namespace
+
+std::string readme_maps_block(const Ctx& ctx) {
+  std::ostringstream o;
+  o << "<!-- written by tdmaps_figures --readme (src/results/readme.cpp) from verify/results/exact_ranges_cpu.csv, "
+       "each GPU's exact_range_gpu.csv / tet_exact_range_gpu.csv, experiments/results/cpu/map_instructions.csv and the "
+       "map library's limits -->\n";
+  o << "| map | dim | maps | paper | exact range, CPU oracle (ρ = " << kRho << "; 3D: ρ = " << kRho3
+    << ") | exact range on the device (GPU sweep, pinned rounding) | map instructions per thread, 32-bit path "
+       "(dummy, sm_90) | 64-bit path |\n|---|---|---|---|---|---|---|---|\n";
+  const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+  std::vector<Row> keep;
+  const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& oracle,
+                        const std::string& device) {
+    const auto it = map_prose().find(name);
+    o << "| `" << name << "` | " << dim << "D | " << (blockwise ? "blocks" : "threads") << " | "
+      << (it == map_prose().end() ? "—" : it->second) << " | " << oracle << " | " << (device.empty() ? "—" : device)
+      << " | " << instr(ctx, name, dim, 32) << " | " << instr(ctx, name, dim, 64) << " |\n";
+  };
+  tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    const std::string name = M::name;
+    std::string oracle;
+    if (const Row* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
+    else if (const Row* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+      oracle = "host emulation (correctly rounded 1/√): " + range_words(*h, kRho);
+    else if (name == "ltm-lut")
+      oracle = "n ≤ " + fmt_int(largest_n(double(tdmaps::limits::ltm_lut_max_entries), 2)) + " (the table's " +
+               fmt_int(double(tdmaps::limits::ltm_lut_max_entries)) + " entries, `limits::ltm_lut_max_entries`)";
+    else if (name.size() > 3 && name.compare(name.size() - 3, 3, "-sq") == 0)
+      oracle = "as `" + name.substr(0, name.size() - 3) + "`, and n' within CUDA's grid side";
+    else if (name == "rec") oracle = "every valid N (integer arithmetic)";
+    else oracle = "every N (integer arithmetic)";
+    const std::string device = per_gpu(ctx, [&](const GpuData& g) {
+      std::vector<Row> k2;
+      const Row* r = range_row(g.get("exact_range_gpu.csv"), name, "pinned", "", &k2);
+      return r ? range_words(*r, kRho) : std::string();
+    });
+    line(name, 2, M::blockwise, oracle, device);
+  });
+  tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) {
+    using M = decltype(m);
+    const std::string name = M::name;
+    std::string oracle;
+    if (const Row* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
+    else if (const Row* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+      oracle = "host `cbrtf`: " + range_words(*h, kRho3);
+    else if (name == "tet-fast")
+      oracle = "λ < " + fmt_int(double(tdmaps::limits::tet_fast_blocks)) + " (N ≤ " +
+               fmt_int(kRho3 * largest_n(double(tdmaps::limits::tet_fast_blocks), 3)) + " at ρ = " +
+               std::to_string(kRho3) + ", `limits::tet_fast_blocks`, proven)";
+    else oracle = "every N (integer arithmetic)";
+    const std::string device = per_gpu(ctx, [&](const GpuData& g) {
+      const Table* t = g.get("tet_exact_range_gpu.csv");
+      if (!t) return std::string();
+      for (const Row& r : t->rows())
+        if (r.s("root") == name && r.s("part") == "layer") {
+          const std::string fw = r.s("first_wrong");
+          const std::string col = "largest_exact_N_rho" + std::to_string(kRho3);
+          if (fw == "none")
+            return "every λ < " + fmt_int(r.d("searched_to")) + " checked (N ≤ " + fmt_int(r.d(col)) + " at ρ = " +
+                   std::to_string(kRho3) +
+                   (std::isfinite(r.d("index_bits")) ? ", " + r.s("index_bits") + "-bit path" : std::string()) + ")";
+          return std::string("wrong from λ = ") + fmt_int(r.d("first_wrong")) +
+                 (std::isfinite(r.d("index_bits")) ? " (" + r.s("index_bits") + "-bit path)" : std::string());
+        }
+      return std::string();
+    });
+    line(name, 3, true, oracle, device);
+  });
+  return o.str();
+}
+
+std::string readme_rounding_block(const Ctx& ctx) {
+  std::ostringstream o;
+  o << "<!-- written by tdmaps_figures --readme (src/results/readme.cpp) from verify/results/exact_ranges_cpu.csv and "
+       "each GPU's exact_range_gpu.csv -->\n";
+  o << "| map | pinned (the library) | fma (nvcc's default; the papers' mode if they kept it, which neither says) |\n"
+       "|---|---|---|\n";
+  const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+  std::vector<Row> k1, k2;
+  for (const std::string v : {"ltm-x", "ltm-n", "ltm-r", "ltm-r-host", "utm-x", "utm-n", "tet-f-host", "tet-f"}) {
+    const bool gpu = v == "ltm-r" || v == "tet-f";
+    std::string label = "`" + v + "`", p, f;
+    if (gpu) {
+      label = "`" + v + "` on the device (`exact_range_gpu.csv`)";
+      p = per_gpu(ctx, [&](const GpuData& g) {
+        std::vector<Row> k;
+        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, "pinned", v == "tet-f" ? "block3" : "block", &k);
+        return r ? range_words(*r, v == "tet-f" ? kRho3 : kRho) : std::string();
+      });
+      f = per_gpu(ctx, [&](const GpuData& g) {
+        std::vector<Row> k;
+        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, "fma", v == "tet-f" ? "block3" : "block", &k);
+        return r ? range_words(*r, v == "tet-f" ? kRho3 : kRho) : std::string();
+      });
+    } else {
+      const Row* a = range_row(cpu, v, "pinned", "", &k1);
+      const Row* b = range_row(cpu, v, "fma", "", &k2);
+      if (v == "ltm-r-host") label = "`ltm-r`, host emulation (correctly rounded 1/√)";
+      if (v == "tet-f-host") label = "`tet-f`, host `cbrtf`";
+      const int rho = v.rfind("tet", 0) == 0 ? kRho3 : kRho;
+      p = a ? range_words(*a, rho) : "—";
+      f = b ? range_words(*b, rho) : "—";
+      if (a && b && p == f) f = "the same";
+    }
+    o << "| " << label << " | " << (p.empty() ? "—" : p) << " | " << (f.empty() ? "—" : f) << " |\n";
+  }
   return o.str();
 }
 

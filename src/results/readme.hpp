@@ -13,6 +13,11 @@ namespace figs {
 
 std::string readme_results_block(const Ctx& ctx);
 std::string readme_targets_block(const Ctx& ctx);
+// <!-- maps:begin/end -->: the map table (ranges from verify/results/exact_ranges_cpu.csv and each
+// GPU's exact-range sweep, instruction counts from experiments/results/cpu/map_instructions.csv).
+std::string readme_maps_block(const Ctx& ctx);
+// <!-- rounding:begin/end -->: the float maps' exact ranges in both rounding modes.
+std::string readme_rounding_block(const Ctx& ctx);
 
 // Replaces the text between "<!-- <name>:begin -->\n" and "<!-- <name>:end -->" of `text`;
 // false (text unchanged) when a marker is missing.
