@@ -65,7 +65,7 @@ Rule bound_I(bool hypothesis) {
                   j.gain = !hypothesis;
                   j.noise = b.spread;
                   Outcome o = judge(c, b.v, txt, j);
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, b.file, dummy_store());
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, b.file, dummy_store(), b.map);
                   return o;
                 },
                 true);
@@ -306,6 +306,7 @@ Rule sqrt_all_alike() {
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false, noise = false;
+                  std::vector<std::string> whys;
                   for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
                     const double v = med_from(curve(*t, dummy_store(), m), kLargeN);
                     if (!std::isfinite(v)) continue;
@@ -314,13 +315,14 @@ Rule sqrt_all_alike() {
                     j.noise = stat_spread(*t, dummy_store(), m, St::MedLarge);
                     const Outcome o = judge(c, v, "", j);
                     all = all && o.verdict == "holds";
+                    if (o.verdict != "holds") whys.push_back(std::string(m) + ": " + bound_note(g, "sqrt.csv", dummy_store(), m));
                     noise = noise || o.noise;
                     txt.push_back(std::string(m) + " " + fmt(v, 3));
                   }
                   if (!any) return needs("sqrt.csv", "form=store, ltm-x/ltm-n/ltm-r rows");
                   Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? "holds" : "differs",
                             (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
-                  if (!all) o.reason += ". Why: " + bound_note(g, "sqrt.csv", dummy_store());
+                  if (!all) o.reason += ". Why: " + join(whys, "; ");
                   return o;
                 },
                 true);
@@ -529,7 +531,8 @@ Rule range_10x() {
 
 // ---- dummy kernel: K40 convergence ------------------------------------------------------------
 Rule dummy_converge() {
-  return custom(stat_text(St::MedLarge) + " of I of RB, LTM (ltm-r else ltm-e) and REC, dummy.csv form=store ρ=" + fmt_int(current_rho()) + ": holds "
+  return custom(stat_text(St::MedLarge) + " of I of RB, LTM on the papers' n'×n' grid (ltm-r-sq else ltm-e-sq; the grid "
+                "both papers fix) and REC, dummy.csv form=store ρ=" + fmt_int(current_rho()) + ": holds "
                 "if their mean improvement is within ±5 points of the paper's and their spread ≤ 5 points",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
@@ -537,12 +540,14 @@ Rule dummy_converge() {
                   if (!t) return not_measured(why);
                   std::vector<double> v;
                   std::vector<std::string> txt;
-                  for (const auto& cands : std::vector<std::vector<std::string>>{{"rb"}, kLTM, {"rec"}}) {
+                  std::string ltm_map;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{{"rb"}, pick_rows::ltm(pick_rows::Grid::Papers), {"rec"}}) {
                     const std::string m = pick(*t, dummy_store(), cands, St::MedLarge);
                     if (m.empty()) continue;
                     const double p = 100 * (med_from(curve(*t, dummy_store(), m), kLargeN) - 1);
                     v.push_back(p);
                     txt.push_back(m + " " + fmt(p, 1) + "%");
+                    if (m.rfind("ltm-", 0) == 0) ltm_map = m;
                   }
                   if (v.empty()) return needs("dummy.csv", "form=store, RB / LTM / REC rows at N ≥ 15,000");
                   const double spread = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
@@ -551,7 +556,7 @@ Rule dummy_converge() {
                     o.verdict = "differs";
                     o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
                   }
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", dummy_store());
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", dummy_store(), ltm_map);
                   return o;
                 },
                 true);
@@ -598,6 +603,7 @@ Rule feat_flat() {
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false;
+                  std::vector<std::string> moved;
                   for (const auto& cands : std::vector<std::vector<std::string>>{kLTM, {"rb"}}) {
                     for (const std::string& m : cands) {
                       std::map<double, std::vector<double>> byN;
@@ -613,14 +619,20 @@ Rule feat_flat() {
                       txt.push_back(m + " ΔI " + fmt(d, 3) + " (N=" + fmt_int(N) + ")");
                       any = true;
                       all = all && d <= kTolI;
+                      if (d > kTolI) moved.push_back(m);
                       break;
                     }
                   }
                   if (!any) return needs("edm.csv", "variant=full, LTM / RB at one N with all four features");
                   Outcome o{join(txt, "; "), all ? "holds" : "differs",
                             all ? "I changes by ≤ 0.05 over the features" : "I changes by more than 0.05 over the features", false};
-                  if (!all) o.reason += ". Why: " + bound_note(g, "edm.csv", pick_rows::edm("full", 1)) +
-                                        " (1 feature) — fewer features, less compute per byte written";
+                  if (!all) {
+                    std::vector<std::string> w;
+                    for (const std::string& m : moved)
+                      w.push_back(bound_note(g, "edm.csv", pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                  bound_note(g, "edm.csv", pick_rows::edm("full", 4), m) + " (4 features)");
+                    o.reason += ". Why: " + join(w, "; ");
+                  }
                   return o;
                 },
                 true);
@@ -900,7 +912,7 @@ Rule cites_2d() {
                   }
                   if (!std::isfinite(best)) return needs("edm.csv", "LTM rows");
                   Outcome o = judge(c, best, fmt(best, 1) + "% (" + where + ")");
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, wf, ws);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, wf, ws, where.substr(where.find(' ') + 1));
                   return o;
                 },
                 true);
