@@ -2,6 +2,7 @@
 // (Fig. 3 left), the dummy kernel, EDM and collision detection (Fig. 5), I vs features, and
 // the EDM roofline.
 #include "figures.hpp"
+#include "select.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -154,9 +155,7 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
        "ρ = 16; open marks are the papers' values (GTX 680, GTX 765M, Tesla K40).",
        reading);
   // ρ = 32, when measured
-  Sel s32;
-  s32.rho = 32;
-  s32.eq["form"] = "store";
+  const Sel s32 = pick_rows::dummy(pick_rows::Form::Store, true, 32);
   if (!curve(*t, s32, "ltm-x").empty() || !curve(*t, s32, "ltm-r").empty() || !curve(*t, s32, "ltm-e").empty()) {
     Figure f2;
     f2.name = "fig3_sqrt_rho32";
@@ -170,14 +169,12 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
 void fig5_dummy(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "fig5_dummy", g, "dummy.csv", {"N", "map"});
   if (!t) return;
-  Sel s;
-  s.eq["form"] = "store";
+  const Sel s = pick_rows::dummy(pick_rows::Form::Store);
   draw_i_vs_n(ctx, g, *t, s, "fig5_dummy", "Dummy kernel (form store): I of every map vs BB", "fig5_dummy",
               "Fig. 5 of 000 (and of 001): dummy kernel, improvement of each map over BB; open marks are the papers' "
               "values.");
   if (t->has("form")) {
-    Sel c;
-    c.eq["form"] = "cond";
+    const Sel c = pick_rows::dummy(pick_rows::Form::Cond);
     if (!curve(*t, c, "rb").empty() || !maps_in(*t, c).empty())
       draw_i_vs_n(ctx, g, *t, c, "fig5_dummy_cond", "Dummy kernel (form cond, no store): I of every map vs BB", "",
                   "The dummy kernel without its contended store: the cost of each map alone.");
@@ -189,9 +186,7 @@ void fig5_edm(Ctx& ctx, const GpuData& g, int features) {
   const Table* t = need(ctx, name, g, "edm.csv", {"N", "map"});
   if (!t) return;
   for (const char* layout : {"full", "packed"}) {
-    Sel s;
-    s.eq["variant"] = layout;
-    s.eq["features"] = std::to_string(features);
+    const Sel s = pick_rows::edm(layout, features);
     const bool full = std::string(layout) == "full";
     if (maps_in(*t, s).empty() && !full) continue;
     draw_i_vs_n(ctx, g, *t, s, full ? name : name + "_packed",
@@ -211,15 +206,12 @@ void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim) {
   // Two kernel styles, two experiments, BB in each (collision.csv column test): the papers'
   // shared-memory kernel for every blockwise map (rb-b is RB folded in block space), and the
   // kernel without shared memory for every map.
-  Sel s;
-  s.eq["variant"] = dim;
-  s.eq["test"] = "collision";
+  const Sel s = pick_rows::collision(pick_rows::Kernel::Shared, dim);
   draw_i_vs_n(ctx, g, *t, s, name, "Collision detection " + dim + " (shared memory): I of every map vs BB", name,
               "Fig. 5 of 000: collision detection of N spheres (" + dim +
                   "), every map in the same shared-memory kernel; UTM and thread-level RB cannot tile shared memory "
                   "(thread-space maps; RB runs as rb-b, folded in block space).");
-  Sel d = s;
-  d.eq["test"] = "collision-direct";
+  const Sel d = pick_rows::collision(pick_rows::Kernel::Direct, dim);
   if (!maps_in(*t, d).empty())
     draw_i_vs_n(ctx, g, *t, d, name + "_direct",
                 "Collision detection " + dim + " without shared memory: I of every map vs BB (same kernel)", "",
@@ -290,9 +282,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   f.width = 1300;
   std::string reading = std::isfinite(wbw) ? "Measured write bandwidth " + fmt(wbw, 0) + " GB/s." : "No write_bw row.";
   for (const char* layout : {"full", "packed"}) {
-    Sel s;
-    s.eq["variant"] = layout;
-    s.eq["features"] = fmt_int(feat);
+    const Sel s = pick_rows::edm(layout, int(feat));
     Panel p;
     p.title = std::string(layout) + " output";
     p.xlabel = "N";

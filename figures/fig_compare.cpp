@@ -1,6 +1,7 @@
 // figures/fig_compare.cpp — the comparison figures gpus_<name>: a per-GPU figure family
 // with every GPU in one figure (two GPU folders or more).
 #include "figures.hpp"
+#include "select.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -188,29 +189,23 @@ void cmp_i_vs_n(Ctx& ctx, const std::string& name, const std::string& file, cons
                             join(labels, " vs ") + ").", r);
 }
 
-Sel sel_of(std::initializer_list<std::pair<const char*, std::string>> eq, double rho = kRho) {
-  Sel s;
-  s.rho = rho;
-  for (const auto& [k, v] : eq) s.eq[k] = v;
-  return s;
-}
 
 const std::string kStore = "form store (the papers' dummy)", kCond = "form cond (map cost alone)";
 }  // namespace
 
 void cmp_fig3_sqrt(Ctx& ctx) {
   cmp_i_vs_n(ctx, "gpus_fig3_sqrt", "sqrt.csv",
-             {{sel_of({{"form", "store"}}), "ρ = 16, " + kStore, "fig3_sqrt"}, {sel_of({{"form", "cond"}}), "ρ = 16, " + kCond, ""}},
+             {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig3_sqrt"}, {pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
              "Square roots of g(λ): I of LTM-X/N/R/D/E vs BB", "Fig. 3 (left) of 000 / 001, the square-root study.");
 }
 
 void cmp_fig5_dummy(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig5_dummy", "dummy.csv", {{sel_of({{"form", "store"}}), "ρ = 16, " + kStore, "fig5_dummy"}},
+  cmp_i_vs_n(ctx, "gpus_fig5_dummy", "dummy.csv", {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig5_dummy"}},
              "Dummy kernel (form store): I of every map vs BB", "Fig. 5 of 000 / 001: the dummy kernel.");
 }
 
 void cmp_fig5_dummy_cond(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", "dummy.csv", {{sel_of({{"form", "cond"}}), "ρ = 16, " + kCond, ""}},
+  cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", "dummy.csv", {{pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
              "Dummy kernel (form cond, no store): I of every map vs BB",
              "The dummy kernel without its contended store: the cost of each map alone.");
 }
@@ -218,15 +213,15 @@ void cmp_fig5_dummy_cond(Ctx& ctx) {
 void cmp_fig5_edm(Ctx& ctx, int d) {
   const std::string name = "fig5_edm_d" + std::to_string(d), fs_ = std::to_string(d);
   cmp_i_vs_n(ctx, "gpus_" + name, "edm.csv",
-             {{sel_of({{"variant", "full"}, {"features", fs_}}), "ρ = 16, full N×N output", name},
-              {sel_of({{"variant", "packed"}, {"features", fs_}}), "ρ = 16, packed triangle", ""}},
+             {{pick_rows::edm("full", std::stoi(fs_)), "ρ = 16, full N×N output", name},
+              {pick_rows::edm("packed", std::stoi(fs_)), "ρ = 16, packed triangle", ""}},
              "EDM, " + fs_ + " feature(s): I of every map vs BB",
              "Fig. 5 of 000 / 001: Euclidean distance matrix with " + fs_ + " feature(s).");
 }
 
 void cmp_fig5_collision(Ctx& ctx, const std::string& dim) {
   const std::string name = std::string("fig5_collision_") + dim;
-  cmp_i_vs_n(ctx, "gpus_" + name, "collision.csv", {{sel_of({{"variant", dim}, {"test", "collision"}}), "ρ = 16", name}},
+  cmp_i_vs_n(ctx, "gpus_" + name, "collision.csv", {{pick_rows::collision(pick_rows::Kernel::Shared, dim), "ρ = 16", name}},
              std::string("Collision detection ") + dim + " (shared memory): I of every map vs BB",
              std::string("Fig. 5 of 000: collision detection (") + dim + ").");
 }
