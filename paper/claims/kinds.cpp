@@ -596,9 +596,14 @@ Rule only_above_one(const std::string& file, Sel sel, const std::string& which,
       if (v > 1) above.push_back(m);
     }
     const bool ok = above.size() == 1 && is_of(above[0], which);
+    std::string odd;  // the first map whose place in the set contradicts the paper
+    for (const std::string& m : above)
+      if (odd.empty() && !is_of(m, which)) odd = m;
     return with_note(Outcome{"I > 1: {" + join(above, ", ") + "} (" + join(txt, ", ") + ")", ok ? "holds" : "differs",
-                             ok ? "only " + which + " beats BB" : "the set differs from {" + which + "}", false},
-                     g, file, sel);
+                             ok ? "only " + which + " beats BB"
+                                : "the set differs from {" + which + "}" + (odd.empty() ? "" : " (" + odd + " also beats BB)"),
+                             false},
+                     g, file, sel, odd);
   };
   return r;
 }

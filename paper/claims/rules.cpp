@@ -124,6 +124,7 @@ Table_ build_table() {
       // ---- 001 ------------------------------------------------------------------------------------
       {"001-sqrt-ltmx", lin(stat_I(S, store, {"ltm-x"}, St::MedLarge))},
       {"001-sqrt-ltmn", lin(stat_I(S, store, {"ltm-n"}, St::MedLarge))},
+      {"001-fig3-only-ltmr", lin(only_above_one(S, store, "ltm-r", {{"ltm-x"}, {"ltm-n"}, {"ltm-r"}}))},
       {"001-avg-115", sqrt_ltmr(St::MeanAll)},
       {"001-eps-ltmr", range_readings({"ltm-r"})},
       {"001-fermi", out_of_scope("needs a Fermi GPU")},
