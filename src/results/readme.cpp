@@ -139,7 +139,7 @@ std::string edm_bw_line(const GpuData& g) {
   for (const std::string lay : {"full", "packed"}) {
     std::map<std::pair<int, long long>, double> best;  // (features, N) -> best map's GB/s
     for (const Row& r : t->rows())
-      if (r.s("variant") == lay && r.s("map") != "write_bw" && r.d("N") >= 16384) {
+      if (r.s("variant") == lay && r.s("map") != "write_bw" && r.d("N") >= kLargeN) {
         const auto k = std::make_pair(int(r.d("features")), (long long)r.d("N"));
         best[k] = std::max(best.count(k) ? best[k] : 0.0, r.d("GBps"));
       }
@@ -155,7 +155,7 @@ std::string edm_bw_line(const GpuData& g) {
                     fmt_int(double(lo->first.second)) + ")");
   }
   return "EDM against the write bandwidth measured in the same run (" + fmt(bw, 0) +
-         " GB/s), best map at each N ≥ 16,384 and each feature count 1..4: " + join(parts, "; ") +
+         " GB/s), best map at each large N (N ≥ " + fmt_int(kLargeN) + ") and each feature count 1..4: " + join(parts, "; ") +
          " (target: ≥ 85% at every N).";
 }
 
