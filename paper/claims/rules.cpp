@@ -210,7 +210,14 @@ Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double r
   const rules::Rule* r = rules::find_rule(rho, c.id);
   if (!r) return Outcome{"—", "not measured", "no rule for this claim id", false};
   try {
-    return r->fn(c, gpu, ctx);
+    Outcome o = r->fn(c, gpu, ctx);
+    // a timing claim that differs without a measured cause says so instead of guessing
+    const bool timing = r->gpu && c.family.rfind("range", 0) != 0 && c.family != "analysis";
+    if (timing && o.verdict == "differs" && o.reason.find("Why:") == std::string::npos &&
+        o.reason.find("reason not measured") == std::string::npos)
+      o.reason += ". Why: reason not measured (no bandwidth, block rate or profiler counter in this claim's rows "
+                  "explains it)";
+    return o;
   } catch (const std::exception& e) {
     return Outcome{"—", "not measured", std::string("rule failed: ") + e.what(), false};
   }
