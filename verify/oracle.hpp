@@ -321,9 +321,10 @@ bool utm_exact_for(i64 N) {
   return true;
 }
 
-// Largest N such that every N' <= N is exact (searching N' = 1..to in parallel).
-template <class U, class R = Pinned>
-i64 utm_last_exact_N(i64 to) {
+// Largest N in [0, to] such that good(N') holds for every N' = 1..N; good is evaluated in
+// parallel, sizes handed out in increasing order, none past the first bad one found.
+template <class Good>
+i64 last_good_N(i64 to, Good&& good) {
   std::atomic<i64> first_bad{to + 1};
   std::atomic<i64> next{1};
   std::vector<std::thread> ts;
@@ -332,7 +333,7 @@ i64 utm_last_exact_N(i64 to) {
       for (;;) {
         const i64 N = next.fetch_add(1);
         if (N > to || N >= first_bad.load()) return;
-        if (!utm_exact_for<U, R>(N)) {
+        if (!good(N)) {
           i64 cur = first_bad.load();
           while (N < cur && !first_bad.compare_exchange_weak(cur, N)) {}
         }
@@ -340,6 +341,12 @@ i64 utm_last_exact_N(i64 to) {
     });
   for (auto& t : ts) t.join();
   return first_bad.load() - 1;
+}
+
+// Largest N such that every N' <= N is exact (searching N' = 1..to in parallel).
+template <class U, class R = Pinned>
+i64 utm_last_exact_N(i64 to) {
+  return last_good_N(to, [](i64 N) { return utm_exact_for<U, R>(N); });
 }
 
 }  // namespace tdmaps::oracle

@@ -49,46 +49,39 @@
 namespace tdmaps::oracle {
 
 // ---- rows of the linear block enumeration (LTM) ------------------------------------------
-// First lambda < limit where a monotone row function `row` differs from the true row; `limit`
-// if none. Checks both ends of each row (rows in order); in the first row that fails at its
-// last index only, a binary search finds the first wrong lambda (row is non-decreasing, so
-// it stays right up to some point and is too large after it).
-template <class RowFn>
-u64 first_wrong_row_monotone(RowFn row, u64 limit) {
+// First lambda < limit where ok(lambda, i) fails, i the true row of lambda; `limit` if none.
+// ok must hold on a prefix of each row whenever it holds at the row's first index (true of
+// "row(l) == i" and of "est(l) within one of i" for a non-decreasing row or estimate: past the
+// first index it can only fail by growing too large). Checks both ends of each row, rows in
+// order; in the first row that fails at its last index only, a binary search finds the first
+// failing lambda.
+template <class Ok>
+u64 first_failing_by_row_ends(Ok ok, u64 limit) {
   for (u64 i = 0;; ++i) {
     const u64 lo = tri(i);
     if (lo >= limit) return limit;
     const u64 hi = std::min(tri(i + 1) - 1, limit - 1);
-    if (row(lo) != i) return lo;
-    if (row(hi) != i) {
-      u64 a = lo, b = hi;  // row(a) == i, row(b) != i
+    if (!ok(lo, i)) return lo;
+    if (!ok(hi, i)) {
+      u64 a = lo, b = hi;  // ok(a), !ok(b)
       while (b - a > 1) {
         const u64 m = a + (b - a) / 2;
-        (row(m) == i ? a : b) = m;
+        (ok(m, i) ? a : b) = m;
       }
       return b;
     }
   }
 }
-// The same for an estimate that a one-step correction repairs: first lambda < limit whose
-// estimate is not within one of its true row (estimate non-decreasing in lambda).
+// First lambda < limit where a non-decreasing row function differs from the true row.
+template <class RowFn>
+u64 first_wrong_row_monotone(RowFn row, u64 limit) {
+  return first_failing_by_row_ends([&](u64 l, u64 i) { return row(l) == i; }, limit);
+}
+// First lambda < limit whose non-decreasing estimate is not within one of its true row (an
+// estimate that a one-step correction repairs).
 template <class EstFn>
 u64 first_estimate_off_by_two(EstFn est, u64 limit) {
-  const auto within_one = [](u64 e, u64 k) { return e + 1 >= k && e <= k + 1; };
-  for (u64 i = 0;; ++i) {
-    const u64 lo = tri(i);
-    if (lo >= limit) return limit;
-    const u64 hi = std::min(tri(i + 1) - 1, limit - 1);
-    if (!within_one(est(lo), i)) return lo;
-    if (!within_one(est(hi), i)) {
-      u64 a = lo, b = hi;
-      while (b - a > 1) {
-        const u64 m = a + (b - a) / 2;
-        (within_one(est(m), i) ? a : b) = m;
-      }
-      return b;
-    }
-  }
+  return first_failing_by_row_ends([&](u64 l, u64 i) { const u64 e = est(l); return e + 1 >= i && e <= i + 1; }, limit);
 }
 
 // ---- UTM -----------------------------------------------------------------------------------
@@ -206,32 +199,16 @@ UtmSearch utm_last_exact_N_proven(i64 to) {
   const UtmArgRange xr = utm_arg_range(to);
   const float x_lo = xr.lo, x_hi = xr.hi;
   if constexpr (newton) out.delta = utm_n_sqrt_delta<R>(x_lo, x_hi);
-  std::atomic<i64> first_bad{to + 1}, next{1};
   std::atomic<u64> fallback{0};
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < workers(); ++t)
-    ts.emplace_back([&] {
-      for (;;) {
-        const i64 N = next.fetch_add(1);
-        if (N > to || N >= first_bad.load()) return;
-        bool ok;
-        if constexpr (newton) {
-          ok = utm_n_proven_by_band<R>(N, out.delta, x_lo, x_hi);
-          if (!ok) {
-            ++fallback;
-            ok = utm_exact_for<U, R>(N);
-          }
-        } else {
-          ok = utm_exact_by_row_ends<U, R>(N);
-        }
-        if (!ok) {
-          i64 cur = first_bad.load();
-          while (N < cur && !first_bad.compare_exchange_weak(cur, N)) {}
-        }
-      }
-    });
-  for (auto& t : ts) t.join();
-  out.last_exact = first_bad.load() - 1;
+  out.last_exact = last_good_N(to, [&](i64 N) {
+    if constexpr (newton) {
+      if (utm_n_proven_by_band<R>(N, out.delta, x_lo, x_hi)) return true;
+      ++fallback;
+      return utm_exact_for<U, R>(N);
+    } else {
+      return utm_exact_by_row_ends<U, R>(N);
+    }
+  });
   out.exhaustive = fallback.load();
   return out;
 }
