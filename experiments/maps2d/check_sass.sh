@@ -40,8 +40,9 @@ bin=${1:?usage: check_sass.sh BINARY}
 trap 'rm -f "${tmp:-}"' EXIT
 labelled_sass check_sass "$bin" 2
 
-awk -v maplist="$maplist" '
-function mapname(f) { return (f in kmap) ? kmap[f] : "" }  # from the kernel label (map_types.sh)
+# the kernels' instructions per architecture: sass_collect.awk; the rules: the END block below
+awk -v maplist="$maplist" -v kernels='dummy_(store|cond)' -v skip='nomap' \
+    -f "$(dirname "$0")/sass_collect.awk" -f /dev/stdin "$tmp" <<'AWK'
 function has(b, re) { return b ~ re }
 # the register an S2R/S2UR line writes, e.g. "R2" or "UR4"
 function s2r_dest(b, sr,    n, lines, k, l, t) {
@@ -67,17 +68,6 @@ function isetp_with(b, ra, rb,    n, lines, k, l) {
       if (index(l, " " rb ",") > 0 || index(l, " " rb " ") > 0 || index(l, " -" rb ",") > 0) return 1
   }
   return 0
-}
-/arch = sm_/ { arch = $3 }
-/Function : / { fn = $3; for (i = 4; i <= NF; ++i) if ($i ~ /^map=/) kmap[fn] = substr($i, 5); next }
-/^ +\/\*[0-9a-f]+\*\/ / {
-  if (fn !~ /dummy_(store|cond)/ || fn ~ /nomap/) next
-  l = $0
-  sub(/^ +\/\*[0-9a-f]+\*\/ +/, "", l)
-  sub(/ *\/\*.*$/, "", l)
-  key = arch " " fn
-  if (!(key in body)) { order[++nk] = key }
-  body[key] = body[key] "\n " l
 }
 END {
   nmaps = split(maplist, maps, " ")  # every 2D map of the registry
@@ -147,4 +137,5 @@ END {
   if (n_arch == 0) { ++fail; print "FAIL  no dummy kernel found in the binary" }
   printf("check_sass: %d passed, %d failed\n", pass, fail)
   exit fail ? 1 : 0
-}' "$tmp"
+}
+AWK

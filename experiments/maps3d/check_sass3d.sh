@@ -25,21 +25,11 @@ bin=${1:?usage: check_sass3d.sh BINARY}
 trap 'rm -f "${tmp:-}"' EXIT
 labelled_sass check_sass3d "$bin" 3
 
-awk -v maplist="$maplist" '
-function mapname(f) { return (f in kmap) ? kmap[f] : "" }  # from the kernel label (map_types.sh)
+# the kernels' instructions per architecture: ../maps2d/sass_collect.awk; the rules: the END block below
+awk -v maplist="$maplist" -v kernels='dummy3_(store|cond)' -v skip='nomap' \
+    -f "$(dirname "$0")/../maps2d/sass_collect.awk" -f /dev/stdin "$tmp" <<'AWK'
 function need(key, what, ok) {
   if (!ok) { missing = missing " " what }
-}
-/arch = sm_/ { arch = $3 }
-/Function : / { fn = $3; for (i = 4; i <= NF; ++i) if ($i ~ /^map=/) kmap[fn] = substr($i, 5); next }
-/^ +\/\*[0-9a-f]+\*\/ / {
-  if (fn !~ /dummy3_(store|cond)/ || fn ~ /nomap/) next
-  l = $0
-  sub(/^ +\/\*[0-9a-f]+\*\/ +/, "", l)
-  sub(/ *\/\*.*$/, "", l)
-  key = arch " " fn
-  if (!(key in body)) { order[++nk] = key }
-  body[key] = body[key] "\n " l
 }
 END {
   fails = 0
@@ -80,4 +70,5 @@ END {
   }
   printf "check_sass3d: %d kernels, %d failures\n", nk, fails
   exit fails ? 1 : 0
-}' "$tmp"
+}
+AWK
