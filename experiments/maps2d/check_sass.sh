@@ -37,12 +37,8 @@ bin=${1:?usage: check_sass.sh BINARY}
 
 # shellcheck source=map_types.sh
 . "$(dirname "$0")/map_types.sh"
-trap 'rm -f "${tmp:-}"' EXIT
-labelled_sass check_sass "$bin" 2
-
-# the kernels' instructions per architecture: sass_collect.awk; the rules: the END block below
-awk -v maplist="$maplist" -v kernels='dummy_(store|cond)' -v skip='nomap' \
-    -f "$(dirname "$0")/sass_collect.awk" -f /dev/stdin "$tmp" <<'AWK'
+# the frame (cuobjdump, labels, the collector sass_collect.awk): map_types.sh; the rules: below
+check_collected check_sass "$bin" 2 'dummy_(store|cond)' <<'AWK'
 function has(b, re) { return b ~ re }
 # the register an S2R/S2UR line writes, e.g. "R2" or "UR4"
 function s2r_dest(b, sr,    n, lines, k, l, t) {

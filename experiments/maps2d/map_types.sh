@@ -88,3 +88,17 @@ labelled_sass() {
   maplist=$(awk -v d="$dim" '$2 == d { printf "%s ", $1 }' "$types")
   rm -f "$types"
 }
+#   check_collected TOOL BIN DIM KERNELS
+#                             the frame of a SASS check (check_sass.sh, check_sass3d.sh):
+#                             labelled_sass, then awk over the listing with sass_collect.awk
+#                             (kernels whose name matches the regex KERNELS, "nomap" ones left
+#                             out) and the check's own rules, read from standard input (an awk
+#                             program whose END block judges order[] / body[]; -v maplist);
+#                             returns awk's status
+check_collected() {
+  local tool=$1 bin=$2 dim=$3 kernels=$4
+  trap 'rm -f "${tmp:-}"' EXIT
+  labelled_sass "$tool" "$bin" "$dim"
+  awk -v maplist="$maplist" -v kernels="$kernels" -v skip=nomap \
+      -f "$(dirname "${BASH_SOURCE[0]}")/sass_collect.awk" -f /dev/stdin "$tmp"
+}

@@ -22,12 +22,8 @@ bin=${1:?usage: check_sass3d.sh BINARY}
 
 # shellcheck source=../maps2d/map_types.sh
 . "$(dirname "$0")/../maps2d/map_types.sh"
-trap 'rm -f "${tmp:-}"' EXIT
-labelled_sass check_sass3d "$bin" 3
-
-# the kernels' instructions per architecture: ../maps2d/sass_collect.awk; the rules: the END block below
-awk -v maplist="$maplist" -v kernels='dummy3_(store|cond)' -v skip='nomap' \
-    -f "$(dirname "$0")/../maps2d/sass_collect.awk" -f /dev/stdin "$tmp" <<'AWK'
+# the frame (cuobjdump, labels, the collector sass_collect.awk): map_types.sh; the rules: below
+check_collected check_sass3d "$bin" 3 'dummy3_(store|cond)' <<'AWK'
 function need(key, what, ok) {
   if (!ok) { missing = missing " " what }
 }
