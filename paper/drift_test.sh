@@ -9,14 +9,22 @@
 set -euo pipefail
 fig="$1"; check="$2"; src="$(cd "$3" && pwd)"; w="$4"
 rm -rf "$w"; mkdir -p "$w/experiments" "$w/verify" "$w/paper" "$w/figures"
-cp -r "$src/experiments/results" "$w/experiments/results"
-cp -r "$src/verify/results" "$w/verify/results"
+# the results as git knows them (tracked files, as they are in the working tree): a CSV another change
+# has written but not added yet is not part of what the committed README and report describe
+if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  (cd "$src" && git ls-files -z -- experiments/results verify/results) |
+    while IFS= read -r -d '' f; do [ -f "$src/$f" ] && mkdir -p "$w/$(dirname "$f")" && cp "$src/$f" "$w/$f"; done
+  mkdir -p "$w/experiments/results" "$w/verify/results"
+else
+  cp -r "$src/experiments/results" "$w/experiments/results"
+  cp -r "$src/verify/results" "$w/verify/results"
+fi
 cp "$src/paper/reported.csv" "$src/paper/conditions.csv" "$src/paper/references.bib" "$w/paper/"
 cp "$src/README.md" "$w/README.md"
 fail=0
 # 1. the CSV layouts
 shopt -s nullglob
-csvs=("$src"/experiments/results/*/*.csv "$src"/verify/results/*.csv)
+csvs=("$w"/experiments/results/*/*.csv "$w"/verify/results/*.csv)
 "$check" "${csvs[@]}" || fail=1
 # 2. regenerate (the committed tree is never written)
 ( cd "$w" && "$fig" --results experiments/results --out figures/out --readme README.md > figures.log 2>&1 ) || {
