@@ -29,6 +29,11 @@
 //                  block   H[k] per block, atomicAdd (the classic contended form)
 //                the table row k (thresholds T_{k+1} replicated per lane) sits next to
 //                the counters of row k, so one address serves the load and the atomic.
+//   band-*       fast-lane's walk and layout with 12 instructions per pair in the inner
+//                loop: s' from centred points by the norm trick (1 FADD + 3 FFMA), one
+//                packed counter update that encodes the threshold decision (LEA.HI), and a
+//                proven band |s' - T| < Eb inside which the pair is recounted exactly with
+//                the rule (sdh_band.cuh; issue #26)
 //
 // All versions count with 32-bit counters in shared memory (bounded per block;
 // see fits_32bit) and add them into a 64-bit global histogram (unsigned long long).
@@ -38,6 +43,7 @@
 //   sdh_ladder.cuh  v1-plain .. v5-tiled (the seed report's ladder)
 //   sdh_tiled.cuh   tiled-bb, tiled-ltm-e (k_tiled<M>)
 //   sdh_fast.cuh    fast-* (k_fast, its shared-memory layout and device helpers)
+//   sdh_band.cuh    band-* (k_band, BandParams/BandLayout)
 //   sdh_host.cuh    the implementation list, DeviceSet, prepare_kernels, launch, run_once
 // The CPU rule and oracle they share is src/apps/sdh_cpu.hpp.
 #pragma once
