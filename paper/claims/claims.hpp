@@ -17,6 +17,7 @@ struct Outcome {
   std::string verdict;  // holds | differs | not measured | context
   std::string reason;   // why, in words (a "differs" names the data it comes from)
   bool noise = false;   // the verdict is within the run-to-run spread (p25/p75)
+  std::string split;    // "depends on the reading": each reading's verdict ("ρ = 16 differs; ρ = 32 holds")
 };
 
 // Whether claim `id` has a rule; the rule in words.

@@ -1291,6 +1291,7 @@ Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& out
   out.ours = join(ours, "; ");
   out.verdict = agree ? common : "depends on the reading";
   out.reason = (agree ? std::string() : "the readings disagree (" + join(verdicts, "; ") + "). ") + join(reasons, "; ");
+  if (!agree) out.split = join(verdicts, "; ");
   if (!unmeasured.empty()) out.reason += "; not measured: " + join(unmeasured, "; ");
   out.noise = noise;
   return out;

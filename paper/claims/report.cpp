@@ -534,14 +534,23 @@ std::string readme_claims_block(const Ctx& ctx) {
   }
   std::vector<std::string> dep;
   for (size_t i = 0; i < ctx.claims.size(); ++i) {
-    bool any = false;
-    for (size_t k = 0; k < cols.size(); ++k) any = any || out[i][k].verdict == "depends on the reading";
-    if (any) dep.push_back("`" + ctx.claims[i].id + "`");
+    std::vector<std::string> splits;  // each GPU's, once when the GPUs agree
+    for (size_t k = 0; k < cols.size(); ++k)
+      if (out[i][k].verdict == "depends on the reading") {
+        const std::string s = out[i][k].split + (needs_gpu(ctx.claims[i].id) && cols[k] && cols.size() > 1
+                                                     ? " on " + cols[k]->name() : "");
+        splits.push_back(s);
+      }
+    if (splits.empty()) continue;
+    bool same = true;
+    for (size_t k = 0; k < cols.size(); ++k)
+      same = same && out[i][k].verdict == out[i][0].verdict && out[i][k].split == out[i][0].split;
+    dep.push_back("`" + ctx.claims[i].id + "` (" + (same ? out[i][0].split : join(splits, "; ")) + ")");
   }
   o << "\n" << ctx.claims.size() << " claims of the five seeds, each judged under the conditions its paper states "
     << "(`paper/conditions.csv`, with the paper's words); where the paper leaves a condition open (the block side ρ, "
     << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree.";
-  if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, ", ") << ".";
+  if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, "; ") << ".";
   o << "\n";
   return o.str();
 }
