@@ -298,7 +298,7 @@ Rule hw_context() {
 
 // ---- square roots ----------------------------------------------------------------------------
 Rule sqrt_all_alike() {
-  return custom(stat_text(St::MedLarge) + " of I of each of ltm-x, ltm-n, ltm-r, sqrt.csv form=store ρ=16; holds if all "
+  return custom(stat_text(St::MedLarge) + " of I of each of ltm-x, ltm-n, ltm-r, sqrt.csv form=store ρ=" + fmt_int(current_rho()) + "; holds if all "
                 "three are within the tolerance",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
@@ -328,7 +328,7 @@ Rule sqrt_all_alike() {
                 true);
 }
 Rule rsqrt_best() {
-  return custom("rank of ltm-r among ltm-x, ltm-n, ltm-r by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=16",
+  return custom("rank of ltm-r among ltm-x, ltm-n, ltm-r by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=" + fmt_int(current_rho()),
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "sqrt.csv", &why);

@@ -535,13 +535,13 @@ std::string readme_claims_block(const Ctx& ctx) {
   std::vector<std::string> dep;
   for (size_t i = 0; i < ctx.claims.size(); ++i) {
     std::vector<std::string> splits;  // each GPU's, once when the GPUs agree
-    for (size_t k = 0; k < cols.size(); ++k)
-      if (out[i][k].verdict == "depends on the reading") {
-        const std::string s = out[i][k].split + (needs_gpu(ctx.claims[i].id) && cols[k] && cols.size() > 1
-                                                     ? " on " + cols[k]->name() : "");
-        splits.push_back(s);
-      }
-    if (splits.empty()) continue;
+    bool any = false;
+    for (size_t k = 0; k < cols.size(); ++k) {
+      const bool dep_k = out[i][k].verdict == "depends on the reading";
+      any = any || dep_k;
+      splits.push_back((cols[k] ? cols[k]->name() + ": " : std::string()) + (dep_k ? out[i][k].split : out[i][k].verdict));
+    }
+    if (!any) continue;
     bool same = true;
     for (size_t k = 0; k < cols.size(); ++k)
       same = same && out[i][k].verdict == out[i][0].verdict && out[i][k].split == out[i][0].split;
