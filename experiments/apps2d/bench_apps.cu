@@ -31,6 +31,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::apps;
@@ -80,9 +81,7 @@ WriteBw measure_write_bw(int warmup, int reps) {
 }
 
 // ---- CSV ------------------------------------------------------------------------------------
-const char* csv_header =
-    "test,variant,features,N,rho,map,exact,bytes_written,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
-    "bb_median_ms,I,GBps";
+const char* csv_header = results::layout::edm.columns;  // collision.csv: the same layout
 
 bench::Row csv_row(const std::string& test, const std::string& variant, int features, i64 N, int rho,
                    const std::string& map, bool exact, u64 bytes, const gpu::Stats& s, double bb_ms, bool bandwidth) {
@@ -449,7 +448,7 @@ int main(int argc, char** argv) {
     }
     bench::Forecast f;
     f.add("GPU timing", bench::sweep_seconds(rounds, o.run));
-    bench::refuse_or_go("bench_apps", f, o.run.max_minutes);
+    bench::refuse_or_go("bench_apps", f, o.run);
   }
   bench::Session session("bench_apps", argc, argv, o.run);
   std::fprintf(stderr, "bench_apps on %s: %zu sizes (%lld..%lld), rho", session.prop().name, o.sizes.size(),

@@ -34,6 +34,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -147,12 +148,10 @@ int main(int argc, char** argv) {
         rounds.push_back(double(N) * double(N) * (1 + 0.5 * double(o.maps.size() - 1)) / bench::model::gpu_cells2d_per_s);
     bench::Forecast f;
     f.add("GPU timing", bench::sweep_seconds(rounds, o.run));
-    bench::refuse_or_go("bench_maps", f, o.run.max_minutes);
+    bench::refuse_or_go("bench_maps", f, o.run);
   }
   bench::Session session("bench_maps", argc, argv, o.run);
-  const auto csv = session.table(o.test + ".csv",
-      "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,launched_threads,"
-      "useful_threads,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I,index_bits");
+  const auto csv = session.table(o.test + ".csv", results::layout::dummy.columns);  // sqrt.csv: the same layout
 
   std::vector<MapEntry> entries;
   for (const std::string& m : o.maps) entries.push_back(entry_for(m));

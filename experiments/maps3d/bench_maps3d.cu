@@ -33,6 +33,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -480,25 +481,21 @@ bench::Forecast forecast(const Options& o) {
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);  // exits 2 on bad input, before any CUDA call
-  bench::refuse_or_go("bench_maps3d", forecast(o), o.run.max_minutes);  // before any CUDA call
+  bench::refuse_or_go("bench_maps3d", forecast(o), o.run);  // before any CUDA call
   bench::Session session("bench_maps3d", argc, argv, o.run);
   const std::string file = "tet_" + o.test + ".csv";
   std::fprintf(stderr, "bench_maps3d: %s on %s -> %s/%s\n", o.test.c_str(), session.prop().name, session.dir().c_str(),
                file.c_str());
   bench::Budget budget(o.run.budget_s, points_of(o));
   bench::Interleaved timer(o.run, budget);
-  const std::string stats = bench::kStatsColumns;
   if (o.test == "dummy") {
-    const auto csv = session.table(file, "N,rho,n,form,map,mode,exact,verified,launched_blocks,useful_blocks,"
-                                         "launched_threads,useful_threads," + stats + ",bb3_median_ms,I,I_eq17");
+    const auto csv = session.table(file, results::layout::tet_dummy.columns);
     run_dummy(o, *csv, timer);
   } else if (o.test == "threebody") {
-    const auto csv = session.table(file, "N,rho,n,map,mode,verified,launched_blocks,useful_blocks,triplets,r,bin0,bin1,"
-                                         "bin2,bin3," + stats + ",gtriplets_per_s,bb3_median_ms,I,I_eq17");
+    const auto csv = session.table(file, results::layout::tet_threebody.columns);
     run_threebody(o, *csv, timer);
   } else {
-    const auto csv = session.table(file, "N,rho,n,layout,map,mode,verified,slots,padding,padding_over_n2rho3," + stats +
-                                         ",eff_gbs,bb3_median_ms,I,linear_median_ms,linear_over_blocked");
+    const auto csv = session.table(file, results::layout::tet_layout.columns);
     run_layout(o, *csv, timer);
   }
   std::fprintf(stderr, "bench_maps3d: done (%.0f s of timed launches)\n", budget.used_s());

@@ -592,12 +592,16 @@ int main(int argc, char** argv) {
       if (root) std::fprintf(stderr, "%s\n", r.c_str());
       multi::mpi_exit(2);
     }
-    if (root)
-      std::fprintf(stderr, "%s: predicted %s (%s), within --max-minutes %g\n", kProgram, bench::human_time(f.total()).c_str(),
-                   f.describe().c_str(), o.run.max_minutes);
+    if (root) bench::pending_prediction() = bench::prediction_line(kProgram, f, o.run.max_minutes);  // printed by Session
+    if (o.run.predict_only) {
+      if (root) std::fprintf(stderr, "%s\n", bench::pending_prediction().c_str());
+      multi::mpi_finalize();
+      return 0;
+    }
   }
 
   if (o.backend == "cpu") {
+    if (root) std::fprintf(stderr, "%s\n", bench::pending_prediction().c_str());  // no Session here
     for (int C : o.chunks)
       agree_or_exit(world.size * C <= int(max_workers),
                     std::to_string(world.size) + " ranks x " + std::to_string(C) + " chunks = " +

@@ -207,7 +207,7 @@ int main(int argc, char** argv) {
         cli.fail("refused: at N=" + std::to_string(N) + " every measurement is predicted past its limit (" + skipped +
                  "); pass --gpu-max-s " + pf("%.0f", std::ceil(gpu_min * 1.1 + 1)) + " or --cpu-max-s to run it");
     }
-    bench::refuse_or_go("bench_sdh", f, run.max_minutes);
+    bench::refuse_or_go("bench_sdh", f, run);
   }
   bench::Session session("bench_sdh", argc, argv, run);
   const size_t optin = prepare_kernels();

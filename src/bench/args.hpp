@@ -130,6 +130,7 @@ struct RunOptions {
   bool skip_if_no_gpu = false;              // exit 77 (meson: skipped) without a GPU
   bool allow_inexact = false;               // time float maps past their exact range (exact=0 rows)
   double max_minutes = 60;                  // refuse a run predicted to take longer (predict.hpp)
+  bool predict_only = false;                // print the prediction and stop (exit 0), before any CUDA call
   // A program's defaults.
   static RunOptions with(int reps, int warmup, int min_reps, double budget_s) {
     RunOptions r;
@@ -161,7 +162,9 @@ class Cli {
         ("quick", po::bool_switch(&r.quick), "the short sweep of make figures")
         ("skip-if-no-gpu", po::bool_switch(&r.skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU")
         ("max-minutes", po::value(&r.max_minutes)->default_value(r.max_minutes),
-         "refuse, before any work, a run predicted to take longer (GPU runs and CPU references; bench/predict.hpp)");
+         "refuse, before any work, a run predicted to take longer (GPU runs and CPU references; bench/predict.hpp)")
+        ("predict-only", po::bool_switch(&r.predict_only),
+         "print the run's predicted time (or its refusal) and stop, before any CUDA call");
     if (inexact)
       add()("allow-inexact", po::bool_switch(&r.allow_inexact),
             "also time float maps past their proven exact range (rows get exact=0)");

@@ -2,7 +2,8 @@
 # src/bench/expect_refusal.sh — the prediction-and-refusal policy (bench/predict.hpp) of one
 # experiment program, checked without a GPU (the refusal comes before any CUDA call).
 #   expect_refusal.sh refuse PROGRAM ARGS... -- WANT...   exit 2, one line on stderr containing every WANT
-#   expect_refusal.sh go     PROGRAM ARGS... -- WANT...   not refused: stderr says the prediction fits (any exit)
+#   expect_refusal.sh go     PROGRAM ARGS... -- WANT...   not refused (run with --predict-only): exit 0, stderr says the
+#                                                         prediction fits; nothing runs, nothing is written
 mode=$1; prog=$2; shift 2
 args=""
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do args="$args $1"; shift; done
@@ -17,6 +18,7 @@ if [ "$mode" = refuse ]; then
   [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || { echo "FAIL: not one line"; exit 1; }
   case "$err" in *"refused:"*) ;; *) echo "FAIL: no 'refused:'"; exit 1 ;; esac
 else
+  [ "$rc" = 0 ] || { echo "FAIL: exit $rc, want 0"; exit 1; }
   case "$err" in *"within --max-minutes"*) ;; *) echo "FAIL: no 'within --max-minutes'"; exit 1 ;; esac
 fi
 for want in "$@"; do

@@ -13,6 +13,7 @@
 #include "budget.hpp"
 #include "parallel.hpp"
 #include "plan.hpp"
+#include "predict.hpp"
 #include "stats.hpp"
 #include "table.hpp"
 
@@ -123,6 +124,7 @@ class Session {
     dev_ = gpu::require_gpu();
     TD_CUDA(cudaGetDeviceProperties(&prop_, dev_));
     require_gpu_code(program_, prop_);
+    if (!pending_prediction().empty()) std::fprintf(stderr, "%s\n", pending_prediction().c_str());  // predict.hpp
   }
   const cudaDeviceProp& prop() const { return prop_; }
   int device() const { return dev_; }

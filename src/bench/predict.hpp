@@ -72,15 +72,31 @@ inline std::string refusal(const std::string& program, const Forecast& f, double
          "; pass --max-minutes " + nd + " to run it";
 }
 
-// The policy: refuse (one line on stderr, exit 2) or report the prediction and return.
-inline void refuse_or_go(const std::string& program, const Forecast& f, double max_minutes) {
-  const std::string r = refusal(program, f, max_minutes);
+// The line of a prediction that fits, printed once the GPU checks have passed (Session), so
+// that a refusal of the GPU itself stays one line.
+inline std::string& pending_prediction() {
+  static std::string line;
+  return line;
+}
+inline std::string prediction_line(const std::string& program, const Forecast& f, double max_minutes) {
+  char lim[64];
+  std::snprintf(lim, sizeof lim, "%g", max_minutes);
+  return program + ": predicted " + human_time(f.total()) + " (" + f.describe() + "), within --max-minutes " + lim;
+}
+
+// The policy: refuse (one line on stderr, exit 2) or keep the prediction's line for Session
+// to print and return; with --predict-only print it and exit 0.
+inline void refuse_or_go(const std::string& program, const Forecast& f, const RunOptions& run) {
+  const std::string r = refusal(program, f, run.max_minutes);
   if (!r.empty()) {
     std::fprintf(stderr, "%s\n", r.c_str());
     std::exit(2);
   }
-  std::fprintf(stderr, "%s: predicted %s (%s), within --max-minutes %g\n", program.c_str(), human_time(f.total()).c_str(),
-               f.describe().c_str(), max_minutes);
+  pending_prediction() = prediction_line(program, f, run.max_minutes);
+  if (run.predict_only) {
+    std::fprintf(stderr, "%s\n", pending_prediction().c_str());
+    std::exit(0);
+  }
 }
 
 // Seconds of the warm-up and timed launches of a sweep under the Budget policy
