@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "exact_table: cannot write %s\n", argv[1]);
     return 2;
   }
-  std::fprintf(out, "variant,kind,source,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,note,index_path,rounding\n");
+  std::fprintf(out, "%s\n", results::layout::exact_ranges_cpu.columns);
   const u64 lim2 = 1ull << 32;
   // upto: how far the exact range reaches when nothing fails below the search limit
   auto block_row = [&](const char* name, u64 fw, u64 searched, const char* note, const char* upto = "2^32 searched",

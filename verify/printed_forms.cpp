@@ -8,6 +8,7 @@
 #include "printed_forms.hpp"
 
 #include <cstdio>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "printed_forms: cannot write %s\n", argv[1]);
     return 2;
   }
-  std::fprintf(out, "formula,paper,equation,arithmetic,searched,first_wrong_lambda,first_wrong_N,outcome\n");
+  std::fprintf(out, "%s\n", results::layout::printed_forms.columns);
   const auto row = [&](const char* f, const char* paper, const char* eq, const char* arith, const std::string& searched,
                        const std::string& fwl, const std::string& fwn, const std::string& outcome) {
     std::fprintf(out, "%s,%s,%s,%s,%s,%s,%s,\"%s\"\n", f, paper, eq, arith, searched.c_str(), fwl.c_str(), fwn.c_str(),

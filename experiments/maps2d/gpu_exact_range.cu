@@ -43,6 +43,7 @@
 #include <type_traits>
 #include <filesystem>
 #include <iostream>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -272,8 +273,7 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(dir, ec);
   if (ec) die("cannot create " + dir + ": " + ec.message());
   const std::string path = dir + "/exact_range_gpu.csv";
-  Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)),
-          "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,rounding");
+  Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)), results::layout::exact_range_gpu.columns);
 
   unsigned long long* d_first = device_alloc<unsigned long long>(1, "the sweep result");
   unsigned long long* d_bad = device_alloc<unsigned long long>(size_t(utm_max + 1), "the UTM results");

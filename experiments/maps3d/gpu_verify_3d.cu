@@ -25,6 +25,7 @@
 #include <cinttypes>
 #include <filesystem>
 #include <iostream>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -143,8 +144,7 @@ int main(int argc, char** argv) {
   if (ec) gpu::die("cannot create " + dir + ": " + ec.message());
   const std::string path = dir + "/tet_exact_range_gpu.csv";
   {
-    gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""),
-                 "root,part,first_wrong,searched_to,largest_exact_N_rho4,largest_exact_N_rho8,largest_exact_N_rho10,note,index_bits");
+    gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""), results::layout::tet_exact_range_gpu.columns);
     unsigned long long* scratch = gpu::device_alloc<unsigned long long>(1, "scratch");
     const u64 lim = quick ? (1ull << 30) : (1ull << 34);
     // The 32-bit path serves lambda < 2^31 (narrow plans have tet(n) < 2^31).

@@ -20,6 +20,7 @@
 #include <ctime>
 #include <filesystem>
 #include <string>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 using namespace tdmaps;
 
@@ -41,9 +42,7 @@ int main(int argc, char** argv) {
   const std::time_t t = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   std::fprintf(f, "# {\"program\":\"wasted3d\",\"date_utc\":\"%s\",\"source\":\"counts.hpp counts3 over every launched block\"}\n", date);
-  std::fprintf(f,
-               "N,rho,n,map,launched_blocks,useful_blocks,wasted_blocks,launched_threads,useful_threads,wasted_threads,"
-               "wasted_threads_over_n2rho3,wasted_threads_over_N3,blocked_padding,padding_over_n2rho3\n");
+  std::fprintf(f, "%s\n", results::layout::wasted3d.columns);
   const i64 Ns[] = {16, 31, 64, 100, 128, 255, 256, 500, 512, 1000, 1024, 1500, 2048, 3000, 4096};
   const auto t0 = std::chrono::steady_clock::now();
   for (int rho : {4, 8})
