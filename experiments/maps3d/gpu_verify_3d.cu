@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
       int k = 0;
       for (int rho : {4, 8, 10}) ns[k++] = j.layer ? std::to_string(largest_N(first, rho)) : "";
       csv.row(std::string(j.root) + "," + (j.layer ? "layer" : "row") + "," + (none ? "none" : std::to_string(first)) + "," +
-              std::to_string(j.end) + "," + ns[0] + "," + ns[1] + "," + ns[2] + "," + j.note + "," + (j.narrow ? "32" : "64"));
+              std::to_string(j.end) + "," + ns[0] + "," + ns[1] + "," + ns[2] + ",\"" + j.note + "\"," + (j.narrow ? "32" : "64"));  // notes are free text: quoted
       const std::string detail = (none ? "exact for every lambda < " + std::to_string(j.end)
                                        : "first wrong lambda " + std::to_string(first)) +
                                  " (" + std::to_string(s).substr(0, 5) + " s)";

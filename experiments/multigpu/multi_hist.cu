@@ -684,7 +684,9 @@ int main(int argc, char** argv) {
                         "reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,verified",
                         "\"gpus_used\":" + std::to_string(world_gpus) + ",\"mpi_ranks\":" + std::to_string(world.size) +
                             ",\"nccl\":\"" + std::to_string(NCCL_MAJOR) + "." + std::to_string(NCCL_MINOR) + "." +
-                            std::to_string(NCCL_PATCH) + "\"");
+                            std::to_string(NCCL_PATCH) + "\"," +
+                            // every GPU this process drives (under MPI: the root rank's; each rank's log names its own)
+                            gpu::devices_json(devs) + ",\"topology\":\"" + gpu::json_escape(gpu::link_topology()) + "\"");
   const std::string kernel = o.app == "sdh" ? o.impl : o.map + " rho=" + std::to_string(o.rho);
 
   // ---- predicted time, before the long work: the rate of a small probe on one GPU --------------
@@ -728,7 +730,15 @@ int main(int argc, char** argv) {
       Timing t{};
       for (int w = 0; w < std::max(1, o.run.warmup); ++w) {
         const std::vector<u64> h = pb->result(gpus.run(*pb, c, t));
-        if (first.empty()) first = h;
+        if (first.empty()) {
+          first = h;
+          // at every size, oracle or not: every pair (triplet) of the domain counted once, in some bucket
+          u64 sum = 0;
+          for (u64 v : h) sum += v;
+          agree_or_exit(sum == pb->work(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": the histogram counts " +
+                                               std::to_string(sum) + ", not the " + std::to_string(pb->work()) +
+                                               (o.app == "sdh" ? " pairs i < j" : " triplets x <= y <= z"), 1);
+        }
         std::string d = first_difference(h, first);
         if (d.empty() && !oracle.empty()) d = first_difference(h, oracle);
         agree_or_exit(d.empty(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": histogram differs (" + d + ")", 1);
@@ -781,7 +791,10 @@ int main(int argc, char** argv) {
             << (unsigned long long)pb->work() << sw.reps << bench::fixed(sw.median_ms, 4) << bench::fixed(sw.p25_ms, 4)
             << bench::fixed(sw.p75_ms, 4) << bench::fixed(sc.median_ms, 4) << bench::fixed(sr.median_ms, 4)
             << bench::fixed(sq.median_ms, 4) << bench::sig(sr.median_ms / sw.median_ms, 4) << bench::sig(per_s, 6)
-            << bench::fixed(per_s / first_rate, 4) << bool(same[i]) << (oracle.empty() ? "-" : "1");
+            // verified: "oracle" = every bucket equals the CPU oracle's; "count" = (no oracle at this size) the
+            // counts sum to the pairs / triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every
+            // timed repetition included
+            << bench::fixed(per_s / first_rate, 4) << bool(same[i]) << (oracle.empty() ? "count" : "oracle");
         csv->row(row);
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,
                   c.label().c_str(), sw.median_ms, per_s, per_s / first_rate, cfgs[0].label().c_str(), sr.median_ms,

@@ -1,6 +1,7 @@
-// src/gpu/metadata.cuh — the metadata record (one JSON object: device, driver from
-// /proc, toolchain, build, run) written beside every CSV (json_escape, utc_now,
-// gpu_slug, kernel_driver_version, metadata_json). Part of the umbrella src/gpu/common.cuh.
+// src/gpu/metadata.cuh — the metadata record (one JSON object: device with its UUID and PCI
+// bus id, driver from /proc, toolchain, build, run) written beside every CSV (json_escape,
+// utc_now, gpu_slug, kernel_driver_version, metadata_json; devices_json and link_topology for
+// runs over several GPUs). Part of the umbrella src/gpu/common.cuh.
 #pragma once
 #include "cuda_check.cuh"
 
@@ -28,6 +29,9 @@ inline std::string json_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
     if (c == '"' || c == '\\') o += '\\';
+    if (c == '\n') { o += "\\n"; continue; }
+    if (c == '\t') { o += "\\t"; continue; }
+    if (c == '\r' || (unsigned char)c < 0x20) continue;
     o += c;
   }
   return o;
@@ -88,6 +92,62 @@ inline std::string host_cpu_model() {
   return "unknown";
 }
 
+// The device's UUID as nvidia-smi prints it ("GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx").
+inline std::string uuid_string(const cudaUUID_t& u) {
+  const unsigned char* b = reinterpret_cast<const unsigned char*>(u.bytes);
+  char s[64];
+  std::snprintf(s, sizeof s, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
+                b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+  return s;
+}
+// The device's PCI bus id ("0000:19:00.0"); "unknown" if the runtime cannot say.
+inline std::string pci_bus_id(int dev) {
+  char b[64] = {0};
+  return cudaDeviceGetPCIBusId(b, int(sizeof b), dev) == cudaSuccess ? std::string(b) : std::string("unknown");
+}
+// One device as JSON fields (no braces): CUDA index, name, UUID, PCI bus id, capability, SMs, clock.
+inline std::string device_fields(int dev) {
+  cudaDeviceProp p{};
+  TD_CUDA(cudaGetDeviceProperties(&p, dev));
+  int sm_clock = 0;
+  cudaDeviceGetAttribute(&sm_clock, cudaDevAttrClockRate, dev);
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "\"index\":%d,\"gpu\":\"%s\",\"uuid\":\"%s\",\"pci_bus_id\":\"%s\",\"cc\":\"%d.%d\",\"sm_count\":%d,"
+                "\"sm_clock_max_mhz\":%d",
+                dev, json_escape(p.name).c_str(), uuid_string(p.uuid).c_str(), pci_bus_id(dev).c_str(), p.major, p.minor,
+                p.multiProcessorCount, sm_clock / 1000);
+  return buf;
+}
+// Every device of a run that uses several: "\"devices\":[{...},{...}]".
+template <class Devs>
+std::string devices_json(const Devs& devs) {
+  std::string o = "\"devices\":[";
+  bool first = true;
+  for (int d : devs) {
+    o += (first ? "{" : ",{") + device_fields(d) + "}";
+    first = false;
+  }
+  return o + "]";
+}
+// The link topology between the GPUs (nvidia-smi topo -m, as printed; "unknown" where
+// nvidia-smi is missing or fails): for runs over several GPUs.
+inline std::string link_topology() {
+  std::FILE* f = popen("nvidia-smi topo -m 2>/dev/null", "r");
+  if (!f) return "unknown";
+  std::string out;
+  char b[512];
+  while (std::fgets(b, sizeof b, f)) out += b;
+  const int rc = pclose(f);
+  // strip the terminal colour codes some nvidia-smi versions print
+  std::string clean;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '\x1b') { while (i < out.size() && out[i] != 'm') ++i; continue; }
+    clean += out[i];
+  }
+  return rc == 0 && !clean.empty() ? clean : "unknown";
+}
+
 // One JSON object describing the device, driver, toolchain, build and run.
 inline std::string metadata_json(const std::string& program, const std::string& args) {
   int dev = 0, drv = 0, rt = 0;
@@ -103,12 +163,13 @@ inline std::string metadata_json(const std::string& program, const std::string& 
   char buf[2048];
   std::snprintf(buf, sizeof buf,
                 "{\"program\":\"%s\",\"args\":\"%s\",\"date_utc\":\"%s\",\"commit\":\"%s\","
-                "\"gpu\":\"%s\",\"gpu_slug\":\"%s\",\"cc\":\"%d.%d\",\"sm_count\":%d,"
+                "\"gpu\":\"%s\",\"gpu_slug\":\"%s\",\"uuid\":\"%s\",\"pci_bus_id\":\"%s\",\"cc\":\"%d.%d\",\"sm_count\":%d,"
                 "\"sm_clock_max_mhz\":%d,\"mem_clock_max_mhz\":%d,\"mem_bus_bits\":%d,"
                 "\"global_mem_mib\":%zu,\"l2_bytes\":%d,\"driver\":\"%s\",\"driver_cuda\":%d,\"runtime\":%d,"
                 "\"nvcc\":\"%d.%d\",\"nvcc_flags\":\"%s\"}",
                 json_escape(program).c_str(), json_escape(args).c_str(), utc_now().c_str(), TDMAPS_COMMIT,
-                json_escape(p.name).c_str(), gpu_slug(p).c_str(), p.major, p.minor, p.multiProcessorCount,
+                json_escape(p.name).c_str(), gpu_slug(p).c_str(), uuid_string(p.uuid).c_str(), pci_bus_id(dev).c_str(),
+                p.major, p.minor, p.multiProcessorCount,
                 sm_clock / 1000, mem_clock / 1000, bus, size_t(p.totalGlobalMem >> 20), p.l2CacheSize, kernel_driver_version().c_str(), drv, rt,
                 __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__, json_escape(TDMAPS_NVCC_FLAGS).c_str());
   return buf;

@@ -49,7 +49,8 @@ struct BB3 {
 
 // Leading block indices each layer root maps exactly.
 namespace limits {
-constexpr u64 tet_f_blocks = 10;  // eq. (14) in float fails at lambda = tet(3) = 10 on the host and on the GPUs
+constexpr u64 tet_f_blocks = 10;  // eq. (14) in float fails at lambda = tet(3) = 10 on the host (CPU oracle); on the
+                                  // H200 and H100 it is wrong from lambda = 0 (tet_exact_range_gpu.csv: first_wrong 0)
 constexpr u64 tet_e_blocks = 1ull << 60;
 }  // namespace limits
 
