@@ -46,6 +46,54 @@ expect_error "more than a CUDA grid holds"  info ltm-e -N 9223372036854775807
 expect_error "no 2D map of tdmaps serves"   info ltm-e -N 9223372036854775807
 expect_error "use ltm-e, rb"          info bb -N 2000000
 
+# issue #28: nothing falls back to a default, nothing extra is ignored, every block side launches
+expect_error "rho must be in 1..32 in 2D"  info ltm-e -N 100 --rho -1
+expect_error "rho must be in 1..32 in 2D"  list --rho 0
+expect_error "at most 1024"          info ltm-e -N 100 --rho 33
+expect_error "rho must be in 1..10 in 3D"  info tet-e -N 100 --rho 11
+expect_error "unexpected argument"   info bb -N 5 extra
+expect_error "unexpected argument"   list foo
+expect_error "takes no -N"           range rec -N 5
+expect_error "takes no --threads"    info rb -N 9 --threads
+expect_error "name a command"
+expect_error "count-by must be"      info bb -N 5 --count-by guess
+expect_error "more than the 10,000,000 rows" dump bb -N 60000 --rho 1
+# a refused size names only a configuration that launches, and the suggestion answers
+expect_error "at any block side a GPU launches" info ltm-e -N 4294967296
+expect_error "rho\*rho = 262144"     info ltm-e -N 4294967296 --rho 512
+expect_error "use ltm-e --rho 32"    info ltm-n -N 300000000
+expect_ok info ltm-e -N 300000000 --rho 32
+expect_ok --version
+expect_ok range rec
+expect_ok list --rho 10
+# dump checks before it prints: no header on stdout when it refuses
+out=$("$tdmap" dump rb -N 9 2>/dev/null)
+if [ -z "$out" ]; then ok; else bad "dump rb without --threads wrote '$out' before its error"; fi
+# the device-wrong map is flagged in info, range and list
+if "$tdmap" info tet-f -N 24 | grep -q "WRONG ON THE GPU"; then ok; else bad "info tet-f: no device warning"; fi
+if "$tdmap" list | grep "^tet-f" | grep -q "WRONG ON THE GPU"; then ok; else bad "list: tet-f not flagged"; fi
+# info is closed-form: N = 1e8 at once
+start=$(date +%s%N)
+"$tdmap" info ltm-e -N 100000000 >/dev/null || bad "info ltm-e -N 1e8 failed"
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ "$took" -lt 1000 ]; then ok; else bad "info ltm-e -N 1e8 took ${took} ms"; fi
+# list, range and info agree with plan(): the largest N list shows is accepted, one more refused
+for m in bb ltm-x ltm-n ltm-r ltm-d ltm-e rb utm-x utm-n bb-t rb-b ltm-r-sq ltm-e-sq ltm-lut bb3 tet-f tet-e tet-fast; do
+  top=$("$tdmap" range "$m" | sed -n '1s/.*N <= \([0-9,]*\) at.*/\1/p' | tr -d ,)
+  if [ -z "$top" ]; then bad "range $m: no largest N"; continue; fi
+  if "$tdmap" info "$m" -N "$top" >/dev/null 2>&1 && ! "$tdmap" info "$m" -N $((top + 1)) >/dev/null 2>&1; then ok
+  else bad "range $m says N <= $top, info disagrees"; fi
+done
+# the closed forms against a walk over every launched block
+for m in bb ltm-r ltm-e rb rec utm-n bb-t rb-b ltm-e-sq ltm-lut bb3 tet-e tet-fast; do
+  for rho in 1 3 8; do
+    for N in 1 17 48 96 129; do
+      a=$("$tdmap" info "$m" -N "$N" --rho "$rho" 2>&1); b=$("$tdmap" info "$m" -N "$N" --rho "$rho" --count-by walk 2>&1)
+      if [ "$a" = "$b" ]; then ok; else bad "info $m -N $N --rho $rho: closed form differs from the walk"; fi
+    done
+  done
+done
+
 # dump: block-level CSV of ltm-e for N=64, rho=16 has one row per block: 4*5/2 = 10
 rows=$("$tdmap" dump ltm-e -N 64 --rho 16 | tail -n +2 | wc -l)
 if [ "$rows" -eq 10 ]; then ok; else bad "dump ltm-e rows=$rows, expected 10"; fi

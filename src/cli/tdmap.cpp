@@ -1,10 +1,13 @@
 // tdmap — command-line access to the map library.
-//   tdmap list                          the maps and their exact ranges
+//   tdmap list  [--rho R]               the maps, the largest N plan() accepts, the limit
+//   tdmap types                         name, dimension, C++ type of every map (SASS tools)
 //   tdmap info  MAP -N N [--rho R]      grid, launched / useful / wasted blocks and threads
+//                                       (closed forms: instant at any N)
 //   tdmap dump  MAP -N N [--rho R] [--threads]
 //                                       CSV of block (or thread) index -> domain coordinate
-//   tdmap range MAP [--rho R]           exact range of MAP (block index and largest N)
-// Bad input: one line on stderr naming the limit, exit code 2.
+//   tdmap range MAP [--rho R]           the sizes plan() accepts and why it stops
+// Every input is checked before any output: bad input is one line on stderr naming the
+// limit, exit code 2. Exit codes: 0 done, 2 bad input or a size no map configuration serves.
 #include <tdmaps/counts.hpp>
 #include <tdmaps/suggest.hpp>
 
@@ -16,6 +19,11 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
+
+#ifndef TDMAPS_VERSION
+#define TDMAPS_VERSION "unknown"
+#endif
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -29,38 +37,70 @@ namespace {
 
 template <class M> const char* kind_of() { return M::blockwise ? "block" : "thread"; }
 
-// Exact range of a 2D map at block size rho, as text.
+// 1234567 -> "1,234,567"
+std::string grouped(u64 v) {
+  std::string s = std::to_string(v), o;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (k && (s.size() - k) % 3 == 0) o += ',';
+    o += s[k];
+  }
+  return o;
+}
+
+// What makes M's results exact, and where that range comes from (the range plan() enforces).
 template <class M>
-std::string range2(int rho) {
-  if constexpr (is_ltm<M>::value) {
+std::string exactness2() {
+  if constexpr (std::is_same_v<M, LTM_LUT>) {
+    return "exact (table lookup); the table holds " + grouped(limits::ltm_lut_max_entries) + " entries";
+  } else if constexpr (is_ltm<M>::value) {
     const u64 b = M::exact_blocks;
-    if (b >= limits::no_limit) return "every N (exact integer map)";
-    u64 n = tri_root(b);
-    if (tri(n) > b) --n;
-    return "block index < " + std::to_string(b) + "  =>  N <= " + std::to_string(n * u64(rho)) +
-           " at rho=" + std::to_string(rho) + (M::sqrt_policy::host_exact_repro ? "" : "  [device rounding; GPU-measured]");
+    if (b >= limits::no_limit) return "exact integer correction at every block index";
+    return "exact for block index < " + grouped(b) +
+           (M::sqrt_policy::host_exact_repro ? " (proven by the CPU oracle)"
+                                             : " (device rounding: measured by the GPU sweep on sm_90)");
   } else if constexpr (is_utm<M>::value) {
-    return "N <= " + std::to_string(M::max_N) + " (any rho)";
+    return "exact for N <= " + grouped(M::max_N) + " (proven by the CPU oracle, any rho)";
   } else {
-    return "every N (integer map)";
+    return "integer map (exact)";
   }
 }
-}  // namespace
-
-namespace {
 template <class M>
-std::string range3(int rho) {
+std::string exactness3() {
   if constexpr (std::is_same_v<M, BB3>) {
-    return "every N (integer map)";
+    return "integer map (exact)";
   } else {
     const u64 b = M::exact_blocks;
-    if (b >= (1ull << 60)) return "every N (exact integer map)";
-    u64 n = tet_root(b);
-    if (tet(n) > b) --n;
-    return "block index < " + std::to_string(b) + "  =>  N <= " + std::to_string(n * u64(rho)) + " at rho=" +
-           std::to_string(rho) +
-           (std::is_same_v<M, TET_F> ? "  [device rounding; GPU-measured]" : "  [proven by the oracle]");
+    if (b >= (1ull << 60)) return "exact integer correction at every block index";
+    return "exact for block index < " + grouped(b) + " (proven by the CPU oracle)";
   }
+}
+// A map whose device results are wrong where the host's are right: flagged wherever it is shown.
+template <class M>
+const char* device_warning() {
+  if constexpr (std::is_same_v<M, TET_F>)
+    return "WRONG ON THE GPU from block index 0 (the device's float cube root; GPU sweep, "
+           "experiments/results/<gpu>/tet_exact_range_gpu.csv): host results only";
+  return "";
+}
+
+// The sizes plan() accepts at rho, as one phrase, and the refusal just past them.
+template <class M>
+std::string accepted_sizes(int rho, std::string* refusal = nullptr) {
+  const i64 top = largest_accepted<M>(rho);
+  if (refusal) {
+    *refusal = "";
+    if (top < largest_N_searched) {
+      try {
+        (void)M::plan(top + (std::is_same_v<M, REC> ? 2 * rho : 1), rho);
+      } catch (const unsupported& e) {
+        *refusal = e.what();
+      }
+    }
+  }
+  if (top == 0) return "no N at rho=" + std::to_string(rho);
+  if constexpr (std::is_same_v<M, REC>)
+    return "N = rho*n with n = N/rho even (N = m*2^k, k >= 1), N <= " + grouped(u64(top)) + " at rho=" + std::to_string(rho);
+  return "N <= " + grouped(u64(top)) + " at rho=" + std::to_string(rho);
 }
 
 void print_counts(const Counts& c) {
@@ -73,24 +113,40 @@ void print_counts(const Counts& c) {
               (unsigned long long)c.wasted_threads(), pct(c.wasted_threads(), c.launched_threads));
 }
 
-const u64 dump_limit = 50'000'000;  // rows
+// dump writes at most this many rows; a larger dump is refused before the header.
+const u64 dump_limit = 10'000'000;
+void check_dump_size(u64 rows, const char* what) {
+  if (rows > dump_limit)
+    fail("dump: " + grouped(rows) + " " + what + " rows, more than the " + grouped(dump_limit) +
+         " rows dump writes; choose a smaller N");
+}
 
+// walk: count by visiting every launched block (counts2/counts3), to check the closed forms.
 template <class M>
-void run2(const std::string& cmd, i64 N, int rho, bool threads) {
+void run2(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
   const Plan2 p = M::plan(N, rho);
   if (cmd == "info") {
+    if (walk && counts2_closed<M>(p).launched_blocks > 50'000'000)
+      fail("info --count-by walk: more than 50,000,000 launched blocks; choose a smaller N");
+    const Counts c = walk ? counts2<M>(p) : counts2_closed<M>(p);
     std::printf("map              %s (2D, %s-wise)\nN                %lld\nrho              %d\nn                %lld\npasses           %d\n",
                 M::name, kind_of<M>(), (long long)N, rho, (long long)p.n, p.passes);
     for (int pass = 0; pass < p.passes; ++pass) {
       const Dim3 g = M::grid(p, pass), b = M::block(p);
       std::printf("grid[%d]          %u x %u blocks of %u x %u threads\n", pass, g.x, g.y, b.x, b.y);
     }
-    print_counts(counts2<M>(p));
-    std::printf("exact range      %s\n", range2<M>(rho).c_str());
+    print_counts(c);
+    std::printf("accepts          %s\n", accepted_sizes<M>(rho).c_str());
+    std::printf("exact            %s\n", exactness2<M>().c_str());
     return;
   }
-  // dump
-  u64 rows = 0;
+  // dump: every check before the header
+  if (!threads) {
+    if constexpr (!M::blockwise) fail(std::string("dump: ") + M::name + " maps threads, not blocks; add --threads");
+    check_dump_size(counts2_closed<M>(p).launched_blocks, "block");
+  } else {
+    check_dump_size(tri(u64(N)), "thread");
+  }
   std::printf(threads ? "pass,bx,by,tx,ty,i,j\n" : "pass,bx,by,i,j\n");
   const Dim3 b = M::block(p);
   for (int pass = 0; pass < p.passes; ++pass) {
@@ -101,36 +157,36 @@ void run2(const std::string& cmd, i64 N, int rho, bool threads) {
           if constexpr (M::blockwise) {
             const Cell2 c = M::block_cell(p, pass, bx, by);
             if (c.inside) std::printf("%d,%u,%u,%lld,%lld\n", pass, bx, by, (long long)c.i, (long long)c.j);
-            if (++rows > dump_limit) fail("dump: more than 50000000 rows; choose a smaller N");
-            continue;
-          } else {
-            fail(std::string("dump: ") + M::name + " maps threads, not blocks; add --threads");
           }
+          continue;
         }
         for (u32 ty = 0; ty < b.y; ++ty)
           for (u32 tx = 0; tx < b.x; ++tx) {
             const Cell2 c = M::cell(p, pass, bx, by, tx, ty);
-            if (!c.inside) continue;
-            std::printf("%d,%u,%u,%u,%u,%lld,%lld\n", pass, bx, by, tx, ty, (long long)c.i, (long long)c.j);
-            if (++rows > dump_limit) fail("dump: more than 50000000 rows; choose a smaller N");
+            if (c.inside) std::printf("%d,%u,%u,%u,%u,%lld,%lld\n", pass, bx, by, tx, ty, (long long)c.i, (long long)c.j);
           }
       }
   }
 }
 
 template <class M>
-void run3(const std::string& cmd, i64 N, int rho, bool threads) {
+void run3(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
   const Plan3 p = M::plan(N, rho);
   const Dim3 g = M::grid(p), b = M::block(p);
   if (cmd == "info") {
+    if (walk && counts3_closed<M>(p).launched_blocks > 50'000'000)
+      fail("info --count-by walk: more than 50,000,000 launched blocks; choose a smaller N");
+    const Counts c = walk ? counts3<M>(p) : counts3_closed<M>(p);
     std::printf("map              %s (3D, block-wise)\nN                %lld\nrho              %d\nn                %lld\n",
                 M::name, (long long)N, rho, (long long)p.n);
     std::printf("grid             %u x %u x %u blocks of %u x %u x %u threads\n", g.x, g.y, g.z, b.x, b.y, b.z);
-    print_counts(counts3<M>(p));
-    std::printf("exact range      %s\n", range3<M>(rho).c_str());
+    print_counts(c);
+    std::printf("accepts          %s\n", accepted_sizes<M>(rho).c_str());
+    std::printf("exact            %s\n", exactness3<M>().c_str());
+    if (*device_warning<M>()) std::printf("device           %s\n", device_warning<M>());
     return;
   }
-  u64 rows = 0;
+  check_dump_size(threads ? tet(u64(N)) : counts3_closed<M>(p).launched_blocks, threads ? "thread" : "block");
   std::printf(threads ? "bx,by,bz,tx,ty,tz,x,y,z\n" : "bx,by,bz,x,y,z\n");
   for (u32 bz = 0; bz < g.z; ++bz)
     for (u32 by = 0; by < g.y; ++by)
@@ -138,31 +194,61 @@ void run3(const std::string& cmd, i64 N, int rho, bool threads) {
         if (!threads) {
           const Cell3 c = M::block_cell(p, bx, by, bz);
           if (c.inside) std::printf("%u,%u,%u,%lld,%lld,%lld\n", bx, by, bz, (long long)c.x, (long long)c.y, (long long)c.z);
-          if (++rows > dump_limit) fail("dump: more than 50000000 rows; choose a smaller N");
           continue;
         }
         for (u32 tz = 0; tz < b.z; ++tz)
           for (u32 ty = 0; ty < b.y; ++ty)
             for (u32 tx = 0; tx < b.x; ++tx) {
               const Cell3 c = M::cell(p, bx, by, bz, tx, ty, tz);
-              if (!c.inside) continue;
-              std::printf("%u,%u,%u,%u,%u,%u,%lld,%lld,%lld\n", bx, by, bz, tx, ty, tz, (long long)c.x,
-                          (long long)c.y, (long long)c.z);
-              if (++rows > dump_limit) fail("dump: more than 50000000 rows; choose a smaller N");
+              if (c.inside)
+                std::printf("%u,%u,%u,%u,%u,%u,%lld,%lld,%lld\n", bx, by, bz, tx, ty, tz, (long long)c.x,
+                            (long long)c.y, (long long)c.z);
             }
       }
 }
 
-void list(int rho2, int rho3) {
-  std::printf("%-7s %-3s %-7s %s\n", "map", "dim", "maps", "exact range");
+template <class M, bool is3d>
+void range_of(int rho) {
+  std::string refusal;
+  const std::string acc = accepted_sizes<M>(rho, &refusal);
+  std::printf("%s: %s\n", M::name, acc.c_str());
+  if (!refusal.empty()) std::printf("  past that: %s\n", refusal.c_str());
+  if constexpr (std::is_same_v<M, REC>) {
+    try {
+      (void)M::plan(3 * i64(rho), rho);
+    } catch (const unsupported& e) {
+      std::printf("  between:   %s\n", e.what());
+    }
+  }
+  if constexpr (is3d) std::printf("  exact:     %s\n", exactness3<M>().c_str());
+  else std::printf("  exact:     %s\n", exactness2<M>().c_str());
+  if (*device_warning<M>()) std::printf("  device:    %s\n", device_warning<M>());
+}
+
+// The table of `list`: columns sized to their widest cell.
+void list(int rho2, int rho3, bool rho_given) {
+  std::vector<std::vector<std::string>> rows{{"map", "dim", "maps", "plan() accepts", "exact"}};
+  const std::string e3 = block_side_error(rho3, true);
   for_each_map(maps2d{}, [&](auto m) {
     using M = decltype(m);
-    std::printf("%-7s %-3s %-7s %s\n", M::name, "2D", kind_of<M>(), range2<M>(rho2).c_str());
+    rows.push_back({M::name, "2D", kind_of<M>(), accepted_sizes<M>(rho2), exactness2<M>()});
   });
   for_each_map(maps3d{}, [&](auto m) {
     using M = decltype(m);
-    std::printf("%-7s %-3s %-7s %s\n", M::name, "3D", "block", range3<M>(rho3).c_str());
+    const std::string w = device_warning<M>();
+    rows.push_back({M::name, "3D", "block", e3.empty() ? accepted_sizes<M>(rho3) : "none: " + e3,
+                    exactness3<M>() + (w.empty() ? "" : "; " + w)});
   });
+  std::vector<size_t> wd(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (size_t k = 0; k < r.size(); ++k) wd[k] = std::max(wd[k], r[k].size());
+  for (const auto& r : rows) {
+    std::string line;
+    for (size_t k = 0; k < r.size(); ++k)
+      line += k + 1 < r.size() ? r[k] + std::string(wd[k] - r[k].size() + 2, ' ') : r[k];
+    std::printf("%s\n", line.c_str());
+  }
+  if (!rho_given) std::printf("(2D maps at rho=16, 3D maps at rho=8; --rho R shows both at R)\n");
 }
 
 // One line per registry map: its name, dimension and C++ type as the compiler's
@@ -182,63 +268,108 @@ void types() {
 }
 
 const char* usage =
-    "usage: tdmap list [--rho R]\n"
-    "       tdmap types          (name, dimension, C++ type of every map; for the SASS tools)\n"
-    "       tdmap info  MAP -N N [--rho R]\n"
+    "usage: tdmap list  [--rho R]          the maps, the sizes plan() accepts, their exactness\n"
+    "       tdmap types                    name, dimension, C++ type of every map (for the SASS tools)\n"
+    "       tdmap info  MAP -N N [--rho R] grid, launched / useful / wasted blocks and threads\n"
     "       tdmap dump  MAP -N N [--rho R] [--threads]\n"
-    "       tdmap range MAP [--rho R]\n";
+    "                                      CSV: block (or thread) index -> domain cell, at most 10,000,000 rows\n"
+    "       tdmap range MAP [--rho R]      the sizes plan() accepts at R and the refusal past them\n"
+    "       tdmap --version | --help\n"
+    "Block side: 1 <= rho, rho*rho <= 1024 in 2D (rho <= 32), rho^3 <= 1024 in 3D (rho <= 10).\n"
+    "Exit codes: 0 done; 2 bad input (one line on stderr naming the limit; a refused size also\n"
+    "names a map or block side that serves it).\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string cmd, map;
+  std::string cmd, map, count_by = "closed";
+  std::vector<std::string> extra;
   i64 N = 0;
-  int rho = -1;
+  int rho = 0;
   bool threads = false;
   po::options_description opts("options");
-  opts.add_options()("help,h", "show this help")("N,N", po::value<i64>(&N), "problem size (domain side)")(
+  opts.add_options()("help,h", "show this help")("version", "print the version")(
+      "N,N", po::value<i64>(&N), "problem size, the domain side (info, dump; no default)")(
       "rho", po::value<int>(&rho), "threads per block side (default 16 in 2D, 8 in 3D)")(
-      "threads", po::bool_switch(&threads), "dump: one row per thread instead of per block");
+      "threads", po::bool_switch(&threads), "dump: one row per thread instead of per block (default: per block)")(
+      "count-by", po::value<std::string>(&count_by)->default_value(count_by),
+      "info: closed (closed forms, any N) or walk (visit every launched block; the check of the closed forms)");
   po::options_description hidden;
-  hidden.add_options()("cmd", po::value<std::string>(&cmd))("map", po::value<std::string>(&map));
+  hidden.add_options()("cmd", po::value<std::string>(&cmd))("map", po::value<std::string>(&map))(
+      "extra", po::value<std::vector<std::string>>(&extra));
   po::options_description all;
   all.add(opts).add(hidden);
   po::positional_options_description pos;
-  pos.add("cmd", 1).add("map", 1);
+  pos.add("cmd", 1).add("map", 1).add("extra", -1);
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const std::exception& e) {
-    fail(std::string("bad arguments: ") + e.what());
+    fail(std::string("bad arguments: ") + e.what() + " (see tdmap --help)");
   }
-  if (vm.count("help") || cmd.empty()) {
+  if (vm.count("help")) {
     std::cout << usage << opts;
-    return cmd.empty() && !vm.count("help") ? 2 : 0;
+    return 0;
   }
-  try {
-    if (cmd == "list") { list(rho > 0 ? rho : 16, rho > 0 ? rho : 8); return 0; }
-    if (cmd == "types") { types(); return 0; }
-    if (cmd != "info" && cmd != "dump" && cmd != "range") fail("unknown command '" + cmd + "' (list, types, info, dump, range)");
-    if (map.empty()) fail(cmd + ": name a map (see 'tdmap list')");
-    bool is3d = false;
-    with_map(maps3d{}, map.c_str(), [&](auto) { is3d = true; });
-    if (rho == -1) rho = is3d ? 8 : 16;
-    if (rho <= 0 || rho > 1024) fail("--rho must be in 1..1024 (got " + std::to_string(rho) + ")");
-    if (cmd == "range") {
-      bool found = with_map(maps2d{}, map.c_str(), [&](auto m) { std::printf("%s: %s\n", map.c_str(), range2<decltype(m)>(rho).c_str()); });
-      found = found || with_map(maps3d{}, map.c_str(), [&](auto m) { std::printf("%s: %s\n", map.c_str(), range3<decltype(m)>(rho).c_str()); });
-      if (!found) fail("unknown map '" + map + "' (see 'tdmap list')");
+  if (vm.count("version")) {
+    std::printf("tdmap (tdmaps) %s\n", TDMAPS_VERSION);
+    return 0;
+  }
+  if (cmd.empty()) fail("name a command: list, types, info, dump, range (see tdmap --help)");
+  const bool given_N = vm.count("N"), given_rho = vm.count("rho"), given_count = !vm["count-by"].defaulted();
+  const auto refuse_option = [&](bool given, const char* opt) {
+    if (given) fail(cmd + " takes no " + opt + " (see tdmap --help)");
+  };
+  const auto refuse_extra = [&](size_t positionals) {
+    const std::vector<std::string> pos_args = [&] {
+      std::vector<std::string> v;
+      if (!map.empty()) v.push_back(map);
+      v.insert(v.end(), extra.begin(), extra.end());
+      return v;
+    }();
+    if (pos_args.size() > positionals) fail(cmd + ": unexpected argument '" + pos_args[positionals] + "' (see tdmap --help)");
+  };
+  if (cmd != "list" && cmd != "types" && cmd != "info" && cmd != "dump" && cmd != "range")
+    fail("unknown command '" + cmd + "' (list, types, info, dump, range)");
+  if (count_by != "closed" && count_by != "walk") fail("--count-by must be closed or walk (got '" + count_by + "')");
+  if (cmd != "info") refuse_option(given_count, "--count-by");
+  if (cmd != "dump") refuse_option(threads, "--threads");
+  if (cmd == "list" || cmd == "types" || cmd == "range") refuse_option(given_N, "-N");
+  if (cmd == "types") refuse_option(given_rho, "--rho");
+  if (cmd == "list" || cmd == "types") {
+    refuse_extra(0);
+    if (cmd == "types") {
+      types();
       return 0;
     }
-    if (!vm.count("N")) fail(cmd + ": -N is required");
-    bool found = with_map(maps2d{}, map.c_str(), [&](auto m) { run2<decltype(m)>(cmd, N, rho, threads); });
-    found = found || with_map(maps3d{}, map.c_str(), [&](auto m) { run3<decltype(m)>(cmd, N, rho, threads); });
-    if (!found) fail("unknown map '" + map + "' (see 'tdmap list')");
+    if (given_rho) {
+      const std::string e = block_side_error(rho, false);  // 2D's limit; 3D rows say theirs
+      if (!e.empty()) fail(e);
+    }
+    list(given_rho ? rho : 16, given_rho ? rho : 8, given_rho);
+    return 0;
+  }
+  if (map.empty()) fail(cmd + ": name a map (see 'tdmap list')");
+  refuse_extra(1);
+  bool is2d = false, is3d = false;
+  with_map(maps2d{}, map.c_str(), [&](auto) { is2d = true; });
+  with_map(maps3d{}, map.c_str(), [&](auto) { is3d = true; });
+  if (!is2d && !is3d) fail("unknown map '" + map + "' (see 'tdmap list')");
+  if (!given_rho) rho = is3d ? 8 : 16;
+  if (const std::string e = block_side_error(rho, is3d); !e.empty()) fail(e);
+  if (cmd == "range") {
+    if (is2d) with_map(maps2d{}, map.c_str(), [&](auto m) { range_of<decltype(m), false>(rho); });
+    else with_map(maps3d{}, map.c_str(), [&](auto m) { range_of<decltype(m), true>(rho); });
+    return 0;
+  }
+  if (!given_N) fail(cmd + ": -N is required");
+  const bool walk = count_by == "walk";
+  try {
+    if (is2d) with_map(maps2d{}, map.c_str(), [&](auto m) { run2<decltype(m)>(cmd, N, rho, threads, walk); });
+    else with_map(maps3d{}, map.c_str(), [&](auto m) { run3<decltype(m)>(cmd, N, rho, threads, walk); });
   } catch (const unsupported& e) {
     // The refusal names the limit; the hint names a map (or a block side) that serves N.
-    bool is3d = false;
-    with_map(maps3d{}, map.c_str(), [&](auto) { is3d = true; });
     if (N < 1) fail(e.what());
     fail(std::string(e.what()) + "; " +
          (is3d ? serving_hint(maps3d{}, map, N, rho, true) : serving_hint(maps2d{}, map, N, rho, false)));
