@@ -27,7 +27,7 @@ for tool in memcheck racecheck; do
     run $tool apps "$E/apps2d/bench_apps" --test all --N 64 --rho 16 "${apps[@]}"
   fi
   for t in dummy threebody layout; do
-    run $tool "3d-$t" "$E/maps3d/bench_maps3d" --test $t --N 33 --rho 4 --reps 1 --min-reps 1 --warmup 0 --verify-N 33 --out "$tmp"
+    run $tool "3d-$t" "$E/maps3d/bench_maps3d" --test $t --N 33 --rho 4 --reps 1 --min-reps 1 --warmup 0 --verify-max 33 --out "$tmp"
   done
 done
 rm -rf "$tmp"

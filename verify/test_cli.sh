@@ -57,7 +57,7 @@ expect_error "takes no -N"           range rec -N 5
 expect_error "takes no --threads"    info rb -N 9 --threads
 expect_error "name a command"
 expect_error "count-by must be"      info bb -N 5 --count-by guess
-expect_error "more than the 10,000,000 rows" dump bb -N 60000 --rho 1
+expect_error "more than the 1,000,000 rows" dump bb -N 2000 --rho 1
 # a refused size names only a configuration that launches, and the suggestion answers
 expect_error "at any block side a GPU launches" info ltm-e -N 4294967296
 expect_error "rho\*rho = 262144"     info ltm-e -N 4294967296 --rho 512

@@ -392,15 +392,16 @@ int main(int argc, char** argv) {
   Options o;
   o.run = bench::RunOptions::with(20, 3, 5, 600);  // reps, warmup, min_reps, budget_s
   bench::Cli cli("bench_apps", "bench_apps: EDM and collision detection over the 2D maps (000 §V, 001 §IV)\noptions");
-  cli.add()("test", po::value(&test)->composing(), "edm | collision | all")
-      ("features", po::value(&features)->composing(), "EDM: comma list of 1..4")
-      ("layout", po::value(&layout)->composing(), "EDM: full | packed | both")
-      ("dim", po::value(&dim)->composing(), "collision: 3 | 1 | both")
+  cli.add()("test", po::value(&test)->composing(), "edm | collision | all (default all)")
+      ("features", po::value(&features)->composing(), "EDM: comma list of 1..4 (default 1,2,3,4)")
+      ("layout", po::value(&layout)->composing(), "EDM: full | packed | both (default both)")
+      ("dim", po::value(&dim)->composing(), "collision: 3 | 1 | both (default both)")
       ("style", po::value(&style)->composing(),
        "collision kernel styles: smem (test=collision, the papers' shared-memory kernel, blockwise maps), "
-       "direct (test=collision-direct, no shared memory, every map)")
-      ("N", po::value(&n_args)->composing(), "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024)")
-      ("rho", po::value(&rho)->composing(), "comma list of block sides (1..32); fast EDM tiles are 4*rho")
+       "direct (test=collision-direct, no shared memory, every map), both (default smem,direct)")
+      ("N", po::value(&n_args)->composing(),
+       "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024; --quick: 2048,8192,16384,30720)")
+      ("rho", po::value(&rho)->composing(), "comma list of block sides (1..32); fast EDM tiles are 4*rho (default 16,32; --quick: 16)")
       ("maps", po::value(&maps)->composing(),
        "comma list (default bb,ltm-r,ltm-e,rb,rb-b,rec,utm-n,bb-fast,ltm-e-fast); a map runs where it has a kernel "
        "(EDM: -fast variants; collision: a style); bb / bb-fast are always timed as the I reference");
@@ -418,10 +419,16 @@ int main(int argc, char** argv) {
     if (d == "3") o.dims = {3};
     else if (d == "1") o.dims = {1};
     o.styles.clear();
-    for (const auto& s : bench::parse_names(style, "--style", {"smem", "direct"}))
-      o.styles.push_back(s == "smem" ? CollisionStyle::smem : CollisionStyle::direct);
+    for (const auto& s : bench::parse_names(style, "--style", {"smem", "direct", "both"})) {
+      for (CollisionStyle cs : {CollisionStyle::smem, CollisionStyle::direct})
+        if ((s == "both" || (s == "smem") == (cs == CollisionStyle::smem)) &&
+            std::find(o.styles.begin(), o.styles.end(), cs) == o.styles.end())
+          o.styles.push_back(cs);
+    }
     o.rhos = bench::parse_small_ints(rho, "--rho", 1, 32);
-    o.maps = bench::parse_names(maps, "--maps", app_map_names());
+    std::vector<std::string> all2d;
+    for_each_map(maps2d{}, [&](auto m) { all2d.push_back(decltype(m)::name); });
+    o.maps = bench::parse_available(maps, "--maps", app_map_names(), all2d, "bench_apps");
     if (o.run.quick) {
       if (!cli.given("N")) n_args = {"2048,8192,16384,30720"};
       if (!cli.given("rho")) o.rhos = {16};

@@ -214,13 +214,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> only;
   bench::Cli cli("gpu_verify_apps", "gpu_verify_apps: the EDM and collision kernels against the CPU, on the GPU\noptions");
   cli.add()("quick", po::bool_switch(&quick), "fewer and smaller cases")
-      ("only", po::value(&only)->composing(), "edm | collision (default both)");
+      ("only", po::value(&only)->composing(), "edm | collision | both (default both)");
   cli.parse(argc, argv);
   cli.check([&] {
     if (only.empty()) return;
-    const std::string o = bench::parse_choice(only.back(), "--only", {"edm", "collision"});
-    do_edm = o == "edm";
-    do_coll = o == "collision";
+    if (only.size() > 1) throw bench::bad_input("--only: give it once (edm, collision or both)");
+    const std::string o = bench::parse_choice(only.back(), "--only", {"edm", "collision", "both"});
+    do_edm = o != "collision";
+    do_coll = o != "edm";
   });
   bench::start_gpu_check("gpu_verify_apps");  // 77 without a GPU (meson: skipped); a GPU without code: exit 2
   const int dev = gpu::require_gpu();

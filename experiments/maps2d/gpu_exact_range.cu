@@ -256,15 +256,14 @@ int main(int argc, char** argv) {
       ("ltm-max", po::value<u64>(&ltm_max)->default_value(u64(1) << 32), "LTM: sweep block indices below this")
       ("tet-max", po::value<u64>(&tet_max)->default_value(u64(1) << 34), "TET-F: sweep block indices below this")
       ("utm-max", po::value<i64>(&utm_max)->default_value(8192), "UTM: search N = 1 .. this (at most 65535)")
-      ("skip-if-no-gpu", po::bool_switch(&skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU");
+      ("skip-if-no-gpu", po::bool_switch(&skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU (else exit 3)");
   cli.parse(argc, argv);
   cli.check([&] {
     if (ltm_max < 1 || ltm_max > (u64(1) << 50)) throw bad_input("--ltm-max must be in 1..2^50");
     if (tet_max < 1 || tet_max > (u64(1) << 50)) throw bad_input("--tet-max must be in 1..2^50");
     if (utm_max < 1 || utm_max > 65535) throw bad_input("--utm-max must be in 1..65535 (grid y limit)");
   });
-  if (skip_if_no_gpu) bench::skip_without_gpu("gpu_exact_range");
-  const int dev = require_gpu();
+  const int dev = bench::require_gpu_or_exit("gpu_exact_range", skip_if_no_gpu);  // 77 / 3 without a GPU
   cudaDeviceProp prop{};
   TD_CUDA(cudaGetDeviceProperties(&prop, dev));
   const int blocks = prop.multiProcessorCount * 16;  // 16 blocks of 256 threads per SM, grid-stride

@@ -67,13 +67,14 @@ Options parse(int argc, char** argv) {
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
        "maps besides the bb3 baseline: tet-e, tet-fast, tet-f (default tet-e,tet-fast)")
       ("modes", po::value<std::vector<std::string>>(&mode_args)->composing(),
-       "where the map is evaluated: thread (every thread), block (thread 0, shared) (default both)")
-      ("form", po::value<std::string>(&form)->default_value("cond,store"), "dummy forms: cond, store (comma list)")
+       "where the map is evaluated: thread (every thread), block (thread 0, shared), both (default both)")
+      ("form", po::value<std::string>(&form)->default_value("cond,store"), "dummy forms: cond, store, both (comma list)")
       ("r", po::value<float>(&o.r)->default_value(0.25f), "threebody: side length threshold (unit cube)")
-      ("verify-N", po::value<i64>(&o.verify_N)->default_value(97), "size of the full CPU comparison before timing")
+      ("verify-max", po::value<i64>(&o.verify_N)->default_value(97), "size of the full CPU comparison before timing")
       ("bw-planes", po::value<int>(&o.bw_planes)->default_value(4),
        "layout: float planes per cell of the bandwidth-bound kernel (mode=bw rows): 1, 4 or 8; 0 = no bw rows");
   cli.add_run_options(o.run);
+  cli.renamed("verify-N", "verify-max");
   cli.parse(argc, argv);
   cli.check([&] {
     o.test = bench::parse_choice(o.test, "--test", {"dummy", "threebody", "layout"});
@@ -85,14 +86,21 @@ Options parse(int argc, char** argv) {
       for (int m : parse_modes(mode_args)) o.modes.push_back(Mode(m));
     }
     o.forms.clear();
-    for (const std::string& f : bench::parse_names({form}, "--form", {"cond", "store"})) o.forms.push_back(f == "store");
+    for (const std::string& f : bench::parse_names({form}, "--form", {"cond", "store", "both"})) {
+      if (f == "both") {
+        for (bool st : {false, true})
+          if (std::find(o.forms.begin(), o.forms.end(), st) == o.forms.end()) o.forms.push_back(st);
+      } else if (std::find(o.forms.begin(), o.forms.end(), f == "store") == o.forms.end()) {
+        o.forms.push_back(f == "store");
+      }
+    }
     if (o.run.quick) {
       if (!cli.given("reps")) o.run.reps = 5;
       if (!cli.given("warmup")) o.run.warmup = 1;
       o.run.min_reps = std::min(o.run.min_reps, o.run.reps);
     }
     if (!(o.r > 0.0f && o.r < 2.0f)) throw bad_input("--r: must be in (0, 2)");
-    if (o.verify_N < 1 || o.verify_N > 1024) throw bad_input("--verify-N: must be in 1..1024");
+    if (o.verify_N < 1 || o.verify_N > 1024) throw bad_input("--verify-max: must be in 1..1024");
     if (o.bw_planes != 0 && !bw_planes_ok(o.bw_planes)) throw bad_input("--bw-planes: must be 0, 1, 4 or 8");
   });
   return o;

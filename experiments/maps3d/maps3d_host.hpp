@@ -45,7 +45,13 @@ inline std::vector<std::string> parse_maps3(const std::vector<std::string>& args
 // Modes: "thread" (every thread evaluates the map) and "block" (once per block, shared).
 inline std::vector<int> parse_modes(const std::vector<std::string>& args) {
   std::vector<int> out;
-  for (const std::string& m : bench::parse_names(args, "--modes", {"thread", "block"})) out.push_back(m == "thread" ? 0 : 1);
+  const auto add = [&](int v) {
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  };
+  for (const std::string& m : bench::parse_names(args, "--modes", {"thread", "block", "both"})) {
+    if (m != "block") add(0);
+    if (m != "thread") add(1);
+  }
   return out;
 }
 

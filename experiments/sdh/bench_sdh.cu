@@ -88,7 +88,8 @@ int main(int argc, char** argv) {
       ("cpu-max-s", po::value(&cpu_max_s)->default_value(60), "skip a CPU measurement predicted to take longer (s)")
       ("cpu-st-max-n", po::value(&cpu_st_max_n)->default_value(100000), "largest N for the single-threaded CPU loop")
       ("gpu-max-s", po::value(&gpu_max_s)->default_value(20), "skip a GPU version whose run is predicted longer (s)")
-      ("verify-n", po::value(&verify_n)->default_value(4099), "N of the check against the CPU before any timing");
+      ("verify-max", po::value(&verify_n)->default_value(4099), "N of the check against the CPU before any timing");
+  cli.renamed("verify-n", "verify-max");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (run.quick) {
@@ -115,9 +116,11 @@ int main(int argc, char** argv) {
       if (!why.empty()) throw bench::bad_input(why);
     }
     if (tpb < 32 || tpb > 1024 || tpb % 32) throw bench::bad_input("--threads-per-block must be a multiple of 32 in 32..1024");
+    // unsigned: boost reads -1 as 4294967295, and so many threads abort the process
+    if (cpu_threads_opt > 4096) throw bench::bad_input("--cpu-threads must be in 0..4096 (0: all cores)");
     if (transfer_reps < 0) throw bench::bad_input("--transfer-reps must be >= 0");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1 (the first run is verified)");
-    if (verify_n < 2) throw bench::bad_input("--verify-n must be >= 2");
+    if (verify_n < 2) throw bench::bad_input("--verify-max must be >= 2");
     std::vector<std::string> known{"all", "cpu-st", "cpu-mt"};
     for (const auto& i : impl_list()) known.push_back(i.name);
     for (const auto& name : bench::parse_names(impl_args, "--impl", known)) {

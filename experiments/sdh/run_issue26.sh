@@ -31,7 +31,7 @@ if has ncu; then
   M=smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second,gpu__time_duration.sum,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_shared_cycles_active.avg.pct_of_peak_sustained_active,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__grid_size,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_lg_throttle.ratio
   timeout 200 ncu --clock-control none --kernel-name regex:'k_(fast|band)' --metrics $M --csv --page raw \
     "$BIN/bench_sdh" --N 200000 --impl fast-lane,band-lane,band-lane-r8 --reps 1 --min-reps 1 --warmup 1 --transfer-reps 0 \
-    --budget-s 0 --verify-n 2000 --out "$OUT/ncu_res" > "$L/ncu_sdh.csv" 2> "$L/ncu_sdh_stderr.txt"; echo "rc=$?" | tee -a "$L/steps.txt"
+    --budget-s 0 --verify-max 2000 --out "$OUT/ncu_res" > "$L/ncu_sdh.csv" 2> "$L/ncu_sdh_stderr.txt"; echo "rc=$?" | tee -a "$L/steps.txt"
 fi
 if has multi; then
   step "multi_hist band-lane: 1, 2, 4, 8 chunks against the CPU oracle"
@@ -44,7 +44,7 @@ if has threebody; then
   timeout 150 ncu --clock-control none --kernel-name regex:'threebody3' --launch-count 4 \
     --metrics smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second,gpu__time_duration.sum,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__grid_size,launch__block_size,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum \
     --csv --page raw "$BIN/bench_maps3d" --test threebody --N 2048 --rho 4 --maps tet-e --modes thread --reps 1 --min-reps 1 \
-    --warmup 1 --budget-s 0 --verify-N 64 --out "$OUT/ncu_res" > "$L/ncu_threebody.csv" 2> "$L/ncu_threebody_stderr.txt"
+    --warmup 1 --budget-s 0 --verify-max 64 --out "$OUT/ncu_res" > "$L/ncu_threebody.csv" 2> "$L/ncu_threebody_stderr.txt"
   echo "rc=$?" | tee -a "$L/steps.txt"
 fi
 if has large; then

@@ -6,6 +6,8 @@
 //   --N 1024:30720:1024  a range A:B:STEP (A, A+STEP, ..., <= B) wherever sizes are taken
 // Bad input: `<program>: <what is wrong>` on one line of stderr and exit status 2,
 // before any CUDA call (Cli::parse, Cli::fail).
+// Names every program spells alike: --N (short -N), --rho, --bucket-width, --verify-max,
+// and `both` wherever a choice has two values; --version and --help (defaults, exit codes).
 #pragma once
 #include <tdmaps/config.hpp>
 
@@ -17,11 +19,28 @@
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tdmaps::bench {
 
 namespace po = boost::program_options;
+
+// Exit codes of every experiment program (README.md beside this file; each program's --help).
+constexpr int exit_bad_input = 2;
+constexpr int exit_no_gpu = 3;    // no NVIDIA driver or GPU (gpu.cuh require_gpu_or_exit)
+constexpr int exit_skipped = 77;  // no GPU with --skip-if-no-gpu (meson's "skipped")
+// Where --version finds the commit the program was built from: gpu.cuh sets it to
+// experiments/commit.cpp.in's tdmaps_commit_id (host-only programs and tests leave it unset).
+using CommitFn = const char* (*)();
+inline CommitFn& commit_source() {
+  static CommitFn f = nullptr;
+  return f;
+}
+inline const char* exit_codes_help() {
+  return "Exit codes: 0 done; 1 a check failed; 2 bad input (one line, before any GPU work); 3 no NVIDIA "
+         "driver or GPU (one line: the cause and the next step); 77 no GPU with --skip-if-no-gpu (meson's skip).";
+}
 
 // Bad command-line input: Cli::parse / Cli::check print what() on one line and exit 2.
 struct bad_input : std::runtime_error {
@@ -107,6 +126,21 @@ inline std::vector<std::string> parse_names(const std::vector<std::string>& args
   if (out.empty()) throw bad_input(what + ": no name given");
   return out;
 }
+// Names from `available` (what this experiment runs); a name of `elsewhere` (known to
+// tdmaps, not run here) gets its own message, apart from a name nobody knows.
+inline std::vector<std::string> parse_available(const std::vector<std::string>& args, const std::string& what,
+                                                const std::vector<std::string>& available,
+                                                const std::vector<std::string>& elsewhere, const std::string& program) {
+  for (const std::string& m : split_list(args, what))
+    if (std::find(available.begin(), available.end(), m) == available.end() &&
+        std::find(elsewhere.begin(), elsewhere.end(), m) != elsewhere.end()) {
+      std::string all;
+      for (const std::string& k : available) all += (all.empty() ? "" : ", ") + k;
+      throw bad_input(what + ": '" + m + "' is a map of tdmaps but not available in " + program + " (it has no kernel here; available: " +
+                      all + ")");
+    }
+  return parse_names(args, what, available);
+}
 // One name from a closed set.
 inline std::string parse_choice(const std::string& v, const std::string& what, const std::vector<std::string>& known) {
   return parse_names({v}, what, known).front();
@@ -146,7 +180,7 @@ struct RunOptions {
 class Cli {
  public:
   Cli(std::string program, const std::string& caption) : program_(std::move(program)), desc_(caption) {
-    desc_.add_options()("help,h", "show this help");
+    desc_.add_options()("help,h", "show this help (every default, the exit codes)")("version", "print the version and stop");
   }
   const std::string& program() const { return program_; }
   po::options_description_easy_init add() { return desc_.add_options(); }
@@ -160,7 +194,7 @@ class Cli {
          "seconds of timed launches for the whole run; each point gets an equal share of what is left and its "
          "reps shrink to fit, never below --min-reps (the count run is in each row); 0 = no budget")
         ("quick", po::bool_switch(&r.quick), "the short sweep of make figures")
-        ("skip-if-no-gpu", po::bool_switch(&r.skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU")
+        ("skip-if-no-gpu", po::bool_switch(&r.skip_if_no_gpu), "exit 77 (meson's skip code) when there is no GPU (else exit 3)")
         ("max-minutes", po::value(&r.max_minutes)->default_value(r.max_minutes),
          "refuse, before any work, a run predicted to take longer (GPU runs and CPU references; bench/predict.hpp)")
         ("predict-only", po::bool_switch(&r.predict_only),
@@ -170,12 +204,33 @@ class Cli {
             "also time float maps past their proven exact range (rows get exact=0)");
     run_ = &r;
   }
-  // Parses argv: --help prints and exits 0; any error is one line and exit 2.
+  // Old spellings of the shared names: refused with the new name (never silently taken).
+  void renamed(const std::string& old_name, const std::string& new_name) { renamed_.push_back({old_name, new_name}); }
+  // Parses argv: --help prints and exits 0; any error is one line and exit 2. `-N` is --N's
+  // short form in every program that has --N. Positional arguments are refused.
   void parse(int argc, char** argv) {
+    std::vector<std::string> args;
+    const bool has_N = desc_.find_nothrow("N", false) != nullptr;
+    for (int i = 1; i < argc; ++i) {
+      std::string a = argv[i];
+      if (has_N && a == "-N") a = "--N";
+      else if (has_N && a.rfind("-N", 0) == 0 && a.size() > 2 && a[2] != '-') a = "--N=" + a.substr(2 + (a[2] == '='));
+      for (const auto& r : renamed_)
+        if (a == "--" + r.first || a.rfind("--" + r.first + "=", 0) == 0) fail("--" + r.first + " is now --" + r.second);
+      args.push_back(a);
+    }
     try {
-      po::store(po::parse_command_line(argc, argv, desc_), vm_);
+      const po::parsed_options parsed = po::command_line_parser(args).options(desc_).run();
+      for (const std::string& extra : po::collect_unrecognized(parsed.options, po::include_positional))
+        fail("unexpected argument '" + extra + "' (options start with --; see --help)");
+      po::store(parsed, vm_);
       if (vm_.count("help")) {
-        std::cout << desc_ << "\n";
+        std::cout << desc_ << "\n" << exit_codes_help() << "\n";
+        std::exit(0);
+      }
+      if (vm_.count("version")) {
+        const char* c = commit_source() ? commit_source()() : nullptr;
+        std::printf("%s (tdmaps, commit %s)\n", program_.c_str(), c && *c ? c : "unknown");
         std::exit(0);
       }
       po::notify(vm_);
@@ -203,7 +258,7 @@ class Cli {
   bool given(const char* name) const { return vm_.count(name) && !vm_[name].defaulted(); }
   [[noreturn]] void fail(const std::string& msg) const {
     std::fprintf(stderr, "%s: %s\n", program_.c_str(), msg.c_str());
-    std::exit(2);
+    std::exit(exit_bad_input);
   }
 
  private:
@@ -211,6 +266,7 @@ class Cli {
   po::options_description desc_;
   po::variables_map vm_;
   RunOptions* run_ = nullptr;
+  std::vector<std::pair<std::string, std::string>> renamed_;
 };
 
 }  // namespace tdmaps::bench

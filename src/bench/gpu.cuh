@@ -1,5 +1,5 @@
 // src/bench/gpu.cuh — the GPU side of the harness every experiment program uses:
-//   Session      GPU presence (one message; exit 77 with --skip-if-no-gpu, else exit 2), GPU code
+//   Session      GPU presence (one message; exit 77 with --skip-if-no-gpu, else exit 3), GPU code
 //                for the device found (else one line and exit 2: arch.hpp), the device, the
 //                results folder per GPU, the metadata line, the CSVs
 //   Interleaved  BB and the maps timed in the same run, interleaved launch by launch
@@ -30,16 +30,46 @@
 
 namespace tdmaps::bench {
 
-// Exits 77 (meson's "skipped") when there is no usable GPU, with one line on stdout.
-inline void skip_without_gpu(const std::string& program) {
+// --version names the commit of experiments/commit.cpp.in (args.hpp commit_source).
+inline const bool commit_source_set = (commit_source() = &::tdmaps_commit_id, true);
+
+// Why cudaGetDeviceCount found no GPU, in words a user can act on. The runtime reports a
+// machine without any NVIDIA driver as cudaErrorInsufficientDriver ("driver version is
+// insufficient"), so the driver's own /proc entry decides which it is.
+inline std::string no_gpu_cause(cudaError_t e) {
+  std::error_code ec;
+  const bool driver = std::filesystem::exists("/proc/driver/nvidia/version", ec);
+  const std::string code = e == cudaSuccess ? "0 devices" : std::string(cudaGetErrorName(e));
+  if (!driver) return "no NVIDIA driver or GPU found (" + code + ")";
+  if (e == cudaSuccess || e == cudaErrorNoDevice) return "the NVIDIA driver is loaded but sees no GPU (" + code + ")";
+  if (e == cudaErrorInsufficientDriver)
+    return "the NVIDIA driver is older than this build's CUDA runtime " + std::to_string(CUDART_VERSION / 1000) + "." +
+           std::to_string(CUDART_VERSION % 1000 / 10) + " (" + code + ")";
+  return "the CUDA runtime cannot use the GPU (" + code + ": " + cudaGetErrorString(e) + ")";
+}
+
+// No usable GPU: exit 77 with one line on stdout when `skip` (meson's "skipped"), else one
+// line on stderr naming the program, the cause and the next step, exit 3. Returns the device.
+inline int require_gpu_or_exit(const std::string& program, bool skip) {
   int count = 0;
   const cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
-    std::printf("%s: SKIPPED, no CUDA GPU (%s)\n", program.c_str(), e == cudaSuccess ? "0 devices" : cudaGetErrorString(e));
-    std::fflush(stdout);
-    std::exit(77);
+    const std::string cause = no_gpu_cause(e);
+    if (skip) {
+      std::printf("%s: SKIPPED, %s\n", program.c_str(), cause.c_str());
+      std::fflush(stdout);
+      std::exit(exit_skipped);
+    }
+    std::fprintf(stderr,
+                 "%s: %s; nothing was run. Run it on a machine with an NVIDIA GPU, or run `make figures` to redraw "
+                 "the figures from the committed results\n",
+                 program.c_str(), cause.c_str());
+    std::exit(exit_no_gpu);
   }
+  return gpu::require_gpu();
 }
+// Exits 77 (meson's "skipped") when there is no usable GPU, with one line on stdout.
+inline void skip_without_gpu(const std::string& program) { (void)require_gpu_or_exit(program, true); }
 
 // ---- the GPU code of this binary against the GPU found (arch.hpp) -------------------------
 // What the build compiled (top-level meson.build passes both macros to every CUDA file).
@@ -115,13 +145,12 @@ inline int start_gpu_check(const std::string& program) {
 class Session {
  public:
   // After the command line is parsed (bad input already rejected). Without a GPU:
-  // exit 77 when skip_if_no_gpu, else one line and exit 2. A GPU this binary has no code for:
+  // exit 77 when skip_if_no_gpu, else one line and exit 3 (require_gpu_or_exit). A GPU this binary has no code for:
   // one line (built for, found, the rebuild command) and exit 2.
   Session(std::string program, int argc, char** argv, const RunOptions& run)
       : program_(std::move(program)), args_(join_args(argc, argv)), out_(run.out) {
     check_fake_gpu(program_);
-    if (run.skip_if_no_gpu) skip_without_gpu(program_);
-    dev_ = gpu::require_gpu();
+    dev_ = require_gpu_or_exit(program_, run.skip_if_no_gpu);
     TD_CUDA(cudaGetDeviceProperties(&prop_, dev_));
     require_gpu_code(program_, prop_);
     if (!pending_prediction().empty()) std::fprintf(stderr, "%s\n", pending_prediction().c_str());  // predict.hpp

@@ -114,7 +114,7 @@ void print_counts(const Counts& c) {
 }
 
 // dump writes at most this many rows; a larger dump is refused before the header.
-const u64 dump_limit = 10'000'000;
+const u64 dump_limit = 1'000'000;
 void check_dump_size(u64 rows, const char* what) {
   if (rows > dump_limit)
     fail("dump: " + grouped(rows) + " " + what + " rows, more than the " + grouped(dump_limit) +
@@ -272,7 +272,7 @@ const char* usage =
     "       tdmap types                    name, dimension, C++ type of every map (for the SASS tools)\n"
     "       tdmap info  MAP -N N [--rho R] grid, launched / useful / wasted blocks and threads\n"
     "       tdmap dump  MAP -N N [--rho R] [--threads]\n"
-    "                                      CSV: block (or thread) index -> domain cell, at most 10,000,000 rows\n"
+    "                                      CSV: block (or thread) index -> domain cell, at most 1,000,000 rows\n"
     "       tdmap range MAP [--rho R]      the sizes plan() accepts at R and the refusal past them\n"
     "       tdmap --version | --help\n"
     "Block side: 1 <= rho, rho*rho <= 1024 in 2D (rho <= 32), rho^3 <= 1024 in 3D (rho <= 10).\n"
