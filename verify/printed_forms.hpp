@@ -3,7 +3,7 @@
 // verify/results/printed_forms.csv (verify/printed_forms.cpp). Each search walks the true
 // enumeration (row by row), never an inverse formula.
 //   eq9-as-printed   000 eq. (9), the strictly lower triangle: i = floor(sqrt(1/4 + 2 lambda)
-//                    + 1/2), j = lambda - i(i+1)/2 (float, map_ltm.hpp ltm_strict_as_printed)
+//                    + 1/2), j = lambda - i(i+1)/2 (float, ltm_strict_as_printed below)
 //   eq9-float        the same row with j = lambda - i(i-1)/2 (ltm_strict_float)
 //   eq9-exact        the row tri_root(lambda) + 1 (ltm_strict_exact), what the library uses
 //   rb-as-printed    000 §IV-B: in a rectangle of N/2 columns and N+1 rows (N even),
@@ -18,6 +18,21 @@
 #include <string>
 
 namespace tdmaps::oracle::printed {
+
+// ---- 000 eq. (9), the strict variant, as printed (test-only; the library keeps the exact form,
+// map_ltm.hpp ltm_strict_exact) ----------------------------------------------------------------
+// eq. (9) as printed:  i = floor(sqrt(1/4 + 2 lambda) + 1/2), j = lambda - i(i+1)/2.
+// With that j the first block (lambda = 0) lands at (1, -1): the printed j is a
+// typo. Row i of the strictly lower triangle starts at i(i-1)/2, so the correct
+// column is j = lambda - i(i-1)/2.
+inline Cell2 ltm_strict_as_printed(u64 lambda) {
+  const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
+  return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};
+}
+inline Cell2 ltm_strict_float(u64 lambda) {
+  const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
+  return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
+}
 
 // The strict lower triangle {(i, j) : 0 <= j < i}: lambda's true row is tri_root(lambda) + 1
 // (rows walked upward here), and its column lambda - i(i-1)/2.

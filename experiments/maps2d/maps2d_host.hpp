@@ -20,10 +20,6 @@ using bench::bad_input;
 using bench::join_args;
 using bench::split_list;
 
-// Whether `name` is a 2D map of the registry.
-inline bool is_map2(const std::string& name) {
-  return with_map(maps2d{}, name.c_str(), [](auto) {});
-}
 inline std::string map2_names() {
   std::string s;
   for_each_map(maps2d{}, [&](auto m) { s += (s.empty() ? "" : ", ") + std::string(decltype(m)::name); });

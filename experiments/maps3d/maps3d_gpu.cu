@@ -185,9 +185,6 @@ u64 layout_slots(Layout l, i64 N, int rho) {
   return l == Layout::linear ? LinearLayout3::make(N, rho).slots() : BlockedLayout3::make(N, rho).slots();
 }
 
-template <class L>
-static L make_layout(i64 N, int rho) { return L::make(N, rho); }
-
 void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out) {
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);

@@ -61,12 +61,6 @@ constexpr int max_rho = 32;
 // The kernel style (see the top of this file).
 enum class Style : int { smem = 0, direct = 1 };
 inline const char* style_name(Style s) { return s == Style::smem ? "smem" : "direct"; }
-// "smem" / "direct" -> the style; false for any other text.
-inline bool parse_style(const std::string& t, Style& s) {
-  if (t == "smem") { s = Style::smem; return true; }
-  if (t == "direct") { s = Style::direct; return true; }
-  return false;
-}
 // The styles map M can run, and its default (the papers' form for that map).
 template <class M> constexpr bool has_style(Style s) { return s == Style::direct || M::blockwise; }
 template <class M> constexpr Style default_style() { return M::blockwise ? Style::smem : Style::direct; }

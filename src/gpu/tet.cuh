@@ -41,7 +41,6 @@
 namespace tdmaps::gpu {
 
 enum class Mode : int { thread = 0, block = 1 };
-inline const char* mode_name(Mode m) { return m == Mode::thread ? "thread" : "block"; }
 
 // ---- where the map is evaluated -----------------------------------------------------
 // The block coordinate of this block (uniform over the block), on index path I.

@@ -72,8 +72,6 @@ TD_HD float rsqrt_device(float x) {
   return 1.0f / std::sqrt(x);
 #endif
 }
-// x * rsqrt(x).
-TD_HD float sqrt_by_rsqrt(float x) { return fmul_rn(x, rsqrt_device(x)); }
 // The same without rsqrtf's scaling of subnormal arguments (rsqrt.approx.ftz: one
 // MUFU.RSQ): for LTM-E's narrow estimate, whose argument is >= 1/4.
 TD_HD float sqrt_by_rsqrt_ftz(float x) {
@@ -202,19 +200,9 @@ using LTM_D = LTM<SqrtD>;
 using LTM_E = LTM<SqrtE>;
 
 // ---- the strict variant: blocks strictly below the diagonal ---------------------
-// eq. (9) as printed:  i = floor(sqrt(1/4 + 2 lambda) + 1/2), j = lambda - i(i+1)/2.
-// With that j the first block (lambda = 0) lands at (1, -1): the printed j is a
-// typo. Row i of the strictly lower triangle starts at i(i-1)/2, so the correct
-// column is j = lambda - i(i-1)/2 (verify/test_printed_forms.cpp shows both).
-TD_HD Cell2 ltm_strict_as_printed(u64 lambda) {
-  const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
-  return Cell2{i64(i), i64(lambda) - i64(tri(i)), true};
-}
-TD_HD Cell2 ltm_strict_float(u64 lambda) {
-  const u64 i = float_floor_nonneg<u64>(fadd_rn(fsqrt_rn(ltm_arg(lambda)), 0.5f));
-  return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
-}
-// Exact: the strictly lower row of lambda is tri_root(lambda) + 1.
+// 000 eq. (9) maps lambda to the strictly lower triangle {(i, j) : 0 <= j < i}; as printed, its
+// column has a typo (verify/printed_forms.hpp keeps the printed forms, test-only). Exact: the
+// strictly lower row of lambda is tri_root(lambda) + 1, its column lambda - i(i-1)/2.
 TD_HD Cell2 ltm_strict_exact(u64 lambda) {
   const u64 i = tri_root(lambda) + 1;
   return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
