@@ -6,23 +6,37 @@
 # RESULTS/<gpu_slug>/, logs in RESULTS/<gpu_slug>/logs/. A failed verification stops
 # the run before anything is timed (set -e).
 #   probe  small sweeps (the --quick profile of each program)
-#   full   the full sweeps behind the committed CSVs (about 5 minutes on an H200)
-# `make figures` runs the same experiments (quick unless FULL=1) and then draws.
+#   full   the full sweeps behind the committed CSVs (not timed end to end: three 90-s budgets
+#          of bench_maps3d and the SDH sweep to N = 1e6 alone take several minutes)
+# RESULTS is a folder of its own, e.g. experiments/results/local: the committed folder
+# (experiments/results) is refused, so a rerun never overwrites the committed results;
+# experiments/promote_results.sh RESULTS/<gpu_slug> makes a run the committed one.
+# `make figures` runs the same experiments (quick unless FULL=1) into
+# experiments/results/local and then draws them into figures/local.
 set -euo pipefail
 build=${1:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
 res=${2:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
 profile=${3:-full}
+case "$profile" in probe|full) ;; *) echo "run_gpu_profile: profile must be probe or full (got '$profile')" >&2; exit 2 ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+if [ "$(realpath -m "$res")" = "$(realpath -m "$here/results")" ]; then
+  echo "run_gpu_profile: $res is the committed results folder; run into a folder of its own (e.g." \
+       "experiments/results/local), then experiments/promote_results.sh makes it the committed one" >&2
+  exit 2
+fi
 E="$build/experiments"
 quick=""; [ "$profile" = probe ] && quick="--quick"
-# the folder name the programs use (src/gpu/metadata.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100-80gb-hbm3
+# the folder name of this GPU, one per model (the rule asked of src/gpu/metadata.cuh gpu_slug,
+# issue #28): lower case, "NVIDIA " and the memory size / type words dropped:
+# "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H200" -> h200, "NVIDIA H100 PCIe" -> h100-pcie
 slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 -c '
 import re, sys
-n = sys.stdin.read().strip()
-n = n[7:] if n.startswith("NVIDIA ") else n
-print(re.sub(r"-+", "-", re.sub(r"[^a-z0-9]", "-", n.lower())).strip("-"))')
+n = sys.stdin.read().strip().lower()
+n = n[7:] if n.startswith("nvidia ") else n
+words = [w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w)]
+print("-".join(words))')
 logs="$res/$slug/logs"
 mkdir -p "$logs"
-here=$(cd "$(dirname "$0")" && pwd)
 step() {  # step LOG CMD...: run, keep the log, say how long it took
   local log=$1; shift
   local t0=$SECONDS
@@ -33,6 +47,7 @@ step() {  # step LOG CMD...: run, keep the log, say how long it took
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.sm,temperature.gpu,power.draw --format=csv > "$logs/nvidia_smi.txt" 2>&1 || true
 step sass2d.log bash "$here/maps2d/check_sass.sh" "$E/maps2d/bench_maps"
 step sass3d.log bash "$here/maps3d/check_sass3d.sh" "$E/maps3d/bench_maps3d"
+[ -e "$res/cpu" ] || ln -s "$here/results/cpu" "$res/cpu"  # the CPU tables a drawing of RESULTS needs
 step vmaps.log "$E/maps2d/gpu_verify_maps"
 step v3d.log "$E/maps3d/gpu_verify_3d" $quick --out "$res"
 step vapps.log "$E/apps2d/gpu_verify_apps"
@@ -53,4 +68,5 @@ if [ -x "$E/multigpu/multi_hist" ]; then
   step multigpu_sdh.log "$E/multigpu/multi_hist" --app sdh --N $sdhN --chunks 1,8 --reps 3 --out "$res"
   step multigpu_threebody.log "$E/multigpu/multi_hist" --app threebody --N $tbN --chunks 1,8 --reps 3 --out "$res"
 fi
-echo "results in $res/$slug" >&2
+echo "results in $res/$slug (draw them: build/figures/tdmaps_figures --results $res --out figures/local" \
+     "--report figures/local/report.md; make them the committed ones: experiments/promote_results.sh $res/<gpu_slug>)" >&2
