@@ -3,11 +3,13 @@
 
 #include <gnuplot-iostream.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -24,6 +26,34 @@ std::string q(const std::string& s) {
     else o += c;
   }
   return o + "'";
+}
+
+// A title as a gnuplot string expression, wrapped at spaces into lines that fit `avail_px`
+// pixels at `pt` points: pngcairo draws a point as 4/3 pixel and DejaVu Sans averages 0.55 em
+// a character (the model figures/check_layout.py tests the drawn SVGs with), so a long title
+// is never cut off at the picture's edges. Lines are joined with "\n" (q() quotes each).
+std::string wrapped(const std::string& s, double avail_px, double pt) {
+  const auto chars = [](const std::string& t) {
+    size_t n = 0;
+    for (unsigned char c : t) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  const size_t most = size_t(std::max(8.0, avail_px / (0.55 * 4.0 / 3.0 * pt)));
+  if (chars(s) <= most) return q(s);
+  std::vector<std::string> lines{""};
+  size_t at = 0;
+  while (at < s.size()) {
+    size_t sp = s.find(' ', at);
+    const std::string word = s.substr(at, sp == std::string::npos ? std::string::npos : sp - at);
+    std::string& l = lines.back();
+    if (!l.empty() && chars(l) + 1 + chars(word) > most) lines.push_back(word);
+    else l += (l.empty() ? "" : " ") + word;
+    if (sp == std::string::npos) break;
+    at = sp + 1;
+  }
+  std::string o;
+  for (const std::string& l : lines) o += (o.empty() ? "" : ".\"\\n\".") + q(l);
+  return o;
 }
 
 std::string num(double v) {
@@ -76,14 +106,14 @@ void build(const Figure& f, std::string& data, std::string& cmds) {
   const int rows = std::max(1, f.layout_rows);
   const int cols = int((np + size_t(rows) - 1) / size_t(rows));
   if (np > 1 || !f.title.empty())
-    c << "set multiplot layout " << rows << "," << std::max(1, cols) << " title " << q(f.title)
-      << " font ',13'\n";
+    c << "set multiplot layout " << rows << "," << std::max(1, cols) << " title "
+      << wrapped(f.title, f.width - 40.0, 13) << " font ',13'\n";
   for (size_t pi = 0; pi < np; ++pi) {
     const Panel& p = f.panels[pi];
     c << "unset logscale; unset label; unset arrow; set autoscale; unset xtics; unset ytics; set xtics; "
          "set ytics; set xtics norotate; unset style data; set style data lines; set format x '% h'; "
          "set format y '% h'; set grid back lc rgb '#dddddd' lw 1\n";
-    c << "set title " << q(p.title) << " font ',11'\n";
+    c << "set title " << wrapped(p.title, double(f.width) / std::max(1, cols) - 40.0, 11) << " font ',11'\n";
     c << "set xlabel " << q(p.xlabel) << (p.key == "below" ? " offset 0,0.5" : "") << "\nset ylabel " << q(p.ylabel)
       << "\n";
     if (p.key == "below")
