@@ -95,9 +95,9 @@ Options parse(int argc, char** argv) {
   std::string form = "both";
   bench::Cli cli("bench_maps",
                  "bench_maps: dummy-kernel and square-root experiments (000_dc8ca915cfc23e3c.txt §IV-A, §V)\noptions");
-  cli.add()("test", po::value<std::string>(&o.test)->required(), "dummy | sqrt")
+  cli.add()("test", po::value<std::string>(&o.test)->required(), "dummy | sqrt (required: no default)")
       ("N", po::value<std::vector<std::string>>(&n_args)->composing(),
-       "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024, the papers' sweep)")
+       "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024, the papers' sweep; --quick: 2048,8192,16384,30720)")
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block side(s), 1..32 (default 16,32)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
        "maps, comma list; bb is always timed as the reference (dummy default: bb,bb-t,ltm-r,ltm-e,ltm-r-sq,ltm-e-sq,ltm-lut,rb,rb-b,rec,utm-n; "

@@ -59,10 +59,20 @@ Options parse(int argc, char** argv) {
   o.run = bench::RunOptions::with(20, 3, 3, 300);  // reps, warmup, min_reps, budget_s
   std::vector<std::string> n_args, rho_args, map_args, mode_args;
   std::string form = "cond,store";
+  // the default sizes, from default_Ns itself
+  std::string sizes_help = "problem sizes: comma list and/or ranges A:B:STEP (default";
+  for (bool quick : {false, true})
+    for (const char* t : {"dummy", "threebody", "layout"}) {
+      sizes_help += std::string(quick && std::string(t) == "dummy" ? "; --quick:" : "") + " " + t + " ";
+      std::string v;
+      for (i64 n : default_Ns(t, quick)) v += (v.empty() ? "" : ",") + std::to_string(n);
+      sizes_help += v;
+    }
+  sizes_help += ")";
   bench::Cli cli("bench_maps3d", "bench_maps3d: tetrahedral-domain experiments (003_66f856975a7ab3ee.txt)\noptions");
   cli.add()("test", po::value<std::string>(&o.test)->default_value("dummy"), "dummy | threebody | layout")
       ("N", po::value<std::vector<std::string>>(&n_args)->composing(),
-       "problem sizes: comma list and/or ranges A:B:STEP (default per test; see README)")
+       sizes_help.c_str())
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block sides, rho^3 <= 1024 (default 8,4)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
        "maps besides the bb3 baseline: tet-e, tet-fast, tet-f (default tet-e,tet-fast)")
