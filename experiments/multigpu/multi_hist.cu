@@ -41,6 +41,7 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 using namespace tdmaps;
 namespace hs = tdmaps::sdh;
@@ -679,9 +680,7 @@ int main(int argc, char** argv) {
   const int world_gpus = world.active ? world.size : int(devs.size());
   std::unique_ptr<bench::Table> csv;
   if (root)
-    csv = session.table(o.csv,
-                        "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,compute_ms,"
-                        "reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,verified",
+    csv = session.table(o.csv, results::layout::sdh_multigpu.columns,  // threebody_multigpu.csv: the same layout
                         "\"gpus_used\":" + std::to_string(world_gpus) + ",\"mpi_ranks\":" + std::to_string(world.size) +
                             ",\"nccl\":\"" + std::to_string(NCCL_MAJOR) + "." + std::to_string(NCCL_MINOR) + "." +
                             std::to_string(NCCL_PATCH) + "\"," +

@@ -28,6 +28,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::gpu;
@@ -222,9 +223,7 @@ int main(int argc, char** argv) {
 
   const unsigned cpu_thr = cpu_threads_opt ? cpu_threads_opt : hs::cpu_threads();
   const auto csv = session.table(
-      "sdh.csv",
-      "impl,N,bucket_width,buckets,threads_per_block,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,with_transfers_ms,"
-      "pairs_per_s,speedup_vs_cpu_mt",
+      "sdh.csv", results::layout::sdh.columns,
       "\"host_cpu\":\"" + json_escape(host_cpu_model()) + "\",\"host_threads\":" + std::to_string(hs::cpu_threads()) +
           ",\"cpu_mt_threads\":" + std::to_string(cpu_thr) + ",\"points\":\"uniform cube\",\"box\":" + pf("%.6g", box) +
           ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1)\"");
