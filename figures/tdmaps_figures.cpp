@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
   std::string gpu, gallery;
   bool no_report = false;
   po::options_description d("tdmaps_figures: redraws every figure from the results and writes the report\noptions");
-  d.add_options()("help,h", "show this help")
+  d.add_options()("help,h", "show this help")("version", "print the version and stop")
       ("results", po::value(&ctx.results)->default_value(ctx.results), "results folder (<gpu_slug>/ and cpu/)")
       ("out", po::value(&ctx.out)->default_value(ctx.out), "output folder of the PNG and SVG files")
       ("gpu", po::value(&gpu), "draw only this GPU's folder (default: every GPU folder found)")
@@ -95,9 +95,20 @@ int main(int argc, char** argv) {
       ("readme", po::value(&gallery), "the same as --readme-gallery");
   po::variables_map vm;
   try {
-    po::store(po::parse_command_line(argc, argv, d), vm);
+    const po::parsed_options parsed = po::command_line_parser(argc, argv).options(d).run();
+    for (const std::string& extra : po::collect_unrecognized(parsed.options, po::include_positional))
+      throw std::runtime_error("unexpected argument '" + extra + "' (options start with --; see --help)");
+    po::store(parsed, vm);
     if (vm.count("help")) {
-      std::cout << d << "\n";
+      std::cout << d << "\nExit codes: 0 drawn (a figure whose data is missing is skipped with a notice); 1 no figure "
+                       "could be drawn (gnuplot missing?); 2 bad input.\n";
+      return 0;
+    }
+    if (vm.count("version")) {
+#ifndef TDMAPS_VERSION
+#define TDMAPS_VERSION "unknown"
+#endif
+      std::cout << "tdmaps_figures (tdmaps) " << TDMAPS_VERSION << "\n";
       return 0;
     }
     po::notify(vm);
