@@ -64,6 +64,8 @@ expect_error "rho\*rho = 262144"     info ltm-e -N 4294967296 --rho 512
 expect_error "use ltm-e --rho 32"    info ltm-n -N 300000000
 expect_ok info ltm-e -N 300000000 --rho 32
 expect_ok --version
+if "$tdmap" --help | grep -q "Exit codes"; then ok; else bad "tdmap --help does not give the exit codes"; fi
+if "$tdmap" range rec | grep -q "N = rho\*n with n = N/rho even"; then ok; else bad "range rec does not say which N it takes"; fi
 expect_ok range rec
 expect_ok list --rho 10
 # dump checks before it prints: no header on stdout when it refuses
