@@ -1,6 +1,6 @@
 // experiments/multigpu/mpi_env.hpp — the few MPI operations the multi-GPU program needs,
-// behind one small interface so that the same program source builds with MPI
-// (multi_hist_mpi: mpi_env.cpp, TDMAPS_WITH_MPI) and without it (multi_hist: one rank,
+// behind one small interface so that the same program object links with MPI
+// (multi_hist_mpi: mpi_env.cpp) and without it (multi_hist: mpi_stub.cpp, one rank,
 // every call trivial). MPI itself is the library (OpenMPI, MPICH, ...): nothing here
 // schedules or communicates by hand.
 #pragma once
@@ -17,7 +17,8 @@ struct MpiWorld {
   bool active = false;                 // false: built without MPI, or not started under mpirun
 };
 
-#if defined(TDMAPS_WITH_MPI)
+// Defined twice: mpi_env.cpp (MPI; linked into multi_hist_mpi) and mpi_stub.cpp (one rank,
+// every call trivial; linked into multi_hist). multi_hist.cu is compiled once for both.
 MpiWorld mpi_init(int* argc, char*** argv);
 void mpi_finalize();
 void mpi_bcast(void* data, size_t bytes, int root);
@@ -26,14 +27,5 @@ bool mpi_all(bool ok);                                       // logical AND over
 double mpi_max(double v);                                    // max over ranks
 // Ends every rank with `code` (after one line on stderr from the caller).
 [[noreturn]] void mpi_exit(int code);
-#else
-inline MpiWorld mpi_init(int*, char***) { return MpiWorld{}; }
-inline void mpi_finalize() {}
-inline void mpi_bcast(void*, size_t, int) {}
-inline void mpi_allreduce_sum(std::uint64_t*, size_t) {}
-inline bool mpi_all(bool ok) { return ok; }
-inline double mpi_max(double v) { return v; }
-[[noreturn]] inline void mpi_exit(int code) { std::exit(code); }
-#endif
 
 }  // namespace tdmaps::multi
