@@ -56,6 +56,8 @@ def tdmap_cases(t):
                 c.append([t, "info", m, "-N", N] + r)
                 c.append([t, "dump", m, "-N", N] + r + (["--threads"] if N in ("1", "17") else []))
         c.append([t, "info", m, "-N", "17", "extra"])
+        for N, rho in (("65536", "16"), ("5000", "1"), ("100000", "32"), ("3000", "10")):
+            c.append([t, "info", m, "-N", N, "--rho", rho, "--count-by", "walk"])
         c.append([t, "dump", m, "-N", "17", "--threads", "--rho", "4"])
     return c
 

@@ -121,13 +121,18 @@ void check_dump_size(u64 rows, const char* what) {
          " rows dump writes; choose a smaller N");
 }
 
+// --count-by walk visits at most this many blocks (thread maps: threads): well under a second.
+const u64 walk_limit = 10'000'000;
 // walk: count by visiting every launched block (counts2/counts3), to check the closed forms.
 template <class M>
 void run2(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
   const Plan2 p = M::plan(N, rho);
   if (cmd == "info") {
-    if (walk && counts2_closed<M>(p).launched_blocks > 50'000'000)
-      fail("info --count-by walk: more than 50,000,000 launched blocks; choose a smaller N");
+    // the walk asks every block (a thread map: up to every thread of a block) of the grid
+    const Counts cc = counts2_closed<M>(p);
+    if (walk && (M::blockwise ? cc.launched_blocks : cc.launched_threads) > walk_limit)
+      fail(std::string("info --count-by walk: more than ") + grouped(walk_limit) + (M::blockwise ? " blocks" : " threads") +
+           " to visit; choose a smaller N (the closed forms answer at any N)");
     const Counts c = walk ? counts2<M>(p) : counts2_closed<M>(p);
     std::printf("map              %s (2D, %s-wise)\nN                %lld\nrho              %d\nn                %lld\npasses           %d\n",
                 M::name, kind_of<M>(), (long long)N, rho, (long long)p.n, p.passes);
@@ -174,8 +179,9 @@ void run3(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
   const Plan3 p = M::plan(N, rho);
   const Dim3 g = M::grid(p), b = M::block(p);
   if (cmd == "info") {
-    if (walk && counts3_closed<M>(p).launched_blocks > 50'000'000)
-      fail("info --count-by walk: more than 50,000,000 launched blocks; choose a smaller N");
+    if (walk && counts3_closed<M>(p).launched_blocks > walk_limit)
+      fail("info --count-by walk: more than " + grouped(walk_limit) +
+           " blocks to visit; choose a smaller N (the closed forms answer at any N)");
     const Counts c = walk ? counts3<M>(p) : counts3_closed<M>(p);
     std::printf("map              %s (3D, block-wise)\nN                %lld\nrho              %d\nn                %lld\n",
                 M::name, (long long)N, rho, (long long)p.n);
