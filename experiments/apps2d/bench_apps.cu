@@ -428,7 +428,7 @@ int main(int argc, char** argv) {
     o.rhos = bench::parse_small_ints(rho, "--rho", 1, 32);
     std::vector<std::string> all2d;
     for_each_map(maps2d{}, [&](auto m) { all2d.push_back(decltype(m)::name); });
-    o.maps = bench::parse_available(maps, "--maps", app_map_names(), all2d, "bench_apps");
+    o.maps = bench::parse_available(maps, "--maps", app_map_names(), all2d, "bench_apps (no EDM or collision kernel for it)");
     if (o.run.quick) {
       if (!cli.given("N")) n_args = {"2048,8192,16384,30720"};
       if (!cli.given("rho")) o.rhos = {16};

@@ -33,7 +33,9 @@ inline std::vector<std::string> map2_list() {
   return v;
 }
 inline std::vector<std::string> parse_maps(const std::vector<std::string>& args) {
-  return bench::parse_names(args, "--maps", map2_list());
+  std::vector<std::string> d3;  // known to tdmaps, run by bench_maps3d: told apart from an unknown name
+  for_each_map(maps3d{}, [&](auto m) { d3.push_back(decltype(m)::name); });
+  return bench::parse_available(args, "--maps", map2_list(), d3, "this 2D experiment (a 3D map: bench_maps3d runs it)");
 }
 
 // Block sides from --rho: 1..32 (rho x rho threads per block, at most 1024).

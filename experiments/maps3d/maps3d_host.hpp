@@ -37,7 +37,9 @@ inline std::vector<std::string> map3_names() {
 // --maps: the maps timed besides the bb3 baseline.
 inline std::vector<std::string> parse_maps3(const std::vector<std::string>& args) {
   std::vector<std::string> out;
-  for (const std::string& m : bench::parse_names(args, "--maps", map3_names()))
+  std::vector<std::string> d2;  // known to tdmaps, run by the 2D programs: told apart from an unknown name
+  for_each_map(maps2d{}, [&](auto m) { d2.push_back(decltype(m)::name); });
+  for (const std::string& m : bench::parse_available(args, "--maps", map3_names(), d2, "this 3D experiment (a 2D map: bench_maps runs it)"))
     if (m != "bb3") out.push_back(m);
   if (out.empty()) throw bad_input("--maps: no map besides the bb3 baseline given");
   return out;

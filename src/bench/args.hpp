@@ -136,8 +136,7 @@ inline std::vector<std::string> parse_available(const std::vector<std::string>& 
         std::find(elsewhere.begin(), elsewhere.end(), m) != elsewhere.end()) {
       std::string all;
       for (const std::string& k : available) all += (all.empty() ? "" : ", ") + k;
-      throw bad_input(what + ": '" + m + "' is a map of tdmaps but not available in " + program + " (it has no kernel here; available: " +
-                      all + ")");
+      throw bad_input(what + ": '" + m + "' is a map of tdmaps but not available in " + program + " (available: " + all + ")");
     }
   return parse_names(args, what, available);
 }
