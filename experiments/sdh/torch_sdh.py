@@ -11,7 +11,7 @@ reproduced bit for bit with numpy), in row chunks of the pair triangle (i < j):
   torch-cdist   torch.cdist (matrix-multiply form of the distance), floor(d / w),
                 clamp, bincount: the idiomatic, faster and inexact form
 
-Before timing, each is compared at --verify-n points with the rule evaluated in
+Before timing, each is compared at --verify-max points with the rule evaluated in
 numpy float32 (exact IEEE single operations); the column exact_at_verify_n says
 whether the histograms are equal. Timings: CUDA events around the whole chunked
 computation, points already on the GPU; median and quartiles over --reps.
@@ -130,11 +130,15 @@ def main():
     ap.add_argument("--buckets", type=int, default=0)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--chunk", type=int, default=2048, help="rows per chunk (GPU memory ~ chunk * 8 * chunk * 40 bytes)")
-    ap.add_argument("--verify-n", type=int, default=3000)
+    ap.add_argument("--verify-max", dest="verify_n", type=int, default=3000,
+                    help="points of the check against the rule before timing (the name every program uses)")
+    ap.add_argument("--verify-n", dest="verify_n_old", type=int, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--max-s", type=float, default=60.0, help="skip a size predicted to take longer per run")
     ap.add_argument("--impl", default="torch-direct,torch-cdist")
     ap.add_argument("--out", default="")
     a = ap.parse_args()
+    if a.verify_n_old is not None:
+        ap.error("--verify-n is now --verify-max")
     try:
         import numpy as np
         import torch
