@@ -8,7 +8,7 @@ of experiments/apps2d/apps_host.hpp, feature k of point i a pure function of
 (k, i)), d = 1..4 features, over the same N sweep. CUDA events
 (torch.cuda.Event) around each call after warm-up; median of --reps.
 
-    python3 experiments/peers/torch_peers.py [--quick] [--out experiments/results]
+    python3 experiments/peers/torch_peers.py [--quick] [--N A:B:STEP] [--out experiments/results]
 
 Writes <out>/<gpu_slug>/peers_edm.csv:
     # {metadata JSON: torch version, CUDA version, device, date, ...}
@@ -64,16 +64,20 @@ def gpu_slug(name):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description="PyTorch peers (pdist, cdist) of the EDM experiment")
-    p.add_argument("--N-from", type=int, default=1024)
-    p.add_argument("--N-to", type=int, default=30720)
-    p.add_argument("--N-step", type=int, default=1024)
+    p.add_argument("-N", "--N", dest="N", default=None,
+                   help="sizes: comma list and/or ranges A:B:STEP, as every program takes them "
+                        "(default 1024:30720:1024; --quick: 2048,8192,16384,30720)")
+    for old in ("--N-from", "--N-to", "--N-step"):  # the old spelling: refused with the new one
+        p.add_argument(old, dest=old[2:].replace("-", "_"), default=None, help=argparse.SUPPRESS)
     p.add_argument("--features", default="1,2,3,4", help="comma list of 1..4")
     p.add_argument("--impls", default="pdist,cdist,cdist-direct", help="comma list of pdist, cdist, cdist-direct")
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--out", default="experiments/results")
-    p.add_argument("--quick", action="store_true", help="N in {2048, 8192, 16384, 30720}, reps 10")
+    p.add_argument("--quick", action="store_true", help="N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
     a = p.parse_args(argv)
+    if a.N_from is not None or a.N_to is not None or a.N_step is not None:
+        p.error("--N-from / --N-to / --N-step are now --N A:B:STEP")
     try:
         a.features = [int(x) for x in a.features.split(",") if x]
     except ValueError:
@@ -83,13 +87,20 @@ def parse_args(argv):
     a.impls = [x for x in a.impls.split(",") if x]
     if not a.impls or any(x not in ("pdist", "cdist", "cdist-direct") for x in a.impls):
         p.error("--impls must be a comma list of pdist, cdist, cdist-direct")
-    if a.quick:
-        a.sizes = [2048, 8192, 16384, 30720]
+    if a.quick and "--reps" not in " ".join(argv):
         a.reps = 10
-    else:
-        if a.N_from < 2 or a.N_to < a.N_from or a.N_step < 1:
-            p.error("need 2 <= --N-from <= --N-to and --N-step >= 1")
-        a.sizes = list(range(a.N_from, a.N_to + 1, a.N_step))
+    spec = a.N if a.N is not None else ("2048,8192,16384,30720" if a.quick else "1024:30720:1024")
+    a.sizes = []
+    for item in spec.split(","):
+        try:
+            v = [int(x) for x in item.split(":")]
+        except ValueError:
+            p.error("--N: '%s' is not an integer or a range A:B:STEP" % item)
+        if len(v) == 1:
+            v = [v[0], v[0], 1]
+        if len(v) != 3 or v[0] < 2 or v[1] < v[0] or v[2] < 1 or (v[1] - v[0]) // v[2] > 100000:
+            p.error("--N: '%s' must be N >= 2 or a range A:B:STEP with 2 <= A <= B, STEP >= 1" % item)
+        a.sizes += [n for n in range(v[0], v[1] + 1, v[2]) if n not in a.sizes]
     if a.reps < 1 or a.warmup < 0:
         p.error("--reps must be >= 1 and --warmup >= 0")
     return a
