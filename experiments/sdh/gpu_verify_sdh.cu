@@ -27,7 +27,10 @@ struct Case {
 };
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // no options but the shared --help / --version: anything else is refused (exit 2)
+  tdmaps::bench::Cli cli("gpu_verify_sdh", "gpu_verify_sdh: every SDH version against the CPU oracle, on the GPU (no options)\noptions");
+  cli.parse(argc, argv);
   tdmaps::bench::start_gpu_check("gpu_verify_sdh");  // 77 without a GPU (meson: skipped); a GPU without code: exit 2
   tdmaps::gpu::require_gpu();
   const size_t optin = prepare_kernels();

@@ -13,6 +13,8 @@ TIMEOUT_S limit, JOBS at a time. A case passes when it
     tri(N) / tet(N)),
   * or exits with a documented non-zero code (tdmap: 2; programs: 2 bad input, 3 no GPU,
     77 skipped) with ONE line on stderr (77: one line on stdout) and nothing else printed.
+    Inputs no program may take (MUST_REFUSE: a bad size, block side, count, name, a stray
+    argument) must give exit 2 exactly, so a bad value cannot hide behind the no-GPU exit.
 
 The programs never reach a GPU here: CUDA_VISIBLE_DEVICES is empty for every case, so a valid
 command line ends at the no-GPU line (exit 3) and nothing is measured or written. A program
@@ -91,6 +93,14 @@ SPECIFIC = {
     "gpu_verify_3d": [["--quick"]],
     "gpu_verify_sdh": [],
 }
+# Inputs every program must refuse as bad input (exit 2, before any GPU work), whether it has
+# the option (a bad value) or not (an unknown option). multi_hist is left out of this stricter
+# check while it exits 2 without a GPU too.
+MUST_REFUSE = [["extra"], ["--nosuch"], ["--N", "0"], ["-N", "-1"], ["--N", "a"], ["--N", "1:0:1"], ["--N", "1:10:0"],
+               ["--rho", "0"], ["--rho", "33"], ["--rho", "-1"], ["--reps", "0"], ["--warmup", "-1"],
+               ["--budget-s", "nan"], ["--budget-s", "-1"], ["--max-minutes", "0"], ["--min-reps", "0"],
+               ["--maps", "nosuch"], ["--maps", ""], ["--test", "nosuch"], ["--bucket-width", "0"]]
+STRICT_EXIT = {"multi_hist": False}
 PROGRAMS = {"bench_maps": "maps2d", "gpu_exact_range": "maps2d", "gpu_verify_maps": "maps2d", "bench_apps": "apps2d",
             "gpu_verify_apps": "apps2d", "bench_maps3d": "maps3d", "gpu_verify_3d": "maps3d", "bench_sdh": "sdh",
             "gpu_verify_sdh": "sdh", "multi_hist": "multigpu"}
@@ -112,7 +122,7 @@ def check_info(args, out):
     return ""
 
 
-def run_case(args, timeout, tdmap):
+def run_case(args, timeout, tdmap, must_refuse=False):
     env = dict(os.environ, CUDA_VISIBLE_DEVICES="")
     t0 = time.monotonic()
     try:
@@ -125,6 +135,8 @@ def run_case(args, timeout, tdmap):
     rc = p.returncode
     if rc < 0 or rc >= 128:
         return "crashed (signal %d)" % (-rc if rc < 0 else rc - 128)
+    if rc == 0 and must_refuse:
+        return "accepted what it must refuse (exit 0)"
     if rc == 0:
         # --predict-only answers with its one prediction line on stderr
         if err.strip() and not ("--predict-only" in args and len(err.strip().splitlines()) == 1):
@@ -133,11 +145,11 @@ def run_case(args, timeout, tdmap):
             return check_info(args, out)
         return ""
     is_tdmap = tdmap
-    if rc == 77 and not is_tdmap:
+    if rc == 77 and not is_tdmap and not must_refuse:
         if err.strip() or len(out.strip().splitlines()) != 1:
             return "exit 77 without exactly one line on stdout"
         return ""
-    allowed = {2} if is_tdmap else {1, 2, 3}
+    allowed = {2} if is_tdmap or must_refuse else {1, 2, 3}
     if rc not in allowed:
         return "exit %d (documented: %s)" % (rc, sorted(allowed))
     lines = err.strip("\n").splitlines()
@@ -165,7 +177,7 @@ def main():
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     tdmap, root = pos
-    cases = [(c, True) for c in tdmap_cases(tdmap)]
+    cases = [(c, True, False) for c in tdmap_cases(tdmap)]
     missing = []
     for prog, area in PROGRAMS.items():
         exe = os.path.join(root, "experiments", area, prog)
@@ -173,14 +185,17 @@ def main():
             missing.append(prog)
             continue
         for extra in COMMON + SPECIFIC[prog]:
-            cases.append(([exe] + extra, False))
+            cases.append(([exe] + extra, False, False))
+        if STRICT_EXIT.get(prog, True):
+            for extra in MUST_REFUSE:
+                cases.append(([exe] + extra, False, True))
     t0 = time.monotonic()
     fails, done, late = [], 0, 0
     with cf.ThreadPoolExecutor(max_workers=opts["--jobs"]) as ex:
         futs = {}
-        for c, is_t in cases:
-            futs[ex.submit(lambda c=c, is_t=is_t: None if time.monotonic() - t0 > opts["--budget-s"]
-                           else run_case(c, opts["--timeout-s"], is_t))] = c
+        for c, is_t, strict in cases:
+            futs[ex.submit(lambda c=c, is_t=is_t, strict=strict: None if time.monotonic() - t0 > opts["--budget-s"]
+                           else run_case(c, opts["--timeout-s"], is_t, strict))] = c
         for f in cf.as_completed(futs):
             r = f.result()
             if r is None:
