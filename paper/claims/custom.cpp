@@ -252,16 +252,23 @@ Rule eq14_float() {
         if (ctx.cpu_exact_table)
           for (const Row& r : ctx.cpu_exact_table->rows())
             if (r.s("variant") == "tet-f-host") {
-              txt.push_back("CPU host cbrtf: first wrong λ = " + r.s("first_wrong"));
+              txt.push_back("CPU host cbrtf (" + (r.s("rounding").empty() ? std::string("rounding not recorded") : r.s("rounding")) +
+                            "): first wrong λ = " + r.s("first_wrong"));
               if (!std::isfinite(first)) first = r.d("first_wrong");
             }
-        const float l0 = 0.0f;
-        const float s0 = std::sqrt(729.0f * l0 * l0 - 3.0f);
-        txt.push_back("λ = 0: √(−3) = " + std::string(std::isnan(s0) ? "NaN" : fmt(s0, 3)));
+        // eq. (14) has a real value only where 729λ² ≥ 3: the λ below that have none, in exact arithmetic too
+        // (integers, compared exactly)
+        long long no_real = 0;
+        while (729 * no_real * no_real < 3) ++no_real;
+        const std::string gap = no_real == 1 ? std::string("λ = 0") : "λ < " + std::to_string(no_real);
+        txt.push_back(gap + ": 729λ² − 3 < 0, no real value in exact arithmetic");
         if (!std::isfinite(first)) return Outcome{join(txt, "; "), "not measured", "no tet-f row in the exact-range tables", false};
         return Outcome{join(txt, "; "), "differs",
-                       "in float, eq. (14) is NaN at λ = 0 and wrong from λ = " + fmt_int(first) +
-                           " on (the exact maps tet-e / tet-fast replace it)",
+                       "eq. (14) has no real value at " + gap +
+                           " (√ of a negative number: the formula's domain, not float rounding); the first wrong λ "
+                           "of the float sweeps is " + fmt_int(first) + " (listed per sweep; a sweep whose first wrong λ "
+                           "lies in that domain gap does not show where float rounding first fails); the exact maps "
+                           "tet-e / tet-fast replace it",
                        false};
       },
       true);

@@ -272,7 +272,7 @@ std::string n_range(const Table& t, const Sel& s, const std::string& map) {
   return "N = " + fmt_int(p.front().first) + "…" + fmt_int(p.back().first) + ", " + std::to_string(p.size()) + " sizes";
 }
 
-std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map) {
+std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map, double xmax) {
   if (!g) return "";
   const Table* t = g->get(file);
   if (!t || !t->has("map") || !t->has("N")) return "";
@@ -280,7 +280,7 @@ std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, 
   const std::string m = map.empty() ? "ltm-r" : map;
   double nmax = NAN;
   for (const Row& r : t->rows())
-    if (r.s("map") == m && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+    if (r.s("map") == m && selected(r, s) && r.d("N") <= xmax && !(r.d("N") <= nmax)) nmax = r.d("N");
   if (!std::isfinite(nmax)) return "";
   const auto at = [&](const std::string& mm, const std::string& col) {
     std::vector<double> v;
@@ -288,7 +288,8 @@ std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, 
       if (r.s("map") == mm && selected(r, s) && r.d("N") == nmax) v.push_back(r.d(col));
     return median(v);
   };
-  const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax) + " (" + m + "'s largest N here)";
+  const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax) + " (" + m + "'s largest N " +
+                            (std::isfinite(xmax) ? "≤ " + fmt_int(xmax) + ", the claim's range" : std::string("here")) + ")";
   const double bt = at("bb", "median_ms"), lt = at(m, "median_ms");
   if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
   const double I = bt / lt;
@@ -327,9 +328,10 @@ std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, 
 
 // ---- kinds -----------------------------------------------------------------------------------
 namespace {
-Outcome with_note(Outcome o, const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "") {
+Outcome with_note(Outcome o, const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "",
+                  double xmax = kInf) {
   if (o.verdict == "differs") {
-    const std::string n = bound_note(g, file, s, map);
+    const std::string n = bound_note(g, file, s, map, xmax);
     if (!n.empty()) o.reason += ". Why: " + n;
   }
   return o;
@@ -362,7 +364,7 @@ Rule stat_I(const std::string& file, Sel sel, std::vector<std::string> cands, St
     j.gain = opt.gain;
     j.cmp = opt.cmp;
     j.noise = sp;
-    return with_note(judge(c, v, txt, j), g, file, sel, m);
+    return with_note(judge(c, v, txt, j), g, file, sel, m, opt.xmax);
   };
   return r;
 }
@@ -380,6 +382,8 @@ Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>>
     if (!t) return not_measured(why);
     std::vector<std::string> txt, reasons;
     bool all = true, any = false, noise = false;
+    std::string why_map;  // the map of the first part that does not hold: the "Why" is taken from its rows
+    Sel why_sel = sels.front().second;
     for (const auto& [label, s] : sels) {
       const std::string m = pick(*t, s, cands, st);
       if (m.empty()) {
@@ -394,12 +398,16 @@ Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>>
       any = true;
       noise = noise || o.noise;
       all = all && o.verdict == "holds";
+      if (o.verdict != "holds" && why_map.empty()) {
+        why_map = m;
+        why_sel = s;
+      }
       txt.push_back(label + ": " + vfmt(c.unit, v) + " (" + m + (std::isfinite(j.noise) ? ", " + spread_text(c.unit, j.noise) : "") + ")");
       reasons.push_back(label + " " + o.reason);
     }
     if (!any) return needs(file, "map " + cands_text(cands) + " rows");
     Outcome o{join(txt, "; ") + " [" + stat_short(st) + "]", all ? "holds" : "differs", join(reasons, "; "), noise};
-    return with_note(o, g, file, sels.front().second);
+    return with_note(o, g, file, why_sel, why_map);
   };
   return r;
 }
@@ -596,12 +604,16 @@ Rule only_above_one(const std::string& file, Sel sel, const std::string& which,
       if (v > 1) above.push_back(m);
     }
     const bool ok = above.size() == 1 && is_of(above[0], which);
-    std::string odd;  // the first map whose place in the set contradicts the paper
+    std::string odd;  // the first map whose place in the set contradicts the paper (its rows give the "Why")
+    std::vector<std::string> others;  // every map above 1 besides `which`
     for (const std::string& m : above)
-      if (odd.empty() && !is_of(m, which)) odd = m;
+      if (!is_of(m, which)) {
+        if (odd.empty()) odd = m;
+        others.push_back(m);
+      }
     return with_note(Outcome{"I > 1: {" + join(above, ", ") + "} (" + join(txt, ", ") + ")", ok ? "holds" : "differs",
                              ok ? "only " + which + " beats BB"
-                                : "the set differs from {" + which + "}" + (odd.empty() ? "" : " (" + odd + " also beats BB)"),
+                                : "the set differs from {" + which + "}" + (others.empty() ? "" : " (" + join(others, ", ") + (others.size() > 1 ? " also beat BB)" : " also beats BB)")),
                              false},
                      g, file, sel, odd);
   };

@@ -103,7 +103,9 @@ Pts rel_spread(const Table& t, const Sel& s, const std::string& map);
 // over the N the statistic used (at its one N for Max / First / Last).
 double stat_spread(const Table& t, const Sel& s, const std::string& map, St st, double xmax = kInf);
 // One line from the data on what bounds the kernel of `file` on this GPU ("" if unknown).
-std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "");
+// xmax: only rows with N ≤ xmax (a claim on a bounded range of N is explained at its own largest N).
+std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "",
+                       double xmax = kInf);
 // "N = a…b (k sizes)" of a map's rows in a selection.
 std::string n_range(const Table& t, const Sel& s, const std::string& map);
 
