@@ -327,6 +327,36 @@ Rule hw_context() {
   });
 }
 
+// 000 Table I's sblocks is the most blocks the GPU keeps resident at once (GTX 680: 8 SMX × 16). Ours: the SM count
+// of the run's metadata times the resident-block limit per SM of its compute capability (the CUDA C++ Programming
+// Guide's table of compute-capability limits: a property of the architecture, not a measurement), and the limit a
+// ρ×ρ block of ρ = 16 (256 threads) meets through the threads per SM.
+Rule sblocks_context() {
+  return context(
+      "hardware of the paper, not a result; ours = SMs (metadata sm_count) × resident blocks per SM of the compute "
+      "capability (metadata cc; CUDA C++ Programming Guide, compute-capability table), and at 256-thread blocks (ρ = 16) "
+      "the threads-per-SM limit",
+      [](const Claim&, const GpuData* g, const Ctx&) {
+        if (!g) return Outcome{"—", "", "", false};
+        // compute capability → (resident blocks per SM, resident threads per SM)
+        static const std::map<std::string, std::pair<int, int>> kLimits = {
+            {"3.0", {16, 2048}}, {"3.5", {16, 2048}}, {"3.7", {16, 2048}}, {"5.0", {32, 2048}}, {"5.2", {32, 2048}},
+            {"6.0", {32, 2048}}, {"6.1", {32, 2048}}, {"7.0", {32, 2048}}, {"7.5", {16, 1024}}, {"8.0", {32, 2048}},
+            {"8.6", {16, 1536}}, {"8.9", {24, 1536}}, {"9.0", {32, 2048}}};
+        const std::string cc = g->meta("cc"), sm = g->meta("sm_count");
+        const auto it = kLimits.find(cc);
+        if (sm.empty() || it == kLimits.end())
+          return Outcome{g->name() + (sm.empty() ? "" : ": " + sm + " SMs") + " (resident-block limit of cc " + cc +
+                             " not in the table: not measured)",
+                         "", "", false};
+        const double n = to_num(sm), per = it->second.first, by_threads = std::min(per, double(it->second.second / 256));
+        return Outcome{g->name() + ": " + fmt_int(n * per) + " resident blocks (" + sm + " SMs × " + fmt_int(per) +
+                           " per SM, cc " + cc + "); " + fmt_int(n * by_threads) + " of 256 threads (ρ = 16: " +
+                           fmt_int(by_threads) + " per SM)",
+                       "", "", false};
+      });
+}
+
 // ---- square roots ----------------------------------------------------------------------------
 Rule sqrt_all_alike() {
   return custom(stat_text(St::MedLarge) + " of I of each of ltm-x, ltm-n, ltm-r, sqrt.csv form=store ρ=" + fmt_int(current_rho()) + "; holds if all "

@@ -24,6 +24,7 @@ Rule rb_printed();
 Rule eq14_float();
 Rule n800();
 Rule hw_context();
+Rule sblocks_context();  // 000 Table I sblocks: the most resident blocks of our GPU beside the paper's
 Rule sqrt_all_alike();
 Rule rsqrt_best();
 Rule range_at_least(std::vector<std::string> variants);
