@@ -1197,7 +1197,35 @@ Rule eq16_printed_001() {
                                      " of " + fmt_int(lim) + " λ get the right row",
                                  std::isfinite(first) ? "differs" : "holds",
                                  "as printed in 001 the formula is x^1.5, not √x; 002 prints x/√x = x·rsqrtf(x), which "
-                                 "the package uses (ltm-r)",
+                                 "the package uses (ltm-r); not only an extraction artefact: 000's eq. (15) prints the "
+                                 "same x / rsqrtf(x) before x · rsqrtf(x) (claim 000-eq15-printed)",
+                                 false};
+                },
+                false);
+}
+Rule eq15_printed_000() {
+  return custom("000's eq. (15) as printed, √x = x / rsqrtf(x) = x · rsqrtf(x): each form evaluated in double with an "
+                "1/√x for x = 1/4 + 2λ (eq. (9)'s radicand), λ < tri(4096): the first λ where a form is not √x (relative "
+                "difference above 10⁻¹², far above double rounding and far below x^1.5's error); holds only if both forms "
+                "are √x (an identity, so the row ⌊·+1/2⌋, which double rounding alone flips at the exact boundaries "
+                "λ = k(k−1)/2, is not used)",
+                [](const Claim&, const GpuData*, const Ctx&) {
+                  const double lim = 4096.0 * 4097.0 / 2.0;
+                  double first_div = NAN, first_mul = NAN;
+                  for (double l = 0; l < lim; l += 1) {
+                    const double x = 0.25 + 2.0 * l, r = 1.0 / std::sqrt(x), root = std::sqrt(x);
+                    const auto off = [&](double v) { return std::fabs(v - root) > 1e-12 * root; };
+                    if (!std::isfinite(first_div) && off(x / r)) first_div = l;
+                    if (!std::isfinite(first_mul) && off(x * r)) first_mul = l;
+                  }
+                  const auto txt = [&](double f) {
+                    return std::isfinite(f) ? "first wrong λ = " + fmt_int(f) : "right at every λ < " + fmt_int(lim);
+                  };
+                  const bool ok = !std::isfinite(first_div) && !std::isfinite(first_mul);
+                  return Outcome{"x / rsqrtf(x): " + txt(first_div) + "; x · rsqrtf(x): " + txt(first_mul), ok ? "holds" : "differs",
+                                 ok ? "both printed forms are √x"
+                                    : "the printed chain is not an identity: x / rsqrtf(x) = x^1.5, x · rsqrtf(x) = √x (the "
+                                      "form ltm-r uses); 001's eq. (16) prints only the first (claim 001-eq16-printed)",
                                  false};
                 },
                 false);
@@ -1269,7 +1297,7 @@ Rule eq2_printed() {
                                        "; float: " + (bad_float < 0 ? "right below 2²⁶" : "wrong from λ = " + fmt_int(double(bad_float)));
                     return Outcome{ours, std::isfinite(bad_exact) ? "differs" : "holds",
                                    std::isfinite(bad_exact) ? "the printed formula misplaces a block in exact arithmetic"
-                                                            : "eq. (2) is right as printed (unlike eq. (9), claim 000-eq9-printed); "
+                                                            : "eq. (2) is right as printed (unlike eq. (9), claim 000+001-eq9-printed); "
                                                               "float rounding alone limits it (ltm-x's range)",
                                    false};
                   }();

@@ -60,6 +60,7 @@ Rule sdh_internal();
 // #24 item 6: the claims added on a second reading of the seeds.
 Rule fewer_instructions();   // 000 §III-A: g(λ) uses fewer floating-point operations than UTM
 Rule eq16_printed_001();     // 001 §III-A eq. (16) as printed: x / rsqrtf(x)
+Rule eq15_printed_000();     // 000 §IV-A eq. (15) as printed: x / rsqrtf(x) = x · rsqrtf(x)
 Rule two_conditionals();     // 001 §I: Avril's map, every error fixed by two conditionals
 Rule tet_eq16_exact();       // 003 eq. (16) in exact arithmetic
 Rule eq2_printed();          // 000/001 eq. (2), with the diagonal, as printed

@@ -583,8 +583,10 @@ bool write_report(const Ctx& ctx, std::string* err) {
   o << "Where 001 and 002 disagree, both were read. 001's text gives eq. (6)'s constant as c = −2λ and 002's as "
        "c = −2 (002's eq. (6) itself, x² + x − 2λ = 0, keeps the λ): the package reads c = −2λ, which eq. (6) of "
        "both implies. 001 prints eq. (16) as √x = x / rsqrtf(x), which is x^1.5, and 002 as √x = x/√x = "
-       "x·rsqrtf(x): the package uses x·rsqrtf(x) (000's eq. (15), and what the name LTM-R and the ε of §III-A "
-       "describe); claim `001-eq16-printed` judges 001's printed form.\n\n";
+       "x·rsqrtf(x): the package uses x·rsqrtf(x) (the second form of 000's eq. (15), and what the name LTM-R and "
+       "the ε of §III-A describe). 000's eq. (15) itself prints the chain √x = x/rsqrtf(x) = x·rsqrtf(x), so the "
+       "x/rsqrtf(x) of 001 is in 000 too, not only an extraction artefact; claims `001-eq16-printed` and "
+       "`000-eq15-printed` judge the printed forms.\n\n";
   if (!keys.empty()) o << "BibTeX: `" << ctx.bib << "` (" << join(keys, ", ") << ").\n\n";
   setup_section(o, ctx);
   method_section(o, ctx);
