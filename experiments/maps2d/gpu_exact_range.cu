@@ -252,7 +252,7 @@ int main(int argc, char** argv) {
   i64 utm_max = 8192;
   bool skip_if_no_gpu = false;
   bench::Cli cli("gpu_exact_range", "gpu_exact_range: exact range of the float maps, measured on the GPU\noptions");
-  cli.add()("out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder")
+  cli.add()("out", po::value<std::string>(&out_dir)->default_value(bench::default_results_dir()), "results folder (files go to <out>/<gpu_slug>/)")
       ("ltm-max", po::value<u64>(&ltm_max)->default_value(u64(1) << 32), "LTM: sweep block indices below this")
       ("tet-max", po::value<u64>(&tet_max)->default_value(u64(1) << 34), "TET-F: sweep block indices below this")
       ("utm-max", po::value<i64>(&utm_max)->default_value(8192), "UTM: search N = 1 .. this (at most 65535)")

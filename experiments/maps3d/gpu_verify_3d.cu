@@ -57,10 +57,10 @@ i64 largest_N(u64 blocks, int rho) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string out_dir = "experiments/results";
+  std::string out_dir = bench::default_results_dir();
   bool quick = false;
   bench::Cli cli("gpu_verify_3d", "gpu_verify_3d: the tetrahedral kernels against the CPU, on the GPU\noptions");
-  cli.add()("out", po::value<std::string>(&out_dir)->default_value("experiments/results"), "results folder (exact-range CSV)")
+  cli.add()("out", po::value<std::string>(&out_dir)->default_value(bench::default_results_dir()), "results folder (exact-range CSV)")
       ("quick", po::bool_switch(&quick), "fewer and smaller cases; exact ranges up to 2^30");
   cli.parse(argc, argv);
   bench::start_gpu_check("gpu_verify_3d");  // 77 without a GPU (meson: skipped); a GPU without code: exit 2

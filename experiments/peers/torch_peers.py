@@ -8,7 +8,7 @@ of experiments/apps2d/apps_host.hpp, feature k of point i a pure function of
 (k, i)), d = 1..4 features, over the same N sweep. CUDA events
 (torch.cuda.Event) around each call after warm-up; median of --reps.
 
-    python3 experiments/peers/torch_peers.py [--quick] [--N A:B:STEP] [--out experiments/results]
+    python3 experiments/peers/torch_peers.py [--quick] [--N A:B:STEP] [--out experiments/results/local]
 
 Writes <out>/<gpu_slug>/peers_edm.csv:
     # {metadata JSON: torch version, CUDA version, device, date, ...}
@@ -21,6 +21,7 @@ use). GBps = bytes the call writes (pdist N(N-1)/2*4, cdist N*N*4) / median time
 Exits 0 with a message when PyTorch or a CUDA GPU is absent (optional peers).
 """
 import argparse
+import re
 import datetime
 import json
 import os
@@ -48,18 +49,13 @@ def u01(h):
 
 
 def gpu_slug(name):
-    """metadata.cuh's gpu_slug: drop a leading 'NVIDIA ', lowercase, runs of other characters -> '-'."""
-    if name.startswith("NVIDIA "):
-        name = name[7:]
-    out = ""
-    for c in name:
-        if "A" <= c <= "Z":
-            out += c.lower()
-        elif ("a" <= c <= "z") or ("0" <= c <= "9"):
-            out += c
-        elif out and out[-1] != "-":
-            out += "-"
-    return out.rstrip("-")
+    """The folder name of a GPU model, the rule asked of metadata.cuh's gpu_slug (issue #28):
+    lower case, a leading 'NVIDIA ' and the memory size / type words (80GB, HBM3, HBM3e) dropped,
+    the other words joined by '-': 'NVIDIA H100 80GB HBM3' -> h100, 'NVIDIA H100 PCIe' -> h100-pcie."""
+    n = name.strip().lower()
+    if n.startswith("nvidia "):
+        n = n[7:]
+    return "-".join(w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w))
 
 
 def parse_args(argv):
@@ -73,7 +69,8 @@ def parse_args(argv):
     p.add_argument("--impls", default="pdist,cdist,cdist-direct", help="comma list of pdist, cdist, cdist-direct")
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--warmup", type=int, default=3)
-    p.add_argument("--out", default="experiments/results")
+    p.add_argument("--out", default="experiments/results/local",
+                   help="results folder: <out>/<gpu_slug>/peers_edm.csv (default experiments/results/local)")
     p.add_argument("--quick", action="store_true", help="N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
     a = p.parse_args(argv)
     if a.N_from is not None or a.N_to is not None or a.N_step is not None:

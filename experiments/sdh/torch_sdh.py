@@ -16,10 +16,11 @@ numpy float32 (exact IEEE single operations); the column exact_at_verify_n says
 whether the histograms are equal. Timings: CUDA events around the whole chunked
 computation, points already on the GPU; median and quartiles over --reps.
 
-CSV: experiments/results/<gpu_slug>/peers_sdh.csv, first line "# " + JSON metadata.
+CSV: experiments/results/local/<gpu_slug>/peers_sdh.csv (default; --out FILE for another), first line "# " + JSON metadata.
 Exits 0 with a message when torch or a CUDA device is missing.
 """
 import argparse
+import re
 import json
 import math
 import os
@@ -110,17 +111,11 @@ def sdh_torch(X, w, B, mode, chunk):
 
 
 def slug(name):
-    if name.startswith("NVIDIA "):
-        name = name[7:]
-    o = ""
-    for ch in name:
-        if "A" <= ch <= "Z":
-            o += ch.lower()
-        elif ("a" <= ch <= "z") or ("0" <= ch <= "9"):
-            o += ch
-        elif o and o[-1] != "-":
-            o += "-"
-    return o.rstrip("-")
+    """The folder name of a GPU model (the rule of torch_peers.py's gpu_slug, issue #28)."""
+    n = name.strip().lower()
+    if n.startswith("nvidia "):
+        n = n[7:]
+    return "-".join(w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w))
 
 
 def main():
@@ -156,7 +151,7 @@ def main():
     B = a.buckets if a.buckets > 0 else default_buckets(BOX, w)
     dev = torch.device("cuda")
     name = torch.cuda.get_device_name(0)
-    out = a.out or os.path.join("experiments", "results", slug(name), "peers_sdh.csv")
+    out = a.out or os.path.join("experiments", "results", "local", slug(name), "peers_sdh.csv")
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     meta = {
         "program": "torch_sdh.py",

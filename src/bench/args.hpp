@@ -152,9 +152,13 @@ inline std::string join_args(int argc, char** argv) {
   return s;
 }
 
+// Where a program writes when no --out is given: a run's own tree, never the committed
+// results (experiments/results/<gpu>/, made from a run by experiments/promote_results.sh).
+inline const char* default_results_dir() { return "experiments/results/local"; }
+
 // What every experiment program takes besides its own options.
 struct RunOptions {
-  std::string out = "experiments/results";  // results go to <out>/<gpu_slug>/
+  std::string out = default_results_dir();  // results go to <out>/<gpu_slug>/
   int reps = 20;                            // timed launches per variant and point
   int warmup = 3;                           // untimed launches per variant first
   int min_reps = 5;                         // the budget never cuts reps below this
