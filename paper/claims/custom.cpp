@@ -5,6 +5,7 @@
 #include "select.hpp"
 
 #include <tdmaps/counts.hpp>
+#include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
 
 #include <algorithm>
@@ -1230,6 +1231,169 @@ Rule eq15_printed_000() {
                 },
                 false);
 }
+// ---- statements without a number (audit E) -----------------------------------------------------
+namespace {
+// median over N ≥ kLargeN of I of the first candidate with rows
+std::pair<std::string, double> med_large(const Table& t, const Sel& s, const std::vector<std::string>& cands) {
+  const std::string m = pick(t, s, cands, St::MedLarge);
+  if (m.empty()) return {"", NAN};
+  return {m, med_from(curve(t, s, m), kLargeN)};
+}
+// max − min over features 1..4 of I at the largest N that has all four, for the first candidate with rows
+std::pair<std::string, std::string> feature_swing(const Table& t, const std::vector<std::string>& cands, double* d) {
+  for (const std::string& m : cands) {
+    std::map<double, std::vector<double>> byN;
+    for (int f = 1; f <= 4; ++f)
+      for (const auto& [N, I] : curve(t, pick_rows::edm("full", f), m)) byN[N].push_back(I);
+    double N = NAN;
+    for (const auto& [n, v] : byN)
+      if (v.size() == 4) N = n;
+    if (!std::isfinite(N)) continue;
+    const auto& v = byN[N];
+    *d = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
+    std::vector<std::string> each;
+    for (size_t k = 0; k < v.size(); ++k) each.push_back("d=" + std::to_string(k + 1) + " " + fmt(v[k], 3));
+    return {m, "N=" + fmt_int(N) + ": " + join(each, ", ")};
+  }
+  *d = NAN;
+  return {"", ""};
+}
+}  // namespace
+Rule maps_differ_edm() {
+  return custom("spread (max − min) of the median over N ≥ " + fmt_int(kLargeN) + " of I of RB, LTM (ltm-r else ltm-e …) "
+                "and REC, edm.csv variant=full features=4 ρ=" + fmt_int(current_rho()) +
+                "; holds if the spread exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  const Sel s = pick_rows::edm("full", 4);
+                  std::vector<std::string> txt;
+                  double lo = NAN, hi = NAN;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), kLTM, pick_rows::rec()}) {
+                    const auto [m, v] = med_large(*t, s, cands);
+                    if (m.empty() || !std::isfinite(v)) return needs("edm.csv", "variant=full, features=4, " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
+                    txt.push_back(m + " " + fmt(v, 3));
+                    if (!(v >= lo)) lo = v;
+                    if (!(v <= hi)) hi = v;
+                  }
+                  const double d = hi - lo;
+                  return Outcome{"spread " + fmt(d, 3) + " (" + join(txt, ", ") + ", median N≥" + fmt_int(kLargeN) + ")",
+                                 d > kTolI ? "holds" : "differs",
+                                 d > kTolI ? "the maps differ by more than ±" + fmt(kTolI, 2) + " in I"
+                                           : "the maps lie within ±" + fmt(kTolI, 2) + " of each other: no difference manifests. Why: reason not measured",
+                                 false};
+                },
+                true);
+}
+Rule feat_similar() {
+  return custom("for RB, LTM (ltm-r else ltm-e …) and REC: the median over N ≥ " + fmt_int(kLargeN) + " of I with 2 and "
+                "with 3 features inside [min, max] of the same with 1 and 4 features, widened by ±" + fmt(kTolI, 2) +
+                "; edm.csv variant=full ρ=" + fmt_int(current_rho()) + " (UTM has no rows at large N: left out, said so)",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<std::string> txt, off;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), kLTM, pick_rows::rec()}) {
+                    double v[5] = {NAN, NAN, NAN, NAN, NAN};
+                    std::string m;
+                    for (int f = 1; f <= 4; ++f) {
+                      const auto r = med_large(*t, pick_rows::edm("full", f), cands);
+                      if (m.empty()) m = r.first;
+                      v[f] = r.second;
+                    }
+                    for (int f = 1; f <= 4; ++f)
+                      if (!std::isfinite(v[f])) return needs("edm.csv", "variant=full, features=" + std::to_string(f) + ", " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
+                    const double lo = std::min(v[1], v[4]) - kTolI, hi = std::max(v[1], v[4]) + kTolI;
+                    txt.push_back(m + " d=1 " + fmt(v[1], 3) + ", d=2 " + fmt(v[2], 3) + ", d=3 " + fmt(v[3], 3) + ", d=4 " + fmt(v[4], 3));
+                    for (int f : {2, 3})
+                      if (v[f] < lo || v[f] > hi) off.push_back(m + " d=" + std::to_string(f));
+                  }
+                  return Outcome{join(txt, "; ") + " (median N≥" + fmt_int(kLargeN) + ")", off.empty() ? "holds" : "differs",
+                                 off.empty() ? "2 and 3 features lie within the range of 1 and 4 features (±" + fmt(kTolI, 2) + ")"
+                                             : "outside the range of 1 and 4 features: " + join(off, ", ") + ". Why: reason not measured",
+                                 false};
+                },
+                true);
+}
+Rule feat_rec() {
+  return custom("at the largest N with all four features, max − min over features 1..4 of I of REC, edm.csv variant=full ρ=" +
+                    fmt_int(current_rho()) + "; holds if it exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  double d = NAN;
+                  const auto [m, txt] = feature_swing(*t, pick_rows::rec(), &d);
+                  if (m.empty()) return needs("edm.csv", "variant=full, rec at one N with all four features");
+                  Outcome o{m + " ΔI " + fmt(d, 3) + " (" + txt + ")", d > kTolI ? "holds" : "differs",
+                            d > kTolI ? "the number of features changes REC's I by more than ±" + fmt(kTolI, 2)
+                                      : "REC's I changes by no more than ±" + fmt(kTolI, 2) + " over the features",
+                            false};
+                  if (o.verdict == "differs")
+                    o.reason += ". Why: " + bound_note(g, "edm.csv", pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                bound_note(g, "edm.csv", pick_rows::edm("full", 4), m) + " (4 features)";
+                  return o;
+                },
+                true);
+}
+Rule eq5_W() {
+  return custom("eq. (5) of 003 with k = 128 for every n = 1 … 10⁶: W = R(R+1), R = ⌊n/2k⌋, against n²/4k² + n/2k; holds if "
+                "W ≤ the bound at every n",
+                [](const Claim&, const GpuData*, const Ctx&) {
+                  const double k = 128;
+                  long long bad = 0, first = -1;
+                  double tight = kInf;  // the smallest margin bound − W
+                  for (long long n = 1; n <= 1000000; ++n) {
+                    const double R = std::floor(double(n) / (2 * k)), W = R * (R + 1);
+                    const double b = double(n) * n / (4 * k * k) + double(n) / (2 * k);
+                    if (W > b) {
+                      ++bad;
+                      if (first < 0) first = n;
+                    }
+                    tight = std::min(tight, b - W);
+                  }
+                  return Outcome{bad ? std::to_string(bad) + " n above the bound (first n = " + std::to_string(first) + ")"
+                                     : "W ≤ bound at every n ≤ 10⁶ (smallest margin " + fmt(tight, 3) + ")",
+                                 bad ? "differs" : "holds", bad ? "the printed bound fails at some n" : "eq. (5)'s bound holds",
+                                 false};
+                },
+                false);
+}
+Rule blocked_size() {
+  return custom("BlockedLayout3 of the map library (layout3d.hpp) at N = nρ, ρ ∈ {4, 8}, n = 8 … 1,024 (doubling): slots = "
+                "tet(N) + padding; holds if the padding ≤ n²ρ³ (eq. (9)'s term) at every size and padding / tet(N) falls "
+                "as N grows (o(n³))",
+                [](const Claim&, const GpuData*, const Ctx&) {
+                  bool within = true, falls = true;
+                  std::vector<std::string> txt;
+                  for (int rho : {4, 8}) {
+                    double prev = kInf, last = NAN, first = NAN;
+                    for (long long n = 8; n <= 1024; n *= 2) {
+                      const long long N = n * rho;
+                      const tdmaps::BlockedLayout3 L = tdmaps::BlockedLayout3::make(N, rho);
+                      const double pad = double(L.padding()), cells = double(L.slots()) - pad;
+                      within = within && pad <= double(n) * n * rho * rho * rho;
+                      const double frac = pad / cells;
+                      falls = falls && frac < prev;
+                      prev = frac;
+                      if (!std::isfinite(first)) first = frac;
+                      last = frac;
+                    }
+                    txt.push_back("ρ=" + std::to_string(rho) + ": padding / tet(N) " + fmt(100 * first, 2) + "% (n=8) → " +
+                                  fmt(100 * last, 3) + "% (n=1,024)");
+                  }
+                  const bool ok = within && falls;
+                  return Outcome{join(txt, "; "), ok ? "holds" : "differs",
+                                 ok ? "padding ≤ n²ρ³ at every size and a falling share of tet(N): O(n³) + o(n³)"
+                                    : std::string(within ? "" : "padding above n²ρ³ at some size; ") +
+                                          (falls ? "" : "the padding's share does not fall with N"),
+                                 false};
+                },
+                false);
+}
+
 Rule two_conditionals() {
   return custom("largest exact N of utm-n (Avril's fast square root and its two repairing conditionals) in both rounding "
                 "modes: exact_range_gpu.csv else the CPU oracle; 'all errors fixed' holds only if no N fails",

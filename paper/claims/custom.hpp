@@ -61,6 +61,11 @@ Rule sdh_internal();
 Rule fewer_instructions();   // 000 §III-A: g(λ) uses fewer floating-point operations than UTM
 Rule eq16_printed_001();     // 001 §III-A eq. (16) as printed: x / rsqrtf(x)
 Rule eq15_printed_000();     // 000 §IV-A eq. (15) as printed: x / rsqrtf(x) = x · rsqrtf(x)
+Rule maps_differ_edm();       // 000 §V: EDM performance differences manifest on every GPU
+Rule feat_similar();          // 001 §IV: EDM with 2 and 3 features like 1 and 4
+Rule feat_rec();              // 001 §IV: the number of features has an impact on REC
+Rule eq5_W();                 // 003 eq. (5): W ≤ n²/4k² + n/2k
+Rule blocked_size();          // 003 §III-A: the blocked layout is O(n³) + o(n³), padding within n²ρ³
 Rule two_conditionals();     // 001 §I: Avril's map, every error fixed by two conditionals
 Rule tet_eq16_exact();       // 003 eq. (16) in exact arithmetic
 Rule eq2_printed();          // 000/001 eq. (2), with the diagonal, as printed

@@ -61,6 +61,40 @@ Rule utm_span(Rule r, const std::string& file, Sel utm_sel, Sel ref_sel) {
   return r;
 }
 
+// "a runs faster than b": the median, over the N both have rows for, of I(a) / I(b) (each I a same-run ratio to BB);
+// judged against the claim's bound (> 1)
+Rule faster_common(const std::string& file, Sel sel, std::vector<std::string> a, std::vector<std::string> b) {
+  Rule r;
+  r.how = "median over the N both have of I(" + join(a, " else ") + ") / I(" + join(b, " else ") + "), " + sel_text(file, sel);
+  r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
+    std::string why;
+    const Table* t = need_table(g, file, &why);
+    if (!t) return not_measured(why);
+    const std::string ma = pick(*t, sel, a, St::MedAll), mb = pick(*t, sel, b, St::MedAll);
+    if (ma.empty() || mb.empty()) return needs(file, sel_text("", sel).substr(2) + ", maps " + join(a, " else ") + " and " + join(b, " else "));
+    const Pts pa = curve(*t, sel, ma), pb = curve(*t, sel, mb);
+    const std::map<double, double> ib(pb.begin(), pb.end());
+    std::vector<double> q;
+    double n0 = NAN, n1 = NAN;
+    for (const auto& [N, I] : pa)
+      if (ib.count(N)) {
+        q.push_back(I / ib.at(N));
+        if (!(N >= n0)) n0 = N;
+        if (!(N <= n1)) n1 = N;
+      }
+    if (q.empty()) return needs(file, ma + " and " + mb + " rows at a common N");
+    const double v = median(q);
+    Outcome o = judge(c, v, fmt(v, 3) + " (" + ma + " / " + mb + ", median over N = " + fmt_int(n0) + "…" + fmt_int(n1) + ", " +
+                                 std::to_string(q.size()) + " sizes)");
+    if (o.verdict == "differs") {
+      const std::string n = bound_note(g, file, sel, ma);
+      if (!n.empty()) o.reason += ". Why: " + n;
+    }
+    return o;
+  };
+  return r;
+}
+
 // The rule table at block side rho (built inside a RhoScope: every selection below, and every
 // selection a rule makes when evaluated inside the same scope, reads rows of that ρ).
 using Table_ = std::vector<std::pair<std::string, Rule>>;
@@ -176,7 +210,23 @@ Table_ build_table() {
       {"000-col-utm-100", col_utm_low()},
       {"000-col-utm-overtaken", lin(utm_span(col_utm_overtaken(), C, P::collision(P::Kernel::Direct, "3d", false), col3))},
       {"000-col1d-ltm", lin(stat_I(C, col1, kLTM, St::MedLarge))},
+      // statements with no number (audit E)
+      {"000-abs-faster-utm-rec", [&] {
+         const Rule rec = lin(faster_common(E, edm4, kLTM, REC)),
+                    utm = lin(utm_span(faster_common(E, edm4_all, kLTM, kUTM), E, edm4_all, edm4));
+         Rule r = readings({{"REC", rec}, {"UTM", utm}});
+         r.how = "each map of the statement on its own, a part not measured casting no vote: {REC: " + rec.how +
+                 " | UTM: " + utm.how + "}";
+         return r;
+       }()},
+      {"000-edm-all-gpus", maps_differ_edm()},
+      {"000-1d-vs-3d", lin(ratio_I({C, col1, kLTM}, {C, col3, kLTM}, St::MedLarge))},
+      {"000-bb-small-n", stat_I(D, store, SQ, St::Max, StatOpt{799, false, ""})},
       // ---- 001 ------------------------------------------------------------------------------------
+      {"001-abs-faster-utm", lin(utm_span(faster_common(E, edm4_all, kLTM, kUTM), E, edm4_all, edm4))},
+      {"001-feat-2-3-similar", lin(feat_similar())},
+      {"001-feat-rec", feat_rec()},
+      {"001-rec-faster-bb", stat_I(E, edm4, REC, St::MedLarge)},
       {"001-sqrt-ltmx", lin(stat_I(S, store, {"ltm-x"}, St::MedLarge))},
       {"001-sqrt-ltmn", lin(stat_I(S, store, {"ltm-n"}, St::MedLarge))},
       {"001-fig3-only-ltmr", lin(only_above_one(S, store, "ltm-r", {{"ltm-x"}, {"ltm-n"}, {"ltm-r"}}))},
@@ -223,6 +273,8 @@ Table_ build_table() {
       {"003-eq14-float", eq14_float()},
       {"003-2d-20", cites_2d()},
       {"003-eq16-exact", tet_eq16_exact()},
+      {"003-eq5-W", lib(eq5_W())},
+      {"003-blocked-size", lib(blocked_size())},
       // ---- 004 ------------------------------------------------------------------------------------
       {"004-cpu-818", sdh_time_context("cpu")},
       {"004-v1-94", sdh_time_context("v1")},
