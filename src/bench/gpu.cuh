@@ -41,7 +41,11 @@ inline std::string no_gpu_cause(cudaError_t e) {
   const bool driver = std::filesystem::exists("/proc/driver/nvidia/version", ec);
   const std::string code = e == cudaSuccess ? "0 devices" : std::string(cudaGetErrorName(e));
   if (!driver) return "no NVIDIA driver or GPU found (" + code + ")";
-  if (e == cudaSuccess || e == cudaErrorNoDevice) return "the NVIDIA driver is loaded but sees no GPU (" + code + ")";
+  if (e == cudaSuccess || e == cudaErrorNoDevice) {
+    const char* vis = std::getenv("CUDA_VISIBLE_DEVICES");
+    return "the NVIDIA driver is loaded but sees no GPU (" + code +
+           (vis ? std::string(", CUDA_VISIBLE_DEVICES='") + vis + "' limits the GPUs it may see" : std::string()) + ")";
+  }
   if (e == cudaErrorInsufficientDriver)
     return "the NVIDIA driver is older than this build's CUDA runtime " + std::to_string(CUDART_VERSION / 1000) + "." +
            std::to_string(CUDART_VERSION % 1000 / 10) + " (" + code + ")";
