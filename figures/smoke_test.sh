@@ -14,7 +14,7 @@ for f in fig3_wasted exact_range tet_wasted; do
   test -s "$work/out/$f.png" || { echo "missing $f.png"; cat "$work/log.txt"; exit 1; }
   test -s "$work/out/$f.svg" || { echo "missing $f.svg"; exit 1; }
 done
-for g in h100-80gb-hbm3 h200; do
+for g in h100 h200; do
   for f in fig3_sqrt fig5_dummy fig5_edm_d1 fig5_edm_d4 fig5_collision_3d fig5_collision_1d fig5_features \
            edm_roofline tet_I tet_layout sdh_ladder sdh_scaling; do
     test -s "$work/out/$g/$f.png" || { echo "missing $g/$f.png"; cat "$work/log.txt"; exit 1; }
@@ -23,8 +23,8 @@ done
 # the multi-GPU figure: drawn where its CSVs are (h200), skipped with a notice where not (h100)
 test -s "$work/out/h200/multigpu_scaling.png" || { echo "missing h200/multigpu_scaling.png"; cat "$work/log.txt"; exit 1; }
 test -s "$work/out/h200/multigpu_scaling.svg" || { echo "missing h200/multigpu_scaling.svg"; exit 1; }
-if [ -e "$work/out/h100-80gb-hbm3/multigpu_scaling.png" ]; then echo "multigpu_scaling drawn without its CSVs"; exit 1; fi
-grep -q "multigpu_scaling \[h100-80gb-hbm3\]: skipped" "$work/log.txt" || { echo "no notice for the skipped multigpu_scaling"; exit 1; }
+if [ -e "$work/out/h100/multigpu_scaling.png" ]; then echo "multigpu_scaling drawn without its CSVs"; exit 1; fi
+grep -q "multigpu_scaling \[h100\]: skipped" "$work/log.txt" || { echo "no notice for the skipped multigpu_scaling"; exit 1; }
 # two GPUs: the comparison figures (every GPU in one figure) at the top level
 for f in gpus_fig3_sqrt gpus_fig5_dummy gpus_fig5_dummy_cond gpus_fig5_edm_d4 gpus_fig5_collision_3d gpus_tet_I \
          gpus_tet_layout gpus_sdh_scaling; do

@@ -301,7 +301,7 @@ int main(int argc, char** argv) {
   }
   const fs::path dir = argv[1];
   const int gpus = argc > 2 ? std::atoi(argv[2]) : 1;
-  write_gpu(dir / "h100-80gb-hbm3", "NVIDIA H100 80GB HBM3 (synthetic)", "h100-80gb-hbm3", 1.0);
+  write_gpu(dir / "h100", "NVIDIA H100 80GB HBM3 (synthetic)", "h100", 1.0);
   if (gpus > 1) {
     write_gpu(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
     // as in the committed results: only the second GPU's folder has the multi-GPU tables

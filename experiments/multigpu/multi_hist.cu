@@ -488,7 +488,7 @@ Options parse(int argc, char** argv) {
       ("gpu-counts", po::value(&counts)->multitoken(), "configurations: use the first k of --gpus (default: 1 and all)")
       ("chunks", po::value(&chunks)->multitoken(), "chunks per GPU run one after another (default 1); workers = gpus x chunks <= 64")
       ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel (fast-lane, the fastest on the H100; fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8)")
-      ("width", po::value(&o.width)->default_value(o.width), "sdh: bucket width (points uniform in the 23000 box)")
+      ("bucket-width", po::value(&o.width)->default_value(o.width), "sdh: bucket width (points uniform in the 23000 box)")
       ("buckets", po::value(&o.buckets)->default_value(o.buckets), "sdh: buckets (0: enough for the box)")
       ("map", po::value(&o.map)->default_value(o.map), "threebody: the TET map")
       ("rho", po::value(&o.rho)->default_value(o.rho), "threebody: block side (rho^3 threads)")
@@ -496,6 +496,7 @@ Options parse(int argc, char** argv) {
       ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024)")
       ("csv", po::value(&o.csv), "output file name (default <app>_multigpu.csv)");
   cli.add_run_options(o.run, false);
+  cli.renamed("width", "bucket-width");  // the name every program uses (bench_sdh)
   cli.parse(argc, argv);
   cli.check([&] {
     o.app = bench::parse_choice(o.app, "--app", {"sdh", "threebody"});
@@ -634,11 +635,14 @@ int main(int argc, char** argv) {
   {
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
+      const std::string cause = bench::no_gpu_cause(e);
       if (o.run.skip_if_no_gpu && !world.active) {
-        std::printf("%s: SKIPPED, no CUDA GPU\n", kProgram);
-        return 77;
+        std::printf("%s: SKIPPED, %s\n", kProgram, cause.c_str());
+        return bench::exit_skipped;
       }
-      agree_or_exit(false, "no CUDA GPU available (" + std::string(e == cudaSuccess ? "0 devices" : cudaGetErrorString(e)) + ")", 2);
+      agree_or_exit(false, cause + "; nothing was run. Run it on a machine with an NVIDIA GPU, or `--backend cpu` for the "
+                                   "CPU back end, or `make figures` to redraw the figures from the committed results",
+                    bench::exit_no_gpu);
     }
   }
   std::vector<int> devs = o.gpus;

@@ -100,7 +100,7 @@ MUST_REFUSE = [["extra"], ["--nosuch"], ["--N", "0"], ["-N", "-1"], ["--N", "a"]
                ["--rho", "0"], ["--rho", "33"], ["--rho", "-1"], ["--reps", "0"], ["--warmup", "-1"],
                ["--budget-s", "nan"], ["--budget-s", "-1"], ["--max-minutes", "0"], ["--min-reps", "0"],
                ["--maps", "nosuch"], ["--maps", ""], ["--test", "nosuch"], ["--bucket-width", "0"]]
-STRICT_EXIT = {"multi_hist": False}
+STRICT_EXIT = {}  # every program: a bad input exits exactly 2
 PROGRAMS = {"bench_maps": "maps2d", "gpu_exact_range": "maps2d", "gpu_verify_maps": "maps2d", "bench_apps": "apps2d",
             "gpu_verify_apps": "apps2d", "bench_maps3d": "maps3d", "gpu_verify_3d": "maps3d", "bench_sdh": "sdh",
             "gpu_verify_sdh": "sdh", "multi_hist": "multigpu"}

@@ -1,7 +1,7 @@
 // src/results/csv.hpp — the reader of every results CSV (the results layer: figures/, paper/ and the README blocks read through it).
 //
 // A results file is
-//     # {"gpu":"NVIDIA H100 80GB HBM3","gpu_slug":"h100-80gb-hbm3",...}   (optional)
+//     # {"gpu":"NVIDIA H100 80GB HBM3","gpu_slug":"h100",...}   (optional)
 //     col_a,col_b,...                                                    (header)
 //     rows...
 // Columns are looked up BY NAME, never by position, so a producer may add, drop or
