@@ -64,9 +64,10 @@ done
 if [ -x "$E/multigpu/multi_hist" ]; then
   export NCCL_NVLS_ENABLE=0
   step multigpu_checks.log "$E/multigpu/multi_hist" --app sdh --N 1000,10001,65537 --chunks 1,2,4,8 --reps 2 --out "$logs/multigpu_checks"
-  sdhN=1000000,10000000; tbN=16384; [ "$profile" = probe ] && { sdhN=1000000; tbN=4096; }
-  step multigpu_sdh.log "$E/multigpu/multi_hist" --app sdh --N $sdhN --chunks 1,8 --reps 3 --out "$res"
-  step multigpu_threebody.log "$E/multigpu/multi_hist" --app threebody --N $tbN --chunks 1,8 --reps 3 --out "$res"
+  # the sizes and repetitions of the committed runs (run_multigpu.sh's defaults; the probe: smaller sizes)
+  sdhN=1000000,4000000; tbN=16384; [ "$profile" = probe ] && { sdhN=1000000; tbN=4096; }
+  step multigpu_sdh.log "$E/multigpu/multi_hist" --app sdh --N $sdhN --chunks 1,8 --reps 5 --warmup 1 --out "$res"
+  step multigpu_threebody.log "$E/multigpu/multi_hist" --app threebody --N $tbN --chunks 1,8 --reps 5 --warmup 1 --out "$res"
 fi
 echo "results in $res/$slug (draw them: build/figures/tdmaps_figures --results $res --out figures/local" \
      "--report figures/local/report.md; make them the committed ones: experiments/promote_results.sh $res/<gpu_slug>)" >&2
