@@ -22,8 +22,30 @@ using namespace tdmaps;
 using namespace tdmaps::oracle;
 
 namespace {
-// rb-b, ltm-e-sq, ltm-lut: the block-space variants of issue #12 (map_variants.hpp, map_ltm_lut.hpp).
-const char* blockwise_maps[] = {"bb", "ltm-x", "ltm-n", "ltm-d", "ltm-e", "rb-b", "ltm-e-sq", "ltm-lut"};
+// The maps of each sweep come from the registry (src/tdmaps/registry.hpp maps2d), by their traits:
+//   block level  every blockwise map whose arithmetic the host runs as the device does: not the
+//                maps of the device's approximate rsqrtf (ltm-r, ltm-r-sq: the host only emulates
+//                it), and not REC (it accepts N = m 2^k only: its own sweep below)
+//   thread level (the other walks) the maps of neither list: bb-t, ltm-r, ltm-r-sq
+// RB, REC and UTM have sweeps of their own. A map added to the registry joins these by itself.
+template <class M> constexpr bool walks_block_level() {
+  if constexpr (!M::blockwise || std::is_same_v<M, REC>) return false;
+  else if constexpr (is_ltm<M>::value) return M::sqrt_policy::host_exact_repro;
+  else return true;
+}
+template <class M> constexpr bool own_sweep() { return std::is_same_v<M, RB> || std::is_same_v<M, REC> || is_utm<M>::value; }
+std::vector<std::string> names_where(int which) {  // 0: every map; 1: block level; 2: thread level only
+  std::vector<std::string> v;
+  for_each_map(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    const bool block = walks_block_level<M>(), other = !block && !own_sweep<M>();
+    if (which == 0 || (which == 1 && block) || (which == 2 && other)) v.push_back(M::name);
+  });
+  return v;
+}
+const std::vector<std::string> all_maps = names_where(0);
+const std::vector<std::string> blockwise_maps = names_where(1);
+const std::vector<std::string> thread_only_maps = names_where(2);
 const int rhos[] = {8, 16, 32};
 
 // Runs f<M>() for the 2D map named `name`.
@@ -64,6 +86,11 @@ void block_level_walk(const std::string& name, i64 top, std::vector<i64> extra) 
     if constexpr (std::is_same_v<M, LTM_N>) {
       BOOST_TEST(walked == 1622);  // tri(1623) > 1316253
       BOOST_TEST(refused_at == 1623);
+    } else if constexpr (is_ltm<M>::value) {  // a float map: up to its proven range, then refused
+      i64 last = 0;
+      for (i64 n : ns)
+        if (tri(u64(n)) <= M::exact_blocks) last = n;
+      BOOST_TEST(walked == last);
     } else {
       BOOST_TEST(walked == ns.back());
     }
@@ -142,14 +169,14 @@ BOOST_DATA_TEST_CASE(rb_every_N_up_to_384_and_near_2048, bdata::make(rhos), rho)
 BOOST_TEST_DECORATOR(*utf::label("slow"))
 BOOST_DATA_TEST_CASE(rb_every_N_up_to_2048, bdata::make(rhos), rho) { rb_walk(rho, sizes_up_to(2048, 0, 0)); }
 
-// The variants of issue #12 at thread level: bb-t (BB filtering by thread) and ltm-r-sq
-// (LTM-R on the square grid; the host's correctly rounded rsqrt, well inside ltm-r's range)
-// at rho 8/16/32 (rb-b, ltm-e-sq and ltm-lut are in blockwise_maps).
-BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_192_and_near_1024, bdata::make({"bb-t", "ltm-r-sq"}) * bdata::make(rhos), name, rho) {
+// Thread level for the maps that no block-level sweep walks (thread_only_maps above: bb-t, BB
+// filtering by thread; ltm-r and ltm-r-sq, the host's correctly rounded rsqrt, well inside
+// ltm-r's range) at rho 8/16/32.
+BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_192_and_near_1024, bdata::make(thread_only_maps) * bdata::make(rhos), name, rho) {
   thread_level(name, rho, sizes_up_to(192, 1024 - 2 * rho, 1024));
 }
 BOOST_TEST_DECORATOR(*utf::label("slow"))
-BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_1024, bdata::make({"bb-t", "ltm-r-sq"}) * bdata::make(rhos), name, rho) {
+BOOST_DATA_TEST_CASE(variants_thread_level_every_N_up_to_1024, bdata::make(thread_only_maps) * bdata::make(rhos), name, rho) {
   thread_level(name, rho, sizes_up_to(1024, 0, 0));
 }
 
@@ -279,8 +306,6 @@ BOOST_AUTO_TEST_CASE(sixty_four_bit_N_65537) {
 }
 
 // ---- the index paths (plan.hpp Plan2::narrow) ------------------------------------------
-const char* all_maps[] = {"bb",    "ltm-x", "ltm-n", "ltm-r",    "ltm-d",    "ltm-e",  "rb", "rec",
-                          "utm-x", "utm-n", "bb-t",  "rb-b",  "ltm-r-sq", "ltm-e-sq", "ltm-lut"};
 
 // Every 2D map of the registry (ltm-r included: the host's emulation, not walked above),
 // every N <= 256 it accepts at rho 8/16/32: narrow, and cell<i32> = cell<i64> on every

@@ -100,8 +100,8 @@ Options parse(int argc, char** argv) {
        "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024, the papers' sweep; --quick: 2048,8192,16384,30720)")
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block side(s), 1..32 (default 16,32)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
-       "maps, comma list; bb is always timed as the reference (dummy default: bb,bb-t,ltm-r,ltm-e,ltm-r-sq,ltm-e-sq,ltm-lut,rb,rb-b,rec,utm-n; "
-       "sqrt default: bb,ltm-x,ltm-n,ltm-r,ltm-d,ltm-e)")
+       ("maps, comma list; bb is always timed as the reference (dummy default: " + names_of(maps2d_dummy{}) +
+        "; sqrt default: " + names_of(maps2d_sqrt{}) + "; the lists of src/tdmaps/registry.hpp)").c_str())
       ("form", po::value<std::string>(&form)->default_value("both"), "store | cond | both (dummy kernel form)");
   cli.add_run_options(o.run);
   cli.parse(argc, argv);
@@ -115,8 +115,7 @@ Options parse(int argc, char** argv) {
     if (o.run.quick && !cli.given("reps")) o.run.reps = 10;
     o.run.min_reps = std::min(o.run.min_reps, o.run.reps);
     if (map_args.empty())
-      map_args = {o.test == "dummy" ? "bb,bb-t,ltm-r,ltm-e,ltm-r-sq,ltm-e-sq,ltm-lut,rb,rb-b,rec,utm-n"
-                                     : "bb,ltm-x,ltm-n,ltm-r,ltm-d,ltm-e"};
+      map_args = {o.test == "dummy" ? names_of(maps2d_dummy{}) : names_of(maps2d_sqrt{})};  // the registry's lists
     o.maps = {"bb"};
     for (const std::string& m : parse_maps(map_args))
       if (m != "bb") o.maps.push_back(m);

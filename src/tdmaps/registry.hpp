@@ -10,6 +10,7 @@
 #include "map_ltm_lut.hpp"
 #include "map_3d.hpp"
 #include "tet_fast.hpp"
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -38,6 +39,13 @@ using maps3d = map_list<BB3, TET_F, TET_E, TET_FAST>;
 using maps2d_apps = map_list<BB, LTM_R, LTM_E, RB, RB_B, REC, UTM_N, UTM_X>;
 // The blockwise maps with a tiled fast EDM kernel (src/gpu/edm.cuh).
 using maps2d_fast = map_list<BB, LTM_R, LTM_E>;
+// The maps bench_maps times by default (its --maps default; BB, the reference, is always timed):
+//   maps2d_dummy  the dummy kernel: every map family on its own path, the variants included
+//                 (the square-root variants ltm-x/n/d belong to the square-root study, utm-x is
+//                 utm-n without its repairs)
+//   maps2d_sqrt   the square-root study of g(lambda) (000 §IV-A, Fig. 3)
+using maps2d_dummy = map_list<BB, BB_T, LTM_R, LTM_E, LTM_R_SQ, LTM_E_SQ, LTM_LUT, RB, RB_B, REC, UTM_N>;
+using maps2d_sqrt = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E>;
 
 // Calls f(M{}) for the map whose name is `name`; returns false if none matches.
 template <class F, class... Ms>
@@ -52,5 +60,12 @@ bool with_map(map_list<Ms...>, const char* name, F&& f) {
 }
 template <class F, class... Ms>
 void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
+// The names of a list, comma-separated ("bb,ltm-x,...").
+template <class... Ms>
+std::string names_of(map_list<Ms...>) {
+  std::string s;
+  ((s += (s.empty() ? "" : ",") + std::string(Ms::name)), ...);
+  return s;
+}
 
 }  // namespace tdmaps
