@@ -100,8 +100,8 @@ Options parse(int argc, char** argv) {
        "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024, the papers' sweep; --quick: 2048,8192,16384,30720)")
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block side(s), 1..32 (default 16,32)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
-       ("maps, comma list; bb is always timed as the reference (dummy default: " + names_of(maps2d_dummy{}) +
-        "; sqrt default: " + names_of(maps2d_sqrt{}) + "; the lists of src/tdmaps/registry.hpp)").c_str())
+       ("maps, comma list; bb is always timed as the reference (dummy default: " + map_names_csv(maps2d_dummy{}) +
+        "; sqrt default: " + map_names_csv(maps2d_sqrt{}) + "; the lists of src/tdmaps/registry.hpp)").c_str())
       ("form", po::value<std::string>(&form)->default_value("both"), "store | cond | both (dummy kernel form)");
   cli.add_run_options(o.run);
   cli.parse(argc, argv);
@@ -115,7 +115,7 @@ Options parse(int argc, char** argv) {
     if (o.run.quick && !cli.given("reps")) o.run.reps = 10;
     o.run.min_reps = std::min(o.run.min_reps, o.run.reps);
     if (map_args.empty())
-      map_args = {o.test == "dummy" ? names_of(maps2d_dummy{}) : names_of(maps2d_sqrt{})};  // the registry's lists
+      map_args = {o.test == "dummy" ? map_names_csv(maps2d_dummy{}) : map_names_csv(maps2d_sqrt{})};  // the registry's lists
     o.maps = {"bb"};
     for (const std::string& m : parse_maps(map_args))
       if (m != "bb") o.maps.push_back(m);

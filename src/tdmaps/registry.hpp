@@ -62,7 +62,7 @@ template <class F, class... Ms>
 void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
 // The names of a list, comma-separated ("bb,ltm-x,...").
 template <class... Ms>
-std::string names_of(map_list<Ms...>) {
+std::string map_names_csv(map_list<Ms...>) {
   std::string s;
   ((s += (s.empty() ? "" : ",") + std::string(Ms::name)), ...);
   return s;
