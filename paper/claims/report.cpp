@@ -377,6 +377,19 @@ void hopper_section(std::ostream& o, const Ctx& ctx) {
        "I stays near the values listed above is *reason not measured* in this package; the block-rate reading applies "
        "to the GPUs measured only.\n\n";
 }
+// The tally's rows: one per verdict, the count of claims with it for each GPU column (out[claim][column]).
+void tally_rows(std::ostream& o, const std::vector<std::vector<Outcome>>& out, size_t ncols) {
+  for (const char* v : {"holds", "differs", "depends on the reading", "not measured", "context"}) {
+    o << "| " << v << " |";
+    for (size_t k = 0; k < ncols; ++k) {
+      size_t n = 0;
+      for (const auto& row : out) n += row[k].verdict == v;
+      o << " " << n << " |";
+    }
+    o << "\n";
+  }
+}
+
 
 void claims_section(std::ostream& o, const Ctx& ctx) {
   o << "## 5. Claims: the papers' values beside ours\n\n";
@@ -397,15 +410,7 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
   o << "\n|---|";
   for (size_t k = 0; k < cols.size(); ++k) o << "---|";
   o << "\n";
-  for (const char* v : {"holds", "differs", "depends on the reading", "not measured", "context"}) {
-    o << "| " << v << " |";
-    for (size_t k = 0; k < cols.size(); ++k) {
-      size_t n = 0;
-      for (size_t i = 0; i < ctx.claims.size(); ++i) n += out[i][k].verdict == v;
-      o << " " << n << " |";
-    }
-    o << "\n";
-  }
+  tally_rows(o, out, cols.size());
   o << "| total |";
   for (size_t k = 0; k < cols.size(); ++k) o << " " << ctx.claims.size() << " |";
   o << "\n| of which within noise |";
@@ -525,15 +530,7 @@ std::string readme_claims_block(const Ctx& ctx) {
   std::vector<std::vector<Outcome>> out(ctx.claims.size());
   for (size_t i = 0; i < ctx.claims.size(); ++i)
     for (const GpuData* g : cols) out[i].push_back(evaluate(ctx.claims[i], g, ctx));
-  for (const char* v : {"holds", "differs", "depends on the reading", "not measured", "context"}) {
-    o << "| " << v << " |";
-    for (size_t k = 0; k < cols.size(); ++k) {
-      size_t n = 0;
-      for (size_t i = 0; i < ctx.claims.size(); ++i) n += out[i][k].verdict == v;
-      o << " " << n << " |";
-    }
-    o << "\n";
-  }
+  tally_rows(o, out, cols.size());
   std::vector<std::string> dep;
   for (size_t i = 0; i < ctx.claims.size(); ++i) {
     std::vector<std::string> splits;  // each GPU's, once when the GPUs agree

@@ -329,19 +329,27 @@ inline size_t prepare_kernels() {
   return size_t(optin);
 }
 
-template <class C, bool Clamp>
-FastLaunch fast_launch_params(const DeviceSet& d) {
-  using L = FastLayout<C::T, C::R, C::HM>;
+// The persistent grid of a tile-pair kernel: LTM-E over tiles of P points, as many blocks as fit
+// on the GPU at once (occupancy of `kernel` with T threads and `smem` bytes), at most one per tile
+// pair. The caller sets flush_every.
+template <class Kernel>
+FastLaunch persistent_launch(const DeviceSet& d, int P, int T, size_t smem, Kernel kernel, const char* what) {
   FastLaunch f;
-  f.plan = LTM_E::plan(d.N, L::P);
-  f.smem = L::smem_bytes(d.B);
+  f.plan = LTM_E::plan(d.N, P);
+  f.smem = smem;
   int dev = 0, sms = 0, per_sm = 0;
   TD_CUDA(cudaGetDevice(&dev));
   TD_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  TD_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_fast<C::T, C::R, C::HM, Clamp>, C::T, f.smem));
-  if (per_sm < 1) die("fast kernel: no block fits on an SM with " + std::to_string(f.smem) + " bytes of shared memory");
-  const u64 g = std::min<u64>(f.plan.total, u64(sms) * u64(per_sm));
-  f.grid = u32(g);
+  TD_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, f.smem));
+  if (per_sm < 1) die(std::string(what) + ": no block fits on an SM with " + std::to_string(f.smem) + " bytes of shared memory");
+  f.grid = u32(std::min<u64>(f.plan.total, u64(sms) * u64(per_sm)));
+  return f;
+}
+
+template <class C, bool Clamp>
+FastLaunch fast_launch_params(const DeviceSet& d) {
+  using L = FastLayout<C::T, C::R, C::HM>;
+  FastLaunch f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_fast<C::T, C::R, C::HM, Clamp>, "fast kernel");
   const u64 ev = 0xffffffffull / L::per_tile_max();
   f.flush_every = u32(std::max<u64>(1, std::min<u64>(ev, 0xffffffffull)));
   return f;
@@ -350,15 +358,7 @@ FastLaunch fast_launch_params(const DeviceSet& d) {
 template <class C, bool Clamp>
 FastLaunch band_launch_params(const DeviceSet& d) {
   using L = BandLayout<C::T, C::R>;
-  FastLaunch f;
-  f.plan = LTM_E::plan(d.N, L::P);
-  f.smem = L::smem_bytes(d.B);
-  int dev = 0, sms = 0, per_sm = 0;
-  TD_CUDA(cudaGetDevice(&dev));
-  TD_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  TD_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_band<C::T, C::R, Clamp>, C::T, f.smem));
-  if (per_sm < 1) die("band kernel: no block fits on an SM with " + std::to_string(f.smem) + " bytes of shared memory");
-  f.grid = u32(std::min<u64>(f.plan.total, u64(sms) * u64(per_sm)));
+  FastLaunch f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_band<C::T, C::R, Clamp>, "band kernel");
   f.flush_every = 1;  // packed 16-bit counters: every tile pair
   return f;
 }
