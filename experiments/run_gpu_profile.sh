@@ -59,6 +59,9 @@ step collision.log "$E/apps2d/bench_apps" --test collision $quick --out "$res"
 for t in dummy threebody layout; do
   step "tet_$t.log" "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90 --out "$res"
 done
+# SDH (experiments/sdh): the ladder, the fast rungs at N = 10^6 (the quick profile: the best versions)
+if [ "$profile" = probe ]; then step sdh.log "$E/sdh/bench_sdh" --quick --out "$res"
+else step sdh.log "$E/sdh/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8 --out "$res"; fi
 # past one GPU (experiments/multigpu): every visible GPU, 1 and 8 chunks; the splits checked against the
 # CPU oracle first (1, 2, 4, 8 chunks; those CSVs go under logs/multigpu_checks)
 if [ -x "$E/multigpu/multi_hist" ]; then
