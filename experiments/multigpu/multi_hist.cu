@@ -124,12 +124,12 @@ class SdhProblem : public Problem {
       const Cell2 t = LTM_E::g(lam);  // tile row >= tile column (eq. (5) of the 2D paper)
       const i64 i0 = t.i * P_, j0 = t.j * P_;
       for (i64 i = i0; i < std::min(N_, i0 + P_); ++i)
-        for (i64 j = j0; j < std::min(i, j0 + P_); ++j) ++h[hs::bucket(hs::dist2(pts_[size_t(i)], pts_[size_t(j)]), w_, B_)];
+        for (i64 j = j0; j < std::min(i, j0 + P_); ++j) ++h[hs::bucket(hs::dist2_by(gs::rule_of(impl_), pts_[size_t(i)], pts_[size_t(j)]), w_, B_)];
     }
   }
   std::vector<u64> oracle() const override {
     std::vector<u64> h(B_);
-    hs::cpu_mt(pts_.data(), N_, w_, B_, h.data());
+    hs::cpu_mt(pts_.data(), N_, w_, B_, h.data(), 0, gs::rule_of(impl_));  // the rule of the kernel (fast-fma*: fused)
     return h;
   }
   size_t gpu_bytes() const override { return size_t(N_) * (sizeof(hs::Point) + 12 + 16) + size_t(B_) * 12 + (1 << 20); }

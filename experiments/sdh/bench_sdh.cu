@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
                                                    "(default 10000,30000,100000,300000,1000000)")
       ("impl", po::value(&impl_args)->composing(),
        "implementations, comma list: cpu-st, cpu-mt, v1-plain, v2-shared, v3-balanced, v4-soa, v5-tiled, "
-       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8; or all (default)")
+       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule); or all (default)")
       ("bucket-width", po::value(&width)->default_value(hs::default_width), "bucket width w")
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
       ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from")
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   cli.parse(argc, argv);
   if (run.quick) {
     if (!cli.given("N")) n_args = {"10000,100000,1000000"};
-    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8"};
+    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8"};
     if (!cli.given("reps")) run.reps = 3;
     if (!cli.given("transfer-reps")) transfer_reps = 1;
     if (!cli.given("cpu-st-max-n")) cpu_st_max_n = 10000;
@@ -238,17 +238,23 @@ int main(int argc, char** argv) {
   // ---- every GPU version against the CPU at a small N, before any timing --------------------
   {
     const i64 N = verify_n;
-    std::vector<u64> ref(B);
-    hs::cpu_mt(all.data(), N, w, B, ref.data(), cpu_thr);
+    std::map<hs::Rule, std::vector<u64>> ref;  // the CPU histogram of each rule a requested version uses
     d.set(all.data(), N, w, B);
     for (Impl i : gpu_impls) {
       if (is_band(i) && !d.band.why.empty()) cli.fail(name_of(i) + ": " + d.band.why + " (leave it out with --impl)");
+      const hs::Rule rule = rule_of(i);
+      if (!ref.count(rule)) {
+        ref[rule].assign(B, 0);
+        hs::cpu_mt(all.data(), N, w, B, ref[rule].data(), cpu_thr, rule);
+      }
       const auto h = run_once(i, d, threads_of(i, tpb));
-      if (h != ref || hs::hist_sum(h) != hs::pair_count(N)) {
-        std::fprintf(stderr, "error: %s differs from the CPU at N=%lld\n", name_of(i).c_str(), (long long)N);
+      if (h != ref[rule] || hs::hist_sum(h) != hs::pair_count(N)) {
+        std::fprintf(stderr, "error: %s differs from the CPU (%s rule) at N=%lld\n", name_of(i).c_str(), hs::rule_name(rule),
+                     (long long)N);
         return 1;
       }
-      std::fprintf(stderr, "verified %-13s N=%lld against cpu-mt\n", name_of(i).c_str(), (long long)N);
+      std::fprintf(stderr, "verified %-13s N=%lld against cpu-mt (%s rule)\n", name_of(i).c_str(), (long long)N,
+                   hs::rule_name(rule));
     }
   }
 
@@ -327,7 +333,22 @@ int main(int argc, char** argv) {
     // ---- GPU ------------------------------------------------------------------------------
     if (gpu_impls.empty()) continue;
     d.set(all.data(), N, w, B);
-    std::vector<u64> gpu_ref;  // the first GPU histogram at this N when no CPU ran
+    // the reference of each rule at this N: the CPU's histogram where the CPU ran (the fused rule's
+    // computed once more on all cores for the fast-fma rungs), else the first GPU version of that rule
+    std::map<hs::Rule, std::vector<u64>> refs;
+    std::map<hs::Rule, bool> from_cpu;
+    if (!oracle.empty()) {
+      refs[hs::Rule::pinned] = oracle;
+      from_cpu[hs::Rule::pinned] = true;
+      bool fused = false;
+      for (Impl i : gpu_impls) fused = fused || rule_of(i) == hs::Rule::fused;
+      if (fused) {
+        std::fprintf(stderr, "cpu-mt N=%lld, fused rule (the reference of the fast-fma rungs) ...\n", (long long)N);
+        refs[hs::Rule::fused].assign(B, 0);
+        hs::cpu_mt(all.data(), N, w, B, refs[hs::Rule::fused].data(), cpu_thr, hs::Rule::fused);
+        from_cpu[hs::Rule::fused] = true;
+      }
+    }
     std::vector<Impl> timed;
     for (Impl i : gpu_impls) {
       const std::string name = name_of(i);
@@ -342,13 +363,14 @@ int main(int argc, char** argv) {
       const double t0 = now_ms();
       const std::vector<u64> h = run_once(i, d, th);
       last[name] = {N, now_ms() - t0};
-      const std::vector<u64>& ref = !oracle.empty() ? oracle : gpu_ref;
+      const hs::Rule rule = rule_of(i);
+      std::vector<u64>& ref = refs[rule];
       if (hs::hist_sum(h) != hs::pair_count(N) || (!ref.empty() && h != ref)) {
-        std::fprintf(stderr, "error: %s N=%lld: histogram differs from %s\n", name.c_str(), (long long)N,
-                     oracle.empty() ? "the first GPU version" : "the CPU");
+        std::fprintf(stderr, "error: %s N=%lld: histogram differs from %s (%s rule)\n", name.c_str(), (long long)N,
+                     from_cpu[rule] ? "the CPU" : "the first GPU version", hs::rule_name(rule));
         return 1;
       }
-      if (oracle.empty() && gpu_ref.empty()) gpu_ref = h;
+      if (ref.empty()) ref = h;
       timed.push_back(i);
     }
     std::vector<std::function<void()>> launches;

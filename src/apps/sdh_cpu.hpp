@@ -57,6 +57,27 @@ TD_HD float dist2(float ax, float ay, float az, float bx, float by, float bz) {
 }
 TD_HD float dist2(const Point& a, const Point& b) { return dist2(a.x, a.y, a.z, b.x, b.y, b.z); }
 
+// The fused rule (issue #26, the fast-fma rungs): the same differences, then
+//   s = fma(dz, dz, fma(dy, dy, dx*dx))                       (fmul_rn, then two fmaf_rn)
+// Three roundings instead of five, so s is at least as close to the exact squared distance
+// of the float differences (relative error <= 3u, u = 2^-24, against 5u); the host's
+// std::fma is correctly rounded, as the device's FFMA is, so both sides give identical bits.
+// Every later step (sqrt, division, truncation, clamp; the thresholds T_k) is the pinned
+// rule's: the thresholds are a property of s -> bucket, not of how s was computed. The
+// two rules put a pair in different buckets only when s lies within a few ulp of an edge
+// (counted in verify/test_sdh_cpu.cpp). 6 FP32 instructions per pair instead of 8.
+TD_HD float dist2_fma(float ax, float ay, float az, float bx, float by, float bz) {
+  const float dx = fsub_rn(ax, bx), dy = fsub_rn(ay, by), dz = fsub_rn(az, bz);
+  return ffma_rn(dz, dz, ffma_rn(dy, dy, fmul_rn(dx, dx)));
+}
+TD_HD float dist2_fma(const Point& a, const Point& b) { return dist2_fma(a.x, a.y, a.z, b.x, b.y, b.z); }
+
+// Which evaluation of s a histogram uses: the pinned rule (every version but fast-fma*) or the
+// fused one. A histogram is compared bucket for bucket only with one of the same rule.
+enum class Rule : int { pinned = 0, fused = 1 };
+inline const char* rule_name(Rule r) { return r == Rule::fused ? "fused" : "pinned"; }
+TD_HD float dist2_by(Rule r, const Point& a, const Point& b) { return r == Rule::fused ? dist2_fma(a, b) : dist2(a, b); }
+
 // Truncation of 0 <= q < 2^31 to an integer (cvt.rzi.u32 on the device).
 TD_HD u32 trunc_u32(float q) {
 #if defined(__CUDA_ARCH__)
@@ -216,11 +237,14 @@ inline std::string validate(i64 N, double w, i64 B) {
 
 // ---- CPU baselines (the oracle) ----------------------------------------------------
 // The report's single-threaded loop: every pair i < j, one bucket each.
-inline void cpu_st(const Point* p, i64 N, float w, u32 B, u64* hist) {
+inline void cpu_st(const Point* p, i64 N, float w, u32 B, u64* hist, Rule rule = Rule::pinned) {
   std::fill(hist, hist + B, u64(0));
   for (i64 i = 0; i < N; ++i) {
     const Point a = p[i];
-    for (i64 j = i + 1; j < N; ++j) ++hist[bucket(dist2(a, p[j]), w, B)];
+    if (rule == Rule::fused)
+      for (i64 j = i + 1; j < N; ++j) ++hist[bucket(dist2_fma(a, p[j]), w, B)];
+    else
+      for (i64 j = i + 1; j < N; ++j) ++hist[bucket(dist2(a, p[j]), w, B)];
   }
 }
 
@@ -229,7 +253,7 @@ inline unsigned cpu_threads() { return bench::host_workers(1024); }
 // The same loop on `threads` threads (0 = all cores): rows handed out in chunks of
 // 16 from a shared counter (row i has N-1-i pairs; bench::parallel_chunks), a private
 // 64-bit histogram per thread, summed at the end.
-inline void cpu_mt(const Point* p, i64 N, float w, u32 B, u64* hist, unsigned threads = 0) {
+inline void cpu_mt(const Point* p, i64 N, float w, u32 B, u64* hist, unsigned threads = 0, Rule rule = Rule::pinned) {
   if (threads == 0) threads = cpu_threads();
   std::vector<std::vector<u64>> part(threads, std::vector<u64>(B, 0));
   bench::parallel_chunks(
@@ -238,7 +262,10 @@ inline void cpu_mt(const Point* p, i64 N, float w, u32 B, u64* hist, unsigned th
         u64* h = part[t].data();
         for (i64 i = i64(b); i < i64(e); ++i) {
           const Point a = p[i];
-          for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2(a, p[j]), w, B)];
+          if (rule == Rule::fused)
+            for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2_fma(a, p[j]), w, B)];
+          else
+            for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2(a, p[j]), w, B)];
         }
       },
       threads);

@@ -137,7 +137,14 @@ __device__ __forceinline__ void fast_count(float s, float c, u32 lim_bits, FastA
   }
 }
 
-template <int T, int R, int HM, bool Clamp>
+// s of one pair by the pinned or the fused rule (apps/sdh_cpu.hpp).
+template <bool Fused>
+__device__ __forceinline__ float pair_s(float x, float y, float z, float4 q) {
+  return Fused ? tdmaps::sdh::dist2_fma(x, y, z, q.x, q.y, q.z) : tdmaps::sdh::dist2(x, y, z, q.x, q.y, q.z);
+}
+
+// Fused: the fused rule's s (tdmaps::sdh::dist2_fma, the fast-fma rungs) instead of the pinned one.
+template <int T, int R, int HM, bool Clamp, bool Fused = false>
 __global__ void __launch_bounds__(T) k_fast(Plan2 p, u64 lam_begin, u64 lam_end, const float4* __restrict__ pts,
                                             const float* __restrict__ thr_g, u32 B, float c, u32 flush_every,
                                             ull* hist) {
@@ -192,7 +199,7 @@ __global__ void __launch_bounds__(T) k_fast(Plan2 p, u64 lam_begin, u64 lam_end,
         const float4 q = tile[j];
 #pragma unroll
         for (int r = 0; r < R; ++r)
-          fast_count<T, HM, Clamp>(tdmaps::sdh::dist2(xi[r], yi[r], zi[r], q.x, q.y, q.z), c, lim_bits, fa);
+          fast_count<T, HM, Clamp>(pair_s<Fused>(xi[r], yi[r], zi[r], q), c, lim_bits, fa);
       }
     } else {
       // diagonal or last (partial) tile pair
@@ -200,8 +207,7 @@ __global__ void __launch_bounds__(T) k_fast(Plan2 p, u64 lam_begin, u64 lam_end,
         const float4 q = tile[j];
 #pragma unroll
         for (int r = 0; r < R; ++r)
-          fast_count<T, HM, Clamp>(tdmaps::sdh::dist2(xi[r], yi[r], zi[r], q.x, q.y, q.z), c, lim_bits, fa,
-                                   j < lim[r]);
+          fast_count<T, HM, Clamp>(pair_s<Fused>(xi[r], yi[r], zi[r], q), c, lim_bits, fa, j < lim[r]);
       }
     }
     if (++since >= flush_every) {

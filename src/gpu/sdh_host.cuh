@@ -19,7 +19,7 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8 };
+enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8 };
 
 struct ImplInfo {
   Impl id;
@@ -34,7 +34,8 @@ inline const std::vector<ImplInfo>& impl_list() {
       {Impl::tiled_ltm_e, "tiled-ltm-e", 0}, {Impl::fast_lane, "fast-lane", 256},
       {Impl::fast_lane_r8, "fast-lane-r8", 128}, {Impl::fast_thread, "fast-thread", 128},
       {Impl::fast_block, "fast-block", 256},  {Impl::band_lane, "band-lane", 256},
-      {Impl::band_lane_r8, "band-lane-r8", 128},
+      {Impl::band_lane_r8, "band-lane-r8", 128}, {Impl::fast_fma, "fast-fma", 256},
+      {Impl::fast_fma_r8, "fast-fma-r8", 128},
   };
   return v;
 }
@@ -44,15 +45,22 @@ inline const ImplInfo* find_impl(const std::string& name) {
   return nullptr;
 }
 
-// Fast-kernel configurations: <T, R, mode>.
+// Fast-kernel configurations: <T, R, mode, rule> (Fused: the fused rule, apps/sdh_cpu.hpp dist2_fma).
 template <Impl I> struct FastCfg;
-template <> struct FastCfg<Impl::fast_lane> { static constexpr int T = 256, R = 4, HM = hm_lane; };
-template <> struct FastCfg<Impl::fast_lane_r8> { static constexpr int T = 128, R = 8, HM = hm_lane; };
-template <> struct FastCfg<Impl::fast_thread> { static constexpr int T = 128, R = 8, HM = hm_thread; };
-template <> struct FastCfg<Impl::fast_block> { static constexpr int T = 256, R = 4, HM = hm_block; };
+template <> struct FastCfg<Impl::fast_lane> { static constexpr int T = 256, R = 4, HM = hm_lane; static constexpr bool Fused = false; };
+template <> struct FastCfg<Impl::fast_lane_r8> { static constexpr int T = 128, R = 8, HM = hm_lane; static constexpr bool Fused = false; };
+template <> struct FastCfg<Impl::fast_thread> { static constexpr int T = 128, R = 8, HM = hm_thread; static constexpr bool Fused = false; };
+template <> struct FastCfg<Impl::fast_block> { static constexpr int T = 256, R = 4, HM = hm_block; static constexpr bool Fused = false; };
+template <> struct FastCfg<Impl::fast_fma> { static constexpr int T = 256, R = 4, HM = hm_lane; static constexpr bool Fused = true; };
+template <> struct FastCfg<Impl::fast_fma_r8> { static constexpr int T = 128, R = 8, HM = hm_lane; static constexpr bool Fused = true; };
 
 inline bool is_fast(Impl i) {
-  return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block;
+  return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block ||
+         i == Impl::fast_fma || i == Impl::fast_fma_r8;
+}
+// The rule whose histogram implementation i computes (a histogram is checked only against one of its rule).
+inline tdmaps::sdh::Rule rule_of(Impl i) {
+  return i == Impl::fast_fma || i == Impl::fast_fma_r8 ? tdmaps::sdh::Rule::fused : tdmaps::sdh::Rule::pinned;
 }
 
 // Band-kernel configurations: <T, R> (sdh_band.cuh).
@@ -119,6 +127,8 @@ void with_fast(Impl i, F&& f) {
     case Impl::fast_lane_r8: f(FastCfg<Impl::fast_lane_r8>{}); break;
     case Impl::fast_thread: f(FastCfg<Impl::fast_thread>{}); break;
     case Impl::fast_block: f(FastCfg<Impl::fast_block>{}); break;
+    case Impl::fast_fma: f(FastCfg<Impl::fast_fma>{}); break;
+    case Impl::fast_fma_r8: f(FastCfg<Impl::fast_fma_r8>{}); break;
     default: die("with_fast: not a fast implementation");
   }
 }
@@ -308,10 +318,11 @@ inline size_t prepare_kernels() {
   raise((const void*)k_v5);
   raise((const void*)k_tiled<BB>);
   raise((const void*)k_tiled<LTM_E>);
-  for (Impl i : {Impl::fast_lane, Impl::fast_lane_r8, Impl::fast_thread, Impl::fast_block})
+  for (Impl i : {Impl::fast_lane, Impl::fast_lane_r8, Impl::fast_thread, Impl::fast_block, Impl::fast_fma, Impl::fast_fma_r8})
     with_fast(i, [&](auto cfg) {
       using C = decltype(cfg);
-      for (const void* k : {(const void*)k_fast<C::T, C::R, C::HM, false>, (const void*)k_fast<C::T, C::R, C::HM, true>}) {
+      for (const void* k : {(const void*)k_fast<C::T, C::R, C::HM, false, C::Fused>,
+                            (const void*)k_fast<C::T, C::R, C::HM, true, C::Fused>}) {
         raise(k);
         // all of the unified L1/shared array as shared memory: the persistent grid is
         // sized by the occupancy this allows (the kernels read global memory once per tile)
@@ -349,7 +360,7 @@ FastLaunch persistent_launch(const DeviceSet& d, int P, int T, size_t smem, Kern
 template <class C, bool Clamp>
 FastLaunch fast_launch_params(const DeviceSet& d) {
   using L = FastLayout<C::T, C::R, C::HM>;
-  FastLaunch f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_fast<C::T, C::R, C::HM, Clamp>, "fast kernel");
+  FastLaunch f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_fast<C::T, C::R, C::HM, Clamp, C::Fused>, "fast kernel");
   const u64 ev = 0xffffffffull / L::per_tile_max();
   f.flush_every = u32(std::max<u64>(1, std::min<u64>(ev, 0xffffffffull)));
   return f;
@@ -407,10 +418,10 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
   with_fast(i, [&](auto cfg) {
     using C = decltype(cfg);
     if (d.clamp)
-      k_fast<C::T, C::R, C::HM, true><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
+      k_fast<C::T, C::R, C::HM, true, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
                                                                       f.flush_every, d.hist);
     else
-      k_fast<C::T, C::R, C::HM, false><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
+      k_fast<C::T, C::R, C::HM, false, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
                                                                        f.flush_every, d.hist);
     TD_LAUNCHED();
   });
