@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make figures — what it writes (README "What each command writes"):
-#   with a GPU: reruns every experiment (the quick profile; FULL=1 for the full sweeps) into
-#     experiments/results/local/<gpu>/ (RESULTS=DIR for another folder), never over the
+#   with a GPU: runs the device profile (experiments/run_gpu_profile.sh: every step of
+#     experiments/experiments.list, the checks first; the probe profile, FULL=1 for the full sweeps)
+#     into experiments/results/local/<gpu>/ (RESULTS=DIR for another folder), never over the
 #     committed results, and draws that run into figures/local/ (figures and report.md).
 #     The committed results, figures/out/, README and paper/report.md are left as they are.
 #     Making a run the committed one is a step of its own:
@@ -9,13 +10,19 @@
 #   without a GPU (or without the GPU programs): redraws figures/out/, README's generated blocks
 #     and paper/report.md from the committed results (unchanged unless the CSVs or the figure
 #     code changed: test drift).
+#   --dry-run (run_figures.sh --dry-run BUILD): prints what the GPU branch would run (the profile's
+#     dry run) and runs nothing; the test experiments_list holds it to the list.
 set -euo pipefail
+dry=0; [ "${1:-}" = --dry-run ] && { dry=1; shift; }
 build="${1:-build}"
 cd "$(dirname "$0")/.."
 E="$build/experiments"
-quick="--quick"; label=quick; [ "${FULL:-0}" = 1 ] && { quick=""; label=full; }
+profile=probe; label=quick; [ "${FULL:-0}" = 1 ] && { profile=full; label=full; }
 committed=experiments/results
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -x "$E/maps2d/bench_maps" ]; then
+if [ $dry = 1 ]; then
+  exec bash experiments/run_gpu_profile.sh --dry-run "$build" "${RESULTS:-$committed/local}" $profile
+fi
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -d "$E/maps2d" ]; then
   out="${RESULTS:-$committed/local}"
   if [ "$(realpath -m "$out")" = "$(realpath -m "$committed")" ]; then
     echo "figures: RESULTS=$out is the committed results folder; a run goes to a folder of its own, and" \
@@ -23,29 +30,8 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && [ -
     exit 2
   fi
   mkdir -p "$out"
-  # the CPU-side tables a drawing needs beside the GPU folder: the committed ones
-  [ -e "$out/cpu" ] || ln -s "$(realpath "$committed/cpu")" "$out/cpu"
   echo "figures: GPU found ($(nvidia-smi -L | head -1)); running the $label experiment profile into $out/" >&2
-  step() { echo "figures: $*" >&2; "$@"; }
-  step "$E/maps2d/gpu_exact_range" --out "$out"
-  step "$E/maps2d/bench_maps" --test dummy $quick --out "$out"
-  step "$E/maps2d/bench_maps" --test sqrt $quick --out "$out"
-  step "$E/apps2d/bench_apps" --test edm $quick --out "$out"
-  step "$E/apps2d/bench_apps" --test collision $quick --out "$out"
-  step "$E/maps3d/gpu_verify_3d" ${quick:+--quick} --out "$out"
-  for t in dummy threebody layout; do step "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90 --out "$out"; done
-  if [ -n "$quick" ]; then step "$E/sdh/bench_sdh" --quick --out "$out"
-  else step "$E/sdh/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8 --out "$out"; fi
-  if [ -x "$E/multigpu/multi_hist" ]; then  # past one GPU: every visible GPU, 1 and 8 chunks (experiments/multigpu)
-    if [ -n "$quick" ]; then step env NCCL_NVLS_ENABLE=0 "$E/multigpu/multi_hist" --app sdh --N 1000000 --chunks 1,8 --reps 3 --out "$out"
-    else
-      step env NCCL_NVLS_ENABLE=0 "$E/multigpu/multi_hist" --app sdh --N 1000000,10000000 --chunks 1,8 --reps 3 --out "$out"
-      step env NCCL_NVLS_ENABLE=0 "$E/multigpu/multi_hist" --app threebody --N 16384 --chunks 1,8 --reps 3 --out "$out"
-    fi
-  fi
-  if command -v python3 >/dev/null && python3 -c 'import torch' 2>/dev/null; then
-    step python3 experiments/peers/torch_peers.py $quick --out "$out"
-  fi
+  bash experiments/run_gpu_profile.sh "$build" "$out" $profile
 else
   out=""
   echo "figures: no GPU here (or GPU programs not built): drawing from the committed results" >&2

@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
-# experiments/run_gpu_profile.sh BUILD RESULTS [probe|full] — everything a results
-# folder holds, on the GPU of this machine, in one command: the GPU verification
-# (every kernel against the CPU, both index paths), the SASS checks, the exact ranges
-# measured on the device, then the 2D and 3D sweeps. Results land in
-# RESULTS/<gpu_slug>/, logs in RESULTS/<gpu_slug>/logs/. A failed verification stops
-# the run before anything is timed (set -e).
-#   probe  small sweeps (the --quick profile of each program)
-#   full   the full sweeps behind the committed CSVs (not timed end to end: three 90-s budgets
-#          of bench_maps3d and the SDH sweep to N = 1e6 alone take several minutes)
+# experiments/run_gpu_profile.sh [--dry-run] BUILD RESULTS [probe|full] — everything a results
+# folder holds, on the GPU of this machine, in one command: every step of experiments/experiments.list
+# (the one list of experiments), in its order: the SASS checks, the GPU verification (every kernel
+# against the CPU, both index paths; the multi-GPU splits), then the exact ranges measured on the
+# device and the sweeps (2D maps, EDM and collision, 3D maps, SDH, multi-GPU, the PyTorch peers).
+# Results land in RESULTS/<gpu_slug>/, logs in RESULTS/<gpu_slug>/logs/<step>.log. A failed step
+# stops the run (a failed verification before anything is timed).
+#   probe  small sweeps: each step's args + quick (mostly the --quick profile of each program)
+#   full   the full sweeps behind the committed CSVs: args + full (not timed end to end: three
+#          90-s budgets of bench_maps3d and the SDH sweep to N = 1e6 alone take several minutes)
+#   --dry-run  prints each step's command line ("NAME: COMMAND", one a line) and runs nothing; the
+#          GPU's folder name is TDMAPS_GPU_SLUG (default "gpu"). The test experiments_list holds it
+#          to the list.
+# Steps whose needs are not met here are skipped with a line (nccl: multi_hist not built; torch:
+# python3 without torch).
 # RESULTS is a folder of its own, e.g. experiments/results/local: the committed folder
 # (experiments/results) is refused, so a rerun never overwrites the committed results;
 # experiments/promote_results.sh RESULTS/<gpu_slug> makes a run the committed one.
-# `make figures` runs the same experiments (quick unless FULL=1) into
-# experiments/results/local and then draws them into figures/local.
+# `make figures` (run_figures.sh) runs this profile (probe unless FULL=1) into
+# experiments/results/local and then draws it into figures/local.
 set -euo pipefail
-build=${1:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
-res=${2:?usage: run_gpu_profile.sh BUILD RESULTS [probe|full]}
+dry=0; [ "${1:-}" = --dry-run ] && { dry=1; shift; }
+build=${1:?usage: run_gpu_profile.sh [--dry-run] BUILD RESULTS [probe|full]}
+res=${2:?usage: run_gpu_profile.sh [--dry-run] BUILD RESULTS [probe|full]}
 profile=${3:-full}
 case "$profile" in probe|full) ;; *) echo "run_gpu_profile: profile must be probe or full (got '$profile')" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,53 +31,38 @@ if [ "$(realpath -m "$res")" = "$(realpath -m "$here/results")" ]; then
        "experiments/results/local), then experiments/promote_results.sh makes it the committed one" >&2
   exit 2
 fi
-E="$build/experiments"
-quick=""; [ "$profile" = probe ] && quick="--quick"
-# the folder name of this GPU, one per model (the rule asked of src/gpu/metadata.cuh gpu_slug,
-# issue #28): lower case, "NVIDIA " and the memory size / type words dropped:
-# "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H200" -> h200, "NVIDIA H100 PCIe" -> h100-pcie
-slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 -c '
+# shellcheck source=experiments.sh
+. "$here/experiments.sh"
+exp_load
+if [ $dry = 1 ]; then
+  slug=${TDMAPS_GPU_SLUG:-gpu}
+else
+  # the folder name of this GPU, one per model (the rule asked of src/gpu/metadata.cuh gpu_slug,
+  # issue #28): lower case, "NVIDIA " and the memory size / type words dropped:
+  # "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H200" -> h200, "NVIDIA H100 PCIe" -> h100-pcie
+  slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 -c '
 import re, sys
 n = sys.stdin.read().strip().lower()
 n = n[7:] if n.startswith("nvidia ") else n
 words = [w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w)]
 print("-".join(words))')
-logs="$res/$slug/logs"
-mkdir -p "$logs"
-step() {  # step LOG CMD...: run, keep the log, say how long it took
-  local log=$1; shift
-  local t0=$SECONDS
-  echo "== $* " >&2
-  "$@" > "$logs/$log" 2>&1 || { echo "FAILED ($?): $*  (log: $logs/$log)" >&2; tail -n 20 "$logs/$log" >&2; exit 1; }
-  echo "   ok in $((SECONDS - t0)) s: $(tail -n 1 "$logs/$log")" >&2
-}
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.sm,temperature.gpu,power.draw --format=csv > "$logs/nvidia_smi.txt" 2>&1 || true
-step sass2d.log bash "$here/maps2d/check_sass.sh" "$E/maps2d/bench_maps"
-step sass3d.log bash "$here/maps3d/check_sass3d.sh" "$E/maps3d/bench_maps3d"
-[ -e "$res/cpu" ] || ln -s "$here/results/cpu" "$res/cpu"  # the CPU tables a drawing of RESULTS needs
-step vmaps.log "$E/maps2d/gpu_verify_maps"
-step v3d.log "$E/maps3d/gpu_verify_3d" $quick --out "$res"
-step vapps.log "$E/apps2d/gpu_verify_apps"
-step exact.log "$E/maps2d/gpu_exact_range" --out "$res"
-step dummy.log "$E/maps2d/bench_maps" --test dummy $quick --out "$res"
-step sqrt.log "$E/maps2d/bench_maps" --test sqrt $quick --out "$res"
-step edm.log "$E/apps2d/bench_apps" --test edm $quick --out "$res"
-step collision.log "$E/apps2d/bench_apps" --test collision $quick --out "$res"
-for t in dummy threebody layout; do
-  step "tet_$t.log" "$E/maps3d/bench_maps3d" --test $t $quick --budget-s 90 --out "$res"
-done
-# SDH (experiments/sdh): the ladder, the fast rungs at N = 10^6 (the quick profile: the best versions)
-if [ "$profile" = probe ]; then step sdh.log "$E/sdh/bench_sdh" --quick --out "$res"
-else step sdh.log "$E/sdh/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8 --out "$res"; fi
-# past one GPU (experiments/multigpu): every visible GPU, 1 and 8 chunks; the splits checked against the
-# CPU oracle first (1, 2, 4, 8 chunks; those CSVs go under logs/multigpu_checks)
-if [ -x "$E/multigpu/multi_hist" ]; then
-  export NCCL_NVLS_ENABLE=0
-  step multigpu_checks.log "$E/multigpu/multi_hist" --app sdh --N 1000,10001,65537 --chunks 1,2,4,8 --reps 2 --out "$logs/multigpu_checks"
-  # the sizes and repetitions of the committed runs (run_multigpu.sh's defaults; the probe: smaller sizes)
-  sdhN=1000000,4000000; tbN=16384; [ "$profile" = probe ] && { sdhN=1000000; tbN=4096; }
-  step multigpu_sdh.log "$E/multigpu/multi_hist" --app sdh --N $sdhN --chunks 1,8 --reps 5 --warmup 1 --out "$res"
-  step multigpu_threebody.log "$E/multigpu/multi_hist" --app threebody --N $tbN --chunks 1,8 --reps 5 --warmup 1 --out "$res"
 fi
-echo "results in $res/$slug (draw them: build/figures/tdmaps_figures --results $res --out figures/local" \
+EXP_E="$build/experiments" EXP_OUT="$res" EXP_LOGS="$res/$slug/logs"
+logs=$EXP_LOGS
+export NCCL_NVLS_ENABLE=0  # NVLink multicast off (the multi-GPU steps; NCCL)
+if [ $dry = 0 ]; then
+  mkdir -p "$logs"
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.sm,temperature.gpu,power.draw --format=csv > "$logs/nvidia_smi.txt" 2>&1 || true
+  [ -e "$res/cpu" ] || ln -s "$here/results/cpu" "$res/cpu"  # the CPU tables a drawing of RESULTS needs
+fi
+for name in "${EXP_NAMES[@]}"; do
+  if [ "$profile" = probe ]; then exp_command "$name" "${EXP_QUICK[$name]}"; else exp_command "$name" "${EXP_FULL[$name]}"; fi
+  if [ $dry = 1 ]; then echo "$name: ${CMD[*]}"; continue; fi
+  if ! exp_runnable "$name"; then echo "== $name: skipped (needs ${EXP_NEEDS[$name]}, not here)" >&2; continue; fi
+  echo "== ${CMD[*]}" >&2
+  t0=$SECONDS
+  "${CMD[@]}" > "$logs/$name.log" 2>&1 || { rc=$?; echo "FAILED ($rc): ${CMD[*]}  (log: $logs/$name.log)" >&2; tail -n 20 "$logs/$name.log" >&2; exit 1; }
+  echo "   ok in $((SECONDS - t0)) s: $(tail -n 1 "$logs/$name.log")" >&2
+done
+[ $dry = 1 ] || echo "results in $res/$slug (draw them: build/figures/tdmaps_figures --results $res --out figures/local" \
      "--report figures/local/report.md; make them the committed ones: experiments/promote_results.sh $res/<gpu_slug>)" >&2

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # figures/smoke_test.sh SYNTH FIGURES WORKDIR SOURCE_ROOT
-# The figure program on synthetic results (two fake GPUs) and on no results at all;
+# The figure program on synthetic results (two fake GPUs; they hold every CSV of
+# experiments/experiments.list) and on no results at all;
 # everything goes under WORKDIR (in the build folder), never into the repository.
 set -euo pipefail
 synth="$1"; figs="$2"; work="$3"; src="$4"
 rm -rf "$work"
 mkdir -p "$work"
 "$synth" "$work/results" 2 >/dev/null
+# the synthetic results hold every CSV a step of experiments/experiments.list writes (its csv column;
+# the second fake GPU, h200, has them all)
+for f in $(awk -F'|' '!/^[[:space:]]*#/ && NF == 10 { gsub(/[[:space:]]/, "", $7); if ($7 != "-") print $7 }' \
+             "$src/experiments/experiments.list" | tr ',' ' '); do
+  test -s "$work/results/h200/$f" || { echo "synthetic results lack h200/$f (a csv of experiments/experiments.list)"; exit 1; }
+done
 "$figs" --results "$work/results" --out "$work/out" --report "$work/report.md" \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" \
         --bib "$src/paper/references.bib" 2>"$work/log.txt"
