@@ -226,7 +226,8 @@ int main(int argc, char** argv) {
       "sdh.csv", results::layout::sdh.columns,
       "\"host_cpu\":\"" + json_escape(host_cpu_model()) + "\",\"host_threads\":" + std::to_string(hs::cpu_threads()) +
           ",\"cpu_mt_threads\":" + std::to_string(cpu_thr) + ",\"points\":\"uniform cube\",\"box\":" + pf("%.6g", box) +
-          ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1)\"");
+          ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1); s pinned: (dx*dx+dy*dy)+dz*dz, each rounded;"
+          " s fused (fast-fma*): fma(dz,dz,fma(dy,dy,dx*dx))\"");
   std::fprintf(stderr, "sdh: %s, host %s (%u threads), B=%u w=%g box=%g -> %s\n", session.prop().name,
                host_cpu_model().c_str(), hs::cpu_threads(), B, double(w), box, csv->path().c_str());
 
