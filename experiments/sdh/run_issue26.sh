@@ -23,9 +23,10 @@ if has verify; then
 fi
 if has ladder; then
   step "bench_sdh ladder 1e4,1e5,1e6"
-  timeout 240 "$BIN/bench_sdh" --N 10000,100000,1000000 --cpu-max-s 25 --gpu-max-s 8 --transfer-reps 1 --budget-s 40 \
+  timeout 240 "$BIN/bench_sdh" --N 10000,100000,1000000 \
+    --impl "${LADDER_IMPL:-cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,band-lane,band-lane-r8,fast-fma,fast-fma-r8}" --cpu-max-s 25 --gpu-max-s 8 --transfer-reps 1 --budget-s 40 \
     --out "$OUT/res" 2> "$L/bench_sdh_ladder.txt"; echo "rc=$?" | tee -a "$L/steps.txt"
-  grep -E "band|fast-lane |verified" "$L/bench_sdh_ladder.txt" | tail -12
+  grep -E "band|fast-|verified" "$L/bench_sdh_ladder.txt" | tail -24
 fi
 if has ncu; then
   step "ncu: fast-lane, band-lane, fast-fma, fast-fma-r8 at N = 2e5 (clocks not locked)"
