@@ -62,7 +62,7 @@ const char* kProgram = "multi_hist";
 
 // ---- options ------------------------------------------------------------------------------------
 struct Options {
-  std::string app = "sdh", backend = "gpu", impl = "fast-lane", map = "tet-e", csv;
+  std::string app = "sdh", backend = "gpu", impl = "fast-fma", map = "tet-e", csv;
   std::vector<i64> Ns;
   std::vector<int> gpus;        // device indices (empty: every visible GPU)
   std::vector<int> gpu_counts;  // configurations use the first k of `gpus` (empty: 1 and all)
@@ -487,7 +487,7 @@ Options parse(int argc, char** argv) {
       ("gpus", po::value(&gpus)->multitoken(), "GPU indices to use (default: every visible GPU; under MPI each rank takes its node-local rank's GPU)")
       ("gpu-counts", po::value(&counts)->multitoken(), "configurations: use the first k of --gpus (default: 1 and all)")
       ("chunks", po::value(&chunks)->multitoken(), "chunks per GPU run one after another (default 1); workers = gpus x chunks <= 64")
-      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel (fast-lane, the fastest on the H100; fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8)")
+      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel (fast-fma, the fastest on the H100, fused rule; fast-lane, pinned rule; fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma-r8)")
       ("bucket-width", po::value(&o.width)->default_value(o.width), "sdh: bucket width (points uniform in the 23000 box)")
       ("buckets", po::value(&o.buckets)->default_value(o.buckets), "sdh: buckets (0: enough for the box)")
       ("map", po::value(&o.map)->default_value(o.map), "threebody: the TET map")
@@ -695,7 +695,9 @@ int main(int argc, char** argv) {
   // ---- predicted time, before the long work: the rate of a small probe on one GPU --------------
   double rate = 0;  // work per second, one GPU
   {
-    const i64 Np = std::min<i64>(o.Ns.front(), o.app == "sdh" ? 65536 : 1024);
+    // the largest requested N up to a cap: a probe at a tiny first N (e.g. --N 1000,...,1000000) would
+    // measure an idle GPU's rate and refuse a run of seconds as hours
+    const i64 Np = std::min<i64>(*std::max_element(o.Ns.begin(), o.Ns.end()), o.app == "sdh" ? 65536 : 1024);
     auto pb = make_problem(o, Np);
     gpus.upload(*pb, 1);
     Timing t{};
