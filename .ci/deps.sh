@@ -109,3 +109,34 @@ PY
   fi
   rm -rf "$tmpw"
 fi
+
+# Optional: the CUTLASS/CuTe headers for the tensor-core Gram kernels (src/gram/, issue #27), from
+# NVIDIA's PyPI wheel nvidia-cutlass (it carries the whole C++ include tree), pinned by version and
+# hash, unpacked into .tools/cutlass/include (Meson's option cutlass=auto finds it there). Only
+# where nvcc is present; failure to fetch it is not an error: the Gram feature is then skipped.
+cutlass_version=4.2.0.0
+cutlass_sha256=f9599ada45c7bcb6bf53f7d3f0a7d154183e53451c01bfa59eecd37dd4a693f6
+if command -v nvcc >/dev/null 2>&1 && [ "$(cat .tools/cutlass/VERSION 2>/dev/null)" != "$cutlass_version" ]; then
+  echo "deps: fetching the CUTLASS $cutlass_version headers (nvidia-cutlass wheel) into .tools/cutlass (optional)" >&2
+  tmpw=$(mktemp -d)
+  pipc=(python3 -m pip)  # Debian's python3 may lack pip; the venv made for Meson has one
+  python3 -m pip --version >/dev/null 2>&1 || { [ -x .tools/venv/bin/python ] && pipc=(.tools/venv/bin/python -m pip); }
+  if "${pipc[@]}" download -q --no-deps --only-binary=:all: --disable-pip-version-check -d "$tmpw" \
+       "nvidia-cutlass==$cutlass_version" >/dev/null 2>&1 \
+     && echo "$cutlass_sha256  $(ls "$tmpw"/nvidia_cutlass-*.whl)" | sha256sum -c --status; then
+    rm -rf .tools/cutlass
+    python3 - "$tmpw"/nvidia_cutlass-*.whl <<'PY' && echo "$cutlass_version" > .tools/cutlass/VERSION
+import sys, zipfile, os
+z = zipfile.ZipFile(sys.argv[1])
+pre = "cutlass_library/source/include/"
+for n in z.namelist():
+    if n.startswith(pre) and not n.endswith("/"):
+        p = os.path.join(".tools/cutlass/include", n[len(pre):])
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        open(p, "wb").write(z.read(n))
+PY
+  else
+    echo "deps: could not fetch nvidia-cutlass==$cutlass_version (or its hash differs); the Gram kernels will be skipped" >&2
+  fi
+  rm -rf "$tmpw"
+fi

@@ -88,6 +88,17 @@ inline constexpr Layout peers_edm{"peers_edm.csv", "gpu", "experiments/peers/tor
 inline constexpr Layout peers_sdh{"peers_sdh.csv", "gpu", "experiments/peers/torch_peers.py",
                                   "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
                                   "pairs_per_s,exact_at_verify_n"};
+// bench_gram (experiments/gram, issue #27): one row per (N, d, precision, output, impl); impl
+// tdmaps-ltm-e / bb-grid (our CUTLASS kernel, tile scheduler LTM-E or the c x c grid),
+// cublas-gemm / cublas-syrk (+epilogue: the same d^2 epilogue as a second kernel), write (the
+// output's bytes written by a plain kernel: the bandwidth of the same run), empty-blocks (the
+// bb-grid's c(c-1)/2 empty blocks alone). TFLOPs: 2 d N(N+1)/2 useful flops over the median,
+// GBps: bytes_written over the median; err_vs_f64: max |d2 - d2_exact| / (|x_i|+|x_j|)^2 over the
+// pairs checked, err_bound its bound (src/gram/gram_cpu.hpp); I = bb_median_ms / median_ms.
+inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
+                             "N,d,precision,output,impl,tile,launched_tiles,useful_tiles,reps,median_ms,p25_ms,"
+                             "p75_ms,min_ms,max_ms,TFLOPs,GBps,bytes_written,err_vs_f64,err_bound,bb_median_ms,I,"
+                             "blocks_per_s,verified"};
 // ---- experiments/results/cpu/ ----
 inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
                                          "arch,dim,map,index_bits,form,mode,instructions,reference_instructions,"
@@ -112,7 +123,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
       &layout::threebody_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::map_instructions,
-      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms};
+      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram};
   return v;
 }
 // The layout of a file name, or nullptr.

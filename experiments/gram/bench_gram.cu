@@ -1,0 +1,586 @@
+// experiments/gram/bench_gram.cu — pairwise squared distances on the tensor cores over the
+// triangle only (issue #27): our CUTLASS kernel (src/gram/) with its tile scheduler a tdmaps map
+// (LTM-E over the lower tiles) and the same kernel on the c x c grid (bb-grid), against cuBLAS
+// (GEMM TF32 and FP32, full N x N; SSYRK FP32, the triangle), each alone and plus the same
+// epilogue as a second kernel, and the write bandwidth of the same run; all interleaved by the
+// harness's timer, every output checked against the float64 CPU oracle first.
+//
+//   bench_gram [--N 32768,65536] [--d 64,128,256] [--prec tf32,3xtf32,bf16,fp16]
+//              [--verify-max 1000] [--samples 4096] [--hist-N 0] [--reps 10] [--out DIR]
+//
+// 1. Check (no timing): at N = --verify-max and 129 (partial edge tiles), d = 64 and 100 (K
+//    padded), every precision x scheduler x output (lower, lower with sqrt, condensed, fused
+//    histogram) against float64 over every pair, within the bound of src/gram/gram_cpu.hpp;
+//    lower: the cells above the diagonal must stay unwritten.
+// 2. Each timed (N, d): every variant runs once and is checked on --samples pairs against
+//    float64 and against cuBLAS FP32 + epilogue (error columns), then all are timed
+//    interleaved (bench::Interleaved).
+// 3. --hist-N N: the fused histogram (TF32, d = --hist-d) at N points, verified on its first
+//    --hist-verify points against the float64 histogram, timed with its bb-grid.
+// CSV: <out>/<gpu_slug>/gram.csv (layout results::layout::gram).
+#include <gram/gram_api.hpp>
+#include <gram/gram_cpu.hpp>
+
+#include <bench/gpu.cuh>
+#include <bench/predict.hpp>
+#include <layouts.hpp>
+
+#include <cublas_v2.h>
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace tdmaps;
+namespace po = boost::program_options;
+namespace gc = gram_cpu;
+
+namespace {
+
+const char* cublas_name(cublasStatus_t s) {
+  switch (s) {
+    case CUBLAS_STATUS_SUCCESS: return "CUBLAS_STATUS_SUCCESS";
+    case CUBLAS_STATUS_NOT_INITIALIZED: return "CUBLAS_STATUS_NOT_INITIALIZED";
+    case CUBLAS_STATUS_ALLOC_FAILED: return "CUBLAS_STATUS_ALLOC_FAILED";
+    case CUBLAS_STATUS_INVALID_VALUE: return "CUBLAS_STATUS_INVALID_VALUE";
+    case CUBLAS_STATUS_ARCH_MISMATCH: return "CUBLAS_STATUS_ARCH_MISMATCH";
+    case CUBLAS_STATUS_EXECUTION_FAILED: return "CUBLAS_STATUS_EXECUTION_FAILED";
+    case CUBLAS_STATUS_NOT_SUPPORTED: return "CUBLAS_STATUS_NOT_SUPPORTED";
+    default: return "cuBLAS error";
+  }
+}
+#define TD_CUBLAS(call)                                                                              \
+  do {                                                                                               \
+    const cublasStatus_t st_ = (call);                                                               \
+    if (st_ != CUBLAS_STATUS_SUCCESS) ::tdmaps::gpu::die(std::string(#call) + ": " + cublas_name(st_)); \
+  } while (0)
+
+// ---- the peers' epilogue and the helpers (plain CUDA) ---------------------------------------
+__global__ void norms32(const float* X, i64 N, int d, float* n) {
+  const i64 i = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= N) return;
+  float s = 0;
+  for (int k = 0; k < d; ++k) s = fmaf(X[i * d + k], X[i * d + k], s);
+  n[i] = s;
+}
+// Full N x N in place: G -> max(n_i + n_j - 2 G, 0) (G symmetric, so either layout).
+__global__ void epilogue_full(float* G, const float* n, i64 N) {
+  for (i64 row = blockIdx.y; row < N; row += gridDim.y) {
+    const float ni = n[row];
+    for (i64 j = i64(blockIdx.x) * blockDim.x + threadIdx.x; j < N; j += i64(gridDim.x) * blockDim.x)
+      G[row * N + j] = fmaxf(ni + n[j] - 2.0f * G[row * N + j], 0.0f);
+  }
+}
+// SSYRK's triangle (column-major lower = row-major upper: row a, columns b >= a), in place.
+__global__ void epilogue_upper(float* G, const float* n, i64 N) {
+  for (i64 row = blockIdx.y; row < N; row += gridDim.y) {
+    const float ni = n[row];
+    for (i64 j = row + i64(blockIdx.x) * blockDim.x + threadIdx.x; j < N; j += i64(gridDim.x) * blockDim.x)
+      G[row * N + j] = fmaxf(ni + n[j] - 2.0f * G[row * N + j], 0.0f);
+  }
+}
+__global__ void fill4(float4* p, i64 n4, float v) {
+  for (i64 k = i64(blockIdx.x) * blockDim.x + threadIdx.x; k < n4; k += i64(gridDim.x) * blockDim.x)
+    p[k] = make_float4(v, v, v, v);
+}
+__global__ void empty_blocks() {}
+__global__ void gather(const float* src, const i64* idx, int n, float* out) {
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < n) out[k] = src[idx[k]];
+}
+
+std::string pf(const char* f, double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+struct Dev {  // a device buffer, freed at scope end
+  void* p = nullptr;
+  size_t bytes = 0;
+  Dev() = default;
+  explicit Dev(size_t b) : bytes(b) { TD_CUDA(cudaMalloc(&p, b ? b : 1)); }
+  ~Dev() { if (p) cudaFree(p); }
+  Dev(const Dev&) = delete;
+  Dev& operator=(const Dev&) = delete;
+  template <class T> T* as() const { return static_cast<T*>(p); }
+};
+
+gram::Prec prec_of(const std::string& s) {
+  if (s == "tf32") return gram::Prec::tf32;
+  if (s == "3xtf32") return gram::Prec::tf32x3;
+  if (s == "bf16") return gram::Prec::bf16;
+  return gram::Prec::fp16;
+}
+
+// Full check of one precision at (N, d) against float64: every pair, every scheduler and output.
+// Returns the worst err / S seen; exits 1 on a failure.
+double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
+  const std::vector<float> X = gc::points(N, d, seed);
+  Dev dX(X.size() * 4);
+  TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
+  gram::Prepared op;
+  TD_CUDA(gram::prepare(prec, dX.as<float>(), N, d, op));
+  const std::string pn = gram::name(prec);
+  const double coef = gc::bound_coef(pn, d);
+  std::vector<double> S(static_cast<size_t>(N * N)), ex(static_cast<size_t>(N * N));
+  for (i64 i = 0; i < N; ++i)
+    for (i64 j = 0; j <= i; ++j) {
+      S[i * N + j] = S[j * N + i] = gc::scale(X.data(), d, i, j);
+      ex[i * N + j] = ex[j * N + i] = gc::d2_exact(X.data(), d, i, j);
+    }
+  double worst = 0;
+  auto fail = [&](const std::string& what) {
+    std::fprintf(stderr, "bench_gram: check failed: %s %s N=%lld d=%d: %s\n", pn.c_str(), "", (long long)N, d, what.c_str());
+    std::exit(1);
+  };
+  Dev dD(size_t(N * N) * 4);
+  std::vector<float> D(static_cast<size_t>(N * N));
+  for (gram::Sched sc : {gram::Sched::ltm_e, gram::Sched::bb}) {
+    const std::string sn = gram::name(sc);
+    for (int mode = 0; mode < 3; ++mode) {  // lower, lower + sqrt, condensed
+      TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));  // NaN: what is not written stays NaN
+      gram::Request r;
+      r.sched = sc;
+      r.out = mode == 2 ? gram::Out::condensed : gram::Out::lower;
+      r.take_sqrt = mode == 1;
+      r.dst = dD.as<float>();
+      TD_CUDA(gram::run(op, r));
+      TD_CUDA(cudaDeviceSynchronize());
+      TD_CUDA(cudaMemcpy(D.data(), dD.p, D.size() * 4, cudaMemcpyDeviceToHost));
+      for (i64 i = 0; i < N; ++i)
+        for (i64 j = 0; j < N; ++j) {
+          float v;
+          bool want;
+          if (mode == 2) {
+            if (i >= j) continue;
+            v = D[size_t(gc::condensed_index(N, i, j))];
+            want = true;
+          } else {
+            v = D[size_t(i * N + j)];
+            want = j <= i;
+          }
+          if (!want) {
+            if (!std::isnan(v)) fail(sn + ": cell (" + std::to_string(i) + "," + std::to_string(j) + ") above the diagonal was written");
+            continue;
+          }
+          const double s = S[size_t(i * N + j)], e = ex[size_t(i * N + j)];
+          double err;
+          if (mode == 1) {
+            err = std::fabs(double(v) - std::sqrt(e));
+            if (!(err <= std::sqrt(coef * s) + std::ldexp(std::sqrt(e), -23)))
+              fail(sn + " sqrt: (" + std::to_string(i) + "," + std::to_string(j) + ") " + pf("%.9g", v) + " vs " + pf("%.9g", std::sqrt(e)));
+            continue;
+          }
+          err = std::fabs(double(v) - e) / s;
+          worst = std::max(worst, err);
+          if (!(err <= coef))
+            fail(sn + " " + (mode == 2 ? "condensed" : "lower") + ": (" + std::to_string(i) + "," + std::to_string(j) + ") " +
+                 pf("%.9g", v) + " vs " + pf("%.9g", e) + ", err/S " + pf("%.3g", err) + " > bound " + pf("%.3g", coef));
+        }
+      if (mode == 2)  // the condensed array's tail past N(N-1)/2 untouched
+        for (size_t k = size_t(N * (N - 1) / 2); k < D.size(); ++k)
+          if (!std::isnan(D[k])) fail(sn + " condensed: wrote past N(N-1)/2");
+    }
+    // the fused histogram: every pair i > j once; within the bound of the float64 histogram
+    const int B = std::min(256, gram::max_buckets(prec));
+    const double w = std::sqrt(double(d)) / B;
+    double smax = 0;
+    for (double s : S) smax = std::max(smax, s);
+    const gc::Hist h = gc::histogram(X.data(), N, d, w, B, std::sqrt(coef * smax) * 1.01);
+    Dev dH(size_t(B) * 8);
+    TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
+    gram::Request r;
+    r.sched = sc;
+    r.out = gram::Out::hist;
+    r.hist = dH.as<unsigned long long>();
+    r.buckets = B;
+    r.width = float(w);
+    TD_CUDA(gram::run(op, r));
+    std::vector<unsigned long long> H(static_cast<size_t>(B));
+    TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
+    unsigned long long total = 0, diff = 0, want_total = 0;
+    for (int b = 0; b < B; ++b) {
+      total += H[size_t(b)];
+      want_total += h.counts[size_t(b)];
+      diff += H[size_t(b)] > h.counts[size_t(b)] ? H[size_t(b)] - h.counts[size_t(b)] : h.counts[size_t(b)] - H[size_t(b)];
+    }
+    if (total != want_total || diff > 2 * h.edge)
+      fail(sn + " hist: " + std::to_string(total) + " pairs counted (want " + std::to_string(want_total) + "), " +
+           std::to_string(diff) + " moved, more than twice the " + std::to_string(h.edge) + " pairs near a bucket edge");
+  }
+  gram::release(op);
+  return worst;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{"tf32,3xtf32,bf16,fp16"};
+  long long verify_n = 1000, samples = 4096, hist_n = 0, hist_verify = 4096;
+  int hist_d = 128, hist_buckets = 1024;
+  unsigned long long seed = 27;
+  bench::RunOptions run = bench::RunOptions::with(10, 2, 3, 0);
+
+  bench::Cli cli("bench_gram", "bench_gram: pairwise squared distances on the tensor cores over the triangle of tiles "
+                               "(tdmaps tile scheduler) against the bb-grid and cuBLAS\noptions");
+  cli.add()("N", po::value(&n_args)->composing(), "point counts: comma list and/or ranges A:B:STEP (default 32768,65536)")
+      ("d", po::value(&d_args)->composing(), "features: comma list and/or ranges (default 64,128,256)")
+      ("prec", po::value(&prec_args)->composing(), "precisions: tf32, 3xtf32, bf16, fp16 (default all)")
+      ("verify-max", po::value(&verify_n)->default_value(1000), "N of the full check against float64 before any timing (with N = 129)")
+      ("samples", po::value(&samples)->default_value(4096), "pairs checked against float64 and cuBLAS FP32 at each timed size")
+      ("hist-N", po::value(&hist_n)->default_value(0), "N of the fused-histogram run (0: none)")
+      ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
+      ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
+      ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
+      ("seed", po::value(&seed)->default_value(27), "point generator seed");
+  cli.add_run_options(run, false);
+  cli.parse(argc, argv);
+  if (run.quick) {
+    if (!cli.given("N")) n_args = {"16384"};
+    if (!cli.given("d")) d_args = {"128"};
+    if (!cli.given("reps")) run.reps = 5;
+    run.min_reps = std::min(run.min_reps, run.reps);
+  }
+  std::vector<i64> Ns, ds;
+  std::vector<std::string> precs;
+  cli.check([&] {
+    Ns = bench::parse_ints(n_args, "--N", 2, 131072);
+    ds = bench::parse_ints(d_args, "--d", 1, 4096);
+    precs = bench::parse_names(prec_args, "--prec", {"tf32", "3xtf32", "bf16", "fp16"});
+    if (verify_n < 2 || verify_n > 4096) throw bench::bad_input("--verify-max must be in 2..4096");
+    if (samples < 1 || samples > 1000000) throw bench::bad_input("--samples must be in 1..1000000");
+    if (hist_n < 0 || hist_n > 4000000) throw bench::bad_input("--hist-N must be in 0..4000000");
+    if (hist_d < 1 || hist_d > 4096) throw bench::bad_input("--hist-d must be in 1..4096");
+    if (hist_buckets < 1 || hist_buckets > 8192) throw bench::bad_input("--hist-buckets must be in 1..8192");
+    if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
+    if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
+  });
+
+  // ---- prediction (bench/predict.hpp): the timed sweep at a stated 100 TFLOP/s and 2 TB/s per variant
+  {
+    bench::Forecast f;
+    for (i64 N : Ns)
+      for (i64 d : ds) {
+        const double flop = 2.0 * double(N) * double(N) * double(d), bytes = 4.0 * double(N) * double(N);
+        const double variant_s = flop / 100e12 + bytes / 2e12;
+        const double fp32_s = flop / 40e12 + bytes / 2e12;
+        f.add("GPU timing", (run.warmup + run.reps + 1) * (variant_s * (2.0 * precs.size() + 9) + 2 * fp32_s));
+        f.add("CPU reference", double(samples) * double(d) * 30 / 1e9);
+      }
+    f.add("GPU verification", double(verify_n) * verify_n * 64 * 4 * precs.size() * 12 / 1e9);
+    if (hist_n > 0) {
+      f.add("GPU timing", (run.warmup + run.reps + 1) * 2 * (double(hist_n) * hist_n * hist_d / 100e12));
+      f.add("CPU reference", double(hist_verify) * hist_verify * hist_d / 2 / 1e9);
+    }
+    bench::refuse_or_go("bench_gram", f, run);  // --predict-only: prints it and exits 0
+  }
+  bench::Session session("bench_gram", argc, argv, run);
+  auto csv = session.table(results::layout::gram.file, results::layout::gram.columns);
+  cublasHandle_t handle;
+  TD_CUBLAS(cublasCreate(&handle));
+
+  // ---- 1. the full check at sizes with partial edge tiles
+  for (const std::string& pn : precs)
+    for (i64 N : {verify_n, 129ll})
+      for (int d : {64, 100}) {
+        const double w = check_small(prec_of(pn), N, d, seed + 1);
+        std::fprintf(stderr, "[check] %s N=%lld d=%d: every pair, both schedulers, lower / sqrt / condensed / hist ok (worst err/S %.3g, bound %.3g)\n",
+                     pn.c_str(), (long long)N, d, w, gc::bound_coef(pn, d));
+      }
+
+  // ---- 2. the timed sizes
+  bench::Budget budget(run.budget_s, long(Ns.size() * ds.size()));
+  bench::Interleaved timer(run, budget);
+  bench::Progress progress("gram", Ns.size() * ds.size());
+  for (i64 N : Ns)
+    for (i64 d64 : ds) {
+      const int d = int(d64);
+      const std::vector<float> X = gc::points(N, d, seed);
+      Dev dX(X.size() * 4), dn(size_t(N) * 4);
+      TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
+      norms32<<<unsigned((N + 255) / 256), 256>>>(dX.as<float>(), N, d, dn.as<float>());
+      TD_CUDA(cudaGetLastError());
+      const size_t full = size_t(N) * size_t(N), cond = size_t(N) * size_t(N - 1) / 2;
+      Dev dD(full * 4), dG(full * 4), dC(cond * 4);
+      // the sampled pairs: random i >= j, plus pairs of diagonal tiles
+      std::mt19937_64 rng(seed + u64(N) * 131 + u64(d));
+      std::vector<i64> si, sj;
+      for (long long k = 0; k < samples; ++k) {
+        i64 i = i64(rng() % u64(N)), j = i64(rng() % u64(N));
+        if (k % 4 == 0) j = std::max<i64>(0, i - i64(rng() % 128));  // near the diagonal
+        if (j > i) std::swap(i, j);
+        if (i == j) i = std::min(N - 1, i + 1);
+        if (i == j) j = 0;
+        si.push_back(i);
+        sj.push_back(j);
+      }
+      const int ns = int(si.size());
+      std::vector<double> sS(static_cast<size_t>(ns)), sE(static_cast<size_t>(ns));
+      for (int k = 0; k < ns; ++k) {
+        sS[size_t(k)] = gc::scale(X.data(), d, si[size_t(k)], sj[size_t(k)]);
+        sE[size_t(k)] = gc::d2_exact(X.data(), d, si[size_t(k)], sj[size_t(k)]);
+      }
+      std::vector<i64> idx_lower(static_cast<size_t>(ns)), idx_cond(static_cast<size_t>(ns)), idx_upper(static_cast<size_t>(ns));
+      for (int k = 0; k < ns; ++k) {
+        idx_lower[size_t(k)] = si[size_t(k)] * N + sj[size_t(k)];
+        idx_upper[size_t(k)] = sj[size_t(k)] * N + si[size_t(k)];
+        idx_cond[size_t(k)] = gc::condensed_index(N, sj[size_t(k)], si[size_t(k)]);
+      }
+      Dev dIdx(size_t(ns) * 8), dOut(size_t(ns) * 4);
+      std::vector<float> ref_fp32(static_cast<size_t>(ns));  // cuBLAS FP32 + epilogue at the samples
+      auto sample = [&](const float* src, const std::vector<i64>& idx) {
+        TD_CUDA(cudaMemcpy(dIdx.p, idx.data(), size_t(ns) * 8, cudaMemcpyHostToDevice));
+        gather<<<unsigned((ns + 255) / 256), 256>>>(src, dIdx.as<i64>(), ns, dOut.as<float>());
+        TD_CUDA(cudaGetLastError());
+        std::vector<float> v(static_cast<size_t>(ns));
+        TD_CUDA(cudaMemcpy(v.data(), dOut.p, size_t(ns) * 4, cudaMemcpyDeviceToHost));
+        return v;
+      };
+      auto err_of = [&](const std::vector<float>& v, bool sq, double* vs_fp32) {
+        double e = 0, f = 0;
+        for (int k = 0; k < ns; ++k) {
+          const double x = sq ? double(v[size_t(k)]) * double(v[size_t(k)]) : double(v[size_t(k)]);
+          e = std::max(e, std::fabs(x - sE[size_t(k)]) / sS[size_t(k)]);
+          f = std::max(f, std::fabs(x - double(ref_fp32[size_t(k)])) / sS[size_t(k)]);
+        }
+        if (vs_fp32) *vs_fp32 = f;
+        return e;
+      };
+
+      // the variants
+      struct Variant {
+        std::string prec, output, impl, tile;
+        std::function<void()> launch;
+        unsigned long long launched = 0, useful = 0;
+        double bytes = 0, err = NAN, bound = NAN;
+        int bb = -1;  // index of its bb-grid variant
+        bool verified = false;
+      };
+      std::vector<Variant> V;
+      const float one = 1.0f, zero = 0.0f;
+      const i64 c = (N + gram::tile_side - 1) / gram::tile_side;
+      const double lower_bytes = double(N) * double(N + 1) / 2 * 4;
+      auto gemm = [&](cublasComputeType_t ct) {
+        TD_CUBLAS(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, int(N), int(N), d, &one, dX.p, CUDA_R_32F, d, dX.p,
+                               CUDA_R_32F, d, &zero, dG.p, CUDA_R_32F, int(N), ct, CUBLAS_GEMM_DEFAULT));
+      };
+      auto syrk = [&] {
+        TD_CUBLAS(cublasSsyrk(handle, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, int(N), d, &one, dX.as<float>(), d, &zero,
+                              dG.as<float>(), int(N)));
+      };
+      const dim3 egrid(unsigned(std::min<i64>(8, (N + 1023) / 1024)), unsigned(std::min<i64>(N, 32768)));
+      auto epi_full = [&] { epilogue_full<<<egrid, 256>>>(dG.as<float>(), dn.as<float>(), N); TD_CUDA(cudaGetLastError()); };
+      auto epi_upper = [&] { epilogue_upper<<<egrid, 256>>>(dG.as<float>(), dn.as<float>(), N); TD_CUDA(cudaGetLastError()); };
+      // reference first: cuBLAS FP32 + epilogue, sampled (row-major view of a symmetric G)
+      gemm(CUBLAS_COMPUTE_32F);
+      epi_full();
+      TD_CUDA(cudaDeviceSynchronize());
+      ref_fp32 = sample(dG.as<float>(), idx_lower);
+
+      std::vector<gram::Prepared> ops;
+      for (const std::string& pn : precs) {
+        ops.emplace_back();
+        TD_CUDA(gram::prepare(prec_of(pn), dX.as<float>(), N, d, ops.back()));
+      }
+      TD_CUDA(cudaDeviceSynchronize());
+      for (size_t pi = 0; pi < precs.size(); ++pi) {
+        const std::string pn = precs[pi];
+        const gram::Prepared* op = &ops[pi];
+        auto ours = [&](gram::Sched sc, gram::Out o, bool sq, float* dst, const std::string& output) {
+          Variant v;
+          v.prec = pn;
+          v.output = output;
+          v.impl = gram::name(sc);
+          v.tile = "128x128";
+          gram::Request r;
+          r.sched = sc;
+          r.out = o;
+          r.take_sqrt = sq;
+          r.dst = dst;
+          v.launch = [op, r] { TD_CUDA(gram::run(*op, r)); };
+          v.launched = gram::launched_tiles(sc, N);
+          v.useful = u64(c) * u64(c + 1) / 2;
+          v.bytes = o == gram::Out::condensed ? double(cond) * 4 : lower_bytes;
+          v.bound = gc::bound_coef(pn, d);
+          return v;
+        };
+        const bool extra = pn == "tf32";
+        std::vector<std::tuple<gram::Out, bool, float*, std::string>> outs{{gram::Out::lower, false, dD.as<float>(), "lower"}};
+        if (extra) {
+          outs.push_back({gram::Out::lower, true, dD.as<float>(), "lower-sqrt"});
+          outs.push_back({gram::Out::condensed, false, dC.as<float>(), "condensed"});
+        }
+        for (auto& [o, sq, dst, output] : outs) {
+          V.push_back(ours(gram::Sched::bb, o, sq, dst, output));
+          const int bbi = int(V.size()) - 1;
+          V.push_back(ours(gram::Sched::ltm_e, o, sq, dst, output));
+          V.back().bb = bbi;
+        }
+      }
+      {  // cuBLAS
+        auto peer = [&](const std::string& prec, const std::string& output, const std::string& impl, std::function<void()> f,
+                        double bytes) {
+          Variant v;
+          v.prec = prec;
+          v.output = output;
+          v.impl = impl;
+          v.tile = "cublas";
+          v.launch = std::move(f);
+          v.bytes = bytes;
+          return v;
+        };
+        V.push_back(peer("tf32", "full-gram", "cublas-gemm", [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); }, double(full) * 4));
+        V.push_back(peer("tf32", "full", "cublas-gemm+epilogue", [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); epi_full(); }, double(full) * 4));
+        V.back().bound = gc::bound_coef("tf32", d);
+        V.push_back(peer("fp32", "full-gram", "cublas-gemm", [&] { gemm(CUBLAS_COMPUTE_32F); }, double(full) * 4));
+        V.push_back(peer("fp32", "full", "cublas-gemm+epilogue", [&] { gemm(CUBLAS_COMPUTE_32F); epi_full(); }, double(full) * 4));
+        V.back().bound = gc::bound_coef("fp32", d);
+        V.push_back(peer("fp32", "lower-gram", "cublas-syrk", syrk, lower_bytes));
+        V.push_back(peer("fp32", "lower", "cublas-syrk+epilogue", [&] { syrk(); epi_upper(); }, lower_bytes));
+        V.back().bound = gc::bound_coef("fp32", d);
+        const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
+        V.push_back(peer("none", "full", "write", [&] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
+        V.push_back(peer("none", "lower", "write", [&] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
+        // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the kernel's shape and shared memory
+        const int smem = gram::max_buckets(gram::Prec::tf32) * 4;
+        TD_CUDA(cudaFuncSetAttribute(empty_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+        const unsigned long long nempty = u64(c) * u64(c - 1) / 2;
+        Variant e = peer("none", "none", "empty-blocks", [=] { if (nempty) { empty_blocks<<<unsigned(nempty), 128, smem>>>(); TD_CUDA(cudaGetLastError()); } }, 0);
+        e.tile = "128x128";
+        e.launched = nempty;
+        V.push_back(e);
+      }
+      // every variant once, checked at the samples (against float64 and cuBLAS FP32 + epilogue)
+      for (auto& v : V) {
+        v.launch();
+        TD_CUDA(cudaDeviceSynchronize());
+        if (!(v.bound >= 0)) continue;  // no d^2 output (a GEMM alone, a write)
+        const bool sq = v.output == "lower-sqrt";
+        const std::vector<i64>& idx =
+            v.output == "condensed" ? idx_cond : v.impl == "cublas-syrk+epilogue" ? idx_upper : idx_lower;
+        const float* src = v.output == "condensed" ? dC.as<float>() : v.tile == "cublas" ? dG.as<float>() : dD.as<float>();
+        double vs32 = 0;
+        v.err = err_of(sample(src, idx), sq, &vs32);
+        const double lim = sq ? v.bound + std::ldexp(1.0, -21) : v.bound;  // sqrt output: compared as its square
+        v.verified = v.err <= lim;
+        if (!v.verified && v.tile != "cublas") {  // a peer past our bound is recorded (verified 0), not fatal
+          std::fprintf(stderr, "bench_gram: check failed at N=%lld d=%d: %s %s %s: err/S %.3g > bound %.3g (vs cuBLAS FP32 %.3g)\n",
+                       (long long)N, d, v.prec.c_str(), v.output.c_str(), v.impl.c_str(), v.err, lim, vs32);
+          return 1;
+        }
+      }
+      std::vector<std::function<void()>> launches;
+      for (auto& v : V) launches.push_back(v.launch);
+      const std::vector<bench::Stats> st = timer.time(launches);
+      const double flop = 2.0 * double(d) * double(N) * double(N + 1) / 2;
+      const double empty_ms = st.back().median_ms;
+      for (size_t k = 0; k < V.size(); ++k) {
+        const Variant& v = V[k];
+        const double ms = st[k].median_ms;
+        const bool ours_row = v.tile == "128x128" && v.impl != "empty-blocks";
+        bench::Row r;
+        r << (long long)N << d << v.prec << v.output << v.impl << v.tile << (unsigned long long)v.launched
+          << (unsigned long long)v.useful;
+        r.stats(st[k], bench::fixed, 4);
+        r << bench::sig(v.impl == "write" || v.impl == "empty-blocks" ? NAN : flop / (ms * 1e-3) / 1e12, 4)
+          << bench::sig(v.bytes > 0 ? v.bytes / (ms * 1e-3) / 1e9 : NAN, 4) << bench::sig(v.bytes, 6)
+          << bench::sig(v.err, 3) << bench::sig(v.bound, 3);
+        if (v.bb >= 0) r << bench::fixed(st[size_t(v.bb)].median_ms, 4) << bench::fixed(st[size_t(v.bb)].median_ms / ms, 3);
+        else r << bench::sig(NAN) << bench::sig(NAN);
+        r << bench::sig(v.impl == "empty-blocks" ? double(v.launched) / (empty_ms * 1e-3) : ours_row ? double(v.launched) / (ms * 1e-3) : NAN, 4)
+          << (v.bound >= 0 ? (v.verified ? 1 : 0) : -1);
+        csv->row(r);
+      }
+      for (auto& op : ops) gram::release(op);
+      progress.step("N=%lld d=%d: %zu variants, %d reps", (long long)N, d, V.size(), timer.last_reps());
+    }
+
+  // ---- 3. the fused histogram at --hist-N
+  if (hist_n > 0) {
+    const i64 N = hist_n;
+    const int d = hist_d, B = std::min(hist_buckets, gram::max_buckets(gram::Prec::tf32));
+    const double w = std::sqrt(double(d)) / B;
+    const std::vector<float> X = gc::points(N, d, seed + 7);
+    Dev dX(X.size() * 4), dH(size_t(B) * 8);
+    TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
+    gram::Prepared op, sub;
+    TD_CUDA(gram::prepare(gram::Prec::tf32, dX.as<float>(), N, d, op));
+    const i64 nv = std::min<i64>(hist_verify, N);
+    TD_CUDA(gram::prepare(gram::Prec::tf32, dX.as<float>(), nv, d, sub));
+    // check: the first nv points against the float64 histogram
+    const double coef = gc::bound_coef("tf32", d);
+    double smax = 0;
+    for (i64 i = 0; i < nv; ++i) smax = std::max(smax, gc::scale(X.data(), d, i, i));
+    const gc::Hist h = gc::histogram(X.data(), nv, d, w, B, std::sqrt(coef * smax) * 1.01);
+    bool ok = true;
+    for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) {
+      TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
+      gram::Request r;
+      r.sched = sc;
+      r.out = gram::Out::hist;
+      r.hist = dH.as<unsigned long long>();
+      r.buckets = B;
+      r.width = float(w);
+      TD_CUDA(gram::run(sub, r));
+      std::vector<unsigned long long> H(static_cast<size_t>(B));
+      TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
+      unsigned long long tot = 0, want = 0, diff = 0;
+      for (int b = 0; b < B; ++b) {
+        tot += H[size_t(b)];
+        want += h.counts[size_t(b)];
+        diff += H[size_t(b)] > h.counts[size_t(b)] ? H[size_t(b)] - h.counts[size_t(b)] : h.counts[size_t(b)] - H[size_t(b)];
+      }
+      ok = ok && tot == want && diff <= 2 * h.edge;
+      std::fprintf(stderr, "[hist] %s on the first %lld points: %llu pairs (float64 %llu), %llu moved (%llu near an edge)\n",
+                   gram::name(sc), (long long)nv, tot, want, diff, (unsigned long long)h.edge);
+    }
+    if (!ok) {
+      std::fprintf(stderr, "bench_gram: check failed: the fused histogram differs from float64 beyond the pairs near an edge\n");
+      return 1;
+    }
+    std::vector<std::function<void()>> L;
+    for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) {
+      gram::Request r;
+      r.sched = sc;
+      r.out = gram::Out::hist;
+      r.hist = dH.as<unsigned long long>();
+      r.buckets = B;
+      r.width = float(w);
+      L.push_back([&op, r] { TD_CUDA(gram::run(op, r)); });
+    }
+    bench::Budget hb(0, 1);
+    bench::RunOptions hr = run;
+    hr.reps = std::min(run.reps, 5);
+    hr.min_reps = std::min(hr.min_reps, hr.reps);
+    hr.warmup = 1;
+    bench::Interleaved ht(hr, hb);
+    const std::vector<bench::Stats> st = ht.time(L);
+    const i64 c = (N + gram::tile_side - 1) / gram::tile_side;
+    const double flop = 2.0 * double(d) * double(N) * double(N + 1) / 2;
+    for (int k = 0; k < 2; ++k) {
+      const gram::Sched sc = k == 0 ? gram::Sched::bb : gram::Sched::ltm_e;
+      const double ms = st[size_t(k)].median_ms;
+      bench::Row r;
+      r << (long long)N << d << "tf32" << "hist" << gram::name(sc) << "128x128" << (unsigned long long)gram::launched_tiles(sc, N)
+        << (unsigned long long)(u64(c) * u64(c + 1) / 2);
+      r.stats(st[size_t(k)], bench::fixed, 4);
+      r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
+        << bench::sig(coef, 3) << bench::fixed(st[0].median_ms, 4) << bench::fixed(st[0].median_ms / ms, 3)
+        << bench::sig(double(gram::launched_tiles(sc, N)) / (ms * 1e-3), 4) << 1;
+      csv->row(r);
+    }
+    std::fprintf(stderr, "[hist] N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", (long long)N, d, st[1].median_ms, st[0].median_ms);
+    gram::release(op);
+    gram::release(sub);
+  }
+  TD_CUBLAS(cublasDestroy(handle));
+  std::fprintf(stderr, "bench_gram: wrote %s\n", csv->path().c_str());
+  return 0;
+}

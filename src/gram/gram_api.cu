@@ -1,0 +1,62 @@
+// src/gram/gram_api.cu — run() and prepare() of gram_api.hpp: the dispatch to the kernels of
+// each precision (gram_<prec>.cu). No CUTLASS here.
+#include "gram_api.hpp"
+#include <tdmaps/tiles.hpp>
+
+namespace gram {
+namespace detail {
+#define GRAM_DECLARE(p)                                                               \
+  cudaError_t prepare_##p(const float* X, i64 N, int d, Prepared& o, cudaStream_t s); \
+  cudaError_t run_##p(const Prepared& o, const Request& r, cudaStream_t s);           \
+  size_t operand_bytes_##p(i64 N, int d);                                             \
+  int max_buckets_##p();
+GRAM_DECLARE(tf32)
+GRAM_DECLARE(tf32x3)
+GRAM_DECLARE(bf16)
+GRAM_DECLARE(fp16)
+#undef GRAM_DECLARE
+}  // namespace detail
+
+#define GRAM_SWITCH(p, CALL)                        \
+  switch (p) {                                      \
+    case Prec::tf32: return detail::CALL(tf32);     \
+    case Prec::tf32x3: return detail::CALL(tf32x3); \
+    case Prec::bf16: return detail::CALL(bf16);     \
+    case Prec::fp16: return detail::CALL(fp16);     \
+  }
+
+size_t operand_bytes(Prec p, i64 N, int d) {
+#define C(x) operand_bytes_##x(N, d)
+  GRAM_SWITCH(p, C)
+#undef C
+  return 0;
+}
+int max_buckets(Prec p) {
+#define C(x) max_buckets_##x()
+  GRAM_SWITCH(p, C)
+#undef C
+  return 0;
+}
+cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStream_t s) {
+#define C(x) prepare_##x(X, N, d, o, s)
+  GRAM_SWITCH(p, C)
+#undef C
+  return cudaErrorInvalidValue;
+}
+cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
+#define C(x) run_##x(o, r, s)
+  GRAM_SWITCH(o.prec, C)
+#undef C
+  return cudaErrorInvalidValue;
+}
+void release(Prepared& o) {
+  if (o.B && o.B != o.A) cudaFree(const_cast<void*>(o.B));
+  if (o.A) cudaFree(const_cast<void*>(o.A));
+  if (o.norms) cudaFree(o.norms);
+  o = Prepared{};
+}
+unsigned long long launched_tiles(Sched s, i64 N) {
+  const i64 c = (N + tile_side - 1) / tile_side;
+  return s == Sched::ltm_e ? tdmaps::TileMap<tdmaps::LTM_E>::make(c).launched() : tdmaps::TileMap<tdmaps::BB>::make(c).launched();
+}
+}  // namespace gram

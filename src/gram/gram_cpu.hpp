@@ -1,0 +1,103 @@
+// src/gram/gram_cpu.hpp — the float64 CPU oracle of the Gram / distance kernels (issue #27) and
+// their error bound per precision. Plain C++17 (no CUDA): verify/test_gram.cpp tests it without
+// a GPU; experiments/gram/bench_gram checks every GPU output against it.
+//
+// Error bound. For points x_i, x_j (float) and S = (|x_i| + |x_j|)^2, each kernel's d^2 satisfies
+//     |d2_gpu - d2_exact| <= c_P * S,   c_P = 3 u_P + (K + 4) 2^-23,
+// where u_P is the unit roundoff of the inputs the tensor cores see (tf32 2^-11, bf16 2^-8,
+// fp16 2^-11, 3xtf32 2^-21: the dropped small*small product and the rounding of small; cuBLAS
+// FP32: 0) and K the length of the dot product the tensor cores sum (3d for 3xtf32). Why: the
+// kernel computes the distance of the rounded points exactly up to the FP32 sums, |x~ - x| <=
+// u |x| per point, so |d~^2 - d^2| <= (2u + u^2) S; the three FP32 dot products (two norms and
+// x_i.x_j, each summed in at most K + 2 FP32 steps, one more for the combination) add at most
+// (K + 4) 2^-23 S (2^-23 rather than 2^-24: the tensor cores' internal sums may truncate).
+// The bound is relative to S, not to d^2: the Gram form loses every digit of d^2 for close
+// points (d^2 << S); that is the price of running the distance as a GEMM, stated here and
+// measured by bench_gram (column err_vs_f64 = max |d2_gpu - d2_exact| / S over the pairs checked).
+// A sqrt output d satisfies |d_gpu - d| <= sqrt(c_P S) + 2^-23 d.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gram_cpu {
+
+using i64 = std::int64_t;
+
+// Deterministic points in [0, 1)^d (splitmix64), N x d row-major float.
+inline std::vector<float> points(i64 N, int d, std::uint64_t seed) {
+  std::vector<float> x(size_t(N) * size_t(d));
+  std::uint64_t s = seed;
+  for (auto& v : x) {
+    s += 0x9E3779B97F4A7C15ull;
+    std::uint64_t z = s;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    v = float(double(z >> 40) / double(1ull << 24));  // 24-bit grid in [0, 1)
+  }
+  return x;
+}
+
+// |x_i - x_j|^2 in float64 (the differences of floats are exact in double here)
+inline double d2_exact(const float* X, int d, i64 i, i64 j) {
+  double s = 0;
+  for (int k = 0; k < d; ++k) {
+    const double t = double(X[i * d + k]) - double(X[j * d + k]);
+    s += t * t;
+  }
+  return s;
+}
+inline double norm(const float* X, int d, i64 i) {
+  double s = 0;
+  for (int k = 0; k < d; ++k) s += double(X[i * d + k]) * double(X[i * d + k]);
+  return std::sqrt(s);
+}
+// S = (|x_i| + |x_j|)^2, the scale of the bound
+inline double scale(const float* X, int d, i64 i, i64 j) {
+  const double a = norm(X, d, i) + norm(X, d, j);
+  return a * a;
+}
+
+// Unit roundoff of the values each precision's tensor cores multiply ("fp32": cuBLAS FP32).
+inline double input_roundoff(const std::string& prec) {
+  if (prec == "tf32") return std::ldexp(1.0, -11);
+  if (prec == "3xtf32") return std::ldexp(1.0, -21);
+  if (prec == "bf16") return std::ldexp(1.0, -8);
+  if (prec == "fp16") return std::ldexp(1.0, -11);
+  if (prec == "fp32") return 0;
+  return NAN;
+}
+// Length of the dot product summed in FP32 (3xtf32: three products per feature).
+inline i64 dot_length(const std::string& prec, int d) { return prec == "3xtf32" ? 3 * i64(d) : d; }
+// c_P of the header: |d2_gpu - d2| <= c_P * S.
+inline double bound_coef(const std::string& prec, int d) {
+  return 3 * input_roundoff(prec) + double(dot_length(prec, d) + 4) * std::ldexp(1.0, -23);
+}
+
+// Condensed (pdist / SciPy) index of the pair a < b among N points.
+inline i64 condensed_index(i64 N, i64 a, i64 b) { return N * a - a * (a + 1) / 2 + (b - a - 1); }
+
+// Uniform histogram of the distances of the pairs i > j in float64: counts[floor(d / w)] for
+// d < buckets * w; `edge` counts the pairs within `tol` of a bucket edge (where a GPU result
+// within the bound may land in the neighbouring bucket).
+struct Hist {
+  std::vector<std::uint64_t> counts;
+  std::uint64_t edge = 0;
+};
+inline Hist histogram(const float* X, i64 N, int d, double w, int buckets, double tol_d) {
+  Hist h;
+  h.counts.assign(size_t(buckets), 0);
+  for (i64 i = 1; i < N; ++i)
+    for (i64 j = 0; j < i; ++j) {
+      const double r = std::sqrt(d2_exact(X, d, i, j));
+      const double q = r / w;
+      const double b = std::floor(q);
+      if (b < buckets) ++h.counts[size_t(b)];
+      if ((q - b) * w < tol_d || (b + 1 - q) * w < tol_d) ++h.edge;
+    }
+  return h;
+}
+
+}  // namespace gram_cpu

@@ -1,0 +1,52 @@
+// tdmaps/tiles.hpp — a tdmaps map over GEMM tiles (issue #27). No CUTLASS needed.
+//
+// A symmetric product C = X X^T (a Gram matrix, a matrix of pairwise distances) over N points is
+// a c x c grid of output tiles (c = ceil(N / tile side)) of which only the lower triangle
+// I >= J is work. That triangle is the 2D domain of the maps at block side rho = 1: tile
+// (I, J) is "cell" (i, j) of a plan over N = c. So a map M of tdmaps schedules tiles exactly
+// as it schedules blocks: LTM-E launches the c(c+1)/2 lower tiles and turns the block index
+// into (I, J) with g(lambda) (map_ltm.hpp, exact for every lambda < 2^32 and proven by the
+// oracle: verify/test_gram.cpp checks every tile count up to 4096 here too); BB launches the
+// c x c grid and the tiles above the diagonal come back outside (a kernel returns at once, as
+// CUTLASS's rank-k update does).
+//
+//   auto t = tdmaps::TileMap<tdmaps::LTM_E>::make(c);   // host: throws tdmaps::unsupported
+//   dim3 grid(t.grid().x, t.grid().y);                   //       past the map's range
+//   ... in the kernel:  auto tile = t.tile(blockIdx.x, blockIdx.y);
+//                       if (!tile.inside) return;  // BB above the diagonal
+//                       // tile.i = I (tile row), tile.j = J (tile column), J <= I
+#pragma once
+#include "map_bb.hpp"
+#include "map_ltm.hpp"
+
+namespace tdmaps {
+
+template <class M>
+struct TileMap {
+  static_assert(M::blockwise, "a tile map needs a blockwise map (one (I, J) per block)");
+  Plan2 plan;  // the map's plan over N = c tiles at rho = 1
+
+  static TileMap make(i64 tiles_per_side, bool allow_inexact = false) {
+    TileMap t;
+    t.plan = M::plan(tiles_per_side, 1, allow_inexact);
+    return t;
+  }
+  TD_HD i64 side() const { return plan.N; }
+  Dim3 grid() const { return M::grid(plan, 0); }
+  u64 launched() const {
+    const Dim3 g = grid();
+    return u64(g.x) * g.y * g.z;
+  }
+  static u64 useful(i64 c) { return tri(u64(c)); }
+  // Block (bx, by) -> tile (I, J), J <= I, or outside. The narrow (32-bit) path where the plan
+  // proved it fits, else the 64-bit one; the same arithmetic either way.
+  TD_HD Cell2T<i64> tile(u32 bx, u32 by) const {
+    if (plan.narrow) {
+      const Cell2T<i32> c = M::template block_cell<i32>(plan, 0, bx, by);
+      return Cell2T<i64>{c.i, c.j, c.inside};
+    }
+    return M::template block_cell<i64>(plan, 0, bx, by);
+  }
+};
+
+}  // namespace tdmaps
