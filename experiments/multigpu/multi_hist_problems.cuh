@@ -1,0 +1,181 @@
+// experiments/multigpu/multi_hist_problems.cuh — the two problems (SDH, three-body): block space, points, host work, the CPU oracle, the GPU state (a section of multi_hist.cu, included by it
+// once, in this order: multi_hist_problems.cuh, multi_hist_backends.cuh, multi_hist_plan.cuh).
+#pragma once
+
+namespace {
+
+// ---- the two problems -----------------------------------------------------------------------------
+// One app at one N: its block space (lambda < total), its points, the work of one
+// lambda range on the host, the CPU oracle, and the GPU state per device.
+struct Problem {
+  virtual ~Problem() = default;
+  virtual u64 total() const = 0;                  // blocks of the block space
+  virtual u64 work() const = 0;                   // pairs / triplets
+  virtual size_t hist_words() const = 0;          // words of the per-GPU histogram (reduced)
+  virtual std::vector<u64> result(const std::vector<u64>& words) const = 0;  // the histogram from them
+  virtual void cpu_range(LambdaRange r, u64* words) const = 0;               // adds the range's counts
+  virtual std::vector<u64> oracle() const = 0;                               // independent CPU result
+  virtual size_t gpu_bytes() const = 0;                                      // device memory per GPU
+  // GPU side: upload to the current device; launch one range into `hist` on `s`.
+  virtual void upload(int slot) = 0;
+  virtual u64* hist(int slot) = 0;
+  virtual void launch(int slot, LambdaRange r, cudaStream_t s) = 0;
+};
+
+// SDH: the fast kernel's plan (LTM-E over tiles of P points), lambda = tile pair.
+class SdhProblem : public Problem {
+ public:
+  SdhProblem(i64 N, float w, u32 B, gs::Impl impl) : N_(N), w_(w), B_(B), impl_(impl) {
+    pts_ = hs::uniform_points(N);
+    if (gs::is_band(impl))
+      gs::with_band(impl, [&](auto cfg) {
+        using C = decltype(cfg);
+        P_ = gs::BandLayout<C::T, C::R>::P;
+      });
+    else
+      gs::with_fast(impl, [&](auto cfg) {
+        using C = decltype(cfg);
+        P_ = gs::FastLayout<C::T, C::R, C::HM>::P;
+      });
+    plan_ = LTM_E::plan(N, P_);
+  }
+  u64 total() const override { return plan_.total; }
+  u64 work() const override { return hs::pair_count(N_); }
+  size_t hist_words() const override { return B_; }
+  std::vector<u64> result(const std::vector<u64>& h) const override { return h; }
+  void cpu_range(LambdaRange r, u64* h) const override {
+    for (u64 lam = r.begin; lam < r.end; ++lam) {
+      const Cell2 t = LTM_E::g(lam);  // tile row >= tile column (eq. (5) of the 2D paper)
+      const i64 i0 = t.i * P_, j0 = t.j * P_;
+      for (i64 i = i0; i < std::min(N_, i0 + P_); ++i)
+        for (i64 j = j0; j < std::min(i, j0 + P_); ++j) ++h[hs::bucket(hs::dist2_by(gs::rule_of(impl_), pts_[size_t(i)], pts_[size_t(j)]), w_, B_)];
+    }
+  }
+  std::vector<u64> oracle() const override {
+    std::vector<u64> h(B_);
+    hs::cpu_mt(pts_.data(), N_, w_, B_, h.data(), 0, gs::rule_of(impl_));  // the rule of the kernel (fast-fma*: fused)
+    return h;
+  }
+  size_t gpu_bytes() const override { return size_t(N_) * (sizeof(hs::Point) + 12 + 16) + size_t(B_) * 12 + (1 << 20); }
+  void upload(int slot) override {
+    if (size_t(slot) >= sets_.size()) sets_.resize(size_t(slot) + 1);
+    sets_[size_t(slot)] = std::make_unique<gs::DeviceSet>();
+    gs::prepare_kernels();
+    sets_[size_t(slot)]->set(pts_.data(), N_, w_, B_);
+    if (gs::fast_params(impl_, *sets_[size_t(slot)]).plan.total != plan_.total) die("sdh: device plan differs from the host's");
+  }
+  u64* hist(int slot) override { return reinterpret_cast<u64*>(sets_[size_t(slot)]->hist); }
+  void launch(int slot, LambdaRange r, cudaStream_t s) override { gs::launch_fast_range(impl_, *sets_[size_t(slot)], r, s); }
+
+ private:
+  i64 N_;
+  float w_;
+  u32 B_;
+  gs::Impl impl_;
+  i64 P_ = 0;
+  Plan2 plan_;
+  std::vector<hs::Point> pts_;
+  std::vector<std::unique_ptr<gs::DeviceSet>> sets_;
+};
+
+// Three-body: a TET map's plan at rho, lambda = block (eq. (13)-(16) of the 3D paper).
+template <class M>
+class ThreeBodyProblem : public Problem {
+ public:
+  ThreeBodyProblem(i64 N, int rho, float r) : N_(N), r2_(fmul_rn(r, r)) {
+    plan_ = M::plan(N, rho);  // throws unsupported past the map's exact range
+    const auto p = hs::uniform_points(N, 1.0f);
+    for (const auto& q : p) pts_.push_back(make_float4(q.x, q.y, q.z, 0.0f));
+  }
+  ~ThreeBodyProblem() override {
+    for (auto& d : dev_) {
+      if (d.pts) cudaFree(d.pts);
+      if (d.bins) cudaFree(d.bins);
+    }
+  }
+  u64 total() const override { return plan_.total; }
+  u64 work() const override { return tet(u64(N_)); }
+  size_t hist_words() const override { return size_t(gpu::kBinCopies) * 4; }
+  std::vector<u64> result(const std::vector<u64>& w) const override {
+    std::vector<u64> h(4, 0);
+    for (size_t k = 0; k < w.size(); ++k) h[k % 4] += w[k];
+    return h;
+  }
+  void cpu_range(LambdaRange r, u64* h) const override {
+    const int rho = plan_.rho;
+    for (u64 lam = r.begin; lam < r.end; ++lam) {
+      const Cell3 b = M::template g<i64>(lam);
+      for (int tz = 0; tz < rho; ++tz)
+        for (int ty = 0; ty < rho; ++ty)
+          for (int tx = 0; tx < rho; ++tx) {
+            const Cell3 c = thread_in_block3(plan_.N, rho, b, u32(tx), u32(ty), u32(tz));
+            if (c.inside) ++h[gpu::sides_below(pts_[size_t(c.x)], pts_[size_t(c.y)], pts_[size_t(c.z)], r2_)];
+          }
+    }
+  }
+  // Every triplet x <= y <= z by plain loops (not through any map).
+  std::vector<u64> oracle() const override {
+    std::vector<std::array<u64, 4>> part(bench::host_workers(1024), std::array<u64, 4>{0, 0, 0, 0});
+    bench::parallel_chunks(u64(N_), 1, [&](unsigned t, u64 b, u64 e) {
+      for (i64 z = i64(b); z < i64(e); ++z)
+        for (i64 y = 0; y <= z; ++y)
+          for (i64 x = 0; x <= y; ++x) ++part[t][size_t(gpu::sides_below(pts_[size_t(x)], pts_[size_t(y)], pts_[size_t(z)], r2_))];
+    }, unsigned(part.size()));
+    std::vector<u64> h(4, 0);
+    for (const auto& p : part)
+      for (int k = 0; k < 4; ++k) h[size_t(k)] += p[size_t(k)];
+    return h;
+  }
+  size_t gpu_bytes() const override { return size_t(N_) * 16 + hist_words() * 8 + (1 << 20); }
+  void upload(int slot) override {
+    if (size_t(slot) >= dev_.size()) dev_.resize(size_t(slot) + 1);
+    Dev& d = dev_[size_t(slot)];
+    d.pts = gpu::device_alloc<float4>(pts_.size(), "points (float4)");
+    d.bins = gpu::device_alloc<unsigned long long>(hist_words(), "histogram copies");
+    TD_CUDA(cudaMemcpy(d.pts, pts_.data(), pts_.size() * sizeof(float4), cudaMemcpyHostToDevice));
+  }
+  u64* hist(int slot) override { return reinterpret_cast<u64*>(dev_[size_t(slot)].bins); }
+  void launch(int slot, LambdaRange r, cudaStream_t s) override {
+    if (r.empty()) return;
+    Dim3 g;
+    u32 gx = 0;
+    linear_grid(r.size(), gx, g, M::name);
+    const Dev& d = dev_[size_t(slot)];
+    const dim3 block = gpu::to_dim3(M::block(plan_));
+    if (plan_.narrow)
+      gpu::threebody3_range<M, i32><<<gpu::to_dim3(g), block, 0, s>>>(plan_, r.begin, r.size(), gx, d.pts, r2_, d.bins);
+    else
+      gpu::threebody3_range<M, i64><<<gpu::to_dim3(g), block, 0, s>>>(plan_, r.begin, r.size(), gx, d.pts, r2_, d.bins);
+    TD_LAUNCHED();
+  }
+
+ private:
+  struct Dev {
+    float4* pts = nullptr;
+    unsigned long long* bins = nullptr;
+  };
+  i64 N_;
+  float r2_;
+  Plan3 plan_;
+  std::vector<float4> pts_;
+  std::vector<Dev> dev_;
+};
+
+// The ranges of one configuration: worker w = gpu * chunks + chunk of W workers.
+LambdaRange worker_range(u64 total, int workers, int w) { return lambda_range<u64>(total, u64(workers), u64(w)); }
+
+std::string first_difference(const std::vector<u64>& a, const std::vector<u64>& b) {
+  if (a.size() != b.size()) return "lengths " + std::to_string(a.size()) + " and " + std::to_string(b.size());
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k] != b[k]) return "bucket " + std::to_string(k) + ": " + std::to_string(a[k]) + " vs " + std::to_string(b[k]);
+  return "";
+}
+// FNV-1a of the histogram (the result line that the MPI test compares).
+u64 fnv(const std::vector<u64>& h) {
+  u64 x = 0xcbf29ce484222325ull;
+  for (u64 v : h)
+    for (int b = 0; b < 8; ++b) { x ^= (v >> (8 * b)) & 0xffu; x *= 0x100000001b3ull; }
+  return x;
+}
+
+}  // namespace
