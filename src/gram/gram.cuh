@@ -40,6 +40,8 @@ using tdmaps::u32;
 using tdmaps::u64;
 
 constexpr int threads = 128;    // 2 x 2 warps
+constexpr int tile_ld = tile_side + 4;  // the epilogue's shared tile: padded rows, 16-byte aligned
+constexpr int hist_copies = 4;  // the fused histogram: one copy per warp
 
 namespace cfg {
 using namespace cute;
@@ -223,39 +225,79 @@ __global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap
   const i64 N = p.N;
   const i64 r0 = i64(tm) * tile_side, c0 = i64(tn) * tile_side;
   const bool diag = t.i == t.j;
-  u32* sh = reinterpret_cast<u32*>(smem);
+  const float* __restrict__ nr = p.norms + r0;  // the norms array is padded to Np: no test
+  const float* __restrict__ nc = p.norms + c0;
+  const int warp = int(threadIdx.x) / 32, lane = int(threadIdx.x) % 32;
+  __syncthreads();  // the mainloop's shared memory is free: it becomes the epilogue's
   if constexpr (O == Out::hist) {
-    __syncthreads();  // the mainloop's shared memory becomes the block's histogram
-    for (int b = threadIdx.x; b < p.buckets; b += threads) sh[b] = 0;
+    // one histogram per warp (fewer collisions of the shared atomics), summed into global at the end
+    u32* sh = reinterpret_cast<u32*>(smem);
+    for (int b = threadIdx.x; b < hist_copies * p.buckets; b += threads) sh[b] = 0;
     __syncthreads();
-  }
-  CUTE_UNROLL
-  for (int v = 0; v < size(acc); ++v) {
-    const i64 i = r0 + get<0>(tCcC(v)), j = c0 + get<1>(tCcC(v));
-    bool keep = i < N && j < N;
-    if (diag) keep = keep && (O == Out::lower ? j <= i : O == Out::condensed ? i < j : j < i);
-    if (!keep) continue;
-    float d2 = fmaxf(p.norms[i] + p.norms[j] - 2.0f * acc(v), 0.0f);
-    if constexpr (O == Out::hist) {
+    u32* mine = sh + (warp % hist_copies) * p.buckets;
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      const i64 i = r0 + r, j = c0 + c;
+      if (i >= N || j >= N || (diag && j >= i)) continue;  // the pairs i > j
+      const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
       const u32 b = u32(sqrtf(d2) * p.inv_width);
-      if (b < u32(p.buckets)) atomicAdd(&sh[b], 1u);
-    } else {
-      if (p.take_sqrt) d2 = sqrtf(d2);
-      if constexpr (O == Out::lower) p.out[i * N + j] = d2;
-      else p.out[condensed_index(N, i, j)] = d2;
+      if (b < u32(p.buckets)) atomicAdd(&mine[b], 1u);
     }
-  }
-  if constexpr (O == Out::hist) {
     __syncthreads();
-    for (int b = threadIdx.x; b < p.buckets; b += threads)
-      if (sh[b]) atomicAdd(&p.hist[b], (unsigned long long)sh[b]);
+    for (int b = threadIdx.x; b < p.buckets; b += threads) {
+      u32 s = 0;
+      for (int w = 0; w < hist_copies; ++w) s += sh[w * p.buckets + b];
+      if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
+    }
+  } else {
+    // d2 into a shared tile (rows padded to 132 floats), then written out row by row, a warp a
+    // row: coalesced 16-byte stores (lower) or 4-byte ones (condensed, whose rows are not aligned)
+    float* st = reinterpret_cast<float*>(smem);
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      if (p.take_sqrt) d2 = sqrtf(d2);
+      st[r * tile_ld + c] = d2;
+    }
+    __syncthreads();
+    for (int r = warp; r < tile_side; r += threads / 32) {
+      const i64 i = r0 + r;
+      if (i >= N) break;
+      const float* row = st + r * tile_ld;
+      if constexpr (O == Out::lower) {  // columns j <= i
+        const int last = diag ? r : tile_side - 1;  // last column of the tile to write
+        const int c = 4 * lane;
+        const i64 j = c0 + c;
+        if (c > last || j >= N) continue;
+        const float4 v4 = *reinterpret_cast<const float4*>(row + c);
+        float* dst = p.out + i * N + j;
+        if (c + 3 <= last && j + 3 < N && (N % 4) == 0) {
+          *reinterpret_cast<float4*>(dst) = v4;
+        } else {
+          const float w[4] = {v4.x, v4.y, v4.z, v4.w};
+          for (int q = 0; q < 4; ++q)
+            if (c + q <= last && j + q < N) dst[q] = w[q];
+        }
+      } else {  // condensed: row a = i, columns b = c0 + c > a
+        const i64 base = condensed_index(N, i, c0);  // index of (i, c0) by the linear formula
+        for (int c = lane; c < tile_side; c += 32) {
+          const i64 j = c0 + c;
+          if (j >= N) break;
+          if (j > i) p.out[base + c] = row[c];
+        }
+      }
+    }
   }
 }
 
 template <Prec P> constexpr int smem_bytes() { return cfg::Mainloop<P>::smem_bytes; }
 // Largest bucket count the fused histogram holds (its block histogram reuses the mainloop's
 // shared memory).
-template <Prec P> constexpr int max_buckets() { return smem_bytes<P>() / 4; }
+template <Prec P> constexpr int max_buckets() { return smem_bytes<P>() / (4 * hist_copies); }
+static_assert(smem_bytes<Prec::tf32>() >= tile_side * tile_ld * 4 && smem_bytes<Prec::bf16>() >= tile_side * tile_ld * 4,
+              "the epilogue's shared tile must fit in the mainloop's shared memory");
 
 // Launches the kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles).
 template <Prec P, class Map, Out O>

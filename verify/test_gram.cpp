@@ -1,0 +1,142 @@
+// verify/test_gram.cpp — the CPU oracle of issue #27 (no GPU, no CUTLASS): the tdmaps tile
+// scheduler (tdmaps/tiles.hpp) at tile granularity for every tile count the Gram kernels use,
+// the condensed (pdist) index, the float64 reference and its error bound (src/gram/gram_cpu.hpp),
+// and the audit of a peer's triangular index formula, restated from its published form.
+#define BOOST_TEST_MODULE gram
+#include <boost/test/unit_test.hpp>
+
+#include <tdmaps/tiles.hpp>
+#include <gram/gram_cpu.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <cstdio>
+#include <vector>
+
+using namespace tdmaps;
+
+namespace {
+// Every block of the map's grid at rho = 1 over c tiles: the inside ones hit each lower tile
+// (J <= I < c) exactly once; returns the blocks launched.
+template <class M> u64 cover(i64 c) {
+  const auto t = TileMap<M>::make(c);
+  const Dim3 g = t.grid();
+  std::vector<unsigned char> seen(size_t(c) * size_t(c), 0);
+  u64 inside = 0, launched = 0;
+  for (u32 by = 0; by < g.y; ++by)
+    for (u32 bx = 0; bx < g.x; ++bx) {
+      ++launched;
+      const Cell2T<i64> x = t.tile(bx, by);
+      if (!x.inside) continue;
+      if (x.i < 0 || x.i >= c || x.j < 0 || x.j > x.i) {
+        BOOST_ERROR("c=" << c << ": block (" << bx << "," << by << ") -> tile (" << x.i << "," << x.j << ") outside the lower triangle");
+        return launched;
+      }
+      unsigned char& s = seen[size_t(x.i) * size_t(c) + size_t(x.j)];
+      if (s++) {
+        BOOST_ERROR("c=" << c << ": tile (" << x.i << "," << x.j << ") launched twice");
+        return launched;
+      }
+      ++inside;
+    }
+  BOOST_TEST(inside == tri(u64(c)), "c=" << c << ": " << inside << " lower tiles hit, want " << tri(u64(c)));
+  BOOST_TEST(launched == t.launched());
+  return launched;
+}
+}  // namespace
+
+// Every tile count up to 600, and those of the timed and verified sizes (N = 129, 300, 1000,
+// 1024, 8192, 16384, 32768, 65536, 10^6 at 128-wide tiles: c = 2, 3, 8, 8, 64, 128, 256, 512, 7813).
+BOOST_AUTO_TEST_CASE(tile_maps_cover_the_lower_triangle_once) {
+  std::vector<i64> cs;
+  for (i64 c = 1; c <= 600; ++c) cs.push_back(c);
+  for (i64 c : {1024, 4096, 7813}) cs.push_back(c);
+  for (i64 c : cs) {
+    BOOST_TEST(cover<LTM_E>(c) == tri(u64(c)));
+    if (c <= 1024) BOOST_TEST(cover<BB>(c) == u64(c) * u64(c));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(condensed_index_is_pdist_order) {
+  for (i64 N : {2, 3, 7, 128, 129, 300}) {
+    i64 k = 0;
+    for (i64 a = 0; a < N; ++a)
+      for (i64 b = a + 1; b < N; ++b) BOOST_TEST_REQUIRE(gram_cpu::condensed_index(N, a, b) == k++);
+    BOOST_TEST(k == N * (N - 1) / 2);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(reference_and_bound) {
+  const int d = 16;
+  const i64 N = 200;
+  const auto X = gram_cpu::points(N, d, 27);
+  for (float v : X) BOOST_TEST_REQUIRE((v >= 0.0f && v < 1.0f));
+  BOOST_TEST(gram_cpu::d2_exact(X.data(), d, 5, 5) == 0.0);
+  BOOST_TEST(gram_cpu::d2_exact(X.data(), d, 3, 9) == gram_cpu::d2_exact(X.data(), d, 9, 3));
+  // the bound orders the precisions as their roundoff; 3xtf32 within 10x of FP32
+  BOOST_TEST(gram_cpu::bound_coef("bf16", d) > gram_cpu::bound_coef("tf32", d));
+  BOOST_TEST(gram_cpu::bound_coef("tf32", d) > gram_cpu::bound_coef("3xtf32", d));
+  BOOST_TEST(gram_cpu::bound_coef("3xtf32", d) < 10 * gram_cpu::bound_coef("fp32", 3 * d));
+  BOOST_TEST(std::isnan(gram_cpu::bound_coef("fp8", d)));
+  // the float64 histogram counts every pair once
+  const auto h = gram_cpu::histogram(X.data(), N, d, std::sqrt(double(d)) / 64, 64, 0.0);
+  std::uint64_t total = 0;
+  for (auto c : h.counts) total += c;
+  BOOST_TEST(total == std::uint64_t(N * (N - 1) / 2));
+  // the Gram form's rounding, emulated in float for TF32 inputs, stays within the bound
+  auto tf32 = [](float x) {  // round to nearest, 10-bit mantissa
+    std::uint32_t u;
+    std::memcpy(&u, &x, 4);
+    u = (u + 0x1000u) & ~0x1FFFu;
+    std::memcpy(&x, &u, 4);
+    return x;
+  };
+  double worst = 0;
+  for (i64 i = 0; i < N; ++i)
+    for (i64 j = 0; j <= i; ++j) {
+      float ni = 0, nj = 0, dot = 0;
+      for (int k = 0; k < d; ++k) {
+        const float a = tf32(X[size_t(i * d + k)]), b = tf32(X[size_t(j * d + k)]);
+        ni += a * a;
+        nj += b * b;
+        dot += a * b;
+      }
+      const double g = std::fmax(double(ni + nj - 2.0f * dot), 0.0);
+      worst = std::fmax(worst, std::fabs(g - gram_cpu::d2_exact(X.data(), d, i, j)) / gram_cpu::scale(X.data(), d, i, j));
+    }
+  BOOST_TEST(worst <= gram_cpu::bound_coef("tf32", d));
+  BOOST_TEST_MESSAGE("tf32 emulated: worst err/S " << worst << ", bound " << gram_cpu::bound_coef("tf32", d));
+}
+
+// Peers' index formulas, restated from their published descriptions, against the exact
+// inverse: the first condensed index each gets wrong (audit of issue #27 item 6).
+// torch.pdist (ATen DistanceKernel.cu): the row of condensed index k among n points in double,
+//   i = floor(n2 - sqrt(n2^2 - 1 - 2k)), n2 = n - 1/2;  j = k - n i + i(i+1)/2 + i + 1.
+// Searched at every row start and the index before it (where a floor goes wrong first), for
+// n = 2^10 .. 2^24 and the timed sizes.
+namespace {
+i64 pdist_row_torch(i64 n, i64 k) {
+  const double n2 = double(n) - 0.5;
+  return i64(std::floor(n2 - std::sqrt(n2 * n2 - 1 - 2.0 * double(k))));
+}
+// Exact: the row a with start(a) <= k < start(a+1), start(a) = a n - a(a+1)/2.
+i64 row_start(i64 n, i64 a) { return a * n - a * (a + 1) / 2; }
+}  // namespace
+BOOST_AUTO_TEST_CASE(peer_pdist_row_formula_audit) {
+  for (i64 n : {i64(1) << 10, i64(1) << 14, i64(32768), i64(65536), i64(1) << 20, i64(1000000), i64(1) << 22, i64(1) << 24}) {
+    i64 first_wrong = -1;
+    for (i64 a = 0; a + 1 < n && first_wrong < 0; ++a) {
+      const i64 s = row_start(n, a);
+      for (i64 k : {s, s + (n - a - 2)})  // first and last index of row a
+        if (k >= row_start(n, a) && k < row_start(n, a + 1) && pdist_row_torch(n, k) != a) {
+          first_wrong = k;
+          break;
+        }
+    }
+    if (first_wrong < 0)
+      std::printf("torch.pdist fp64 row formula, n = %lld: right at every row's first and last index\n", (long long)n);
+    else
+      std::printf("torch.pdist fp64 row formula, n = %lld: first wrong condensed index %lld\n", (long long)n, (long long)first_wrong);
+    BOOST_TEST(first_wrong == -1);
+  }
+}
