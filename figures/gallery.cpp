@@ -46,14 +46,6 @@ std::string image_of(const Ctx& ctx, const FigureEntry& e) {
   return drawn(e.name);
 }
 
-std::string rel_to(const std::string& path, const std::string& from_file) {
-  const fs::path a = fs::absolute(path).lexically_normal();
-  const fs::path dir = fs::path(from_file).parent_path();  // "" for a file in the working folder
-  const fs::path b = fs::absolute(dir.empty() ? fs::path(".") : dir).lexically_normal();
-  const fs::path r = a.lexically_relative(b);
-  return r.empty() ? path : r.generic_string();
-}
-
 }  // namespace
 
 std::string gallery_check(const std::string& readme) {

@@ -1,35 +1,46 @@
 // figures/looks.cpp — see looks.hpp.
 #include "looks.hpp"
 
+#include <tdmaps/registry.hpp>
+
 #include <algorithm>
 #include <map>
 
 namespace figs {
 
 namespace {
-const std::map<std::string, Style>& known_styles();
-}
-namespace {
+// Every map's style is a trait of the map (tdmaps/traits.hpp, beside its policy); the other
+// series (SDH versions, CPU) have theirs here.
 const std::map<std::string, Style>& known_styles() {
-  static const std::map<std::string, Style> known = {
-      {"bb", {"#000000", 7, 1}},    {"ltm-x", {"#1f77b4", 5, 1}}, {"ltm-n", {"#17becf", 9, 1}},
-      {"ltm-r", {"#d62728", 7, 1}}, {"ltm-d", {"#9467bd", 11, 1}}, {"ltm-e", {"#ff7f0e", 13, 1}},
-      {"rb", {"#2ca02c", 5, 1}},    {"rec", {"#8c564b", 9, 1}},    {"utm-x", {"#e377c2", 11, 1}},
-      {"utm-n", {"#7f7f7f", 13, 1}}, {"bb3", {"#000000", 7, 1}},   {"tet-f", {"#1f77b4", 5, 1}},
-      {"bb-t", {"#636363", 6, 1}},   {"rb-b", {"#98df8a", 4, 1}},  {"ltm-r-sq", {"#ff9896", 8, 1}},
-      {"ltm-e-sq", {"#ffbb78", 12, 1}}, {"ltm-lut", {"#bcbd22", 10, 1}},
-      {"tet-e", {"#ff7f0e", 13, 1}}, {"tet", {"#d62728", 9, 1}},
-      {"cpu", {"#7f7f7f", 7, 1}},   {"cpu-mt", {"#555555", 5, 1}}, {"v1", {"#1f77b4", 7, 1}},
-      {"v2", {"#17becf", 5, 1}},    {"v3", {"#9467bd", 9, 1}},     {"v4", {"#ff7f0e", 11, 1}},
-      {"v5", {"#d62728", 13, 1}}};
+  static const std::map<std::string, Style> known = [] {
+    std::map<std::string, Style> k = {
+        {"tet", {"#d62728", 9, 1}},   {"cpu", {"#7f7f7f", 7, 1}}, {"cpu-mt", {"#555555", 5, 1}},
+        {"v1", {"#1f77b4", 7, 1}},    {"v2", {"#17becf", 5, 1}},  {"v3", {"#9467bd", 9, 1}},
+        {"v4", {"#ff7f0e", 11, 1}},   {"v5", {"#d62728", 13, 1}}};
+    const auto add = [&](auto m) {
+      using T = tdmaps::map_traits<decltype(m)>;
+      k[decltype(m)::name] = Style{T::style.color, T::style.point, T::style.dash};
+    };
+    tdmaps::for_each_map(tdmaps::maps2d{}, add);
+    tdmaps::for_each_map(tdmaps::maps3d{}, add);
+    return k;
+  }();
   return known;
+}
+bool is_registered(const std::string& map) {
+  bool found = false;
+  const auto one = [&](auto m) { found = found || map == decltype(m)::name; };
+  tdmaps::for_each_map(tdmaps::maps2d{}, one);
+  tdmaps::for_each_map(tdmaps::maps3d{}, one);
+  return found;
 }
 }  // namespace
 bool has_map_style(const std::string& map) {
-  return known_styles().count(base_map(map)) && in_map_order(map);
+  return (is_registered(map) || known_styles().count(base_map(map))) && in_map_order(map);
 }
 Style map_style(const std::string& map) {
   const std::map<std::string, Style>& known = known_styles();
+  if (is_registered(map)) return known.at(map);
   static const std::vector<std::string> extra = {"#bcbd22", "#393b79", "#637939", "#843c39", "#7b4173",
                                                  "#3182bd", "#e6550d", "#31a354"};
   const std::string b = base_map(map);

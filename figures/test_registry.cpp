@@ -1,9 +1,12 @@
-// figures/test_registry.cpp — every map of the registry (src/tdmaps/registry.hpp) can be
-// drawn: it has its own style and a place in the drawing order (figures/looks.cpp; the order: src/results/model.cpp), and
-// so does the "-fast" EDM variant of every map in maps2d_fast. A new map that misses
-// them fails here (the recipe in CONTRIBUTING.md). Its oracle cases, dummy kernels and
-// EDM/collision kernels follow from the registry lists themselves.
+// figures/test_registry.cpp — every map of the registry (src/tdmaps/registry.hpp) reaches the
+// figures and README: it has its own style (its trait, tdmaps/traits.hpp) and a place in the
+// drawing order (src/results/model.cpp, the registry's order), and so does the "-fast" EDM
+// variant of every map in maps2d_fast; README's generated map table (src/results/readme.cpp)
+// has its row. The throwaway-map test (verify/test_throwaway_map.sh) runs this on a tree with
+// one map added. Its oracle cases, dummy kernels and EDM/collision kernels follow from the
+// registry lists themselves.
 #include "looks.hpp"
+#include "readme.hpp"
 
 #include <tdmaps/registry.hpp>
 
@@ -14,16 +17,23 @@ int main() {
   using namespace tdmaps;
   using figs::has_map_style;
   int bad = 0, n = 0;
-  const auto check = [&](const std::string& name) {
+  const std::string table = figs::readme_maps_block(figs::Ctx{});
+  const auto check = [&](const std::string& name, bool row) {
     ++n;
     if (!has_map_style(name)) {
-      std::printf("FAIL  %s has no style or no place in kOrder (figures/looks.cpp; the order: src/results/model.cpp)\n", name.c_str());
+      std::printf("FAIL  %s has no style or no place in the drawing order (its map_traits; src/results/model.cpp)\n",
+                  name.c_str());
       ++bad;
+    } else if (row && table.find("| `" + name + "` |") == std::string::npos) {
+      std::printf("FAIL  %s has no row in README's map table (src/results/readme.cpp)\n", name.c_str());
+      ++bad;
+    } else {
+      std::printf("ok    %s\n", name.c_str());
     }
   };
-  for_each_map(maps2d{}, [&](auto m) { check(decltype(m)::name); });
-  for_each_map(maps3d{}, [&](auto m) { check(decltype(m)::name); });
-  for_each_map(maps2d_fast{}, [&](auto m) { check(std::string(decltype(m)::name) + "-fast"); });
+  for_each_map(maps2d{}, [&](auto m) { check(decltype(m)::name, true); });
+  for_each_map(maps3d{}, [&](auto m) { check(decltype(m)::name, true); });
+  for_each_map(maps2d_fast{}, [&](auto m) { check(std::string(decltype(m)::name) + "-fast", false); });
   std::printf("%d passed, %d failed\n", n - bad, bad);
   return bad ? 1 : 0;
 }

@@ -41,7 +41,7 @@ expect_error "unknown command"       frobnicate bb
 expect_error "add --threads"         dump utm-n -N 10
 
 # refusals that help: the limit, and a map (or block side) that serves the size
-expect_error "use bb, ltm-x, ltm-r, ltm-d, ltm-e"  info ltm-n -N 30720
+expect_error "use bb, bb-t, ltm-x, ltm-r, ltm-d, ltm-e"  info ltm-n -N 30720
 expect_error "more than a CUDA grid holds"  info ltm-e -N 9223372036854775807
 expect_error "no 2D map of tdmaps serves"   info ltm-e -N 9223372036854775807
 expect_error "use ltm-e, rb"          info bb -N 2000000

@@ -388,7 +388,12 @@ std::vector<std::string> app_map_names() {
 
 int main(int argc, char** argv) {
   std::vector<std::string> test{"all"}, features{"1,2,3,4"}, layout{"both"}, dim{"both"}, style{"smem,direct"},
-      rho{"16,32"}, n_args{"1024:30720:1024"}, maps{"bb,ltm-r,ltm-e,rb,rb-b,rec,utm-n,bb-fast,ltm-e-fast"};
+      rho{"16,32"}, n_args{"1024:30720:1024"};
+  // the registry's default (the maps whose traits join experiment::apps_default, then the fast EDM
+  // kernels of those joining experiment::fast_default); "all": every map with a kernel here
+  const std::string default_maps = map_names_csv(joining_t<experiment::apps_default>{}) + "," +
+                                   map_names_csv(joining_t<experiment::fast_default>{}, "-fast");
+  std::vector<std::string> maps{default_maps};
   Options o;
   o.run = bench::RunOptions::with(20, 3, 5, 600);  // reps, warmup, min_reps, budget_s
   bench::Cli cli("bench_apps", "bench_apps: EDM and collision detection over the 2D maps (000 §V, 001 §IV)\noptions");
@@ -403,8 +408,8 @@ int main(int argc, char** argv) {
        "sizes: comma list and/or ranges A:B:STEP (default 1024:30720:1024; --quick: 2048,8192,16384,30720)")
       ("rho", po::value(&rho)->composing(), "comma list of block sides (1..32); fast EDM tiles are 4*rho (default 16,32; --quick: 16)")
       ("maps", po::value(&maps)->composing(),
-       "comma list (default bb,ltm-r,ltm-e,rb,rb-b,rec,utm-n,bb-fast,ltm-e-fast); a map runs where it has a kernel "
-       "(EDM: -fast variants; collision: a style); bb / bb-fast are always timed as the I reference");
+       ("comma list (default " + default_maps + "), or all (every map with a kernel here); a map runs where it has "
+        "a kernel (EDM: -fast variants; collision: a style); bb / bb-fast are always timed as the I reference").c_str());
   cli.add_run_options(o.run);
   cli.parse(argc, argv);
   cli.check([&] {
@@ -428,7 +433,9 @@ int main(int argc, char** argv) {
     o.rhos = bench::parse_small_ints(rho, "--rho", 1, 32);
     std::vector<std::string> all2d;
     for_each_map(maps2d{}, [&](auto m) { all2d.push_back(decltype(m)::name); });
-    o.maps = bench::parse_available(maps, "--maps", app_map_names(), all2d, "bench_apps (no EDM or collision kernel for it)");
+    o.maps = maps.size() == 1 && maps.front() == "all"
+                 ? app_map_names()
+                 : bench::parse_available(maps, "--maps", app_map_names(), all2d, "bench_apps (no EDM or collision kernel for it)");
     if (o.run.quick) {
       if (!cli.given("N")) n_args = {"2048,8192,16384,30720"};
       if (!cli.given("rho")) o.rhos = {16};

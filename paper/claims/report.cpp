@@ -29,14 +29,6 @@ std::string cell(std::string s) {
   return o;
 }
 
-std::string rel(const std::string& path, const std::string& from_file) {
-  const fs::path a = fs::absolute(path).lexically_normal();
-  const fs::path dir = fs::path(from_file).parent_path();  // "" for a file in the working folder
-  const fs::path b = fs::absolute(dir.empty() ? fs::path(".") : dir).lexically_normal();
-  const fs::path r = a.lexically_relative(b);
-  return r.empty() ? path : r.generic_string();
-}
-
 // CUDA's version integers: 12040 -> 12.4
 std::string cuda_version(const std::string& v) {
   const double x = to_num(v);
@@ -230,8 +222,8 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
         o << "*Not drawn" << where << ": " << cell(r->why) << ".*\n\n";
         continue;
       }
-      o << "![" << cell(name + where) << "](" << rel(r->png, ctx.report) << ")\n\n";
-      o << r->caption << (r->svg.empty() ? "" : " ([SVG](" + rel(r->svg, ctx.report) + "))") << "\n\n";
+      o << "![" << cell(name + where) << "](" << rel_to(r->png, ctx.report) << ")\n\n";
+      o << r->caption << (r->svg.empty() ? "" : " ([SVG](" + rel_to(r->svg, ctx.report) + "))") << "\n\n";
       if (!r->reading.empty()) o << "*Reading" << where << ".* " << r->reading << "\n\n";
     }
   }

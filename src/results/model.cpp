@@ -2,6 +2,7 @@
 #include "model.hpp"
 
 #include <tdmaps/counts.hpp>
+#include <tdmaps/registry.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -337,9 +338,17 @@ std::vector<double> ys(const Pts& p) {
 
 // ---- the display order of the maps --------------------------------------------------------------
 namespace {
-const std::vector<std::string> kOrder = {"bb",    "bb-fast", "bb-t", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e",
-                                         "ltm-r-fast", "ltm-e-fast", "ltm-r-sq", "ltm-e-sq", "ltm-lut", "rb", "rb-b",
-                                         "rec", "utm-x", "utm-n", "bb3", "tet-f", "tet-e", "tet-fast"};
+// the registry's order (tdmaps/registry.hpp), each fast EDM variant right after its map
+const std::vector<std::string> kOrder = [] {
+  std::vector<std::string> v;
+  tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    v.push_back(M::name);
+    if (tdmaps::map_traits<M>::joins & tdmaps::experiment::fast) v.push_back(std::string(M::name) + "-fast");
+  });
+  tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) { v.push_back(decltype(m)::name); });
+  return v;
+}();
 std::string base_of_(const std::string& m) {
   const std::string suf = "-fast";
   if (m.size() > suf.size() && m.compare(m.size() - suf.size(), suf.size(), suf) == 0)
@@ -349,6 +358,14 @@ std::string base_of_(const std::string& m) {
 }  // namespace
 
 std::string base_map(const std::string& m) { return base_of_(m); }
+
+std::string rel_to(const std::string& path, const std::string& from_file) {
+  const fs::path a = fs::absolute(path).lexically_normal();
+  const fs::path dir = fs::path(from_file).parent_path();  // "" for a file in the working folder
+  const fs::path b = fs::absolute(dir.empty() ? fs::path(".") : dir).lexically_normal();
+  const fs::path r = a.lexically_relative(b);
+  return r.empty() ? path : r.generic_string();
+}
 bool in_map_order(const std::string& m) { return std::find(kOrder.begin(), kOrder.end(), m) != kOrder.end(); }
 
 std::vector<std::string> order_maps(std::vector<std::string> maps) {

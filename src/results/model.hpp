@@ -179,6 +179,9 @@ std::vector<std::string> order_maps(std::vector<std::string> maps);
 // Whether `map` has a place in that order; a "-fast" variant's base map.
 bool in_map_order(const std::string& map);
 std::string base_map(const std::string& map);
+// `path` as a link from the file `from_file` (README's gallery, the report's figures): relative to
+// its folder, generic separators.
+std::string rel_to(const std::string& path, const std::string& from_file);
 
 // ---- formatting -----------------------------------------------------------------------
 std::string fmt(double v, int prec = 3);   // fixed decimals; "—" for NaN

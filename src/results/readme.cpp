@@ -366,30 +366,6 @@ std::string readme_targets_block(const Ctx& ctx) {
 }
 
 namespace {
-// What each map is (prose: no measured number; a range or count is generated below).
-const std::map<std::string, std::string>& map_prose() {
-  static const std::map<std::string, std::string> m = {
-      {"bb", "bounding box"},
-      {"ltm-x", "g(λ), `sqrtf`"},
-      {"ltm-n", "g(λ), 3 Newton steps from `0x5f3759df` + ε"},
-      {"ltm-r", "g(λ), `x·rsqrtf(x) + ε`"},
-      {"ltm-d", "g(λ), fp64 `sqrt` (as CUTLASS / PyTorch pdist do)"},
-      {"ltm-e", "g(λ), estimate within one + one compare-and-step each way"},
-      {"rb", "rectangular box"},
-      {"rec", "recursive partition, `N = m·2^k`"},
-      {"utm-x", "Avril's map, `sqrtf`"},
-      {"utm-n", "Avril's map, fast sqrt + 2 repairs"},
-      {"bb-t", "BB filtering by thread (000 §IV-B: no block test, every thread tests j ≤ i)"},
-      {"rb-b", "RB's fold applied to whole blocks, so it runs the shared-memory kernels"},
-      {"ltm-r-sq", "`ltm-r` on the papers' balanced n'×n' grid (n' = ⌈√(n(n+1)/2)⌉)"},
-      {"ltm-e-sq", "`ltm-e` on the papers' n'×n' grid"},
-      {"ltm-lut", "g(λ) from a table in device memory (001 §III-A: one packed (i, j) per λ)"},
-      {"bb3", "bounding cube"},
-      {"tet-f", "g(λ) of eq. (16), float cube root of eq. (14)"},
-      {"tet-e", "g(λ) of eq. (16), exact: estimate within one + one compare-and-step each way"},
-      {"tet-fast", "g(λ), bit-trick cube root + one integer correction"}};
-  return m;
-}
 // The row of a map in an exact-range table (pinned unless fma), or nullptr.
 const Row* range_row(const Table* t, const std::string& variant, const std::string& rounding,
                      const std::string& kind = "", std::vector<Row>* keep = nullptr) {
@@ -457,11 +433,11 @@ std::string readme_maps_block(const Ctx& ctx) {
        "(dummy, sm_90) | 64-bit path |\n|---|---|---|---|---|---|---|---|\n";
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
   std::vector<Row> keep;
-  const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& oracle,
-                        const std::string& device) {
-    const auto it = map_prose().find(name);
+  // what each map is: its trait `about` (tdmaps/traits.hpp, beside the map)
+  const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& about,
+                        const std::string& oracle, const std::string& device) {
     o << "| `" << name << "` | " << dim << "D | " << (blockwise ? "blocks" : "threads") << " | "
-      << (it == map_prose().end() ? "—" : it->second) << " | " << oracle << " | " << (device.empty() ? "—" : device)
+      << about << " | " << oracle << " | " << (device.empty() ? "—" : device)
       << " | " << instr(ctx, name, dim, 32) << " | " << instr(ctx, name, dim, 64) << " |\n";
   };
   tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) {
@@ -483,7 +459,7 @@ std::string readme_maps_block(const Ctx& ctx) {
       const Row* r = range_row(g.get("exact_range_gpu.csv"), name, "pinned", "", &k2);
       return r ? range_words(*r, kRho) : std::string();
     });
-    line(name, 2, M::blockwise, oracle, device);
+    line(name, 2, M::blockwise, tdmaps::map_traits<M>::about, oracle, device);
   });
   tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) {
     using M = decltype(m);
@@ -513,7 +489,7 @@ std::string readme_maps_block(const Ctx& ctx) {
         }
       return std::string();
     });
-    line(name, 3, true, oracle, device);
+    line(name, 3, true, tdmaps::map_traits<M>::about, oracle, device);
   });
   return o.str();
 }

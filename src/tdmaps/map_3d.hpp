@@ -14,6 +14,7 @@
 // Pinned; Fused contracts 729*lambda*lambda - 3 and sqrt(.) + 27*lambda as nvcc's default
 // -fmad=true does in eq. (14) written in plain C (for the papers' ranges only).
 #pragma once
+#include "traits.hpp"
 #include "plan.hpp"
 #include "map_ltm.hpp"
 #include "exact_limits.hpp"
@@ -168,5 +169,25 @@ struct TET {
 
 using TET_F = TET<TetRootF>;
 using TET_E = TET<TetRootE>;
+
+// What the registry and the experiments know of each map (traits.hpp).
+template <>
+struct map_traits<BB3> {
+  static constexpr unsigned joins = experiment::none;
+  static constexpr look style{"#000000", 7};
+  static constexpr const char* about = "bounding cube";
+};
+template <>
+struct map_traits<TET_F> {
+  static constexpr unsigned joins = experiment::none;
+  static constexpr look style{"#1f77b4", 5};
+  static constexpr const char* about = "g(λ) of eq. (16), float cube root of eq. (14)";
+};
+template <>
+struct map_traits<TET_E> {
+  static constexpr unsigned joins = experiment::none;
+  static constexpr look style{"#ff7f0e", 13};
+  static constexpr const char* about = "g(λ) of eq. (16), exact: estimate within one + one compare-and-step each way";
+};
 
 }  // namespace tdmaps

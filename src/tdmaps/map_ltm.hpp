@@ -19,6 +19,7 @@
 // (the Newton steps' 1.5 - xhalf*y*y, x*rsqrt(x) + eps, 2*lambda + 1/4), for the exact
 // ranges of the papers' binaries only (limits::*_fma_blocks).
 #pragma once
+#include "traits.hpp"
 #include "plan.hpp"
 #include "exact_limits.hpp"
 
@@ -207,5 +208,37 @@ TD_HD Cell2 ltm_strict_exact(u64 lambda) {
   const u64 i = tri_root(lambda) + 1;
   return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
 }
+
+// What the registry and the experiments know of each map (traits.hpp).
+template <>
+struct map_traits<LTM_X> {
+  static constexpr unsigned joins = experiment::sqrt;
+  static constexpr look style{"#1f77b4", 5};
+  static constexpr const char* about = "g(λ), `sqrtf`";
+};
+template <>
+struct map_traits<LTM_N> {
+  static constexpr unsigned joins = experiment::sqrt;
+  static constexpr look style{"#17becf", 9};
+  static constexpr const char* about = "g(λ), 3 Newton steps from `0x5f3759df` + ε";
+};
+template <>
+struct map_traits<LTM_R> {
+  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast;
+  static constexpr look style{"#d62728", 7};
+  static constexpr const char* about = "g(λ), `x·rsqrtf(x) + ε`";
+};
+template <>
+struct map_traits<LTM_D> {
+  static constexpr unsigned joins = experiment::sqrt;
+  static constexpr look style{"#9467bd", 11};
+  static constexpr const char* about = "g(λ), fp64 `sqrt` (as CUTLASS / PyTorch pdist do)";
+};
+template <>
+struct map_traits<LTM_E> {
+  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast | experiment::fast_default;
+  static constexpr look style{"#ff7f0e", 13};
+  static constexpr const char* about = "g(λ), estimate within one + one compare-and-step each way";
+};
 
 }  // namespace tdmaps

@@ -21,11 +21,13 @@
 //     stores its address in the plan's REC-only word `rec_mb` (unused by every other
 //     map); the host (oracle, counts2) reads the table through that address;
 //   * device: tdmaps::launch (tdmaps/launch.cuh, under our launch2) sees that the map has an auxiliary table
-//     (aux_table / with_aux_table below), copies the host table to the device once per
-//     process (cached by host address) and launches with a copy of the plan whose
-//     rec_mb holds the device address. Host tables are never freed (each new one at
+//     (aux_table / with_aux_table below), copies the host table to each device on first
+//     use there, or again when the table grew (one copy per (device, host address):
+//     device_copy_of in launch.cuh), and launches with a copy of the plan whose rec_mb
+//     holds the device address. Host tables are never freed (each new one at
 //     least doubles the length), so a plan's address stays valid for the process.
 #pragma once
+#include "traits.hpp"
 #include "plan.hpp"
 
 #include <memory>
@@ -117,6 +119,14 @@ struct LTM_LUT {
   TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
+};
+
+// What the registry and the experiments know of each map (traits.hpp).
+template <>
+struct map_traits<LTM_LUT> {
+  static constexpr unsigned joins = experiment::dummy;
+  static constexpr look style{"#bcbd22", 10};
+  static constexpr const char* about = "g(λ) from a table in device memory (001 §III-A: one packed (i, j) per λ)";
 };
 
 }  // namespace tdmaps

@@ -1,5 +1,5 @@
-// tdmaps/registry.hpp — the list of maps, by name. Adding a map: write its header,
-// add one line to the matching list below.
+// tdmaps/registry.hpp — the list of maps, by name. Adding a map: write its header (its policy
+// and its map_traits), include it here and add one line to maps2d or maps3d.
 #pragma once
 #include "map_bb.hpp"
 #include "map_ltm.hpp"
@@ -27,25 +27,54 @@ template <class S> struct is_utm<UTM<S>> : std::true_type {};
 template <class M> struct is_tet : std::false_type {};
 template <class R> struct is_tet<TET<R>> : std::true_type {};
 
-// The variants of issue #12 come last (map_variants.hpp, map_ltm_lut.hpp): BB filtering
-// by thread, RB folded in block space, LTM on the papers' square grid, LTM from a table.
-using maps2d = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E, RB, REC, UTM_X, UTM_N, BB_T, RB_B, LTM_R_SQ, LTM_E_SQ,
-                        LTM_LUT>;
-using maps3d = map_list<BB3, TET_F, TET_E, TET_FAST>;
-// The maps the application experiments (EDM, collision: experiments/apps2d) compile
-// kernels for: the 2D maps of the papers' comparisons (the square-root variants
-// ltm-x, ltm-n, ltm-d belong to the sqrt study of the dummy kernel only).
-// rb-b: RB folded in block space, so that it runs the shared-memory collision kernel too.
-using maps2d_apps = map_list<BB, LTM_R, LTM_E, RB, RB_B, REC, UTM_N, UTM_X>;
-// The blockwise maps with a tiled fast EDM kernel (src/gpu/edm.cuh).
-using maps2d_fast = map_list<BB, LTM_R, LTM_E>;
-// The maps bench_maps times by default (its --maps default; BB, the reference, is always timed):
-//   maps2d_dummy  the dummy kernel: every map family on its own path, the variants included
-//                 (the square-root variants ltm-x/n/d belong to the square-root study, utm-x is
-//                 utm-n without its repairs)
-//   maps2d_sqrt   the square-root study of g(lambda) (000 §IV-A, Fig. 3)
-using maps2d_dummy = map_list<BB, BB_T, LTM_R, LTM_E, LTM_R_SQ, LTM_E_SQ, LTM_LUT, RB, RB_B, REC, UTM_N>;
-using maps2d_sqrt = map_list<BB, LTM_X, LTM_N, LTM_R, LTM_D, LTM_E>;
+// THE LIST OF MAPS: one line per map, in the order every table, legend and sweep shows them.
+// Each map's traits (traits.hpp: the experiments it joins, its figure style, what it is) are
+// declared beside it in its header; every other list of maps below is derived from them.
+using maps2d = map_list<
+    BB,
+    BB_T,      // BB filtering by thread (map_variants.hpp, issue #12)
+    LTM_X,
+    LTM_N,
+    LTM_R,
+    LTM_D,
+    LTM_E,
+    LTM_R_SQ,  // LTM on the papers' square grid (map_variants.hpp)
+    LTM_E_SQ,
+    LTM_LUT,   // LTM from a table (map_ltm_lut.hpp)
+    RB,
+    RB_B,      // RB folded in block space (map_variants.hpp)
+    REC,
+    UTM_X,
+    UTM_N>;
+using maps3d = map_list<
+    BB3,
+    TET_F,
+    TET_E,
+    TET_FAST>;
+
+// The maps of a list whose traits join experiment E (experiment::..., traits.hpp), in its order.
+template <unsigned E, class L, class Out = map_list<>>
+struct joining;
+template <unsigned E, class... Out>
+struct joining<E, map_list<>, map_list<Out...>> {
+  using type = map_list<Out...>;
+};
+template <unsigned E, class M, class... Ms, class... Out>
+struct joining<E, map_list<M, Ms...>, map_list<Out...>>
+    : joining<E, map_list<Ms...>,
+              std::conditional_t<(map_traits<M>::joins & E) != 0, map_list<Out..., M>, map_list<Out...>>> {};
+template <unsigned E, class L = maps2d>
+using joining_t = typename joining<E, L>::type;
+
+// The lists the experiments take (derived: edit a map's traits, not these):
+//   maps2d_dummy  bench_maps --test dummy, its --maps default (BB, the reference, is always timed)
+//   maps2d_sqrt   bench_maps --test sqrt, the square-root study of g(lambda) (000 §IV-A, Fig. 3)
+//   maps2d_apps   the maps the EDM and collision kernels are compiled for (experiments/apps2d)
+//   maps2d_fast   the blockwise maps with a tiled fast EDM kernel (src/gpu/edm.cuh), "<name>-fast"
+using maps2d_dummy = joining_t<experiment::dummy>;
+using maps2d_sqrt = joining_t<experiment::sqrt>;
+using maps2d_apps = joining_t<experiment::apps>;
+using maps2d_fast = joining_t<experiment::fast>;
 
 // Calls f(M{}) for the map whose name is `name`; returns false if none matches.
 template <class F, class... Ms>
@@ -60,11 +89,11 @@ bool with_map(map_list<Ms...>, const char* name, F&& f) {
 }
 template <class F, class... Ms>
 void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
-// The names of a list, comma-separated ("bb,ltm-x,...").
+// The names of a list, comma-separated ("bb,ltm-x,..."), each with `suffix` ("-fast").
 template <class... Ms>
-std::string map_names_csv(map_list<Ms...>) {
+std::string map_names_csv(map_list<Ms...>, const char* suffix = "") {
   std::string s;
-  ((s += (s.empty() ? "" : ",") + std::string(Ms::name)), ...);
+  ((s += (s.empty() ? "" : ",") + std::string(Ms::name) + suffix), ...);
   return s;
 }
 
