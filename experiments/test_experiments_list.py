@@ -27,6 +27,8 @@ NOT_IN_PROFILE = {
     # issue #27: bench_gram's line (and its synthetic rows) are to come; remove this entry with them
     "gram.csv": "experiments/gram/bench_gram, its line of experiments.list not yet written (issue #27)",
 }
+# GPU tests of experiment programs not yet made from the list (remove with their line)
+NOT_YET = {"bench_gram_smoke": "issue #27, experiments/gram/meson.build"}
 COLUMNS = ["name", "needs", "program", "args", "quick", "full", "csv", "smoke", "smoke_s", "sanitize"]
 
 src, build = sys.argv[1], sys.argv[2]
@@ -126,7 +128,10 @@ for script in ("run_gpu_profile.sh", "run_figures.sh", "run_sanitizer.sh"):
 intro = os.path.join(build, "meson-info", "intro-tests.json")
 targets = os.path.join(build, "meson-info", "intro-targets.json")
 tests = json.load(open(intro))
-gpu_tests = {t["name"]: t for t in tests if any(s.split(":")[-1] == "gpu" for s in t["suite"])}
+# the GPU tests of the experiment programs (examples/ and the library have GPU tests of their own)
+exp_build = os.path.join(build, "experiments") + os.sep
+gpu_tests = {t["name"]: t for t in tests if any(s.split(":")[-1] == "gpu" for s in t["suite"])
+             and os.path.abspath(t["cmd"][0]).startswith(os.path.abspath(exp_build)) and t["name"] not in NOT_YET}
 built = set()
 for t in json.load(open(targets)):
     for fn in t.get("filename", []):
