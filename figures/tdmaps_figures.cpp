@@ -179,7 +179,8 @@ int main(int argc, char** argv) {
                                      {"targets", readme_targets_block(ctx)},
                                      {"claims", readme_claims_block(ctx)},
                                      {"maps", readme_maps_block(ctx)},
-                                     {"rounding", readme_rounding_block(ctx)}})
+                                     {"rounding", readme_rounding_block(ctx)},
+                                     {"gram", readme_gram_block(ctx)}})
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

@@ -18,6 +18,9 @@ std::string readme_targets_block(const Ctx& ctx);
 std::string readme_maps_block(const Ctx& ctx);
 // <!-- rounding:begin/end -->: the float maps' exact ranges in both rounding modes.
 std::string readme_rounding_block(const Ctx& ctx);
+// <!-- gram:begin/end -->: the tensor-core pairwise distances of issue #27, from each GPU's gram.csv
+// (src/results/readme_gram.cpp).
+std::string readme_gram_block(const Ctx& ctx);
 
 // Replaces the text between "<!-- <name>:begin -->\n" and "<!-- <name>:end -->" of `text`;
 // false (text unchanged) when a marker is missing.
