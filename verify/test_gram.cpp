@@ -112,8 +112,8 @@ BOOST_AUTO_TEST_CASE(reference_and_bound) {
 // inverse: the first condensed index each gets wrong (audit of issue #27 item 6).
 // torch.pdist (ATen DistanceKernel.cu): the row of condensed index k among n points in double,
 //   i = floor(n2 - sqrt(n2^2 - 1 - 2k)), n2 = n - 1/2;  j = k - n i + i(i+1)/2 + i + 1.
-// Searched at every row start and the index before it (where a floor goes wrong first), for
-// n = 2^10 .. 2^24 and the timed sizes.
+// Searched at every row's first and last index (where a floor goes wrong first), for n = 2^10 .. 2^28
+// and the timed sizes: "first wrong" is the first among the indices checked.
 namespace {
 i64 pdist_row_torch(i64 n, i64 k) {
   const double n2 = double(n) - 0.5;
@@ -123,7 +123,8 @@ i64 pdist_row_torch(i64 n, i64 k) {
 i64 row_start(i64 n, i64 a) { return a * n - a * (a + 1) / 2; }
 }  // namespace
 BOOST_AUTO_TEST_CASE(peer_pdist_row_formula_audit) {
-  for (i64 n : {i64(1) << 10, i64(1) << 14, i64(32768), i64(65536), i64(1) << 20, i64(1000000), i64(1) << 22, i64(1) << 24}) {
+  for (i64 n : {i64(1) << 10, i64(1) << 14, i64(32768), i64(65536), i64(1) << 20, i64(1000000), i64(1) << 22, i64(1) << 24,
+                i64(1) << 26, i64(100000000), i64(1) << 28}) {
     i64 first_wrong = -1;
     for (i64 a = 0; a + 1 < n && first_wrong < 0; ++a) {
       const i64 s = row_start(n, a);
@@ -137,6 +138,65 @@ BOOST_AUTO_TEST_CASE(peer_pdist_row_formula_audit) {
       std::printf("torch.pdist fp64 row formula, n = %lld: right at every row's first and last index\n", (long long)n);
     else
       std::printf("torch.pdist fp64 row formula, n = %lld: first wrong condensed index %lld\n", (long long)n, (long long)first_wrong);
-    BOOST_TEST(first_wrong == -1);
+    // found: right for every n searched up to 10^8; at n = 2^28 already row 0's last index, k = n - 2, is
+    // given row 1 (n2^2 = 2^56 - 2^28 + 1/4 is not a double)
+    if (n < (i64(1) << 28)) BOOST_TEST(first_wrong == -1);
+    else BOOST_TEST(first_wrong == n - 2);
   }
+}
+
+// PyTorch tril_indices / triu_indices (ATen TensorFactories.cu, "resolve_root_int", as its comments describe
+// it): the row of linear index x of the lower triangle (offset 0: row i holds i + 1 cells, b = 1, c = -8x)
+// is floor((-b + sqrt(b^2 - 4c)) / 2) with the root in double; where the double square of that root is not
+// the integer b^2 - 4c again, a binary search over [res - e, res + e + 1), e = ceil(sqrt(|v - floor(sr)^2|)),
+// for the largest m with (b + m) m <= 2x repairs it. Searched: every row start and its neighbours for every
+// row i < 2^22, and rows on a geometric sweep (ratio 1.0001) up to i = 2^31 (x near 2^61): "first wrong" is
+// the first among the indices checked.
+namespace {
+i64 tril_row_torch(i64 x) {
+  const i64 b = 1, v = b * b + 8 * x;
+  const double sr = std::sqrt(double(v));
+  i64 res = i64(std::floor((double(-b) + sr) / 2));
+  if (v != i64(sr * sr)) {
+    const i64 llsr = i64(std::floor(sr));
+    const i64 e = i64(std::ceil(std::sqrt(std::fabs(double(v - llsr * llsr)))));
+    i64 l = res > e ? res - e : 0, r = res + e + 1;
+    const i64 x2 = 2 * x;
+    while (l + 1 < r) {
+      const i64 m = (l + r) / 2;
+      if ((b + m) * m > x2) r = m;
+      else l = m;
+    }
+    res = l;
+  }
+  return res;
+}
+}  // namespace
+BOOST_AUTO_TEST_CASE(peer_tril_indices_root_audit) {
+  i64 first_wrong = -1, checked = 0;
+  auto check = [&](i64 i) {  // row i starts at tri(i) = i(i+1)/2
+    const i64 s = i * (i + 1) / 2;
+    for (i64 x : {s - 1, s, s + 1}) {
+      if (x < 0) continue;
+      const i64 want = x < s ? i - 1 : i;
+      ++checked;
+      if (tril_row_torch(x) != want && (first_wrong < 0 || x < first_wrong)) first_wrong = x;
+    }
+  };
+  for (i64 i = 1; i < (i64(1) << 22); ++i) check(i);
+  for (double i = double(1 << 22); i < double(i64(1) << 31); i *= 1.0001) check(i64(i));
+  if (first_wrong < 0)
+    std::printf("torch tril_indices root + fallback: right at every one of %lld indices checked (rows up to 2^31)\n", (long long)checked);
+  else
+    std::printf("torch tril_indices root + fallback: first wrong linear index %lld\n", (long long)first_wrong);
+  // found: right below 2^60; the first wrong index checked is just past 2^60, where b^2 - 4c = 1 + 8x
+  // overflows int64 (a limit of the formula's integer arithmetic, not of the root)
+  BOOST_TEST(first_wrong > (i64(1) << 60));
+  BOOST_TEST(first_wrong < (i64(1) << 60) + (i64(1) << 47));
+  // ours on the rows where it fails, and below: LTM-E's g (64-bit path) gives every row exactly
+  for (i64 i : {i64(1) << 22, i64(1) << 28, i64(1518500249), (i64(1) << 31) - 1})
+    for (i64 x : {i * (i + 1) / 2 - 1, i * (i + 1) / 2, i * (i + 1) / 2 + 1}) {
+      const i64 want = x < i * (i + 1) / 2 ? i - 1 : i;
+      BOOST_TEST(LTM_E::g<i64>(u64(x)).i == want);
+    }
 }
