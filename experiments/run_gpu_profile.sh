@@ -37,15 +37,9 @@ exp_load
 if [ $dry = 1 ]; then
   slug=${TDMAPS_GPU_SLUG:-gpu}
 else
-  # the folder name of this GPU, one per model (the rule asked of src/gpu/metadata.cuh gpu_slug,
-  # issue #28): lower case, "NVIDIA " and the memory size / type words dropped:
-  # "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H200" -> h200, "NVIDIA H100 PCIe" -> h100-pcie
-  slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 -c '
-import re, sys
-n = sys.stdin.read().strip().lower()
-n = n[7:] if n.startswith("nvidia ") else n
-words = [w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w)]
-print("-".join(words))')
+  # the folder name of this GPU, one per model (experiments/gpu_slug.py, the rule of
+  # src/gpu/metadata.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H100 PCIe" -> h100-pcie
+  slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 "$here/gpu_slug.py")
 fi
 EXP_E="$build/experiments" EXP_OUT="$res" EXP_LOGS="$res/$slug/logs"
 logs=$EXP_LOGS

@@ -20,6 +20,7 @@
 
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>
+#include <tdmaps/registry.hpp>
 
 #include <boost/program_options.hpp>
 

@@ -35,6 +35,7 @@
 #include "maps2d_host.hpp"
 
 #include <gpu/common.cuh>
+#include <tdmaps/registry.hpp>
 
 #include <boost/program_options.hpp>
 

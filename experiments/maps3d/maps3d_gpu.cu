@@ -1,6 +1,6 @@
 // experiments/maps3d/maps3d_gpu.cu — the one translation unit that instantiates the
 // kernels of src/gpu/tet.cuh for every 3D map and mode, plus the CPU references.
-#include <bench/parallel.hpp>
+#include <apps/parallel.hpp>
 #include "maps3d_gpu.hpp"
 
 #include <gpu/tet.cuh>

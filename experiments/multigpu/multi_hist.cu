@@ -28,6 +28,7 @@
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>
 #include <tdmaps/partition.hpp>
+#include <tdmaps/registry.hpp>
 
 #include <nccl.h>
 

@@ -48,14 +48,9 @@ def u01(h):
     return float(h >> 40) * (1.0 / 16777216.0)  # exact in float32
 
 
-def gpu_slug(name):
-    """The folder name of a GPU model, the rule asked of metadata.cuh's gpu_slug (issue #28):
-    lower case, a leading 'NVIDIA ' and the memory size / type words (80GB, HBM3, HBM3e) dropped,
-    the other words joined by '-': 'NVIDIA H100 80GB HBM3' -> h100, 'NVIDIA H100 PCIe' -> h100-pcie."""
-    n = name.strip().lower()
-    if n.startswith("nvidia "):
-        n = n[7:]
-    return "-".join(w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w))
+# the one Python copy of the rule (experiments/gpu_slug.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gpu_slug import gpu_slug  # noqa: E402
 
 
 def parse_args(argv):

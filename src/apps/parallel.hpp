@@ -1,4 +1,5 @@
-// src/bench/parallel.hpp — the host threads of the CPU references and baselines.
+// src/apps/parallel.hpp — the host threads of the CPU references and baselines (here, below
+// the harness: the CPU references of src/apps/ use it, and bench/ includes it from here).
 #pragma once
 #include <tdmaps/config.hpp>
 

@@ -26,7 +26,7 @@
 // bucket_unclamped is monotone in s, so  k(s) = #{k in 1..B-1 : s >= T_k}  is
 // the same function, exactly; fast_bucket() below is its evaluation order.
 #pragma once
-#include <bench/parallel.hpp>
+#include <apps/parallel.hpp>
 #include <tdmaps/config.hpp>
 #include <tdmaps/numbers.hpp>
 

@@ -11,12 +11,13 @@
 #include "arch.hpp"
 #include "args.hpp"
 #include "budget.hpp"
-#include "parallel.hpp"
+#include "timing.cuh"
 #include "plan.hpp"
 #include "predict.hpp"
 #include "stats.hpp"
 #include "table.hpp"
 
+#include <apps/parallel.hpp>
 #include <gpu/common.cuh>
 
 #include <chrono>

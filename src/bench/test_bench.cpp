@@ -8,7 +8,7 @@
 #include "arch.hpp"
 #include "args.hpp"
 #include "budget.hpp"
-#include "parallel.hpp"
+#include <apps/parallel.hpp>
 #include "predict.hpp"
 #include "table.hpp"
 

@@ -1,9 +1,10 @@
-// src/gpu/timing.cuh — event timing of GPU work with median and spread (Stats,
-// summarize, time_events). Part of the umbrella src/gpu/common.cuh.
+// src/bench/timing.cuh — event timing of GPU work with median and spread (Stats,
+// summarize, time_events), for the harness (bench/gpu.cuh includes it). In the harness, not
+// in src/gpu/: the kernels' layer does not reach up to bench/ (names stay tdmaps::gpu::).
 #pragma once
-#include "cuda_check.cuh"
+#include "stats.hpp"
 
-#include <bench/stats.hpp>
+#include <gpu/cuda_check.cuh>
 
 #include <cuda_runtime.h>
 

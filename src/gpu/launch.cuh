@@ -1,7 +1,7 @@
-// src/gpu/launch.cuh — launching a map's plan on its index path (index_tag,
-// TD_KERNEL_FOR, with_index, launch2, launch3). Part of the umbrella src/gpu/common.cuh.
-// The launching itself is the installed tdmaps/launch.cuh (launch, device_plan); these
-// wrappers check what it returns (TD_CUDA: one line and exit 1 on any CUDA error).
+// src/gpu/launch.cuh — the experiments' checked launches: launch2 and launch3 are the
+// installed tdmaps/launch.cuh's launch (one launch API: its index paths, passes and LTM-LUT's
+// device table, device_plan / device_copy_of) with TD_CUDA on what it returns (one line and
+// exit 1 on any CUDA error); no other name of it is wrapped. Part of the umbrella src/gpu/common.cuh.
 #pragma once
 #include "cuda_check.cuh"
 
@@ -19,23 +19,6 @@ namespace tdmaps::gpu {
 // launch2/launch3 call with index_tag<i32> (narrow) or index_tag<i64> (wide).
 using tdmaps::index_tag;
 using tdmaps::with_index;
-
-// ---- maps with an auxiliary table (LTM_LUT: tdmaps/map_ltm_lut.hpp) ----------------------
-// tdmaps/launch.cuh copies a map's table to the device once per (host address, length)
-// and keeps it for the process; these are its checked forms.
-using tdmaps::has_aux_table;
-inline const void* device_copy_of(const void* host, u64 bytes) {
-  const void* dev = nullptr;
-  TD_CUDA(tdmaps::device_copy_of(host, bytes, dev));
-  return dev;
-}
-// The plan as the device must see it: the map's table, if any, replaced by its device copy.
-template <class M>
-Plan2 device_plan(const Plan2& p) {
-  Plan2 d;
-  TD_CUDA(tdmaps::device_plan<M>(p, d));
-  return d;
-}
 
 // Launches kernel(plan, pass, args...) for every pass of a 2D plan. `k` is a kernel
 // (one index path) or a TD_KERNEL_FOR selector (the plan's path).

@@ -6,6 +6,8 @@
 #include "common.cuh"
 
 #include <apps/sdh_cpu.hpp>
+#include <tdmaps/map_bb.hpp>   // the tile maps of the tiled and fast kernels
+#include <tdmaps/map_ltm.hpp>
 
 namespace tdmaps::gpu::sdh {
 

@@ -15,15 +15,15 @@
 // Range: n(n+1)/2 <= 2^28 entries (1 GiB), i.e. n <= 23169 block rows (N <= 370,704 at
 // rho = 16); plan() refuses larger n.
 //
-// Where the table lives. Plan2 (plan.hpp) has no field for a map's data, and the map
-// headers are plain C++ (no CUDA runtime). So:
+// Where the table lives. Plan2 (plan.hpp) holds its address (the field lut_table, LTM-LUT's
+// own), and the map headers are plain C++ (no CUDA runtime). So:
 //   * host: plan() makes sure the process-wide host table covers n(n+1)/2 entries and
-//     stores its address in the plan's REC-only word `rec_mb` (unused by every other
-//     map); the host (oracle, counts2) reads the table through that address;
+//     stores its address in the plan's own word `lut_table` (plan.hpp); the host
+//     (oracle, counts2) reads the table through that address;
 //   * device: tdmaps::launch (tdmaps/launch.cuh, under our launch2) sees that the map has an auxiliary table
 //     (aux_table / with_aux_table below), copies the host table to each device on first
 //     use there, or again when the table grew (one copy per (device, host address):
-//     device_copy_of in launch.cuh), and launches with a copy of the plan whose rec_mb
+//     device_copy_of in launch.cuh), and launches with a copy of the plan whose lut_table
 //     holds the device address. Host tables are never freed (each new one at
 //     least doubles the length), so a plan's address stays valid for the process.
 #pragma once
@@ -83,7 +83,7 @@ struct LTM_LUT {
     Dim3 g;
     linear_grid(p.total, p.gx, g, name);  // one row (total < 2^31)
     const LutRef t = ltm_lut_host_table(p.total);
-    p.rec_mb = i64(reinterpret_cast<std::uintptr_t>(t.data));
+    p.lut_table = u64(reinterpret_cast<std::uintptr_t>(t.data));
     // lambda < 2^28 and coordinates as BB's
     p.narrow = narrow_coords(N, rho);
     return p;
@@ -99,10 +99,10 @@ struct LTM_LUT {
   // The plan's host table and the bytes the plan reads of it (its first n(n+1)/2 entries).
   static AuxTable aux_table(const Plan2& p) { return AuxTable{table(p), p.total * sizeof(u32)}; }
   static Plan2 with_aux_table(Plan2 p, const void* device_table) {
-    p.rec_mb = i64(reinterpret_cast<std::uintptr_t>(device_table));
+    p.lut_table = u64(reinterpret_cast<std::uintptr_t>(device_table));
     return p;
   }
-  TD_HD static const u32* table(const Plan2& p) { return reinterpret_cast<const u32*>(std::uintptr_t(p.rec_mb)); }
+  TD_HD static const u32* table(const Plan2& p) { return reinterpret_cast<const u32*>(std::uintptr_t(p.lut_table)); }
 
   template <class I = i64>
   TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {

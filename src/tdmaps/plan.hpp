@@ -44,22 +44,35 @@ using Cell3 = Cell3T<i64>;
 template <class I = i64> TD_HD Cell2T<I> outside2() { return Cell2T<I>{I(-1), I(-1), false}; }
 template <class I = i64> TD_HD Cell3T<I> outside3() { return Cell3T<I>{I(-1), I(-1), I(-1), false}; }
 
-// Everything a kernel needs to evaluate a map; passed by value to kernels.
-struct Plan2 {
+// What every 2D plan has, whatever its map: the problem, the block side, the block rows,
+// the launches and the index path.
+struct PlanBase {
   i64 N = 0;      // problem size (domain side)
   int rho = 1;    // threads per block side
   i64 n = 0;      // block rows, ceil(N / rho)
   int passes = 1; // kernel launches (REC: k levels + diagonal pass)
-  u64 total = 0;  // linear maps: blocks (LTM) or threads (UTM) that are used
-  u32 gx = 1;     // linear maps: grid row length (lambda = bx + by * gx)
-  i64 rec_mb = 0; // REC: diagonal square side in blocks (m / rho)
-  int rec_k = 0;  // REC: recursion levels
   // The index path: true when plan() proved that every index and intermediate of
   // this plan's map fits 32 bits (then kernels run M::cell<i32>); false runs the
   // 64-bit path, which serves every size. A harness may clear it to run the wide
   // path on a small plan (verification); it must never set it.
   bool narrow = false;
 };
+// Everything a kernel needs to evaluate a 2D map; passed by value to kernels. After the
+// common base, each map family's own fields; a map reads and writes only its own (REC's
+// and LTM-LUT's words share storage: a plan is one map's).
+struct Plan2 : PlanBase {
+  // linear maps (LTM and its variants, UTM, LTM-LUT)
+  u64 total = 0;  // blocks (LTM) or threads (UTM) that are used
+  u32 gx = 1;     // grid row length (lambda = bx + by * gx)
+  union {
+    i64 rec_mb = 0;  // REC: diagonal square side in blocks (m / rho)
+    u64 lut_table;   // LTM-LUT: the address of its table (the host's; a launched plan: the device copy)
+  };
+  int rec_k = 0;  // REC: recursion levels
+};
+// The kernels' parameter layout is that of the single struct it replaced (narrow moved into
+// the padding after passes; no kernel reads it): 64 bytes, the map words where they were.
+static_assert(sizeof(Plan2) == 64, "Plan2: the kernels' parameter layout changed");
 struct Plan3 {
   i64 N = 0;
   int rho = 1;
