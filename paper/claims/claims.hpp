@@ -3,7 +3,7 @@
 // The rule of each claim id is one entry of the rule table in rules.cpp (claim id →
 // rule kind + parameters: which CSV, which selection, which statistic, which
 // direction); the kinds are written once in kinds.cpp, the few one-off computations
-// (map-library counts, printed formulas, exact ranges, SDH) in custom.cpp.
+// (map-library counts, printed formulas, exact ranges, SDH) in custom*.cpp.
 #pragma once
 #include "model.hpp"
 

@@ -1,4 +1,5 @@
-// paper/claims/custom.hpp — the one-off rules of the claim table (custom.cpp).
+// paper/claims/custom.hpp — the one-off rules of the claim table (custom.cpp and custom_*.cpp,
+// one file per section).
 #pragma once
 #include "rules.hpp"
 
@@ -13,6 +14,9 @@ struct RangeVal {
 // Largest exact N at rho 16 of `variant`: the GPU table first, then the CPU oracle; fma
 // selects the FMA-contracted mode (a rounding/fma column, or variant <map>-fma).
 std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only);
+// "≥ N (source)" or "—" (custom_ranges.cpp), and the files the exact ranges come from
+std::string range_text(const std::optional<RangeVal>& r);
+inline const std::string kRangeFiles = "exact_range_gpu.csv / verify/results/exact_ranges_cpu.csv";
 
 Rule bound_I(bool hypothesis);
 Rule wasted_bb();

@@ -1,6 +1,6 @@
 // paper/claims/rules.cpp — THE RULE TABLE: claim id of paper/reported.csv → rule kind +
 // parameters (which CSV, which selection, which statistic, which direction). The kinds
-// are in kinds.cpp, the one-off rules in custom.cpp; the verdict rule in kinds.cpp.
+// are in kinds.cpp, the one-off rules in custom*.cpp; the verdict rule in kinds.cpp.
 // Every claim id has one entry and every entry one claim (test: paper/claims/test_claims.cpp).
 #include "custom.hpp"
 #include "select.hpp"

@@ -2,7 +2,7 @@
 //
 // A Rule says in words how "ours" is computed (`how`) and computes it (`fn`). The
 // table in rules.cpp gives every claim id one Rule, built by one of the kinds below
-// from its parameters; kinds.cpp writes the kinds once, custom.cpp the one-off rules.
+// from its parameters; kinds.cpp writes the kinds once, custom*.cpp the one-off rules.
 #pragma once
 #include "claims.hpp"
 
@@ -91,7 +91,7 @@ Rule context(const std::string& what, Fn ours = nullptr);
 Rule out_of_scope(const std::string& why);
 Rule custom(const std::string& how, Fn fn, bool gpu);
 
-// Data helpers shared with custom.cpp.
+// Data helpers shared with custom*.cpp.
 const Table* need_table(const GpuData* g, const std::string& file, std::string* why);
 double stat(const Pts& all, St s, double xmax = kInf);
 std::string stat_text(St s, double xmax = kInf);

@@ -1,0 +1,215 @@
+// paper/claims/custom_apps.cpp — the one-off rules of the claim table (a section of the former
+// custom.cpp; custom.hpp declares them): the dummy kernel's K40 convergence, EDM, collision.
+#include "custom.hpp"
+#include "select.hpp"
+
+#include <tdmaps/counts.hpp>
+#include <tdmaps/layout3d.hpp>
+#include <tdmaps/registry.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace figs {
+namespace rules {
+namespace {
+Sel dummy_store() { return pick_rows::dummy(pick_rows::Form::Store); }
+}  // namespace
+
+// ---- dummy kernel: K40 convergence ------------------------------------------------------------
+Rule dummy_converge() {
+  return custom(stat_text(St::MedLarge) + " of I of RB, LTM on the papers' n'×n' grid (ltm-r-sq else ltm-e-sq; the grid "
+                "both papers fix) and REC, dummy.csv form=store ρ=" + fmt_int(current_rho()) + ": holds "
+                "if their mean improvement is within ±5 points of the paper's and their spread ≤ 5 points",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "dummy.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<double> v;
+                  std::vector<std::string> txt;
+                  std::string ltm_map;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{{"rb"}, pick_rows::ltm(pick_rows::Grid::Papers), {"rec"}}) {
+                    const std::string m = pick(*t, dummy_store(), cands, St::MedLarge);
+                    if (m.empty()) continue;
+                    const double p = 100 * (med_from(curve(*t, dummy_store(), m), kLargeN) - 1);
+                    v.push_back(p);
+                    txt.push_back(m + " " + fmt(p, 1) + "%");
+                    if (m.rfind("ltm-", 0) == 0) ltm_map = m;
+                  }
+                  if (v.empty()) return needs("dummy.csv", "form=store, RB / LTM / REC rows at N ≥ 15,000");
+                  const double spread = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
+                  Outcome o = judge(c, mean(v), "mean " + fmt(mean(v), 1) + "% (" + join(txt, ", ") + "), spread " + fmt(spread, 1) + " points");
+                  if (o.verdict == "holds" && spread > kTolPct) {
+                    o.verdict = "differs";
+                    o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
+                  }
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", dummy_store(), ltm_map);
+                  return o;
+                },
+                true);
+}
+
+// ---- EDM ------------------------------------------------------------------------------------------
+Rule rec_from_N() {
+  const Sel edm4 = pick_rows::edm("full", 4);
+  return custom("smallest N of edm.csv (full, 4 features, ρ=" + fmt_int(current_rho()) + ") from which I of REC stays > 1 at every larger N",
+                [edm4](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  const Pts p = curve(*t, edm4, "rec");
+                  if (p.empty()) return needs("edm.csv", "variant=full, features=4, map=rec rows");
+                  double from = NAN;
+                  for (size_t k = p.size(); k-- > 0;) {
+                    if (p[k].second > 1) from = p[k].first;
+                    else break;
+                  }
+                  if (!std::isfinite(from)) return Outcome{"never (I ≤ 1 at the largest N)", "differs", "REC is not faster than BB at large N", false};
+                  // the sweep's step: the claim is judged on the grid of N measured
+                  Outcome o = judge(c, from, "N ≥ " + fmt_int(from) + " (grid of the sweep, step " +
+                                                 (p.size() > 1 ? fmt_int(p[1].first - p[0].first) : std::string("—")) + ")");
+                  const Pts r = rel_spread(*t, edm4, "rec");
+                  for (const auto& q : p)
+                    if (q.first < from && q.first >= from - 2 * (p.size() > 1 ? p[1].first - p[0].first : 0))
+                      for (const auto& s : r)
+                        if (s.first == q.first && std::fabs(q.second - 1) <= q.second * s.second) {
+                          o.noise = true;
+                          o.reason += "; within noise: at N=" + fmt_int(q.first) + " I = " + fmt(q.second, 3) +
+                                      ", run-to-run ±" + fmt(q.second * s.second, 3);
+                        }
+                  return o;
+                },
+                true);
+}
+Rule feat_flat() {
+  return custom("at the largest N with all features, max − min over features 1..4 of I for LTM (ltm-r else ltm-e …) and "
+                "RB, edm.csv variant=full ρ=" + fmt_int(current_rho()) + "; holds if both ≤ 0.05",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::vector<std::string> txt;
+                  bool all = true, any = false;
+                  std::vector<std::string> moved;
+                  for (const auto& cands : std::vector<std::vector<std::string>>{kLTM, {"rb"}}) {
+                    for (const std::string& m : cands) {
+                      std::map<double, std::vector<double>> byN;
+                      for (int f = 1; f <= 4; ++f)
+                        for (const auto& [N, I] : curve(*t, pick_rows::edm("full", f), m))
+                          byN[N].push_back(I);
+                      double N = NAN;
+                      for (const auto& [n, v] : byN)
+                        if (v.size() == 4) N = n;
+                      if (!std::isfinite(N)) continue;
+                      const auto& v = byN[N];
+                      const double d = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
+                      txt.push_back(m + " ΔI " + fmt(d, 3) + " (N=" + fmt_int(N) + ")");
+                      any = true;
+                      all = all && d <= kTolI;
+                      if (d > kTolI) moved.push_back(m);
+                      break;
+                    }
+                  }
+                  if (!any) return needs("edm.csv", "variant=full, LTM / RB at one N with all four features");
+                  Outcome o{join(txt, "; "), all ? "holds" : "differs",
+                            all ? "I changes by ≤ 0.05 over the features" : "I changes by more than 0.05 over the features", false};
+                  if (!all) {
+                    std::vector<std::string> w;
+                    for (const std::string& m : moved)
+                      w.push_back(bound_note(g, "edm.csv", pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                  bound_note(g, "edm.csv", pick_rows::edm("full", 4), m) + " (4 features)");
+                    o.reason += ". Why: " + join(w, "; ");
+                  }
+                  return o;
+                },
+                true);
+}
+Rule feat_utm() {
+  return custom("I(4 features) − I(1 feature) of UTM (utm-n else utm-x) at the largest N with both, edm.csv variant=full "
+                "ρ=" + fmt_int(current_rho()) + " (inexact rows included); the N range UTM was measured over shown",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "edm.csv", &why);
+                  if (!t) return not_measured(why);
+                  for (const std::string& m : kUTM) {
+                    const Sel s1 = pick_rows::edm("full", 1, false),
+                              s4 = pick_rows::edm("full", 4, false);
+                    const Pts p1 = curve(*t, s1, m), p4 = curve(*t, s4, m);
+                    std::map<double, double> a(p1.begin(), p1.end());
+                    double N = NAN, d = NAN;
+                    for (const auto& [n, i4] : p4)
+                      if (a.count(n)) { N = n; d = i4 - a[n]; }
+                    if (!std::isfinite(d)) continue;
+                    Judge j;
+                    const double s = stat_spread(*t, s4, m, St::Last) + stat_spread(*t, s1, m, St::Last);
+                    j.noise = s;
+                    return judge(c, d, fmt(d, 3) + " (" + m + ", N=" + fmt_int(N) + "; " + m + " measured over " +
+                                           n_range(*t, s4, m) + (std::isfinite(s) ? "; run-to-run ±" + fmt(s, 3) : "") + ")",
+                                 j);
+                  }
+                  return needs("edm.csv", "variant=full, utm-n at one N with 1 and 4 features");
+                },
+                true);
+}
+
+// ---- collision: UTM (direct kernel) against the shared-memory maps ------------------------------
+namespace {
+Sel col_shared() { return pick_rows::collision(pick_rows::Kernel::Shared, "3d"); }
+Sel col_direct() { return pick_rows::collision(pick_rows::Kernel::Direct, "3d", false); }
+std::map<double, double> ms_of(const Table& t, const Sel& s, const std::string& m) {
+  const Pts p = curve(t, s, m, "median_ms");
+  return std::map<double, double>(p.begin(), p.end());
+}
+}  // namespace
+Rule col_utm_low() {
+  return custom("I = t(BB, test=collision: shared memory) / t(utm-n, test=collision-direct) at the smallest N both have, "
+                "collision.csv variant=3d ρ=" + fmt_int(current_rho()) + ": UTM cannot use the shared-memory pattern, so the paper compares its "
+                "direct kernel with BB's shared-memory one",
+                [](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "collision.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto u = ms_of(*t, col_direct(), "utm-n"), b = ms_of(*t, col_shared(), "bb");
+                  for (const auto& [N, tu] : u)
+                    if (b.count(N)) {
+                      const double v = 100 * (b.at(N) / tu - 1);
+                      return judge(c, v, fmt(v, 1) + "% (N=" + fmt_int(N) + ": bb " + fmt_g(b.at(N), 3) + " ms shared, utm-n " +
+                                             fmt_g(tu, 3) + " ms direct)");
+                    }
+                  return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows (and test=collision bb rows at the same N)");
+                },
+                true);
+}
+Rule col_utm_overtaken() {
+  return custom("t(utm-n, test=collision-direct) / t(best of ltm-r, ltm-e, rb-b, rec, test=collision) at each N both "
+                "have, collision.csv variant=3d ρ=" + fmt_int(current_rho()) + "; holds if the ratio grows with N and exceeds 1 at the largest N",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "collision.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto u = ms_of(*t, col_direct(), "utm-n");
+                  if (u.empty()) return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows");
+                  Pts q;
+                  for (const auto& [N, tu] : u) {
+                    double best = NAN;
+                    for (const char* m : {"ltm-r", "ltm-e", "rb-b", "rec"}) {
+                      const auto s = ms_of(*t, col_shared(), m);
+                      if (s.count(N) && !(s.at(N) >= best)) best = s.at(N);
+                    }
+                    if (std::isfinite(best)) q.emplace_back(N, tu / best);
+                  }
+                  if (q.size() < 2) return needs("collision.csv", "test=collision rows of the blockwise maps at the N of utm-n");
+                  const bool grows = q.back().second > q.front().second, over = q.back().second > 1;
+                  return Outcome{"t_utm / t_best shared: " + fmt(q.front().second, 2) + " at N=" + fmt_int(q.front().first) +
+                                     " → " + fmt(q.back().second, 2) + " at N=" + fmt_int(q.back().first),
+                                 grows && over ? "holds" : "differs",
+                                 grows && over ? "UTM falls behind the shared-memory maps as N grows"
+                                               : "UTM is not overtaken within the N it was measured over",
+                                 false};
+                },
+                true);
+}
+
+}  // namespace rules
+}  // namespace figs

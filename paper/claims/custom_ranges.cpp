@@ -1,0 +1,183 @@
+// paper/claims/custom_ranges.cpp — the one-off rules of the claim table (a section of the former
+// custom.cpp; custom.hpp declares them): exact ranges in both rounding modes.
+#include "custom.hpp"
+#include "select.hpp"
+
+#include <tdmaps/counts.hpp>
+#include <tdmaps/layout3d.hpp>
+#include <tdmaps/registry.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace figs {
+namespace rules {
+
+// ---- exact ranges: both rounding modes --------------------------------------------------------
+namespace {
+bool truthy(const std::string& v) {
+  return v == "1" || v == "yes" || v == "true" || v == "on" || v == "fma" || v == "fused" || v == "contract" ||
+         v == "contracted" || v == "fast";
+}
+const char* const kModeCols[] = {"rounding", "fma", "contract", "fp_contract", "fmad", "mode"};
+bool row_is_fma(const Row& r) {
+  for (const char* c : kModeCols)
+    if (r.has(c) && truthy(r.s(c))) return true;
+  return false;
+}
+}  // namespace
+std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only) {
+  const std::string col = "largest_exact_N_rho" + std::to_string(int(current_rho()));
+  const auto from = [&](const Table* t, const std::string& source) -> std::optional<RangeVal> {
+    if (!t || !t->has("variant")) return std::nullopt;
+    for (const Row& r : t->rows()) {
+      const std::string v = r.s("variant");
+      double N = NAN;
+      if (fma) {
+        if (v == variant + "-fma" || (v == variant && row_is_fma(r))) N = r.d(col);
+        else if (v == variant && r.has(col + "_fma")) N = r.d(col + "_fma");
+      } else if (v == variant && !row_is_fma(r)) {
+        N = r.d(col);
+      }
+      if (std::isfinite(N)) return RangeVal{N, r.s("first_wrong") == "none", source};
+    }
+    return std::nullopt;
+  };
+  if (g)
+    if (auto r = from(g->get("exact_range_gpu.csv"), "GPU")) return r;
+  if (gpu_only) return std::nullopt;
+  const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+  if (auto r = from(cpu, "CPU oracle")) return r;
+  if (!fma) {
+    // the host emulation of a device root, then the oracle's proven constants
+    if (cpu && cpu->has("variant"))
+      for (const Row& r : cpu->rows())
+        if (r.s("variant") == variant + "-host" && std::isfinite(r.d(col)))
+          return RangeVal{r.d(col), false, "CPU host emulation"};
+    if (variant == "utm-n") return RangeVal{double(tdmaps::limits::utm_n_max_N), false, "library constant (CPU oracle)"};
+    if (variant == "utm-x") return RangeVal{double(tdmaps::limits::utm_x_max_N), false, "library constant (CPU oracle)"};
+  }
+  return std::nullopt;
+}
+std::string range_text(const std::optional<RangeVal>& r) {
+  return r ? (r->lower_bound ? "≥ " : "") + fmt_int(r->N) + " (" + r->source + ")" : std::string("—");
+}
+namespace {
+std::string both_text(const Ctx& ctx, const GpuData* g, const std::string& v) {
+  return v + ": FMA " + range_text(exact_N(ctx, g, v, true, false)) + ", no FMA (the library's pinned rounding) " +
+         range_text(exact_N(ctx, g, v, false, false));
+}
+std::string fma_rows(const std::vector<std::string>& v) {
+  return "FMA-contracted rows (a rounding/fma column, or variant <map>-fma) of " + join(v, ", ");
+}
+}  // namespace
+Rule range_at_least(std::vector<std::string> variants) {
+  return custom(
+      "largest exact N at ρ=" + fmt_int(current_rho()) + " of " + join(variants, " and ") +
+          " in the FMA-contracted mode (nvcc's default, what the papers' binaries most likely ran): exact_range_gpu.csv "
+          "(device rounding) else verify/results/exact_ranges_cpu.csv; holds if every one is ≥ the paper's N. The "
+          "no-FMA mode (the library's pinned rounding) shown beside",
+      [variants](const Claim& c, const GpuData* g, const Ctx& ctx) {
+        std::vector<std::string> txt, bad, missing;
+        for (const std::string& v : variants) {
+          txt.push_back(both_text(ctx, g, v));
+          const auto r = exact_N(ctx, g, v, true, false);
+          if (!r) missing.push_back(v);
+          else if (!(r->N >= c.pv.lo)) bad.push_back(v + " " + fmt_int(r->N));
+        }
+        if (!missing.empty())
+          return Outcome{join(txt, "; "), "not measured",
+                         "not measured yet (needs " + kRangeFiles + ": " + fma_rows(missing) + ")", false};
+        return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+                       bad.empty() ? "with FMA every variant is exact at least up to " + fmt_int(c.pv.lo)
+                                   : "with FMA " + join(bad, ", ") + " stop(s) being exact below " + fmt_int(c.pv.lo),
+                       false};
+      },
+      false);
+}
+Rule range_at_least_mode(std::vector<std::string> variants, bool fma) {
+  const std::string mode = fma ? "FMA-contracted mode (nvcc's default -fmad=true)" : "pinned mode (every product and sum rounded on its own, the library's)";
+  return custom(
+      "largest exact N at ρ=" + fmt_int(current_rho()) + " of " + join(variants, " and ") + " in the " + mode +
+          ": exact_range_gpu.csv (device rounding) else verify/results/exact_ranges_cpu.csv; holds if every one is ≥ "
+          "the paper's N",
+      [variants, fma](const Claim& c, const GpuData* g, const Ctx& ctx) {
+        std::vector<std::string> txt, bad, missing;
+        for (const std::string& v : variants) {
+          const auto r = exact_N(ctx, g, v, fma, false);
+          txt.push_back(v + " " + range_text(r));
+          if (!r) missing.push_back(v);
+          else if (!(r->N >= c.pv.lo)) bad.push_back(v + " " + fmt_int(r->N) + " (" + r->source + ")");
+        }
+        if (!missing.empty())
+          return Outcome{join(txt, "; "), "not measured",
+                         "not measured yet (needs " + kRangeFiles + ": rows of " + join(missing, ", ") + ")", false};
+        return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+                       bad.empty() ? "every variant is exact at least up to N = " + fmt_int(c.pv.lo)
+                                   : join(bad, ", ") + ": the largest exact N, below the paper's " + fmt_int(c.pv.lo) +
+                                         " (measured: the first wrong λ of the sweep)",
+                       false};
+      },
+      false);
+}
+Rule range_readings(std::vector<std::string> variants) {
+  return readings({{"FMA (nvcc's default; neither paper states its build flags: this reading is ours)",
+                    range_at_least_mode(variants, true)},
+                   {"pinned rounding (no contraction)", range_at_least_mode(variants, false)}});
+}
+Rule utm_range_mode(bool fma) {
+  return custom(std::string("largest exact N of utm-n (Avril's fast square root with two repairs) in the ") +
+                    (fma ? "FMA-contracted mode" : "pinned mode") +
+                    "; exact_range_gpu.csv else the CPU oracle; ±20% of the paper's N",
+                [fma](const Claim& c, const GpuData* g, const Ctx& ctx) {
+                  const auto n = exact_N(ctx, g, "utm-n", fma, false);
+                  if (!n) return Outcome{"—", "not measured", "not measured yet (needs " + kRangeFiles + ": utm-n rows)", false};
+                  return judge(c, n->N, "utm-n " + range_text(n));
+                },
+                false);
+}
+Rule utm_range_readings() {
+  return readings({{"FMA (nvcc's default; the paper does not state its build flags: this reading is ours)", utm_range_mode(true)},
+                   {"pinned rounding (no contraction)", utm_range_mode(false)}});
+}
+Rule utm_range() {
+  return custom("largest exact N of utm-n (Avril's fast square root with two repairs), FMA mode (judged) and no-FMA "
+                "(shown); exact_range_gpu.csv else the CPU oracle; ±20%",
+                [](const Claim& c, const GpuData* g, const Ctx& ctx) {
+                  const std::string txt = both_text(ctx, g, "utm-n") + "; " + both_text(ctx, g, "utm-x");
+                  const auto n = exact_N(ctx, g, "utm-n", true, false);
+                  if (!n)
+                    return Outcome{txt, "not measured", "not measured yet (needs " + kRangeFiles + ": " + fma_rows({"utm-n"}) + ")", false};
+                  return judge(c, n->N, txt);
+                },
+                false);
+}
+Rule utm_arg() {
+  return context("Avril's fast square root is accurate for x ∈ [0, 100M] (cited, the root's accuracy domain, not the "
+                 "repaired map's range)",
+                 [](const Claim&, const GpuData* g, const Ctx& ctx) {
+                   const auto n = exact_N(ctx, g, "utm-n", false, false);
+                   if (!n) return Outcome{"—", "", "", false};
+                   const double m = n->N + 1, x = 4 * m * m - 4 * m + 1;
+                   return Outcome{"our repaired utm-n is exact to N = " + fmt_int(n->N) + " (" + n->source +
+                                      "): its largest root argument 4n² − 4n + 1 = " + fmt_g(x, 3),
+                                  "", "", false};
+                 });
+}
+Rule range_10x() {
+  return custom("largest exact N of ltm-r divided by that of utm-n, ρ=" + fmt_int(current_rho()) + ", FMA mode (judged; no-FMA shown)",
+                [](const Claim& c, const GpuData* g, const Ctx& ctx) {
+                  const auto l = exact_N(ctx, g, "ltm-r", true, false), u = exact_N(ctx, g, "utm-n", true, false);
+                  const auto l0 = exact_N(ctx, g, "ltm-r", false, false), u0 = exact_N(ctx, g, "utm-n", false, false);
+                  std::string txt = "no FMA: " + (l0 && u0 ? fmt(l0->N / u0->N, 2) + "× (ltm-r " + fmt_int(l0->N) + " / utm-n " + fmt_int(u0->N) + ")" : "—");
+                  if (!l || !u)
+                    return Outcome{txt, "not measured", "not measured yet (needs " + kRangeFiles + ": " + fma_rows({"ltm-r", "utm-n"}) + ")", false};
+                  txt = "FMA: " + fmt(l->N / u->N, 2) + "× (ltm-r " + fmt_int(l->N) + " / utm-n " + fmt_int(u->N) + "); " + txt;
+                  return judge(c, l->N / u->N, txt);
+                },
+                false);
+}
+
+}  // namespace rules
+}  // namespace figs

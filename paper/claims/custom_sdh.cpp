@@ -1,0 +1,165 @@
+// paper/claims/custom_sdh.cpp — the one-off rules of the claim table (a section of the former
+// custom.cpp; custom.hpp declares them): SDH.
+#include "custom.hpp"
+#include "select.hpp"
+
+#include <tdmaps/counts.hpp>
+#include <tdmaps/layout3d.hpp>
+#include <tdmaps/registry.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace figs {
+namespace rules {
+namespace {
+constexpr double kSdhN = 10000, kSdhBucket = 500, kSdhTpb = 256;
+}  // namespace
+
+// ---- SDH ----------------------------------------------------------------------------------------
+namespace {
+double sdh_time(const Row& r) {
+  const double w = r.d("with_transfers_ms");
+  return std::isfinite(w) ? w : r.d("median_ms");
+}
+std::map<std::string, Row> sdh_ladder(const Table& t, double N) {
+  std::map<std::string, Row> best;
+  std::map<std::string, int> score;
+  for (const Row& r : t.rows()) {
+    if (r.d("N") != N) continue;
+    const std::string slot = sdh_slot(r.s("impl"));
+    if (slot.empty()) continue;
+    const int sc = (r.d("bucket_width") == kSdhBucket ? 2 : 0) + (r.d("threads_per_block") == kSdhTpb ? 1 : 0);
+    if (!best.count(slot) || sc > score[slot]) {
+      best.erase(slot);
+      best.emplace(slot, r);
+      score[slot] = sc;
+    }
+  }
+  return best;
+}
+std::string sdh_how(const std::string& what) {
+  return what + "; sdh.csv rows at N=10,000 (bucket_width 500 and threads_per_block 256 preferred), implementations "
+                "matched to the paper's versions by name (cpu, v1..v5); time = with_transfers_ms where given (the paper "
+                "includes transfers), else median_ms";
+}
+double sdh_noise(const Row& r) { return (r.d("p75_ms") - r.d("p25_ms")) / (2 * r.d("median_ms")); }
+}  // namespace
+Rule sdh_time_context(const std::string& slot) {
+  Rule r = context("an absolute time on the paper's hardware (GTX 760 / Core i7-3770K)",
+                   [slot](const Claim&, const GpuData* g, const Ctx&) {
+                     std::string why;
+                     const Table* t = need_table(g, "sdh.csv", &why);
+                     if (!t) return Outcome{"—", "", why, false};
+                     const auto lad = sdh_ladder(*t, kSdhN);
+                     const auto it = lad.find(slot);
+                     if (it == lad.end()) return Outcome{"—", "", "no implementation of sdh.csv matches " + slot, false};
+                     return Outcome{vfmt("ms", sdh_time(it->second)) + " (" + it->second.s("impl") + ")", "", "", false};
+                   });
+  r.how = sdh_how("time of " + slot) + "; " + r.how;
+  return r;
+}
+Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol> tol) {
+  return custom(sdh_how("time(" + num + ") / time(" + den + ") of the same run"),
+                [num, den, tol](const Claim& c, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sdh.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto lad = sdh_ladder(*t, kSdhN);
+                  if (!lad.count(num) || !lad.count(den)) return needs("sdh.csv", num + " and " + den + " rows at N=10,000");
+                  const double v = sdh_time(lad.at(num)) / sdh_time(lad.at(den));
+                  Judge j;
+                  j.tol = tol;
+                  j.noise = v * (sdh_noise(lad.at(num)) + sdh_noise(lad.at(den)));
+                  return judge(c, v, vfmt("x", v) + " (" + lad.at(num).s("impl") + " / " + lad.at(den).s("impl") +
+                                         (std::isfinite(j.noise) ? "; run-to-run ±" + fmt(j.noise, 2) : "") + ")", j);
+                },
+                true);
+}
+Rule sdh_speedup_context() {
+  Rule r = context("a GPU-over-CPU speedup of other hardware (GTX 760 against a Core i7-3770K)",
+                   [](const Claim&, const GpuData* g, const Ctx&) {
+                     std::string why;
+                     const Table* t = need_table(g, "sdh.csv", &why);
+                     if (!t) return Outcome{"—", "", why, false};
+                     const auto lad = sdh_ladder(*t, kSdhN);
+                     if (!lad.count("v5")) return Outcome{"—", "", "no v5 row at N=10,000", false};
+                     if (lad.count("cpu")) {
+                       const double v = sdh_time(lad.at("cpu")) / sdh_time(lad.at("v5"));
+                       return Outcome{vfmt("x", v) + " (" + lad.at("cpu").s("impl") + " / " + lad.at("v5").s("impl") + ")", "", "", false};
+                     }
+                     return Outcome{vfmt("x", lad.at("v5").d("speedup_vs_cpu_mt")) + " (v5 vs the multi-threaded CPU)", "", "", false};
+                   });
+  r.how = sdh_how("time(cpu) / time(v5), else speedup_vs_cpu_mt of v5") + "; " + r.how;
+  return r;
+}
+Rule sdh_tpb() {
+  return custom("v5 rows of sdh.csv at N=10,000 over threads_per_block: the fastest block size; holds if the largest "
+                "block size tested is slower than 256",
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sdh.csv", &why);
+                  if (!t) return not_measured(why);
+                  std::map<double, double> byT;
+                  for (const Row& row : t->rows())
+                    if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == "v5" && std::isfinite(row.d("threads_per_block")))
+                      byT[row.d("threads_per_block")] = sdh_time(row);
+                  if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs("sdh.csv", "a block-size sweep of v5 including 256");
+                  double bt = NAN, bv = NAN;
+                  for (const auto& [tp, v] : byT)
+                    if (!(v >= bv)) { bv = v; bt = tp; }
+                  const bool ok = byT.rbegin()->second > byT.at(kSdhTpb);
+                  return Outcome{"fastest at " + fmt_int(bt) + " threads; " + fmt_int(byT.rbegin()->first) + " threads: " +
+                                     fmt_g(byT.rbegin()->second, 3) + " ms vs " + fmt_g(byT.at(kSdhTpb), 3) + " ms at 256",
+                                 ok ? "holds" : "differs",
+                                 ok ? "larger blocks are slower"
+                                    : "larger blocks are not slower: " + fmt_int(byT.rbegin()->first) + " threads take " +
+                                          fmt_g(byT.rbegin()->second, 3) + " ms (sdh.csv v5 rows)",
+                                 false};
+                },
+                true);
+}
+Rule sdh_steps() {
+  return custom(sdh_how("the gain of each step of the ladder, time(v_k) / time(v_k+1), k = 1..4; holds if the two largest "
+                        "are v1→v2 and v4→v5"),
+                [](const Claim&, const GpuData* g, const Ctx&) {
+                  std::string why;
+                  const Table* t = need_table(g, "sdh.csv", &why);
+                  if (!t) return not_measured(why);
+                  const auto lad = sdh_ladder(*t, kSdhN);
+                  std::vector<std::pair<double, std::string>> steps;
+                  std::vector<std::string> txt;
+                  for (int k = 1; k <= 4; ++k) {
+                    const std::string a = "v" + std::to_string(k), b = "v" + std::to_string(k + 1);
+                    if (!lad.count(a) || !lad.count(b)) return needs("sdh.csv", a + " and " + b + " rows at N=10,000");
+                    const double gain = sdh_time(lad.at(a)) / sdh_time(lad.at(b));
+                    steps.emplace_back(gain, a + "→" + b);
+                    txt.push_back(a + "→" + b + " " + fmt(gain, 2) + "×");
+                  }
+                  std::sort(steps.rbegin(), steps.rend());
+                  std::set<std::string> top = {steps[0].second, steps[1].second};
+                  const bool ok = top.count("v1→v2") && top.count("v4→v5");
+                  return Outcome{join(txt, ", "), ok ? "holds" : "differs", "largest: " + steps[0].second + " and " + steps[1].second, false};
+                },
+                true);
+}
+Rule sdh_internal() {
+  return custom("the paper's own times (rows 004-v1-94 and 004-v2-54 of reported.csv): V1 / V2 against its stated "
+                "2–5× (no tolerance: both numbers are the paper's)",
+                [](const Claim& c, const GpuData*, const Ctx& ctx) {
+                  const Claim* a = ctx.claim("004-v1-94");
+                  const Claim* b = ctx.claim("004-v2-54");
+                  if (!a || !b || !a->pv.numeric() || !b->pv.numeric()) return not_measured("rows 004-v1-94 / 004-v2-54 missing");
+                  const double v = a->pv.lo / b->pv.lo;
+                  Judge j;
+                  j.tol = Tol{0, false};
+                  Outcome o = judge(c, v, fmt(v, 2) + "× (" + a->value + " ms / " + b->value + " ms, the paper's Results)", j);
+                  if (o.verdict == "differs") o.reason = "the paper's own V1/V2 = " + fmt(v, 2) + "× lies below its 2–5×";
+                  return o;
+                },
+                false);
+}
+
+}  // namespace rules
+}  // namespace figs
