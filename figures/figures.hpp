@@ -47,6 +47,9 @@ void fig5_edm(Ctx& ctx, const GpuData& g, int features);  // fig5_edm_d<features
 void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim);
 void fig5_features(Ctx& ctx, const GpuData& g);
 void edm_roofline(Ctx& ctx, const GpuData& g);
+// fig_gram.cpp (issue #27): gram.csv, and I against the work per block across the experiments
+void gram_time(Ctx& ctx, const GpuData& g);
+void block_work_I(Ctx& ctx, const GpuData& g);
 // fig_3d.cpp: one GPU's tetrahedral figures
 void tet_I(Ctx& ctx, const GpuData& g);           // tet_I (ρ = 8, else the largest) + tet_I_rho<r>
 void tet_layout(Ctx& ctx, const GpuData& g);
@@ -175,6 +178,10 @@ inline const std::vector<FigureEntry>& figure_registry() {
        [](Ctx& c, G) { cmp_sdh_scaling(c); }},
       {"multigpu_scaling", "SDH and three-body histogram on several GPUs", Scope::per_gpu,
        [](Ctx& c, G g) { multigpu_scaling(c, *g); }, 9, "multi-GPU scaling"},
+      {"gram_time", "Pairwise distances on the tensor cores (issue #27)", Scope::per_gpu,
+       [](Ctx& c, G g) { gram_time(c, *g); }},
+      {"block_work_I", "I against the work per block, every experiment", Scope::per_gpu,
+       [](Ctx& c, G g) { block_work_I(c, *g); }, 10, "I against the work per block"},
   };
   return r;
 }
