@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# verify/test_throwaway_map.sh SOURCE_ROOT WORKDIR — the throwaway-map test (issue #25, make verify).
-# In a scratch copy of the source tree (WORKDIR/tree; the build folders, .tools, .git and the results
-# are left out) it adds one map exactly as CONTRIBUTING.md's recipe says, and nothing else:
-#   one header   src/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name tmp-bb, and its
-#                map_traits: joins experiment::dummy, a figure style, a line of prose)
-#   the registry its #include and one line in maps2d (src/tdmaps/registry.hpp)
-# then builds the CPU parts that read the registry (no CUDA, -O1: tdmap, test_maps2d, test_registry)
-# and checks that the map reaches
-#   - the oracle sweeps (test_maps2d's block-level sweep names it),
-#   - `tdmap list` (a row) and the benchmark's default list (its experiments column says dummy, the
-#     trait that puts it in maps2d_dummy, bench_maps' --maps default),
-#   - the figure styles and drawing order, and README's generated map table (test_registry).
+# verify/test_throwaway_map.sh SOURCE_ROOT WORKDIR — the throwaway-map and throwaway-figure tests
+# (issue #25, make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders,
+# .tools, .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and
+# nothing else:
+#   a map      one header, src/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name
+#              tmp-bb, and its map_traits: joins experiment::dummy, a figure style, a line of prose),
+#              and its #include and one line in maps2d (src/tdmaps/registry.hpp);
+#   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
+#              tmp_fig, drawn from no GPU data, gallery position 10;
+# then builds the CPU parts that read the registries (no CUDA, -O0: tdmap, test_maps2d, test_registry,
+# and where gnuplot-iostream and gnuplot are found tdmaps_figures) and checks that
+#   the map reaches the oracle sweeps (test_maps2d's block-level sweep names it), `tdmap list` (a
+#     row) and the benchmark's default list (its experiments column says dummy: the trait that puts it
+#     in maps2d_dummy, bench_maps' --maps default), the figure styles and drawing order
+#     (test_registry), README's generated map table (tdmaps_figures --readme-gallery on the copy);
+#   the figure is drawn (its PNG), has its section in the report and its cell in README's gallery.
 set -euo pipefail
 src=$(cd "${1:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}" && pwd)
 work=${2:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}
@@ -49,13 +53,40 @@ sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp.hpp"|' "$reg"
 sed -i '0,/^    BB,$/s//    BB,\n    TMP,/' "$reg"
 grep -q '^#include "map_tmp.hpp"$' "$reg" && grep -q '^    TMP,$' "$reg" ||
   { echo "FAIL: the registry's layout changed (no '#include \"tet_fast.hpp\"' or '    BB,' line); update this test"; exit 1; }
-diff -r -q "$src/src" "$tree/src" | sed 's/^/changed: /' || true
+# the figure: one entry of the figure registry
+python3 - "$tree/figures/figures.hpp" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+end = "\n  };\n  return r;\n}"
+assert s.count(end) == 1, "figures.hpp: the registry's end changed; update verify/test_throwaway_map.sh"
+entry = """
+      {"tmp_fig", "A throwaway figure", Scope::cpu_only,
+       [](Ctx& c, G) {
+         Figure f;
+         f.name = "tmp_fig";
+         f.title = "a throwaway figure";
+         Panel p;
+         Series s;
+         s.label = "tmp";
+         s.x = {1, 2, 3};
+         s.y = {1, 4, 9};
+         p.series.push_back(s);
+         f.panels.push_back(p);
+         emit(c, f, nullptr, "the throwaway figure's caption", "");
+       }, 10, "throwaway figure"},"""
+s = s.replace(end, entry + end)
+open(p, "w").write(s)
+PY
+(cd "$src" && diff -r -q src "$tree/src"; diff -q figures/figures.hpp "$tree/figures/figures.hpp") | sed 's/^/changed: /' || true
 
 # ---- build the CPU parts that read the registry
-"$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=1 > "$work/setup.log" 2>&1 ||
+"$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 > "$work/setup.log" 2>&1 ||
   { tail -n 20 "$work/setup.log"; echo "FAIL: meson setup"; exit 1; }
 targets=(src/tdmap verify/test_maps2d)
-grep -q "figures: building tdmaps_figures" "$work/setup.log" && targets+=(figures/test_registry)
+figs=0
+grep -q "figures: building tdmaps_figures" "$work/setup.log" && command -v gnuplot >/dev/null && figs=1
+[ $figs = 1 ] && targets+=(figures/test_registry figures/tdmaps_figures)
 ninja -C "$work/build" "${targets[@]}" > "$work/build.log" 2>&1 || { tail -n 30 "$work/build.log"; echo "FAIL: build"; exit 1; }
 
 fail=0
@@ -63,7 +94,9 @@ check() {  # check WHAT CMD...: CMD must succeed
   local what=$1; shift
   if "$@"; then echo "ok: tmp-bb reaches $what"; else echo "FAIL: tmp-bb does not reach $what"; fail=1; fi
 }
-"$work/build/verify/test_maps2d" --run_test=block_level_every_n_up_to_384_and_edges --log_level=message --color_output=no \
+# the block-level sweep's sample of tmp-bb, the second blockwise map (after bb); a wrong index
+# walks another map and the check below fails
+"$work/build/verify/test_maps2d" --run_test=block_level_every_n_up_to_384_and_edges/_1 --log_level=message --color_output=no \
   > "$work/maps2d.log" 2>&1 || { cat "$work/maps2d.log"; echo "FAIL: test_maps2d"; fail=1; }
 check "the oracle's block-level sweep (test_maps2d)" grep -q "^tmp-bb: block-level coverage proven" "$work/maps2d.log"
 "$work/build/src/tdmap" list > "$work/list.txt"
@@ -71,11 +104,21 @@ check "tdmap list" grep -q "^tmp-bb " "$work/list.txt"
 check "the benchmark's default list (dummy)" grep -Eq "^tmp-bb +2D +block +dummy " "$work/list.txt"
 check "bench_maps' --maps default (maps2d_dummy, the registry's list of the dummy trait)" \
   grep -q 'map_names_csv(maps2d_dummy{})' "$tree/experiments/maps2d/bench_maps.cu"
-if [ -x "$work/build/figures/test_registry" ]; then
+if [ $figs = 1 ]; then
   "$work/build/figures/test_registry" > "$work/registry.log" 2>&1 || { cat "$work/registry.log"; fail=1; }
-  check "the figure styles, the drawing order and README's map table (test_registry)" grep -q "^ok    tmp-bb$" "$work/registry.log"
+  check "the figure styles and the drawing order (test_registry)" grep -q "^ok    tmp-bb$" "$work/registry.log"
+  # the figure program without GPU results (the figures drawn from no GPU data, the throwaway one
+  # among them), the report and README's generated blocks in the copy
+  (cd "$tree" && "$work/build/figures/tdmaps_figures" --results "$work/no-results" --out "$work/out" --no-svg \
+      --report "$work/report.md" --readme-gallery README.md) > "$work/figures.log" 2>&1 ||
+    { tail -n 20 "$work/figures.log"; echo "FAIL: tdmaps_figures"; fail=1; }
+  check "README's generated map table" grep -q '^| `tmp-bb` | 2D | blocks | the throwaway map of the test |' "$tree/README.md"
+  fig_check() { local what=$1; shift; if "$@"; then echo "ok: tmp_fig reaches $what"; else echo "FAIL: tmp_fig does not reach $what"; fail=1; fi; }
+  fig_check "the figures drawn (its PNG)" test -s "$work/out/tmp_fig.png"
+  fig_check "the report (its section)" grep -q "A throwaway figure" "$work/report.md"
+  fig_check "README's gallery" grep -q "tmp_fig.png" "$tree/README.md"
 else
-  echo "(figures not built here: no gnuplot-iostream; the figure part is not checked)"
+  echo "(figures not built here: no gnuplot-iostream or no gnuplot; the figure parts are not checked)"
 fi
 [ $fail = 0 ] && echo "throwaway map: ok" && rm -rf "$work/tree" "$work/build"
 exit $fail
