@@ -55,7 +55,7 @@ exp_command() {  # exp_command NAME MORE_ARGS
 
 exp_runnable() {  # exp_runnable NAME
   case ${EXP_NEEDS[$1]} in
-    nccl)  [ -x "$EXP_E/${EXP_PROG[$1]}" ] ;;
+    nccl|cutlass) [ -x "$EXP_E/${EXP_PROG[$1]}" ] ;;
     torch) command -v python3 >/dev/null && python3 -c 'import torch' 2>/dev/null ;;
     *)     true ;;
   esac

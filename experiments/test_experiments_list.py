@@ -24,11 +24,9 @@ import sys
 NOT_IN_PROFILE = {
     "sdh_cpu_1M.csv": "bench_sdh's all-core CPU run at N = 1e6, by hand",
     "peers_sdh.csv": "experiments/sdh/torch_sdh.py, by hand",
-    # issue #27: bench_gram's line (and its synthetic rows) are to come; remove this entry with them
-    "gram.csv": "experiments/gram/bench_gram, its line of experiments.list not yet written (issue #27)",
 }
 # GPU tests of experiment programs not yet made from the list (remove with their line)
-NOT_YET = {"bench_gram_smoke": "issue #27, experiments/gram/meson.build"}
+NOT_YET = {}
 COLUMNS = ["name", "needs", "program", "args", "quick", "full", "csv", "smoke", "smoke_s", "sanitize"]
 
 src, build = sys.argv[1], sys.argv[2]
@@ -57,7 +55,7 @@ def read_list():
         if names.count(n) > 1:
             fail("name twice in the list: " + n)
     for r in rows:
-        if r["needs"] not in ("gpu", "cpu", "nccl", "torch"):
+        if r["needs"] not in ("gpu", "cpu", "nccl", "cutlass", "torch"):
             fail("%s: needs is %r" % (r["name"], r["needs"]))
         if not r["smoke_s"].isdigit():
             fail("%s: smoke_s is %r" % (r["name"], r["smoke_s"]))
@@ -142,7 +140,7 @@ for r in rows:
     if r["smoke"] == "-" or not cuda:
         continue
     if r["program"] not in built:
-        if r["needs"] == "nccl":
+        if r["needs"] in ("nccl", "cutlass"):
             continue
         fail("%s: its program %s is not built" % (r["name"], r["program"]))
         continue

@@ -264,6 +264,41 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   }
 }
 
+// ---- tensor-core pairwise distances (experiments/gram/bench_gram, issue #27) ----
+void write_gram(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
+  std::ofstream o(dir / "gram.csv");
+  o << meta(gpu, slug, "bench_gram", "");
+  o << results::layout::gram.header();
+  struct V {
+    const char *prec, *output, *impl;
+    double ms_at_1e9;  // made-up ms per 10^9 pairs at d = 128
+    bool ours;
+  };
+  const V vs[] = {{"tf32", "lower", "bb-grid", 3.7, true},          {"tf32", "lower", "tdmaps-ltm-e", 3.65, true},
+                  {"3xtf32", "lower", "bb-grid", 6.4, true},        {"3xtf32", "lower", "tdmaps-ltm-e", 6.35, true},
+                  {"bf16", "lower", "bb-grid", 3.1, true},          {"bf16", "lower", "tdmaps-ltm-e", 3.05, true},
+                  {"tf32", "full-gram", "cublas-gemm", 4.1, false}, {"tf32", "full", "cublas-gemm+epilogue", 10.0, false},
+                  {"fp32", "lower", "cublas-syrk+epilogue", 12.5, false}, {"none", "lower", "write", 1.2, false},
+                  {"none", "none", "empty-blocks", 0.15, false}};
+  for (double N : {32768.0, 65536.0})
+    for (double d : {64.0, 128.0, 256.0}) {
+      const double c = std::ceil(N / 128), pairs = N * (N + 1) / 2 / 1e9;
+      double bb = NAN;
+      for (const V& v : vs) {
+        const double t = v.ms_at_1e9 * pairs * (v.impl == std::string("write") || v.impl == std::string("empty-blocks") ? 1.0 : std::sqrt(d / 128)) * speed;
+        if (v.impl == std::string("bb-grid")) bb = t;
+        const double launched = v.impl == std::string("bb-grid") ? c * c : v.impl == std::string("empty-blocks") ? c * (c - 1) / 2 : c * (c + 1) / 2;
+        const bool map = v.impl == std::string("tdmaps-ltm-e");
+        o << f(N) << "," << f(d) << "," << v.prec << "," << v.output << "," << v.impl << "," << (v.ours ? "128x128" : "cublas") << ","
+          << f(launched) << "," << f(c * (c + 1) / 2) << ",10," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << ","
+          << f(t * .98) << "," << f(t * 1.03) << "," << f(2 * d * pairs * 1e9 / (t * 1e-3) / 1e12) << ","
+          << f(N * (N + 1) / 2 * 4 / (t * 1e-3) / 1e9) << "," << f(N * (N + 1) / 2 * 4) << ","
+          << (v.ours ? "3e-05,0.0015" : "nan,nan") << "," << (map ? f(bb) + "," + f(bb / t) : "nan,nan") << ","
+          << f(launched / (t * 1e-3)) << "," << (v.ours ? 1 : -1) << "\n";
+      }
+    }
+}
+
 // ---- multi-GPU SDH / three-body (experiments/multigpu/multi_hist): 1 and 2 GPUs x 1 and 8 chunks ----
 void write_multigpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
   const std::string header = results::layout::sdh_multigpu.header();  // threebody_multigpu.csv: the same
@@ -302,8 +337,10 @@ int main(int argc, char** argv) {
   const fs::path dir = argv[1];
   const int gpus = argc > 2 ? std::atoi(argv[2]) : 1;
   write_gpu(dir / "h100", "NVIDIA H100 80GB HBM3 (synthetic)", "h100", 1.0);
+  write_gram(dir / "h100", "NVIDIA H100 80GB HBM3 (synthetic)", "h100", 1.0);
   if (gpus > 1) {
     write_gpu(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
+    write_gram(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
     // as in the committed results: only the second GPU's folder has the multi-GPU tables
     write_multigpu(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
   }
