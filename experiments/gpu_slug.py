@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """experiments/gpu_slug.py — the folder name of a GPU model, the one Python copy of the rule of
-src/gpu/metadata.cuh's gpu_slug (issue #28): lower case, a leading 'NVIDIA ' and the memory size /
+src/support/gpu/metadata.cuh's gpu_slug (issue #28): lower case, a leading 'NVIDIA ' and the memory size /
 type words (80GB, HBM3, HBM3e) dropped, the other words joined by '-':
 'NVIDIA H100 80GB HBM3' -> h100, 'NVIDIA H200' -> h200, 'NVIDIA H100 PCIe' -> h100-pcie.
 Imported by the Python programs (peers/torch_peers.py); run_gpu_profile.sh runs it:

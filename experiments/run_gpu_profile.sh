@@ -38,7 +38,7 @@ if [ $dry = 1 ]; then
   slug=${TDMAPS_GPU_SLUG:-gpu}
 else
   # the folder name of this GPU, one per model (experiments/gpu_slug.py, the rule of
-  # src/gpu/metadata.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H100 PCIe" -> h100-pcie
+  # src/support/gpu/metadata.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H100 PCIe" -> h100-pcie
   slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 "$here/gpu_slug.py")
 fi
 EXP_E="$build/experiments" EXP_OUT="$res" EXP_LOGS="$res/$slug/logs"

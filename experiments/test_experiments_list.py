@@ -10,7 +10,7 @@ reading the list on its own (this parser, not the scripts' experiments.sh):
   - the run scripts name no experiment program of their own (every program comes from the list);
   - the meson tests of suite 'gpu' are exactly the lines with a smoke column (args + smoke), where CUDA
     is built (BUILD_ROOT/meson-info/intro-tests.json);
-  - every csv a line writes is a per-GPU layout of src/results/layouts.hpp, and every per-GPU layout
+  - every csv a line writes is a per-GPU layout of src/support/results/layouts.hpp, and every per-GPU layout
     is written by a line (but those written by hand, named below).
 figures/smoke_test.sh checks the synthetic results against the same list.
 """
@@ -164,7 +164,7 @@ for name in sorted(set(gpu_tests) | set(want_tests)):
 print("ok: %d meson tests of suite gpu, the list's smoke lines%s" % (len(gpu_tests), "" if cuda else " (no CUDA: none)"))
 
 # the CSVs against the layouts
-layouts = re.findall(r'Layout\s+\w+\{"([^"]+)",\s*"(\w+)"', open(os.path.join(src, "src", "results", "layouts.hpp")).read())
+layouts = re.findall(r'Layout\s+\w+\{"([^"]+)",\s*"(\w+)"', open(os.path.join(src, "src", "support", "results", "layouts.hpp")).read())
 gpu_layouts = {f for f, where in layouts if where == "gpu"}
 written = set()
 for r in rows:
@@ -173,7 +173,7 @@ for r in rows:
     for f in r["csv"].split(","):
         written.add(f)
         if f not in gpu_layouts:
-            fail("%s writes %s, not a per-GPU layout of src/results/layouts.hpp" % (r["name"], f))
+            fail("%s writes %s, not a per-GPU layout of src/support/results/layouts.hpp" % (r["name"], f))
 for f in sorted(gpu_layouts - written - set(NOT_IN_PROFILE)):
     fail("no line of experiments.list writes %s (a per-GPU layout of layouts.hpp)" % f)
 print("ok: the list writes %d of the %d per-GPU layouts (%s by hand)" % (len(written), len(gpu_layouts),

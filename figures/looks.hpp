@@ -1,5 +1,5 @@
 // figures/looks.hpp — the look of each map on a figure (colour, point type, dash) and the
-// papers' marks; drawing only (the data model is src/results/model.hpp).
+// papers' marks; drawing only (the data model is src/support/results/model.hpp).
 #pragma once
 #include "model.hpp"
 #include "plot.hpp"

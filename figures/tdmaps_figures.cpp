@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
       ("readme-gallery", po::value(&gallery),
        "also rewrite the generated blocks of this README: the gallery (<!-- gallery:begin --> ... <!-- gallery:end -->) "
        "from the figures drawn in this run, and, where their markers are, the results table (results:begin/end) and "
-       "the lean-map paragraph (targets:begin/end) from the CSVs (src/results/readme.cpp)")
+       "the lean-map paragraph (targets:begin/end) from the CSVs (src/support/results/readme.cpp)")
       ("readme", po::value(&gallery), "the same as --readme-gallery");
   po::variables_map vm;
   try {

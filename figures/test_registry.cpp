@@ -1,7 +1,7 @@
-// figures/test_registry.cpp — every map of the registry (src/tdmaps/registry.hpp) reaches the
+// figures/test_registry.cpp — every map of the registry (src/lib/tdmaps/registry.hpp) reaches the
 // figures and README: it has its own style (its trait, tdmaps/traits.hpp) and a place in the
-// drawing order (src/results/model.cpp, the registry's order), and so does the "-fast" EDM
-// variant of every map in maps2d_fast; README's generated map table (src/results/readme.cpp)
+// drawing order (src/support/results/model.cpp, the registry's order), and so does the "-fast" EDM
+// variant of every map in maps2d_fast; README's generated map table (src/support/results/readme.cpp)
 // has its row. The throwaway-map test (verify/test_throwaway_map.sh) runs this on a tree with
 // one map added. Its oracle cases, dummy kernels and EDM/collision kernels follow from the
 // registry lists themselves.
@@ -21,11 +21,11 @@ int main() {
   const auto check = [&](const std::string& name, bool row) {
     ++n;
     if (!has_map_style(name)) {
-      std::printf("FAIL  %s has no style or no place in the drawing order (its map_traits; src/results/model.cpp)\n",
+      std::printf("FAIL  %s has no style or no place in the drawing order (its map_traits; src/support/results/model.cpp)\n",
                   name.c_str());
       ++bad;
     } else if (row && table.find("| `" + name + "` |") == std::string::npos) {
-      std::printf("FAIL  %s has no row in README's map table (src/results/readme.cpp)\n", name.c_str());
+      std::printf("FAIL  %s has no row in README's map table (src/support/results/readme.cpp)\n", name.c_str());
       ++bad;
     } else {
       std::printf("ok    %s\n", name.c_str());

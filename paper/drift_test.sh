@@ -4,7 +4,7 @@
 # targets, gallery) and every SVG figure in a scratch tree, and fails if any differs from the
 # committed file (byte for byte) or if a committed SVG is no longer drawn. The report holds every
 # claim's verdict, so a verdict recomputed differently fails too. It also checks that every
-# committed CSV's header is the layout src/results/layouts.hpp declares for it.
+# committed CSV's header is the layout src/support/results/layouts.hpp declares for it.
 #   drift_test.sh TDMAPS_FIGURES CHECK_LAYOUTS SOURCE_ROOT SCRATCH
 set -euo pipefail
 fig="$1"; check="$2"; src="$(cd "$3" && pwd)"; w="$4"

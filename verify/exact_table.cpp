@@ -14,7 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;

@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 find_cuobjdump || { echo "cuobjdump not found: skipped"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$nvcc" -std=c++17 --expt-relaxed-constexpr -arch=sm_90 -cubin -I"$root/src" "$here/fma_contraction.cu" \
+"$nvcc" -std=c++17 --expt-relaxed-constexpr -arch=sm_90 -cubin -I"$root/src/lib" -I"$root/src/support" "$here/fma_contraction.cu" \
   -o "$work/fc.cubin" || { echo "nvcc failed"; exit 1; }
 cuobjdump_sass "$work/fc.cubin" "$work/fc.sass"
 rc=$?

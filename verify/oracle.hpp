@@ -1,5 +1,5 @@
 // verify/oracle.hpp — the CPU oracle: exhaustive coverage/uniqueness walks and
-// exactness searches over the map headers in src/tdmaps (the same code the
+// exactness searches over the map headers in src/lib/tdmaps (the same code the
 // kernels run). Reference values come from plain enumeration (row by row), never
 // from an inverse formula, so the oracle does not trust what it tests.
 #pragma once

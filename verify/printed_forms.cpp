@@ -8,7 +8,7 @@
 #include "printed_forms.hpp"
 
 #include <cstdio>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;

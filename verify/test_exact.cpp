@@ -1,5 +1,5 @@
 // Exactness of the float maps: where each variant stops being right, checked
-// against the limits:: constants beside each map policy (src/tdmaps/map_*.hpp; both directions), and the
+// against the limits:: constants beside each map policy (src/lib/tdmaps/map_*.hpp; both directions), and the
 // papers' claims about those ranges confirmed or refuted. Each float map in both rounding modes
 // (numbers.hpp): Pinned, the library's (what plan() and the kernels use), and Fused, the
 // products nvcc's default -fmad=true contracts (what the papers' binaries ran;

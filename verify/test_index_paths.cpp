@@ -1,4 +1,4 @@
-// The index paths of the maps (src/tdmaps/config.hpp, plan.hpp): the estimates that
+// The index paths of the maps (src/lib/tdmaps/config.hpp, plan.hpp): the estimates that
 // the exact roots correct by one step (numbers.hpp tri_correct / tet_correct) are
 // proven within one of the answer over each path's whole range, and the narrow
 // (u32) root functions equal the wide (u64) ones wherever the narrow path serves.

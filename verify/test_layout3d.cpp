@@ -1,15 +1,15 @@
 // The tetrahedral part of 003_66f856975a7ab3ee.txt beyond the published map:
-//   * TetRootFast (src/tdmaps/tet_fast.hpp), the cheap exact layer root used as
+//   * TetRootFast (src/lib/tdmaps/tet_fast.hpp), the cheap exact layer root used as
 //     TET<TetRootFast>: proven exact for every lambda < tet(2048) directly, and for
 //     every lambda < limits::tet_fast_blocks through every float value its
 //     estimate can see; its row function for every lambda' < 2^29; thread-level
 //     coverage for every N <= 64, block level for every n <= 256.
-//   * the succinct blocked layout of §III-A (src/tdmaps/layout3d.hpp): a bijection
+//   * the succinct blocked layout of §III-A (src/lib/tdmaps/layout3d.hpp): a bijection
 //     between pyramid cells and non-padding slots, padding counted and bounded as
 //     eq. (9) states, and the stencil slots the update kernel uses.
 //   * the update kernel's per-thread body, emulated on the host over every launched
 //     block and thread of BB3 and g(lambda), equals the CPU reference bit for bit
-//     (the update: src/apps/diffusion3d.hpp).
+//     (the update: src/support/apps/diffusion3d.hpp).
 #define BOOST_TEST_MODULE layout3d
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>

@@ -22,7 +22,7 @@ using namespace tdmaps;
 using namespace tdmaps::oracle;
 
 namespace {
-// The maps of each sweep come from the registry (src/tdmaps/registry.hpp maps2d), by their traits:
+// The maps of each sweep come from the registry (src/lib/tdmaps/registry.hpp maps2d), by their traits:
 //   block level  every blockwise map whose arithmetic the host runs as the device does: not the
 //                maps of the device's approximate rsqrtf (ltm-r, ltm-r-sq: the host only emulates
 //                it), and not REC (it accepts N = m 2^k only: its own sweep below)

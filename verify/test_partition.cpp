@@ -1,4 +1,4 @@
-// The lambda-range partition (src/tdmaps/partition.hpp, issue #16): worker g of G takes
+// The lambda-range partition (src/lib/tdmaps/partition.hpp, issue #16): worker g of G takes
 // the contiguous range lambda_range(total, G, g) of a map's block space [0, total).
 // Proven here, for every map of the registries maps2d and maps3d (every pass of REC),
 // on the narrow (u32 ranges, u32 block indices, cell<i32>) and the wide (u64, cell<i64>)

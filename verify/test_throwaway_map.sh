@@ -3,9 +3,9 @@
 # (issue #25, make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders,
 # .tools, .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and
 # nothing else:
-#   a map      one header, src/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name
+#   a map      one header, src/lib/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name
 #              tmp-bb, and its map_traits: joins experiment::dummy, a figure style, a line of prose),
-#              and its #include and one line in maps2d (src/tdmaps/registry.hpp);
+#              and its #include and one line in maps2d (src/lib/tdmaps/registry.hpp);
 #   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
 #              tmp_fig, drawn from no GPU data, gallery position 10;
 # then builds the CPU parts that read the registries (no CUDA, -O0: tdmap, test_maps2d, test_registry,
@@ -26,7 +26,7 @@ tar -C "$src" -c --exclude='./build*' --exclude=./.tools --exclude=./.git --excl
     --exclude=./figures/out --exclude=./figures/local --exclude=./.carry . | tar -C "$tree" -x
 
 # ---- the recipe: one header ...
-cat > "$tree/src/tdmaps/map_tmp.hpp" <<'EOF'
+cat > "$tree/src/lib/tdmaps/map_tmp.hpp" <<'EOF'
 // a throwaway map of verify/test_throwaway_map.sh: BB's arithmetic under another name
 #pragma once
 #include "map_bb.hpp"
@@ -48,7 +48,7 @@ struct map_traits<TMP> {
 }  // namespace tdmaps
 EOF
 # ... and its line in the registry (with its #include)
-reg="$tree/src/tdmaps/registry.hpp"
+reg="$tree/src/lib/tdmaps/registry.hpp"
 sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp.hpp"|' "$reg"
 sed -i '0,/^    BB,$/s//    BB,\n    TMP,/' "$reg"
 grep -q '^#include "map_tmp.hpp"$' "$reg" && grep -q '^    TMP,$' "$reg" ||

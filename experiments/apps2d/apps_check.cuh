@@ -28,7 +28,7 @@
 
 namespace tdmaps::apps {
 
-// ---- a device buffer that frees itself: the one of src/gpu/cuda_check.cuh --------------------
+// ---- a device buffer that frees itself: the one of src/support/gpu/cuda_check.cuh --------------------
 using gpu::DevBuf;
 
 template <class T>

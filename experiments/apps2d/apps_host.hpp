@@ -44,7 +44,7 @@ constexpr u64 collision_seed = 0xc011de5eedull;
 constexpr double collision_c3 = 0.5;  // r_max = c3 * N^(-1/3) in 3D
 constexpr double collision_c1 = 0.5;  // r_max = c1 / N in 1D
 
-// ---- host parallelism: the harness's (src/apps/parallel.hpp), at most 32 threads ----------
+// ---- host parallelism: the harness's (src/support/apps/parallel.hpp), at most 32 threads ----------
 inline unsigned host_workers() { return bench::host_workers(32); }
 template <class F>
 void parallel_for(u64 count, F&& f) { bench::parallel_for(count, std::forward<F>(f), host_workers()); }

@@ -1,6 +1,6 @@
 // experiments/apps2d/apps_kernels.hpp — the instantiated application kernels, by
-// map name, behind plain function pointers. The templates live in src/gpu/edm.cuh
-// and src/gpu/collision.cuh; edm_kernels.cu and collision_kernels.cu instantiate
+// map name, behind plain function pointers. The templates live in src/support/gpu/edm.cuh
+// and src/support/gpu/collision.cuh; edm_kernels.cu and collision_kernels.cu instantiate
 // them once (a static library), so the verifier and the benchmark share one
 // compilation of every kernel.
 #pragma once
@@ -50,7 +50,7 @@ inline std::string reference_map(const std::string& map) {
 
 // ---- collision ---------------------------------------------------------------------------
 // Kernels for bb, ltm-r, ltm-e, rb, rb-b, rec, utm-n, utm-x; dim 3 or 1; two styles
-// (src/gpu/collision.cuh): smem (the papers' shared-memory kernel; blockwise maps: bb,
+// (src/support/gpu/collision.cuh): smem (the papers' shared-memory kernel; blockwise maps: bb,
 // ltm-r, ltm-e, rb-b, rec) and direct (no shared memory, __ldg, a global atomic per
 // colliding pair; every map). The entries of one map are consecutive in the table.
 using CollisionStyle = coll::Style;

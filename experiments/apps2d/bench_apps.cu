@@ -4,7 +4,7 @@
 //
 // For every (N, rho) the reference (bb; bb-fast for the fast EDM variants) and every
 // selected map are timed in the same run by the harness's interleaved timer
-// (src/bench/gpu.cuh: one CUDA-event pair per launch, --warmup untimed launches of
+// (src/support/bench/gpu.cuh: one CUDA-event pair per launch, --warmup untimed launches of
 // each first, reps sized by its one budget policy, never below --min-reps).
 // Collision runs in two kernel styles, each its own experiment with BB in it:
 // test=collision is the papers' shared-memory kernel (the blockwise maps: bb, ltm-*,
@@ -32,7 +32,7 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::apps;

@@ -1,5 +1,5 @@
 // experiments/apps2d/collision_kernels.cu — instantiates the collision kernels of
-// src/gpu/collision.cuh for the 2D maps, 3D and 1D. See apps_kernels.hpp.
+// src/support/gpu/collision.cuh for the 2D maps, 3D and 1D. See apps_kernels.hpp.
 #include "apps_kernels.hpp"
 
 namespace tdmaps::apps {

@@ -1,5 +1,5 @@
 // experiments/apps2d/edm_kernels.cu — instantiates the EDM kernels of
-// src/gpu/edm.cuh for the 2D maps (d = 1..4, both layouts) and the device-side
+// src/support/gpu/edm.cuh for the 2D maps (d = 1..4, both layouts) and the device-side
 // output checks. See apps_kernels.hpp.
 #include "apps_kernels.hpp"
 

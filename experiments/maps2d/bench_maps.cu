@@ -10,7 +10,7 @@
 // map beats the bounding box.
 //
 // For every N and rho, BB and every map are timed in the same run, interleaved
-// launch by launch by the harness's timer (src/bench/gpu.cuh; reps sized by its one
+// launch by launch by the harness's timer (src/support/bench/gpu.cuh; reps sized by its one
 // budget policy, never below --min-reps). Each launch (all passes of a multi-pass
 // map such as REC) is timed with CUDA events. A map is never timed before its coverage kernel has been checked on the
 // GPU against the CPU expectation (every cell exactly once) at a small N.
@@ -34,7 +34,7 @@
 #include <map>
 #include <set>
 #include <tuple>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -101,7 +101,7 @@ Options parse(int argc, char** argv) {
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block side(s), 1..32 (default 16,32)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
        ("maps, comma list; bb is always timed as the reference (dummy default: " + map_names_csv(maps2d_dummy{}) +
-        "; sqrt default: " + map_names_csv(maps2d_sqrt{}) + "; the lists of src/tdmaps/registry.hpp)").c_str())
+        "; sqrt default: " + map_names_csv(maps2d_sqrt{}) + "; the lists of src/lib/tdmaps/registry.hpp)").c_str())
       ("form", po::value<std::string>(&form)->default_value("both"), "store | cond | both (dummy kernel form)");
   cli.add_run_options(o.run);
   cli.parse(argc, argv);
@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
       }
       if (!slots.empty() && slots.front().map->name == "bb") per_rho.emplace_back(rho, std::move(slots));
     }
-    // ---- timing: BB and every map interleaved (src/bench/gpu.cuh) ------------------------
+    // ---- timing: BB and every map interleaved (src/support/bench/gpu.cuh) ------------------------
     int reps = 0;
     for (auto& [rho, slots] : per_rho)
       for (Form f : o.forms) {

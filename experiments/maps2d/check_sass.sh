@@ -5,7 +5,7 @@
 # (000_dc8ca915cfc23e3c.txt §IV-A: "It is necessary to perform at least one memory
 # access otherwise the compiler can optimize the code removing part of the cost of
 # mapping"). This disassembles BINARY (bench_maps) with `cuobjdump -sass` and, for
-# every instantiation dummy_store<M> and dummy_cond<M> (src/gpu/dummy.cuh) of every
+# every instantiation dummy_store<M> and dummy_cond<M> (src/support/gpu/dummy.cuh) of every
 # 2D map of the registry (`tdmap types`, through map_types.sh) and every SASS
 # architecture in the binary, checks
 #   all maps   a global store (STG) and a read of the block index (SR_CTAID.X)

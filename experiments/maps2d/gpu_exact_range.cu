@@ -1,7 +1,7 @@
 // experiments/maps2d/gpu_exact_range.cu — where each float map stops being exact,
 // measured on the GPU, where the device rounding of rsqrtf / cbrtf applies (the
 // host cannot reproduce those bit for bit; each map's limit lives beside its policy in
-// src/tdmaps/map_*.hpp, namespace limits).
+// src/lib/tdmaps/map_*.hpp, namespace limits).
 //
 //   block maps  every block index lambda < --ltm-max (2^32) for LTM-X, LTM-N, LTM-R,
 //               LTM-D (g(lambda) of eq. (2), 000_dc8ca915cfc23e3c.txt §III, with each
@@ -44,7 +44,7 @@
 #include <type_traits>
 #include <filesystem>
 #include <iostream>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -149,7 +149,7 @@ struct Row {
   unsigned long long first_wrong_k = none;  // thread maps: first wrong thread at that N
   u64 searched_up_to = 0;
   u64 exact_N[3] = {0, 0, 0};  // rho 8, 16, 32
-  long long constant = 0;       // the map's limits:: constant (src/tdmaps/map_*.hpp); -1: none
+  long long constant = 0;       // the map's limits:: constant (src/lib/tdmaps/map_*.hpp); -1: none
   double seconds = 0;
 };
 const int rhos[3] = {8, 16, 32};
@@ -242,7 +242,7 @@ std::string verdict(const Row& r) {
   if (r.constant < 0) return "measured (no limits:: constant: the GPU is its source)";
   if (r.first_wrong == none && r.constant >= measured) return "ok (no failure below searched_up_to)";
   if (measured == r.constant) return "ok";
-  return "DIFFERS: measured " + std::to_string(measured) + " (update the limits:: constant in src/tdmaps/map_*.hpp)";
+  return "DIFFERS: measured " + std::to_string(measured) + " (update the limits:: constant in src/lib/tdmaps/map_*.hpp)";
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 // multiple of rho, powers of two, the paper's largest N = 30720, and N = 65536 /
 // 65537 where the cell index tri(N) passes 2^31), plus, for the float maps, the
 // largest N their plan() accepts (the edge of the exact range), the coverage
-// kernel (src/gpu/dummy.cuh) runs and the host checks its bitmap and counters:
+// kernel (src/support/gpu/dummy.cuh) runs and the host checks its bitmap and counters:
 // every cell produced exactly once, no out-of-domain production, and as many
 // useful blocks as counts.hpp reports. A size the map's plan() refuses is skipped
 // (and said so); for the float maps the first refused N past the edge is checked

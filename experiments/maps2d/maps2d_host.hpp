@@ -1,6 +1,6 @@
 // experiments/maps2d/maps2d_host.hpp — host-side helpers of the map-only GPU
 // programs (bench_maps, gpu_verify_maps, gpu_exact_range): the map lists and the
-// exact-range arithmetic (the command line and the timing are src/bench/). No CUDA here, so the host
+// exact-range arithmetic (the command line and the timing are src/support/bench/). No CUDA here, so the host
 // unit test (test_maps2d_host.cu) checks all of it without a GPU.
 #pragma once
 #include <tdmaps/registry.hpp>

@@ -1,5 +1,5 @@
 // experiments/maps2d/test_maps2d_host.cu — host-only tests of the map-only GPU
-// programs (no GPU needed): the coverage logic of src/gpu/dummy.cuh, run through
+// programs (no GPU needed): the coverage logic of src/support/gpu/dummy.cuh, run through
 // its CPU emulation on every 2D map and on deliberately broken maps, and the
 // helpers of maps2d_host.hpp (map lists, exact-range arithmetic). Compiled by nvcc because dummy.cuh declares the kernels; it
 // makes no CUDA call.
@@ -120,7 +120,7 @@ void test_broken_maps() {
 
 // ---- helpers of maps2d_host.hpp ----------------------------------------------------------
 void test_helpers() {
-  // the map lists (the list grammar itself: src/bench/test_bench.cpp)
+  // the map lists (the list grammar itself: src/support/bench/test_bench.cpp)
   const auto m = parse_maps({"bb,ltm-r", "ltm-r", "utm-n"});
   expect(m.size() == 3 && m[0] == "bb" && m[1] == "ltm-r" && m[2] == "utm-n", "parse_maps dedup");
   expect(throws_bad_input([] { parse_maps({"ltm-q"}); }), "parse_maps unknown");

@@ -33,7 +33,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;

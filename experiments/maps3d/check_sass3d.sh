@@ -5,7 +5,7 @@
 # store of x + y + z, or the store under an impossible condition, keeps it alive).
 # This disassembles BINARY (bench_maps3d or gpu_verify_3d) with `cuobjdump -sass` and,
 # for every instantiation dummy3_store<M, mode> and dummy3_cond<M, mode>
-# (src/gpu/tet.cuh) and every SASS architecture in the binary, checks
+# (src/support/gpu/tet.cuh) and every SASS architecture in the binary, checks
 #   all        a global store (STG) and a read of the block index (SR_CTAID.X)
 #   bb3        an ISETP (the block test bx <= by <= bz)
 #   tet-f      MUFU.LG2 and MUFU.EX2 (cbrtf of eq. (14)), MUFU.RCP (its divisions),

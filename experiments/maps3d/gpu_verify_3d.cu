@@ -25,7 +25,7 @@
 #include <cinttypes>
 #include <filesystem>
 #include <iostream>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 namespace po = boost::program_options;
 using namespace tdmaps;

@@ -1,5 +1,5 @@
 // experiments/maps3d/maps3d_gpu.cu — the one translation unit that instantiates the
-// kernels of src/gpu/tet.cuh for every 3D map and mode, plus the CPU references.
+// kernels of src/support/gpu/tet.cuh for every 3D map and mode, plus the CPU references.
 #include <apps/parallel.hpp>
 #include "maps3d_gpu.hpp"
 

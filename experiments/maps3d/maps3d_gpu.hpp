@@ -1,5 +1,5 @@
 // experiments/maps3d/maps3d_gpu.hpp — what bench_maps3d and gpu_verify_3d call: host
-// functions that pick the instantiation of a kernel of src/gpu/tet.cuh for a map name
+// functions that pick the instantiation of a kernel of src/support/gpu/tet.cuh for a map name
 // and a mode, launch it (every call checked) and, for the references, compute on the
 // CPU. The kernels are instantiated once, in maps3d_gpu.cu (a static library both
 // programs link), to keep compile time down.

@@ -2,7 +2,7 @@
 // checked without a GPU (meson default suite): the CPU references that the GPU results
 // are compared with, and the command-line parsing.
 //   * threebody_reference (bit rows + popcounts) equals a brute-force triple loop over
-//     i <= j <= k with the kernel's own sides_below (src/gpu/tet.cuh);
+//     i <= j <= k with the kernel's own sides_below (src/support/gpu/tet.cuh);
 //   * layout_reference_checksum (from the initial values, no arrays) equals the checksum
 //     of diffuse_reference's output array.
 // Prints "X test cases out of Y passed"; exit 1 on failure.

@@ -1,7 +1,7 @@
 // experiments/multigpu/multi_hist.cu — SDH and the three-body histogram past one GPU.
 //
 // A block-space map turns the all-pairs (SDH: LTM-E over tile pairs, the fast kernel of
-// src/gpu/sdh_fast.cuh) or all-triplets (three-body: a TET map, src/gpu/tet.cuh) problem
+// src/support/gpu/sdh_fast.cuh) or all-triplets (three-body: a TET map, src/support/gpu/tet.cuh) problem
 // into one flat range of block indices lambda in which every block is the same work.
 // This program splits that range with tdmaps/partition.hpp across W = P x C workers:
 // P GPUs (one process driving every chosen GPU, or one MPI rank per GPU) times C
@@ -42,7 +42,7 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
 namespace hs = tdmaps::sdh;

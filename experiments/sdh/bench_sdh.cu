@@ -7,7 +7,7 @@
 //             [--reps 5] [--quick] [--out DIR]
 //
 // At each N the GPU versions are timed interleaved by the harness's timer
-// (src/bench/gpu.cuh), with its one budget policy (--budget-s, --min-reps).
+// (src/support/bench/gpu.cuh), with its one budget policy (--budget-s, --min-reps).
 // CSV: <out>/<gpu_slug>/sdh.csv (first line "# " + metadata JSON,
 // which also names the host CPU and its thread count). Progress on stderr.
 // Nothing is extrapolated: a measurement that would take too long (predicted from
@@ -28,7 +28,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/results/layouts.hpp)
+#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
 using namespace tdmaps::gpu;

@@ -112,7 +112,7 @@ void setup_section(std::ostream& o, const Ctx& ctx) {
   }
   if (!ctx.cpu_check.empty()) o << "- " << ctx.cpu_check << ".\n";
   o << "- Counts of launched, useful and wasted blocks (Fig. 3 right, the tetrahedral counts) are computed by this "
-       "program from the map library (`src/tdmaps/counts.hpp`), the same headers the kernels run: they are not "
+       "program from the map library (`src/lib/tdmaps/counts.hpp`), the same headers the kernels run: they are not "
        "measured and need no GPU.\n\n";
 }
 
@@ -232,7 +232,7 @@ void figures_section(std::ostream& o, const Ctx& ctx) {
 // From each GPU's dummy.csv: where the papers' Kepler numbers and ours part. The numbers are
 // generated, and so is the explanation (from the same rows and the SASS table).
 void hopper_section(std::ostream& o, const Ctx& ctx) {
-  const double kNmin = kLargeN;  // "large N" of the results layer (src/results/select.hpp)
+  const double kNmin = kLargeN;  // "large N" of the results layer (src/support/results/select.hpp)
   o << "## 6. Dummy kernel on Hopper vs Kepler\n\n";
   o << "From each GPU's `dummy.csv` at ρ = " << kRho << ": the median over N ≥ " << fmt_int(kNmin)
     << " of I = t_BB / t_map (the time of each map relative to BB's, measured in the same run) for the papers' "

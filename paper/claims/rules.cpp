@@ -134,7 +134,7 @@ Rule parts(std::vector<std::pair<std::string, Rule>> ps) {
 // selection a rule makes when evaluated inside the same scope, reads rows of that ρ).
 using Table_ = std::vector<std::pair<std::string, Rule>>;
 Table_ build_table() {
-  // ---- the selections the rules read: named once in the results layer (src/results/select.hpp) ----
+  // ---- the selections the rules read: named once in the results layer (src/support/results/select.hpp) ----
   const Sel store = P::dummy(P::Form::Store);                                // dummy.csv, sqrt.csv: the papers' store form
   const Sel store_all = P::dummy(P::Form::Store, false);                     //   … inexact rows included (UTM)
   const Sel edm4 = P::edm("full", 4);                                        // edm.csv: full matrix, 4 features

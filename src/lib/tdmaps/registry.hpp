@@ -1,0 +1,100 @@
+// tdmaps/registry.hpp — the list of maps, by name. Adding a map: write its header (its policy
+// and its map_traits), include it here and add one line to maps2d or maps3d.
+#pragma once
+#include "map_bb.hpp"
+#include "map_ltm.hpp"
+#include "map_rb.hpp"
+#include "map_rec.hpp"
+#include "map_utm.hpp"
+#include "map_variants.hpp"
+#include "map_ltm_lut.hpp"
+#include "map_3d.hpp"
+#include "tet_fast.hpp"
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace tdmaps {
+
+template <class... Ms> struct map_list {};
+
+template <class M> struct is_ltm : std::false_type {};
+template <class S> struct is_ltm<LTM<S>> : std::true_type {};
+// The square-grid LTM (map_variants.hpp) has its base map's row, exact range and g().
+template <class B, class Nm> struct is_ltm<LtmSquare<B, Nm>> : std::true_type {};
+template <class M> struct is_utm : std::false_type {};
+template <class S> struct is_utm<UTM<S>> : std::true_type {};
+template <class M> struct is_tet : std::false_type {};
+template <class R> struct is_tet<TET<R>> : std::true_type {};
+
+// THE LIST OF MAPS: one line per map, in the order every table, legend and sweep shows them.
+// Each map's traits (traits.hpp: the experiments it joins, its figure style, what it is) are
+// declared beside it in its header; every other list of maps below is derived from them.
+using maps2d = map_list<
+    BB,
+    BB_T,      // BB filtering by thread (map_variants.hpp, issue #12)
+    LTM_X,
+    LTM_N,
+    LTM_R,
+    LTM_D,
+    LTM_E,
+    LTM_R_SQ,  // LTM on the papers' square grid (map_variants.hpp)
+    LTM_E_SQ,
+    LTM_LUT,   // LTM from a table (map_ltm_lut.hpp)
+    RB,
+    RB_B,      // RB folded in block space (map_variants.hpp)
+    REC,
+    UTM_X,
+    UTM_N>;
+using maps3d = map_list<
+    BB3,
+    TET_F,
+    TET_E,
+    TET_FAST>;
+
+// The maps of a list whose traits join experiment E (experiment::..., traits.hpp), in its order.
+template <unsigned E, class L, class Out = map_list<>>
+struct joining;
+template <unsigned E, class... Out>
+struct joining<E, map_list<>, map_list<Out...>> {
+  using type = map_list<Out...>;
+};
+template <unsigned E, class M, class... Ms, class... Out>
+struct joining<E, map_list<M, Ms...>, map_list<Out...>>
+    : joining<E, map_list<Ms...>,
+              std::conditional_t<(map_traits<M>::joins & E) != 0, map_list<Out..., M>, map_list<Out...>>> {};
+template <unsigned E, class L = maps2d>
+using joining_t = typename joining<E, L>::type;
+
+// The lists the experiments take (derived: edit a map's traits, not these):
+//   maps2d_dummy  bench_maps --test dummy, its --maps default (BB, the reference, is always timed)
+//   maps2d_sqrt   bench_maps --test sqrt, the square-root study of g(lambda) (000 §IV-A, Fig. 3)
+//   maps2d_apps   the maps the EDM and collision kernels are compiled for (experiments/apps2d)
+//   maps2d_fast   the blockwise maps with a tiled fast EDM kernel (src/support/gpu/edm.cuh), "<name>-fast"
+using maps2d_dummy = joining_t<experiment::dummy>;
+using maps2d_sqrt = joining_t<experiment::sqrt>;
+using maps2d_apps = joining_t<experiment::apps>;
+using maps2d_fast = joining_t<experiment::fast>;
+
+// Calls f(M{}) for the map whose name is `name`; returns false if none matches.
+template <class F, class... Ms>
+bool with_map(map_list<Ms...>, const char* name, F&& f) {
+  bool found = false;
+  auto one = [&](auto m) {
+    using M = decltype(m);
+    if (!found && std::string_view(M::name) == name) { found = true; f(m); }
+  };
+  (one(Ms{}), ...);
+  return found;
+}
+template <class F, class... Ms>
+void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
+// The names of a list, comma-separated ("bb,ltm-x,..."), each with `suffix` ("-fast").
+template <class... Ms>
+std::string map_names_csv(map_list<Ms...>, const char* suffix = "") {
+  std::string s;
+  ((s += (s.empty() ? "" : ",") + std::string(Ms::name) + suffix), ...);
+  return s;
+}
+
+}  // namespace tdmaps

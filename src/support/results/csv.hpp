@@ -1,0 +1,225 @@
+// src/support/results/csv.hpp — the reader of every results CSV (the results layer: figures/, paper/ and the README blocks read through it).
+//
+// A results file is
+//     # {"gpu":"NVIDIA H100 80GB HBM3","gpu_slug":"h100",...}   (optional)
+//     col_a,col_b,...                                                    (header)
+//     rows...
+// Columns are looked up BY NAME, never by position, so a producer may add, drop or
+// reorder columns; a figure that needs a column the file lacks is skipped with a
+// one-line notice. Fields may be double-quoted (paper/reported.csv has free text).
+#pragma once
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace figs {
+
+inline std::string trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r' || s[b] == '\n')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r' || s[e - 1] == '\n')) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+// One CSV record; quotes: "a, b" is one field, "" inside quotes is a quote.
+inline std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool q = false;
+  for (size_t k = 0; k < line.size(); ++k) {
+    const char c = line[k];
+    if (q) {
+      if (c == '"' && k + 1 < line.size() && line[k + 1] == '"') { cur += '"'; ++k; }
+      else if (c == '"') q = false;
+      else cur += c;
+    } else if (c == '"') {
+      q = true;
+    } else if (c == ',') {
+      out.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(trim(cur));
+  return out;
+}
+
+// A number, or NaN for "", "none", "nan", "-", "n/a" and anything that is not one.
+inline double to_num(const std::string& s) {
+  if (s.empty()) return NAN;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str()) return NAN;
+  while (*end == ' ') ++end;
+  if (*end != '\0') return NAN;
+  return v;
+}
+
+// The metadata line: a flat JSON object; values are kept as text (strings
+// unescaped, numbers as written, nested values raw).
+inline std::map<std::string, std::string> parse_flat_json(const std::string& s) {
+  std::map<std::string, std::string> m;
+  size_t k = s.find('{');
+  if (k == std::string::npos) return m;
+  ++k;
+  const auto skip_ws = [&] { while (k < s.size() && (s[k] == ' ' || s[k] == '\t')) ++k; };
+  const auto read_string = [&](std::string& out) {
+    // s[k] == '"'
+    ++k;
+    while (k < s.size() && s[k] != '"') {
+      if (s[k] == '\\' && k + 1 < s.size()) {
+        const char e = s[k + 1];
+        out += (e == 'n') ? '\n' : (e == 't') ? '\t' : e;
+        k += 2;
+      } else {
+        out += s[k++];
+      }
+    }
+    ++k;
+  };
+  while (k < s.size()) {
+    skip_ws();
+    if (k >= s.size() || s[k] == '}') break;
+    if (s[k] == ',') { ++k; continue; }
+    if (s[k] != '"') break;
+    std::string key, val;
+    read_string(key);
+    skip_ws();
+    if (k >= s.size() || s[k] != ':') break;
+    ++k;
+    skip_ws();
+    if (k < s.size() && s[k] == '"') {
+      read_string(val);
+    } else if (k < s.size() && (s[k] == '{' || s[k] == '[')) {
+      int depth = 0;
+      bool inq = false;
+      const size_t b = k;
+      for (; k < s.size(); ++k) {
+        const char c = s[k];
+        if (inq) { if (c == '\\') ++k; else if (c == '"') inq = false; continue; }
+        if (c == '"') inq = true;
+        else if (c == '{' || c == '[') ++depth;
+        else if (c == '}' || c == ']') { if (--depth == 0) { ++k; break; } }
+      }
+      val = s.substr(b, k - b);
+    } else {
+      const size_t b = k;
+      while (k < s.size() && s[k] != ',' && s[k] != '}') ++k;
+      val = trim(s.substr(b, k - b));
+    }
+    m[key] = val;
+  }
+  return m;
+}
+
+struct Table;
+
+// A row, read by column name.
+struct Row {
+  const Table* t = nullptr;
+  size_t r = 0;
+  std::string s(std::string_view col) const;  // "" when the column is absent
+  double d(std::string_view col) const;       // NaN when absent or not a number
+  bool has(std::string_view col) const;
+};
+
+struct Table {
+  std::string path;
+  std::map<std::string, std::string> meta;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> cells;
+
+  int col(std::string_view name) const {
+    for (size_t k = 0; k < header.size(); ++k)
+      if (header[k] == name) return int(k);
+    return -1;
+  }
+  bool has(std::string_view name) const { return col(name) >= 0; }
+  // The first of `names` that the table has, or "".
+  std::string first_of(std::initializer_list<const char*> names) const {
+    for (const char* n : names)
+      if (has(n)) return n;
+    return "";
+  }
+  // Comma list of the columns of `need` the table lacks ("" when it has all).
+  std::string missing(std::initializer_list<const char*> need) const {
+    std::string m;
+    for (const char* n : need)
+      if (!has(n)) m += (m.empty() ? "" : ", ") + std::string(n);
+    return m;
+  }
+  size_t size() const { return cells.size(); }
+  Row row(size_t r) const { return Row{this, r}; }
+  std::vector<Row> rows() const {
+    std::vector<Row> v;
+    for (size_t r = 0; r < cells.size(); ++r) v.push_back(Row{this, r});
+    return v;
+  }
+  std::vector<Row> where(const std::function<bool(const Row&)>& keep) const {
+    std::vector<Row> v;
+    for (size_t r = 0; r < cells.size(); ++r)
+      if (keep(Row{this, r})) v.push_back(Row{this, r});
+    return v;
+  }
+  std::string meta_or(const std::string& key, const std::string& dflt = "") const {
+    const auto it = meta.find(key);
+    return it == meta.end() || it->second.empty() ? dflt : it->second;
+  }
+};
+
+inline std::string Row::s(std::string_view col) const {
+  const int c = t->col(col);
+  if (c < 0 || size_t(c) >= t->cells[r].size()) return "";
+  return t->cells[r][size_t(c)];
+}
+inline double Row::d(std::string_view col) const { return to_num(s(col)); }
+inline bool Row::has(std::string_view col) const { return t->col(col) >= 0; }
+
+// Reads `path`; nullopt (with *why set) when the file is absent, unreadable or has
+// no header. Lines starting with '#' are comments; the first one, when it holds a
+// JSON object, is the metadata.
+inline std::optional<Table> read_table(const std::string& path, std::string* why = nullptr) {
+  std::ifstream in(path);
+  if (!in) {
+    if (why) *why = "missing";
+    return std::nullopt;
+  }
+  Table t;
+  t.path = path;
+  std::string line;
+  bool have_header = false, first = true;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (trim(line).empty()) continue;
+    if (line[0] == '#') {
+      if (first && line.find('{') != std::string::npos) t.meta = parse_flat_json(line);
+      first = false;
+      continue;
+    }
+    first = false;
+    if (!have_header) {
+      t.header = split_csv(line);
+      have_header = true;
+      continue;
+    }
+    std::vector<std::string> f = split_csv(line);
+    f.resize(t.header.size());
+    t.cells.push_back(std::move(f));
+  }
+  if (!have_header) {
+    if (why) *why = "no header line";
+    return std::nullopt;
+  }
+  return t;
+}
+
+}  // namespace figs

@@ -1,0 +1,136 @@
+// src/support/results/layouts.hpp — THE CSV LAYOUTS: every results file's columns, declared once.
+//
+// Plain C++17, no CUDA, no dependency: the programs that write a results CSV (the CUDA
+// experiments under experiments/, the oracle's tables under verify/), the synthetic data
+// (figures/synth_results.cpp) and every reader (the figure program, the claim rules, the
+// README blocks) take a file's header from here. The readers still look columns up by name
+// (csv.hpp), so an older CSV with fewer columns is read; the drift test
+// (paper/claims/test_drift.cpp) requires every committed CSV's header to be its layout here.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace results {
+
+struct Layout {
+  const char* file;     // file name ("<dir>/<file>"; a per-GPU file lives in experiments/results/<gpu>/)
+  const char* where;    // "gpu" (experiments/results/<gpu>/), "cpu" (experiments/results/cpu/), "verify" (verify/results/)
+  const char* writer;   // the program that writes it
+  const char* columns;  // the header line, comma-separated, no newline
+  // The header line with its newline, as a writer prints it.
+  std::string header() const { return std::string(columns) + "\n"; }
+  std::vector<std::string> names() const {
+    std::vector<std::string> v;
+    std::string cur;
+    for (const char* p = columns;; ++p) {
+      if (*p == ',' || *p == '\0') {
+        v.push_back(cur);
+        cur.clear();
+        if (*p == '\0') break;
+      } else {
+        cur += *p;
+      }
+    }
+    return v;
+  }
+};
+
+namespace layout {
+// ---- experiments/results/<gpu>/ ----
+// bench_maps --test dummy | sqrt: one row per (form, N, rho, map)
+inline constexpr Layout dummy{"dummy.csv", "gpu", "experiments/maps2d/bench_maps",
+                              "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,"
+                              "launched_threads,useful_threads,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
+                              "bb_median_ms,I,index_bits"};
+inline constexpr Layout sqrt_{"sqrt.csv", "gpu", "experiments/maps2d/bench_maps", dummy.columns};
+// bench_apps --test edm | collision: one row per (test, variant, features, N, rho, map), plus a write_bw row
+inline constexpr Layout edm{"edm.csv", "gpu", "experiments/apps2d/bench_apps",
+                            "test,variant,features,N,rho,map,exact,bytes_written,reps,median_ms,p25_ms,p75_ms,"
+                            "min_ms,max_ms,bb_median_ms,I,GBps"};
+inline constexpr Layout collision{"collision.csv", "gpu", "experiments/apps2d/bench_apps", edm.columns};
+// gpu_exact_range: the device's exact range of each float map, both rounding modes
+inline constexpr Layout exact_range_gpu{"exact_range_gpu.csv", "gpu", "experiments/maps2d/gpu_exact_range",
+                                        "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,"
+                                        "largest_exact_N_rho32,searched_up_to,rounding"};
+// gpu_verify_3d: the device's exact range of each tetrahedral root
+inline constexpr Layout tet_exact_range_gpu{"tet_exact_range_gpu.csv", "gpu", "experiments/maps3d/gpu_verify_3d",
+                                            "root,part,first_wrong,searched_to,largest_exact_N_rho4,"
+                                            "largest_exact_N_rho8,largest_exact_N_rho10,note,index_bits"};
+// bench_maps3d --test dummy | threebody | layout
+inline constexpr Layout tet_dummy{"tet_dummy.csv", "gpu", "experiments/maps3d/bench_maps3d",
+                                  "N,rho,n,form,map,mode,exact,verified,launched_blocks,useful_blocks,"
+                                  "launched_threads,useful_threads,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
+                                  "bb3_median_ms,I,I_eq17"};
+inline constexpr Layout tet_threebody{"tet_threebody.csv", "gpu", "experiments/maps3d/bench_maps3d",
+                                      "N,rho,n,map,mode,verified,launched_blocks,useful_blocks,triplets,r,bin0,bin1,"
+                                      "bin2,bin3,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,gtriplets_per_s,"
+                                      "bb3_median_ms,I,I_eq17"};
+inline constexpr Layout tet_layout{"tet_layout.csv", "gpu", "experiments/maps3d/bench_maps3d",
+                                   "N,rho,n,layout,map,mode,verified,slots,padding,padding_over_n2rho3,reps,"
+                                   "median_ms,p25_ms,p75_ms,min_ms,max_ms,eff_gbs,bb3_median_ms,I,"
+                                   "linear_median_ms,linear_over_blocked"};
+// bench_sdh (sdh.csv; sdh_cpu_1M.csv is the same layout at N = 1e6 with the all-core CPU)
+inline constexpr Layout sdh{"sdh.csv", "gpu", "experiments/sdh/bench_sdh",
+                            "impl,N,bucket_width,buckets,threads_per_block,reps,median_ms,p25_ms,p75_ms,min_ms,"
+                            "max_ms,with_transfers_ms,pairs_per_s,speedup_vs_cpu_mt"};
+inline constexpr Layout sdh_cpu_1M{"sdh_cpu_1M.csv", "gpu", "experiments/sdh/bench_sdh", sdh.columns};
+// multi_hist (experiments/multigpu)
+inline constexpr Layout sdh_multigpu{"sdh_multigpu.csv", "gpu", "experiments/multigpu/multi_hist",
+                                     "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,"
+                                     "compute_ms,reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,"
+                                     "verified"};
+inline constexpr Layout threebody_multigpu{"threebody_multigpu.csv", "gpu", "experiments/multigpu/multi_hist",
+                                           sdh_multigpu.columns};
+// experiments/peers/torch_peers.py
+inline constexpr Layout peers_edm{"peers_edm.csv", "gpu", "experiments/peers/torch_peers.py",
+                                  "test,layout,features,N,impl,median_ms,GBps"};
+inline constexpr Layout peers_sdh{"peers_sdh.csv", "gpu", "experiments/peers/torch_peers.py",
+                                  "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
+                                  "pairs_per_s,exact_at_verify_n"};
+// bench_gram (experiments/gram, issue #27): one row per (N, d, precision, output, impl); impl
+// tdmaps-ltm-e / bb-grid (our CUTLASS kernel, tile scheduler LTM-E or the c x c grid),
+// cublas-gemm / cublas-syrk (+epilogue: the same d^2 epilogue as a second kernel), write (the
+// output's bytes written by a plain kernel: the bandwidth of the same run), empty-blocks (the
+// bb-grid's c(c-1)/2 empty blocks alone). TFLOPs: 2 d N(N+1)/2 useful flops over the median,
+// GBps: bytes_written over the median; err_vs_f64: max |d2 - d2_exact| / (|x_i|+|x_j|)^2 over the
+// pairs checked, err_bound its bound (src/gram/gram_cpu.hpp); I = bb_median_ms / median_ms.
+inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
+                             "N,d,precision,output,impl,tile,launched_tiles,useful_tiles,reps,median_ms,p25_ms,"
+                             "p75_ms,min_ms,max_ms,TFLOPs,GBps,bytes_written,err_vs_f64,err_bound,bb_median_ms,I,"
+                             "blocks_per_s,verified"};
+// ---- experiments/results/cpu/ ----
+inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
+                                         "arch,dim,map,index_bits,form,mode,instructions,reference_instructions,"
+                                         "map_instructions,mufu,int64_ops,branches"};
+inline constexpr Layout wasted3d{"wasted3d.csv", "cpu", "experiments/maps3d/wasted3d",
+                                 "N,rho,n,map,launched_blocks,useful_blocks,wasted_blocks,launched_threads,"
+                                 "useful_threads,wasted_threads,wasted_threads_over_n2rho3,wasted_threads_over_N3,"
+                                 "blocked_padding,padding_over_n2rho3"};
+// ---- verify/results/ ----
+inline constexpr Layout exact_ranges_cpu{"exact_ranges_cpu.csv", "verify", "verify/exact_table",
+                                         "variant,kind,source,first_wrong,largest_exact_N_rho8,"
+                                         "largest_exact_N_rho16,largest_exact_N_rho32,searched_up_to,note,"
+                                         "index_path,rounding"};
+inline constexpr Layout printed_forms{"printed_forms.csv", "verify", "verify/printed_forms",
+                                      "formula,paper,equation,arithmetic,searched,first_wrong_lambda,first_wrong_N,outcome"};
+}  // namespace layout
+
+// Every layout, for the drift test and the readers' checks.
+inline const std::vector<const Layout*>& all_layouts() {
+  static const std::vector<const Layout*> v = {
+      &layout::dummy,         &layout::sqrt_,           &layout::edm,          &layout::collision,
+      &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
+      &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
+      &layout::threebody_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::map_instructions,
+      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram};
+  return v;
+}
+// The layout of a file name, or nullptr.
+inline const Layout* layout_of(const std::string& file) {
+  for (const Layout* l : all_layouts())
+    if (file == l->file) return l;
+  return nullptr;
+}
+
+}  // namespace results

@@ -1,0 +1,545 @@
+// src/support/results/readme.cpp — see readme.hpp. Every number here is read from the CSVs through
+// select.hpp, every paper value from paper/reported.csv (by claim id), every limit from the
+// map library: nothing is typed in.
+#include "readme.hpp"
+
+#include "select.hpp"
+
+#include <tdmaps/map_utm.hpp>
+#include <tdmaps/registry.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <functional>
+#include <tuple>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace figs {
+
+namespace P = pick_rows;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::string fmt_e(double v, int prec) {  // 1.79e+12
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*e", prec, v);
+  return b;
+}
+
+// the median of I over large N of the first candidate with rows there, else (marked "*") over
+// every N it has (a map whose exact range ends below large N)
+std::string cell_I(const Table* t, const Sel& s, const std::vector<std::string>& cands) {
+  if (!t) return "—";
+  for (const std::string& m : cands) {
+    const Pts p = curve(*t, s, m);
+    const double v = P::large_median(p);
+    if (std::isfinite(v)) return fmt(v, 2) + (cands.size() > 1 && m != cands.front() ? " (" + m + ")" : "");
+  }
+  for (const std::string& m : cands) {
+    const Pts p = curve(*t, s, m);
+    if (!p.empty()) return fmt(median(ys(p)), 2) + "*";
+  }
+  return "—";
+}
+
+// a paper value of claim `id` as an improvement factor ("13%" -> 1.13), or NaN
+double paper_I(const Ctx& ctx, const std::string& id, bool hi = false) {
+  const Claim* c = ctx.claim(id);
+  if (!c || !c->pv.numeric()) return NAN;
+  const double v = hi && std::isfinite(c->pv.hi) ? c->pv.hi : c->pv.lo;
+  return c->unit == "%" ? 1.0 + v / 100.0 : v;
+}
+// "LTM 1.13–1.18": the values of several claims, as I, low–high
+std::string paper_span(const Ctx& ctx, const std::string& label, const std::vector<std::string>& ids,
+                       const std::string& prefix = "") {
+  std::vector<double> v;
+  for (const std::string& id : ids) {
+    for (bool hi : {false, true}) {
+      const double x = paper_I(ctx, id, hi);
+      if (std::isfinite(x)) v.push_back(x);
+    }
+  }
+  if (v.empty()) return "";
+  std::sort(v.begin(), v.end());
+  const std::string a = fmt(v.front(), 2), b = fmt(v.back(), 2);
+  return label + " " + prefix + (a == b ? a : a + "–" + b);
+}
+std::string paper_cell(const Ctx&, std::vector<std::string> parts) {
+  parts.erase(std::remove(parts.begin(), parts.end(), std::string()), parts.end());
+  return parts.empty() ? "—" : join(parts, ", ");
+}
+std::string cmp_word(const Ctx& ctx, const std::string& id) {
+  const Claim* c = ctx.claim(id);
+  if (!c || !c->pv.numeric()) return "";
+  const std::string sym = c->pv.cmp == "<" ? "< " : c->pv.cmp == "<=" ? "≤ " : c->pv.cmp == ">" ? "> " : "";
+  return sym + fmt_g(paper_I(ctx, id), 3);
+}
+
+struct Line {
+  std::string label, paper;
+  std::string file;
+  Sel sel;
+  std::vector<std::vector<std::string>> cols;  // candidates per column
+};
+
+const std::vector<std::string> kCols = {"ltm-r", "ltm-r-sq", "ltm-e", "rb", "rec", "utm-n"};
+
+std::vector<Line> lines(const Ctx& ctx) {
+  const auto cols = [](P::Kernel k) {
+    return std::vector<std::vector<std::string>>{{"ltm-r"}, {"ltm-r-sq"}, {"ltm-e"}, P::rb(k), P::rec(), {"utm-n"}};
+  };
+  const auto plain = cols(P::Kernel::Direct);  // rb: the papers' thread-level RB
+  std::vector<Line> v;
+  v.push_back({"dummy, one-address store (papers' form)",
+               paper_cell(ctx, {paper_span(ctx, "LTM", {"001-dummy-ltm-13", "000-dummy-ltm-18"}),
+                                paper_span(ctx, "RB", {"001-dummy-rb-25", "000-dummy-rb-33"}, "up to ")}),
+               "dummy.csv", P::dummy(P::Form::Store), plain});
+  v.push_back({"dummy, contention-free", paper_cell(ctx, {"bound I " + cmp_word(ctx, "000+001-bound-I")}), "dummy.csv",
+               P::dummy(P::Form::Cond), plain});
+  v.push_back({"EDM, 4 features, full matrix",
+               paper_cell(ctx, {paper_span(ctx, "LTM", {"001-edm-ltm-12-15", "000-edm-ltm-18"}),
+                                paper_span(ctx, "RB", {"000-edm-rb-28"}, "up to ")}),
+               "edm.csv", P::edm("full", 4), plain});
+  v.push_back({"EDM, 4 features, packed", "—", "edm.csv", P::edm("packed", 4), plain});
+  v.push_back({"collision 3D, shared-memory kernel (rb: rb-b)",
+               paper_cell(ctx, {paper_span(ctx, "LTM", {"000-col-ltm-7"}, "up to "),
+                                "RB, REC " + cmp_word(ctx, "000-col-rb-rec-slower")}),
+               "collision.csv", P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
+  v.push_back({"collision 3D, direct kernel", "—", "collision.csv", P::collision(P::Kernel::Direct, "3d", false), plain});
+  v.push_back({"collision 1D, shared-memory kernel (rb: rb-b)", paper_cell(ctx, {"LTM ≈ " + cmp_word(ctx, "000-col1d-ltm")}),
+               "collision.csv", P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
+  v.push_back({"collision 1D, direct kernel", "—", "collision.csv", P::collision(P::Kernel::Direct, "1d", false), plain});
+  return v;
+}
+
+const Table* dummy_meta(const GpuData& g) { return g.get("dummy.csv"); }
+
+std::string measured_on(const GpuData& g) {
+  const Table* t = dummy_meta(g);
+  const auto m = [&](const char* k) {
+    const std::string v = t ? t->meta_or(k) : g.meta(k);
+    return v.empty() ? std::string("?") : v;
+  };
+  return "**" + g.name() + "** (driver " + m("driver") + ", CUDA " + m("nvcc") + "), commit `" + m("commit") + "`";
+}
+
+std::string edm_bw_line(const GpuData& g) {
+  const Table* t = g.get("edm.csv");
+  if (!t) return "";
+  std::vector<double> bws;
+  for (const Row& r : t->rows())
+    if (r.s("map") == "write_bw") bws.push_back(r.d("GBps"));
+  const double bw = median(bws);
+  std::vector<std::string> parts;
+  for (const std::string lay : {"full", "packed"}) {
+    std::map<std::pair<int, long long>, double> best;  // (features, N) -> best map's GB/s
+    for (const Row& r : t->rows())
+      if (r.s("variant") == lay && r.s("map") != "write_bw" && r.d("N") >= kLargeN) {
+        const auto k = std::make_pair(int(r.d("features")), (long long)r.d("N"));
+        best[k] = std::max(best.count(k) ? best[k] : 0.0, r.d("GBps"));
+      }
+    if (best.empty()) continue;
+    auto lo = best.begin();
+    double hi = 0;
+    for (auto it = best.begin(); it != best.end(); ++it) {
+      if (it->second < lo->second) lo = it;
+      hi = std::max(hi, it->second);
+    }
+    parts.push_back(lay + ": " + fmt(lo->second / bw * 100, 0) + "–" + fmt(hi / bw * 100, 0) + "% (lowest: " +
+                    std::to_string(lo->first.first) + " feature" + (lo->first.first != 1 ? "s" : "") + " at N = " +
+                    fmt_int(double(lo->first.second)) + ")");
+  }
+  return "EDM against the write bandwidth measured in the same run (" + fmt(bw, 0) +
+         " GB/s), best map at each large N (N ≥ " + fmt_int(kLargeN) + ") and each feature count 1..4: " + join(parts, "; ") +
+         " (target: ≥ 85% at every N).";
+}
+
+std::vector<std::string> tet_lines(const GpuData& g) {
+  std::vector<std::string> out;
+  if (const Table* t = g.get("tet_dummy.csv")) {
+    double nmax = 0;
+    for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
+    const auto I = [&](const std::string& m, const std::string& mode, const std::string& rho) {
+      std::vector<double> v;
+      for (const Row& r : t->rows())
+        if (r.s("map") == m && r.s("mode") == mode && r.s("rho") == rho && r.s("form") == "cond" && r.d("N") == nmax)
+          v.push_back(r.d("I"));
+      return median(v);
+    };
+    out.push_back("Tetrahedral domain, N = " + fmt_int(nmax) +
+                  ", contention-free dummy, I = t(BB3) / t(map): tet-fast (per block) ρ=4 **" +
+                  fmt(I("tet-fast", "block", "4"), 2) + "**, ρ=8 " + fmt(I("tet-fast", "block", "8"), 2) +
+                  "; tet-e (per thread) ρ=4 " + fmt(I("tet-e", "thread", "4"), 2) + " — paper's bound 6×.");
+  }
+  if (const Table* t = g.get("tet_threebody.csv")) {
+    double nmax = 0, v = -1;
+    for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
+    for (const Row& r : t->rows())
+      if (r.d("N") == nmax) v = std::max(v, r.d("I"));
+    out.push_back("3-body (all triplets, N = " + fmt_int(nmax) + "): best map " + fmt(v, 2) + "× faster than BB3.");
+  }
+  if (const Table* t = g.get("tet_layout.csv")) {
+    std::vector<double> v;
+    for (const Row& r : t->rows())
+      if (std::isfinite(r.d("linear_over_blocked"))) v.push_back(r.d("linear_over_blocked"));
+    if (!v.empty())
+      out.push_back("Blocked vs linear layout (stencil step): linear/blocked time ratio " +
+                    fmt(*std::min_element(v.begin(), v.end()), 2) + "–" + fmt(*std::max_element(v.begin(), v.end()), 2) +
+                    " (paper predicts up to 2×).");
+  }
+  return out;
+}
+
+std::string sdh_line(const GpuData& g) {
+  const Table* t = g.get("sdh.csv");
+  if (!t || t->size() == 0) return "";
+  double nmax = 0;
+  for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
+  const Row* best = nullptr;
+  std::vector<Row> rows = t->rows();
+  for (const Row& r : rows)
+    if (r.d("N") == nmax && (!best || r.d("pairs_per_s") > best->d("pairs_per_s"))) best = &r;
+  if (!best) return "";
+  const std::string impl = best->s("impl");
+  std::string spd;
+  const Row* last = nullptr;
+  for (const Row& r : rows)
+    if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) last = &r;
+  if (last)
+    spd = "; " + fmt(last->d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU at N = " + fmt_int(last->d("N"));
+  if (const Table* b = g.get("sdh_cpu_1M.csv"))
+    for (const Row& r : b->rows())
+      if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) {
+        spd = "; " + fmt(r.d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU in the same run at N = " + fmt_int(r.d("N")) +
+              " (sdh_cpu_1M.csv)";
+        break;
+      }
+  return "SDH: best version `" + impl + "` at N = " + fmt_int(nmax) + ": " + fmt_e(best->d("pairs_per_s"), 2) +
+         " pair distances/s" + spd + ".";
+}
+
+std::string multi_gpu_line(const GpuData& g) {
+  std::vector<std::string> parts, commits;
+  const Table* meta = nullptr;
+  for (const auto& [file, app, what] : {std::tuple<const char*, const char*, const char*>{"sdh_multigpu.csv", "SDH", "pairs"},
+                                        {"threebody_multigpu.csv", "three-body", "triplets"}}) {
+    const Table* t = g.get(file);
+    if (!t || t->size() == 0) continue;
+    if (!meta) meta = t;
+    const std::string c = t->meta_or("commit");
+    if (!c.empty() && std::find(commits.begin(), commits.end(), c) == commits.end()) commits.push_back(c);
+    double n = 0;
+    for (const Row& r : t->rows()) n = std::max(n, r.d("N"));
+    std::vector<Row> at;
+    for (const Row& r : t->rows())
+      if (r.d("N") == n) at.push_back(r);
+    const Row* one = nullptr;
+    for (const Row& r : at)
+      if (r.s("gpus") == "1" && r.s("chunks") == "1") { one = &r; break; }
+    if (!one) continue;
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.3g", one->d("work_per_s"));
+    std::string txt = std::string(app) + " at N = " + fmt_int(n) + " (" + rate + " " + what + "/s on 1 GPU)";
+    double gmax = 0;
+    for (const Row& r : at) gmax = std::max(gmax, r.d("gpus"));
+    const Row* gr = nullptr;
+    for (const Row& r : at)
+      if (r.d("gpus") == gmax && r.s("chunks") == "1") { gr = &r; break; }
+    if (gmax > 1 && gr)
+      txt += ": " + fmt_int(gmax) + " GPUs ×" + fmt(gr->d("rate_vs_first"), 3) + ", reduction " + fmt(gr->d("reduce_ms"), 2) +
+             " ms (" + fmt(100 * gr->d("reduce_frac"), 4) + "% of the run)";
+    const Row* cm = nullptr;
+    for (const Row& r : at)
+      if (r.s("gpus") == "1" && r.d("chunks") > 1 && (!cm || r.d("chunks") > cm->d("chunks"))) cm = &r;
+    if (cm) txt += "; " + cm->s("chunks") + " chunks on 1 GPU ×" + fmt(cm->d("rate_vs_first"), 3);
+    bool same = true;
+    for (const Row& r : t->rows()) same = same && r.s("identical") == "1";
+    txt += same ? "; every split bit-identical" : "; NOT every split identical";
+    parts.push_back(txt);
+  }
+  if (parts.empty()) return "";
+  std::vector<std::string> q;
+  for (const std::string& c : commits) q.push_back("`" + c + "`");
+  const std::string gpus = meta->meta_or("gpus_used").empty() ? "?" : meta->meta_or("gpus_used");
+  return "Past one GPU (" + gpus + " × " + meta->meta_or("gpu", "?") + ", NCCL " + meta->meta_or("nccl", "?") + ", " +
+         (commits.size() > 1 ? "commits " : "commit ") + (q.empty() ? "`?`" : join(q, ", ")) + "): " + join(parts, "; ") +
+         " (sdh_multigpu.csv, threebody_multigpu.csv; experiments/multigpu/README.md).";
+}
+
+}  // namespace
+
+std::string readme_results_block(const Ctx& ctx) {
+  std::ostringstream o;
+  if (ctx.gpus.empty()) return "No GPU results folder under experiments/results/.\n";
+  std::vector<std::string> on;
+  for (const GpuData& g : ctx.gpus) on.push_back(measured_on(g));
+  o << "<!-- written by tdmaps_figures --readme from the committed CSVs (src/support/results/readme.cpp): edit that, not this "
+       "block -->\n";
+  o << "Measured on " << join(on, "; ") << " (each CSV's first line records its own). I = t(BB) / t(map) from the same "
+    << "run, " << P::large_words() << " (2D, ρ = " << kRho << "); the paper column is the papers' values "
+    << "(paper/reported.csv) as I. `ltm-r-sq` is ltm-r on the papers' n'×n' grid. The collision kernels are never "
+    << "pooled: the shared-memory kernel (the papers') runs the block maps, RB there is the block-level `rb-b`; the "
+    << "direct kernel runs every map.\n\n";
+  o << "| experiment | GPU | " << join(kCols, " | ") << " | paper |\n|---|---|";
+  for (size_t k = 0; k < kCols.size(); ++k) o << "---|";
+  o << "---|\n";
+  const std::vector<Line> L = lines(ctx);
+  for (const Line& l : L)
+    for (size_t gi = 0; gi < ctx.gpus.size(); ++gi) {
+      const GpuData& g = ctx.gpus[gi];
+      const Table* t = g.get(l.file);
+      std::vector<std::string> cells;
+      for (const auto& c : l.cols) cells.push_back(cell_I(t, l.sel, c));
+      o << "| " << (gi == 0 ? l.label : "″") << " | " << g.name() << " | " << join(cells, " | ") << " | "
+        << (gi == 0 ? l.paper : "") << " |\n";
+    }
+  o << "\n\\* exact only below large N (utm-n: N ≤ " << fmt_int(double(tdmaps::limits::utm_n_max_N))
+    << ", `tdmaps::limits::utm_n_max_N`): median over every N it accepts. — : not run in that kernel.\n\n";
+  const std::vector<std::string> sq = {"ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e"};
+  o << "| square root of g(λ) (dummy, contention-free, ρ = " << kRho << ") | " << join(sq, " | ") << " |\n|---|";
+  for (size_t k = 0; k < sq.size(); ++k) o << "---|";
+  o << "\n";
+  for (const GpuData& g : ctx.gpus) {
+    const Table* t = g.get("sqrt.csv");
+    std::vector<std::string> cells;
+    for (const std::string& m : sq)
+      cells.push_back(t ? fmt(P::large_median(curve(*t, P::dummy(P::Form::Cond), m)), 2) : "—");
+    o << "| " << g.name() << " | " << join(cells, " | ") << " |\n";
+  }
+  for (const GpuData& g : ctx.gpus) {
+    o << "\n**" << g.name() << "** (`" << g.slug << "`). " << edm_bw_line(g) << "\n";
+    const auto tl = tet_lines(g);
+    if (!tl.empty()) o << join(tl, " ") << "\n";
+    const std::string s = sdh_line(g);
+    if (!s.empty()) o << s << "\n";
+    const std::string m = multi_gpu_line(g);
+    if (!m.empty()) o << m << "\n";
+  }
+  return o.str();
+}
+
+std::string readme_targets_block(const Ctx& ctx) {
+  std::ostringstream o;
+  if (ctx.gpus.empty()) return "";
+  const auto I = [&](const GpuData& g, const char* file, const Sel& s, const std::string& m) {
+    const Table* t = g.get(file);
+    return t ? P::large_median(curve(*t, s, m)) : NAN;
+  };
+  double cond_min = kInf, store_r = kInf, store_e = kInf;
+  std::string cond_min_at;
+  for (const GpuData& g : ctx.gpus)
+    for (const std::string& m : P::ltm(P::Grid::Linear)) {
+      const double v = I(g, "sqrt.csv", P::dummy(P::Form::Cond), m);
+      if (std::isfinite(v) && v < cond_min) {
+        cond_min = v;
+        cond_min_at = m + ", " + g.name();
+      }
+    }
+  for (const GpuData& g : ctx.gpus) {
+    store_r = std::min(store_r, I(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-r"));
+    store_e = std::min(store_e, I(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-e"));
+  }
+  const auto gap = [&](const char* file, const Sel& s) {  // largest (ltm-r − ltm-e) / ltm-r over the GPUs, %
+    double w = -kInf;
+    for (const GpuData& g : ctx.gpus) {
+      const double r = I(g, file, s, "ltm-r"), e = I(g, file, s, "ltm-e");
+      if (std::isfinite(r) && std::isfinite(e)) w = std::max(w, 100.0 * (r - e) / r);
+    }
+    return w;
+  };
+  o << "<!-- written by tdmaps_figures --readme (src/support/results/readme.cpp) -->\n";
+  o << "Measured on " << (ctx.gpus.size() > 1 ? "every GPU folder" : "the GPU folder") << " of `experiments/results/` ("
+    << P::large_words() << ", ρ = " << kRho << "; the lowest value over the GPUs): every LTM variant on the linear grid "
+    << "reaches I ≥ " << fmt(cond_min, 2) << " in the contention-free dummy kernel (lowest: " << cond_min_at
+    << "); in the papers' store form ltm-r reaches " << fmt(store_r, 2) << " and ltm-e " << fmt(store_e, 2)
+    << ". ltm-e is within " << fmt(gap("edm.csv", P::edm("full", 4)), 1) << "% of ltm-r in EDM (4 features, full matrix), "
+    << fmt(gap("collision.csv", P::collision(P::Kernel::Shared, "1d")), 1) << "% in collision 1D and "
+    << fmt(gap("collision.csv", P::collision(P::Kernel::Shared, "3d")), 1)
+    << "% in collision 3D (shared-memory kernel; a negative gap: ltm-e is faster). The report's section "
+       "\"Dummy kernel on Hopper vs Kepler\" sets these beside the papers' Kepler values.\n";
+  return o.str();
+}
+
+namespace {
+// The row of a map in an exact-range table (pinned unless fma), or nullptr.
+const Row* range_row(const Table* t, const std::string& variant, const std::string& rounding,
+                     const std::string& kind = "", std::vector<Row>* keep = nullptr) {
+  if (!t) return nullptr;
+  keep->clear();
+  for (const Row& r : t->rows())
+    if (r.s("variant") == variant && (r.s("rounding").empty() ? rounding == "pinned" : r.s("rounding") == rounding) &&
+        (kind.empty() || r.s("kind") == kind)) {
+      keep->push_back(r);
+      return &keep->back();
+    }
+  return nullptr;
+}
+// "λ < a (N ≤ b)" of a range row at ρ (thread maps: "N ≤ b")
+std::string range_words(const Row& r, int rho) {
+  const std::string kind = r.s("kind");
+  const double N = r.d("largest_exact_N_rho" + std::to_string(rho));
+  const std::string fw = r.s("first_wrong");
+  if (kind == "thread") return "N ≤ " + fmt_int(N);
+  const std::string at = kind == "block3" ? " at ρ = " + std::to_string(rho) : "";
+  if (fw == "none") return "every λ < " + fmt_int(r.d("searched_up_to")) + " checked (N ≤ " + fmt_int(N) + at + ")";
+  if (r.d("first_wrong") == 0) return "wrong from λ = 0";
+  return "λ < " + fmt_int(r.d("first_wrong")) + " (N ≤ " + fmt_int(N) + at + ")";
+}
+// the same text on every GPU: "text (gpu a, gpu b)"; else one per GPU
+std::string per_gpu(const Ctx& ctx, const std::function<std::string(const GpuData&)>& f) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by;
+  for (const GpuData& g : ctx.gpus) {
+    const std::string v = f(g);
+    if (v.empty()) continue;
+    auto it = std::find_if(by.begin(), by.end(), [&](const auto& e) { return e.first == v; });
+    if (it == by.end()) by.push_back({v, {g.name()}});
+    else it->second.push_back(g.name());
+  }
+  std::vector<std::string> parts;
+  for (const auto& [v, gs] : by) parts.push_back(v + " (" + join(gs, ", ") + ")");
+  return join(parts, "; ");
+}
+std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
+  const Table* t = ctx.cpu.get("map_instructions.csv");
+  if (!t) return "—";
+  for (const Row& r : t->rows())
+    if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
+        (dim == 2 || r.s("mode") == "thread"))
+      return fmt_int(r.d("map_instructions"));
+  return "—";
+}
+// largest n with n(n+1)/2 ≤ b (2D) or n(n+1)(n+2)/6 ≤ b (3D)
+double largest_n(double b, int dim) {
+  double n = dim == 2 ? std::floor(std::sqrt(2 * b)) : std::floor(std::cbrt(6 * b));
+  const auto tri = [&](double k) { return dim == 2 ? k * (k + 1) / 2 : k * (k + 1) * (k + 2) / 6; };
+  while (tri(n) > b) n -= 1;
+  while (tri(n + 1) <= b) n += 1;
+  return n;
+}
+}  // namespace
+
+std::string readme_maps_block(const Ctx& ctx) {
+  std::ostringstream o;
+  o << "<!-- written by tdmaps_figures --readme (src/support/results/readme.cpp) from verify/results/exact_ranges_cpu.csv, "
+       "each GPU's exact_range_gpu.csv / tet_exact_range_gpu.csv, experiments/results/cpu/map_instructions.csv and the "
+       "map library's limits -->\n";
+  o << "| map | dim | maps | paper | exact range, CPU oracle (ρ = " << kRho << "; 3D: ρ = " << kRho3
+    << ") | exact range on the device (GPU sweep, pinned rounding) | map instructions per thread, 32-bit path "
+       "(dummy, sm_90) | 64-bit path |\n|---|---|---|---|---|---|---|---|\n";
+  const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+  std::vector<Row> keep;
+  // what each map is: its trait `about` (tdmaps/traits.hpp, beside the map)
+  const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& about,
+                        const std::string& oracle, const std::string& device) {
+    o << "| `" << name << "` | " << dim << "D | " << (blockwise ? "blocks" : "threads") << " | "
+      << about << " | " << oracle << " | " << (device.empty() ? "—" : device)
+      << " | " << instr(ctx, name, dim, 32) << " | " << instr(ctx, name, dim, 64) << " |\n";
+  };
+  tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    const std::string name = M::name;
+    std::string oracle;
+    if (const Row* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
+    else if (const Row* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+      oracle = "host emulation (correctly rounded 1/√): " + range_words(*h, kRho);
+    else if (name == "ltm-lut")
+      oracle = "n ≤ " + fmt_int(largest_n(double(tdmaps::limits::ltm_lut_max_entries), 2)) + " (the table's " +
+               fmt_int(double(tdmaps::limits::ltm_lut_max_entries)) + " entries, `limits::ltm_lut_max_entries`)";
+    else if (name.size() > 3 && name.compare(name.size() - 3, 3, "-sq") == 0)
+      oracle = "as `" + name.substr(0, name.size() - 3) + "`, and n' within CUDA's grid side";
+    else if (name == "rec") oracle = "every valid N (integer arithmetic)";
+    else oracle = "every N (integer arithmetic)";
+    const std::string device = per_gpu(ctx, [&](const GpuData& g) {
+      std::vector<Row> k2;
+      const Row* r = range_row(g.get("exact_range_gpu.csv"), name, "pinned", "", &k2);
+      return r ? range_words(*r, kRho) : std::string();
+    });
+    line(name, 2, M::blockwise, tdmaps::map_traits<M>::about, oracle, device);
+  });
+  tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) {
+    using M = decltype(m);
+    const std::string name = M::name;
+    std::string oracle;
+    if (const Row* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
+    else if (const Row* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+      oracle = "host `cbrtf`: " + range_words(*h, kRho3);
+    else if (name == "tet-fast")
+      oracle = "λ < " + fmt_int(double(tdmaps::limits::tet_fast_blocks)) + " (N ≤ " +
+               fmt_int(kRho3 * largest_n(double(tdmaps::limits::tet_fast_blocks), 3)) + " at ρ = " +
+               std::to_string(kRho3) + ", `limits::tet_fast_blocks`, proven)";
+    else oracle = "every N (integer arithmetic)";
+    const std::string device = per_gpu(ctx, [&](const GpuData& g) {
+      const Table* t = g.get("tet_exact_range_gpu.csv");
+      if (!t) return std::string();
+      for (const Row& r : t->rows())
+        if (r.s("root") == name && r.s("part") == "layer") {
+          const std::string fw = r.s("first_wrong");
+          const std::string col = "largest_exact_N_rho" + std::to_string(kRho3);
+          if (fw == "none")
+            return "every λ < " + fmt_int(r.d("searched_to")) + " checked (N ≤ " + fmt_int(r.d(col)) + " at ρ = " +
+                   std::to_string(kRho3) +
+                   (std::isfinite(r.d("index_bits")) ? ", " + r.s("index_bits") + "-bit path" : std::string()) + ")";
+          return std::string("wrong from λ = ") + fmt_int(r.d("first_wrong")) +
+                 (std::isfinite(r.d("index_bits")) ? " (" + r.s("index_bits") + "-bit path)" : std::string());
+        }
+      return std::string();
+    });
+    line(name, 3, true, tdmaps::map_traits<M>::about, oracle, device);
+  });
+  return o.str();
+}
+
+std::string readme_rounding_block(const Ctx& ctx) {
+  std::ostringstream o;
+  o << "<!-- written by tdmaps_figures --readme (src/support/results/readme.cpp) from verify/results/exact_ranges_cpu.csv and "
+       "each GPU's exact_range_gpu.csv -->\n";
+  o << "| map | pinned (the library) | fma (nvcc's default; the papers' mode if they kept it, which neither says) |\n"
+       "|---|---|---|\n";
+  const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
+  std::vector<Row> k1, k2;
+  for (const std::string v : {"ltm-x", "ltm-n", "ltm-r", "ltm-r-host", "utm-x", "utm-n", "tet-f-host", "tet-f"}) {
+    const bool gpu = v == "ltm-r" || v == "tet-f";
+    std::string label = "`" + v + "`", p, f;
+    if (gpu) {
+      label = "`" + v + "` on the device (`exact_range_gpu.csv`)";
+      p = per_gpu(ctx, [&](const GpuData& g) {
+        std::vector<Row> k;
+        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, "pinned", v == "tet-f" ? "block3" : "block", &k);
+        return r ? range_words(*r, v == "tet-f" ? kRho3 : kRho) : std::string();
+      });
+      f = per_gpu(ctx, [&](const GpuData& g) {
+        std::vector<Row> k;
+        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, "fma", v == "tet-f" ? "block3" : "block", &k);
+        return r ? range_words(*r, v == "tet-f" ? kRho3 : kRho) : std::string();
+      });
+    } else {
+      const Row* a = range_row(cpu, v, "pinned", "", &k1);
+      const Row* b = range_row(cpu, v, "fma", "", &k2);
+      if (v == "ltm-r-host") label = "`ltm-r`, host emulation (correctly rounded 1/√)";
+      if (v == "tet-f-host") label = "`tet-f`, host `cbrtf`";
+      const int rho = v.rfind("tet", 0) == 0 ? kRho3 : kRho;
+      p = a ? range_words(*a, rho) : "—";
+      f = b ? range_words(*b, rho) : "—";
+      if (a && b && p == f) f = "the same";
+    }
+    o << "| " << label << " | " << (p.empty() ? "—" : p) << " | " << (f.empty() ? "—" : f) << " |\n";
+  }
+  return o.str();
+}
+
+bool replace_block(std::string& text, const std::string& name, const std::string& body) {
+  const std::string b = "<!-- " + name + ":begin -->\n", e = "<!-- " + name + ":end -->";
+  const size_t i = text.find(b);
+  if (i == std::string::npos) return false;
+  const size_t j = text.find(e, i + b.size());
+  if (j == std::string::npos) return false;
+  text = text.substr(0, i + b.size()) + body + text.substr(j);
+  return true;
+}
+
+}  // namespace figs

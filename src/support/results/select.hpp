@@ -1,0 +1,81 @@
+// src/support/results/select.hpp — THE SELECTIONS: which rows of a results CSV a number is taken
+// from, named once. The claim rules (paper/claims), the report, the figures and the README
+// blocks (readme.cpp) all select through these functions, so "large N", "the shared-memory
+// kernel" or "the papers' grid" mean one thing everywhere.
+#pragma once
+#include "layouts.hpp"
+#include "model.hpp"
+
+#include <string>
+#include <vector>
+
+namespace figs {
+namespace pick_rows {
+
+// ---- the dummy kernel (dummy.csv, sqrt.csv: layout::dummy) --------------------------------
+// form=store: one-address store, the papers' kernel; form=cond: contention-free (every thread writes its own cell)
+enum class Form { Store, Cond };
+inline const char* form_name(Form f) { return f == Form::Store ? "store" : "cond"; }
+inline Sel dummy(Form f, bool exact_only = true, double rho = current_rho()) {
+  Sel s;
+  s.eq = {{"form", form_name(f)}};
+  s.exact_only = exact_only;
+  s.rho = rho;
+  return s;
+}
+
+// ---- EDM (edm.csv: layout::edm) ----------------------------------------------------------------
+// variant=full: the N×N matrix (the papers' form); variant=packed: the lower triangle only
+inline Sel edm(const std::string& variant, int features, bool exact_only = true, double rho = current_rho()) {
+  Sel s;
+  s.eq = {{"variant", variant}, {"features", std::to_string(features)}};
+  s.exact_only = exact_only;
+  s.rho = rho;
+  return s;
+}
+
+// ---- collision detection (collision.csv: layout::collision) -------------------------------------
+// Kernel style, column `test`: Shared = test=collision, the papers' shared-memory kernel
+// (000 §V: "the maps ... use shared memory"); Direct = test=collision-direct, every thread reads
+// its two points from global memory (the only form UTM, a thread map, can run). The two are
+// never pooled: a number names its kernel style.
+enum class Kernel { Shared, Direct };
+inline const char* kernel_test(Kernel k) { return k == Kernel::Shared ? "collision" : "collision-direct"; }
+inline const char* kernel_words(Kernel k) {
+  return k == Kernel::Shared ? "shared-memory kernel (test=collision)" : "direct kernel (test=collision-direct)";
+}
+// dim: "3d" (3 coordinates) or "1d"
+inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, double rho = current_rho()) {
+  Sel s;
+  s.eq = {{"test", kernel_test(k)}, {"variant", dim}};
+  s.exact_only = exact_only;
+  s.rho = rho;
+  return s;
+}
+
+// ---- the strategies of the papers' comparisons, as map candidates (first with rows) ------------
+// Grid of LTM: Papers = the papers' balanced n'×n' grid (000 §III-A: "n' = ⌈√(n(n+1)/2)⌉"), maps
+// ltm-r-sq / ltm-e-sq; Linear = our one-dimensional grid of n(n+1)/2 blocks.
+enum class Grid { Papers, Linear };
+inline const char* grid_words(Grid g) { return g == Grid::Papers ? "papers' n'×n' grid" : "linear grid"; }
+inline std::vector<std::string> ltm(Grid g) {
+  if (g == Grid::Papers) return {"ltm-r-sq", "ltm-e-sq"};
+  return {"ltm-r", "ltm-e", "ltm-x", "ltm-n", "ltm-d"};
+}
+// RB: in the shared-memory kernels only the block-level form rb-b runs (a thread-level fold
+// cannot share a tile); elsewhere rb, the papers' thread-level RB.
+inline std::vector<std::string> rb(Kernel k) {
+  return k == Kernel::Shared ? std::vector<std::string>{"rb-b"} : std::vector<std::string>{"rb"};
+}
+inline std::vector<std::string> rb() { return {"rb"}; }
+inline std::vector<std::string> rec() { return {"rec"}; }
+inline std::vector<std::string> utm() { return {"utm-n", "utm-x"}; }
+
+// ---- statistics over N ---------------------------------------------------------------------------
+// "large N": N ≥ kLargeN (000 §V: the K40 maps converge "once N > 15000"); every median "over
+// large N" of the claims, the report and the README is this one.
+inline double large_median(const Pts& p) { return med_from(p, kLargeN); }
+inline std::string large_words() { return "median over N ≥ " + fmt_int(kLargeN); }
+
+}  // namespace pick_rows
+}  // namespace figs
