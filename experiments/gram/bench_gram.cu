@@ -112,6 +112,8 @@ struct Dev {  // a device buffer, freed at scope end
   template <class T> T* as() const { return static_cast<T*>(p); }
 };
 
+gram::Kernel g_kernel = gram::Kernel::classic;  // --kernel
+
 gram::Prec prec_of(const std::string& s) {
   if (s == "tf32") return gram::Prec::tf32;
   if (s == "3xtf32") return gram::Prec::tf32x3;
@@ -147,6 +149,7 @@ double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
     for (int mode = 0; mode < 3; ++mode) {  // lower, lower + sqrt, condensed
       TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));  // NaN: what is not written stays NaN
       gram::Request r;
+      r.kernel = g_kernel;
       r.sched = sc;
       r.out = mode == 2 ? gram::Out::condensed : gram::Out::lower;
       r.take_sqrt = mode == 1;
@@ -197,6 +200,7 @@ double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
     Dev dH(size_t(B) * 8);
     TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
     gram::Request r;
+    r.kernel = g_kernel;
     r.sched = sc;
     r.out = gram::Out::hist;
     r.hist = dH.as<unsigned long long>();
@@ -226,6 +230,7 @@ int main(int argc, char** argv) {
   long long verify_n = 1000, samples = 4096, hist_n = 0, hist_verify = 4096;
   int hist_d = 128, hist_buckets = 1024;
   unsigned long long seed = 27;
+  std::string kernel_arg = "classic";
   bench::RunOptions run = bench::RunOptions::with(10, 2, 3, 0);
 
   bench::Cli cli("bench_gram", "bench_gram: pairwise squared distances on the tensor cores over the triangle of tiles "
@@ -239,7 +244,8 @@ int main(int argc, char** argv) {
       ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
       ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
-      ("seed", po::value(&seed)->default_value(27), "point generator seed");
+      ("seed", po::value(&seed)->default_value(27), "point generator seed")
+      ("kernel", po::value(&kernel_arg)->default_value("classic"), "our kernel: classic (a block a tile) or persistent (TMA row stores)");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (run.quick) {
@@ -261,6 +267,8 @@ int main(int argc, char** argv) {
     if (hist_buckets < 1 || hist_buckets > 8192) throw bench::bad_input("--hist-buckets must be in 1..8192");
     if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
+    if (kernel_arg != "classic" && kernel_arg != "persistent") throw bench::bad_input("--kernel must be classic or persistent");
+    g_kernel = kernel_arg == "classic" ? gram::Kernel::classic : gram::Kernel::persistent;
   });
 
   // ---- prediction (bench/predict.hpp): the timed sweep at a stated 100 TFLOP/s and 2 TB/s per variant
@@ -400,6 +408,7 @@ int main(int argc, char** argv) {
           v.impl = gram::name(sc);
           v.tile = "128x128";
           gram::Request r;
+          r.kernel = g_kernel;
           r.sched = sc;
           r.out = o;
           r.take_sqrt = sq;
@@ -448,8 +457,9 @@ int main(int argc, char** argv) {
         const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
         V.push_back(peer("none", "full", "write", [&] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
         V.push_back(peer("none", "lower", "write", [&] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
-        // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the kernel's shape and shared memory
-        const int smem = gram::max_buckets(gram::Prec::tf32) * 4;
+        // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the classic kernel's shape and shared
+        // memory (tf32: 3 stages of two 128 x 32 float tiles, 96 KB: 2 blocks an SM, as the kernel)
+        const int smem = 96 * 1024;
         TD_CUDA(cudaFuncSetAttribute(empty_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
         const unsigned long long nempty = u64(c) * u64(c - 1) / 2;
         Variant e = peer("none", "none", "empty-blocks", [=] { if (nempty) { empty_blocks<<<unsigned(nempty), 128, smem>>>(); TD_CUDA(cudaGetLastError()); } }, 0);
@@ -523,6 +533,7 @@ int main(int argc, char** argv) {
     for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) {
       TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
       gram::Request r;
+      r.kernel = g_kernel;
       r.sched = sc;
       r.out = gram::Out::hist;
       r.hist = dH.as<unsigned long long>();
@@ -548,6 +559,7 @@ int main(int argc, char** argv) {
     std::vector<std::function<void()>> L;
     for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) {
       gram::Request r;
+      r.kernel = g_kernel;
       r.sched = sc;
       r.out = gram::Out::hist;
       r.hist = dH.as<unsigned long long>();

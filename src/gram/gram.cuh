@@ -30,8 +30,10 @@
 #include <cutlass/numeric_types.h>
 #include <cutlass/gemm/dispatch_policy.hpp>
 #include <cutlass/gemm/collective/collective_mma.hpp>
+#include <cute/arch/copy_sm90_tma.hpp>
 
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <cstdint>
 
 namespace gram {
@@ -40,8 +42,14 @@ using tdmaps::u32;
 using tdmaps::u64;
 
 constexpr int threads = 128;    // 2 x 2 warps
-constexpr int tile_ld = tile_side + 4;  // the epilogue's shared tile: padded rows, 16-byte aligned
-constexpr int hist_copies = 4;  // the fused histogram: one copy per warp
+// The epilogue's staging rows: tile_ld floats a row (16-byte aligned rows; 136 = 8 mod 32 banks,
+// so a warp's 8-byte fragment stores meet no bank conflict). A row holds the tile's 128 values
+// shifted by up to 3 floats (its global start modulo 16 bytes, so that the bulk store is aligned).
+constexpr int tile_ld = tile_side + 8;
+constexpr int stage_rows = 64;          // rows staged at once (two passes a tile)
+constexpr int hist_lanes = 32;          // the fused histogram: one copy per lane, interleaved
+constexpr int hist_max_buckets = 1024;  // (bucket b of lane l at b * 32 + l: no bank or address conflict in a warp)
+constexpr int hist_stages = 3;          // the fused histogram's mainloop stages (its smem: 96 KB + 128 KB)
 
 namespace cfg {
 using namespace cute;
@@ -51,7 +59,7 @@ template <Prec P> struct Config;
 template <> struct Config<Prec::tf32> {
   using Element = cutlass::tfloat32_t;
   using TileShape = Shape<_128, _128, _32>;
-  static constexpr int stages = 3;
+  static constexpr int stages = 2;  // lower / condensed (hist: hist_stages)
   using TiledMma = TiledMMA<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, Layout<Shape<_2, _2, _1>, Stride<_2, _1, _1>>,
                             Tile<_32, _32, _8>>;
   using SmemLayoutAtom = decltype(composition(Swizzle<3, 2, 3>{}, Layout<Shape<_8, _32>, Stride<_32, _1>>{}));
@@ -63,7 +71,7 @@ template <> struct Config<Prec::tf32x3> : Config<Prec::tf32> {};
 template <class E, class Atom> struct Config16 {
   using Element = E;
   using TileShape = Shape<_128, _128, _64>;
-  static constexpr int stages = 3;
+  static constexpr int stages = 2;
   using TiledMma = TiledMMA<MMA_Atom<Atom>, Layout<Shape<_2, _2, _1>, Stride<_2, _1, _1>>, Tile<_32, _32, _16>>;
   using SmemLayoutAtom = decltype(composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}));
   using SmemCopyAtom = Copy_Atom<SM75_U32x4_LDSM_N, Element>;
@@ -73,11 +81,11 @@ template <class E, class Atom> struct Config16 {
 template <> struct Config<Prec::bf16> : Config16<cutlass::bfloat16_t, SM80_16x8x16_F32BF16BF16F32_TN> {};
 template <> struct Config<Prec::fp16> : Config16<cutlass::half_t, SM80_16x8x16_F32F16F16F32_TN> {};
 
-template <Prec P> struct Mainloop {
+template <Prec P, int Stages = Config<P>::stages> struct Mainloop {
   using C = Config<P>;
   using Stride = cute::Stride<int64_t, _1, int64_t>;
   using type = cutlass::gemm::collective::CollectiveMma<
-      cutlass::gemm::MainloopSm80CpAsyncUnpredicated<C::stages>, typename C::TileShape, typename C::Element, Stride,
+      cutlass::gemm::MainloopSm80CpAsyncUnpredicated<Stages>, typename C::TileShape, typename C::Element, Stride,
       typename C::Element, Stride, typename C::TiledMma, typename C::GmemTiledCopy, typename C::SmemLayoutAtom,
       typename C::SmemCopyAtom, cute::identity, typename C::GmemTiledCopy, typename C::SmemLayoutAtom,
       typename C::SmemCopyAtom, cute::identity>;
@@ -189,10 +197,53 @@ template <Prec P> cudaError_t prepare_of(const float* X, i64 N, int d, Prepared&
 // Condensed (pdist / SciPy) index of the pair a < b among N points.
 __host__ __device__ __forceinline__ i64 condensed_index(i64 N, i64 a, i64 b) { return N * a - a * (a + 1) / 2 + (b - a - 1); }
 
+// Where row r of a tile goes: its first written column `first` (within the tile), `n` values
+// from there, starting at out[g0]. Lower: columns j <= i (j < N); condensed: j > i.
+struct RowSpan {
+  i64 g0;
+  int first, n;
+};
+// The bulk stores (Hopper); before sm_90 the issuing thread stores the row itself.
+__device__ __forceinline__ void staging_wait() {
+#if defined(CUTE_ARCH_TMA_SM90_ENABLED)
+  cute::tma_store_wait<0>();
+#endif
+}
+__device__ __forceinline__ void staging_fence() {
+#if defined(CUTE_ARCH_TMA_SM90_ENABLED)
+  cute::tma_store_fence();
+#endif
+}
+template <Out O>
+__device__ __forceinline__ RowSpan row_span(i64 N, i64 r0, i64 c0, int r, bool diag) {
+  const i64 i = r0 + r;
+  const int cols = int(N - c0 < tile_side ? N - c0 : tile_side);
+  RowSpan s{0, 0, 0};
+  if (i >= N) return s;
+  if constexpr (O == Out::lower) {
+    s.first = 0;
+    s.n = diag ? (r + 1 < cols ? r + 1 : cols) : cols;
+    s.g0 = i * N + c0;
+  } else {
+    s.first = diag ? r + 1 : 0;  // condensed tiles: rows J <= columns I
+    s.n = cols - s.first;
+    if (s.n > 0) s.g0 = condensed_index(N, i, c0 + s.first);
+  }
+  return s;
+}
+
+// The classic kernel (commit 636ca54, the default): one block a tile (the map's grid as launched),
+// CUTLASS's mainloop with 3 stages, then the epilogue through the mainloop's shared memory: d2 into
+// a padded shared tile, written row by row, a warp a row (16-byte streaming stores for the lower
+// triangle, 4-byte ones for the condensed order); the fused histogram in 16 interleaved copies.
+// 240 registers a thread and 96 KB of shared memory: 2 blocks an SM.
+constexpr int classic_stages = 3;
+constexpr int classic_tile_ld = tile_side + 4;
+constexpr int classic_hist_copies = 16;
 template <Prec P, class Map, Out O>
-__global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap<Map> tiles) {
+__global__ void __launch_bounds__(threads) gram_kernel_classic(Params p, tdmaps::TileMap<Map> tiles) {
   using namespace cute;
-  using ML = typename cfg::Mainloop<P>::type;
+  using ML = typename cfg::Mainloop<P, classic_stages>::type;
   using C = cfg::Config<P>;
   using E = typename C::Element;
   extern __shared__ __align__(128) char smem[];
@@ -218,6 +269,7 @@ __global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap
   const int k_count = int(size<2>(gA));
   auto residue = make_tuple(tile_side, tile_side, 0);  // unpredicated: every operand tile is whole
   ML{}(acc, gA, gB, acc, k_iter, k_count, residue, int(threadIdx.x), smem);
+  cp_async_wait<0>();  // the unpredicated mainloop's trailing (repeated) loads land before the smem is reused
 
   // the epilogue: this thread's accumulators and their (row, column) in the tile
   Tensor cC = make_identity_tensor(take<0, 2>(blk));
@@ -230,24 +282,28 @@ __global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap
   const int warp = int(threadIdx.x) / 32, lane = int(threadIdx.x) % 32;
   __syncthreads();  // the mainloop's shared memory is free: it becomes the epilogue's
   if constexpr (O == Out::hist) {
-    // one histogram per warp (fewer collisions of the shared atomics), summed into global at the end
+    // 16 copies of the histogram, interleaved (bucket b of copy l at b * 16 + l, copy = lane % 16):
+    // a warp's atomics meet at most 2-way bank and address conflicts; summed into global at the end
+    (void)warp;
     u32* sh = reinterpret_cast<u32*>(smem);
-    for (int b = threadIdx.x; b < hist_copies * p.buckets; b += threads) sh[b] = 0;
+    for (int b = threadIdx.x; b < classic_hist_copies * p.buckets; b += threads) sh[b] = 0;
     __syncthreads();
-    u32* mine = sh + (warp % hist_copies) * p.buckets;
+    u32* mine = sh + lane % classic_hist_copies;
+    const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
     CUTE_UNROLL
     for (int v = 0; v < size(acc); ++v) {
       const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
-      const i64 i = r0 + r, j = c0 + c;
-      if (i >= N || j >= N || (diag && j >= i)) continue;  // the pairs i > j
       const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
-      const u32 b = u32(sqrtf(d2) * p.inv_width);
-      if (b < u32(p.buckets)) atomicAdd(&mine[b], 1u);
+      float dist;
+      asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
+      const u32 b = __float2uint_rz(dist * p.inv_width);
+      const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
+      if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * classic_hist_copies], 1u);
     }
     __syncthreads();
     for (int b = threadIdx.x; b < p.buckets; b += threads) {
       u32 s = 0;
-      for (int w = 0; w < hist_copies; ++w) s += sh[w * p.buckets + b];
+      for (int w = 0; w < classic_hist_copies; ++w) s += sh[b * classic_hist_copies + ((w + b) & (classic_hist_copies - 1))];
       if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
     }
   } else {
@@ -259,13 +315,13 @@ __global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap
       const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
       float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
       if (p.take_sqrt) d2 = sqrtf(d2);
-      st[r * tile_ld + c] = d2;
+      st[r * classic_tile_ld + c] = d2;
     }
     __syncthreads();
     for (int r = warp; r < tile_side; r += threads / 32) {
       const i64 i = r0 + r;
       if (i >= N) break;
-      const float* row = st + r * tile_ld;
+      const float* row = st + r * classic_tile_ld;
       if constexpr (O == Out::lower) {  // columns j <= i
         const int last = diag ? r : tile_side - 1;  // last column of the tile to write
         const int c = 4 * lane;
@@ -274,7 +330,7 @@ __global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap
         const float4 v4 = *reinterpret_cast<const float4*>(row + c);
         float* dst = p.out + i * N + j;
         if (c + 3 <= last && j + 3 < N && (N % 4) == 0) {
-          *reinterpret_cast<float4*>(dst) = v4;
+          __stcs(reinterpret_cast<float4*>(dst), v4);  // streaming: the output does not stay in L2
         } else {
           const float w[4] = {v4.x, v4.y, v4.z, v4.w};
           for (int q = 0; q < 4; ++q)
@@ -292,25 +348,197 @@ __global__ void __launch_bounds__(threads) gram_kernel(Params p, tdmaps::TileMap
   }
 }
 
-template <Prec P> constexpr int smem_bytes() { return cfg::Mainloop<P>::smem_bytes; }
-// Largest bucket count the fused histogram holds (its block histogram reuses the mainloop's
-// shared memory).
-template <Prec P> constexpr int max_buckets() { return smem_bytes<P>() / (4 * hist_copies); }
-static_assert(smem_bytes<Prec::tf32>() >= tile_side * tile_ld * 4 && smem_bytes<Prec::bf16>() >= tile_side * tile_ld * 4,
-              "the epilogue's shared tile must fit in the mainloop's shared memory");
 
-// Launches the kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles).
+// Persistent: block b walks the map's blocks lambda = b, b + gridDim.x, ... (lambda -> (bx, by)
+// of the map's grid, gx wide), so the c(c+1)/2 tiles of LTM-E or the c^2 of the bb-grid run on
+// as many blocks as fit the GPU at once. Per tile: CUTLASS's SM80 mainloop into registers, then
+// the fused epilogue.
+//   lower / condensed: d2 of 64 rows at a time into a shared staging tile, then one bulk
+//   asynchronous store a row (cp.async.bulk, Hopper's TMA; the 16-byte-aligned middle, a few
+//   plain stores at its ends), so the stores drain while the block goes on with the other
+//   half and the next tile's mainloop (the staging waits only for the bulk reads of its last use).
+//   hist: a block histogram for all its tiles, one copy per lane (interleaved: no conflicts
+//   inside a warp), summed and added to global once at the end.
 template <Prec P, class Map, Out O>
-cudaError_t launch(const Params& p, const tdmaps::TileMap<Map>& tiles, cudaStream_t s = 0) {
-  auto k = gram_kernel<P, Map, O>;
-  static bool attr = false;
-  if (!attr) {
-    const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes<P>());
-    if (e != cudaSuccess) return e;
-    attr = true;
+__global__ void __launch_bounds__(threads) gram_kernel_persistent(Params p, tdmaps::TileMap<Map> tiles, u32 gx, u64 total) {
+  using namespace cute;
+  constexpr int stages = O == Out::hist ? hist_stages : cfg::Config<P>::stages;
+  using MLc = cfg::Mainloop<P, stages>;
+  using ML = typename MLc::type;
+  using C = cfg::Config<P>;
+  using E = typename C::Element;
+  extern __shared__ __align__(128) char smem[];
+  char* const smem_main = smem;
+  char* const smem_epi = smem + ((MLc::smem_bytes + 127) / 128) * 128;
+
+  auto blk = typename C::TileShape{};
+  Tensor mA = make_tensor(make_gmem_ptr(static_cast<const E*>(p.A)), make_shape(tiles.side() * tile_side, p.Kp),
+                          make_stride(p.Kp, _1{}));
+  Tensor mB = make_tensor(make_gmem_ptr(static_cast<const E*>(p.B)), make_shape(tiles.side() * tile_side, p.Kp),
+                          make_stride(p.Kp, _1{}));
+  typename C::TiledMma mma;
+  Tensor cC = make_identity_tensor(take<0, 2>(blk));
+  Tensor tCcC = mma.get_slice(threadIdx.x).partition_C(cC);  // (MMA, MMA_M, MMA_N) -> (row, col) in the tile
+  const i64 N = p.N;
+  const int tid = int(threadIdx.x), lane = tid % 32;
+
+  u32* const hs = reinterpret_cast<u32*>(smem_epi);  // hist: hs[b * 32 + lane]
+  float* const st = reinterpret_cast<float*>(smem_epi);  // lower / condensed: stage_rows x tile_ld
+  if constexpr (O == Out::hist) {
+    for (int k = tid; k < p.buckets * hist_lanes; k += threads) hs[k] = 0;
   }
+
+  for (u64 lam = blockIdx.x; lam < total; lam += gridDim.x) {
+    const tdmaps::Cell2T<i64> t = tiles.tile(u32(lam % gx), u32(lam / gx));
+    if (!t.inside) continue;  // bb-grid: a tile above the diagonal
+    // lower / hist: tile rows I (points i), columns J <= I. condensed: rows J (a), columns I (b).
+    const int tm = int(O == Out::condensed ? t.j : t.i), tn = int(O == Out::condensed ? t.i : t.j);
+    __syncthreads();  // every warp is done with the last tile's mainloop shared memory
+    auto coord = make_coord(tm, tn, _);
+    Tensor gA = local_tile(mA, blk, coord, Step<_1, Underscore, _1>{});  // (BM, BK, k)
+    Tensor gB = local_tile(mB, blk, coord, Step<Underscore, _1, _1>{});  // (BN, BK, k)
+    Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));  // (MMA, MMA_M, MMA_N)
+    clear(acc);
+    auto k_iter = make_coord_iterator(shape<2>(gA));
+    const int k_count = int(size<2>(gA));
+    auto residue = make_tuple(tile_side, tile_side, 0);  // unpredicated: every operand tile is whole
+    ML{}(acc, gA, gB, acc, k_iter, k_count, residue, tid, smem_main);
+    cp_async_wait<0>();  // the unpredicated mainloop's trailing (repeated) loads
+
+    const i64 r0 = i64(tm) * tile_side, c0 = i64(tn) * tile_side;
+    const bool diag = t.i == t.j;
+    const float* __restrict__ nr = p.norms + r0;  // the norms array is padded to Np: no test
+    const float* __restrict__ nc = p.norms + c0;
+    const bool whole = r0 + tile_side <= N && c0 + tile_side <= N;
+
+    if constexpr (O == Out::hist) {
+      const bool fast = whole && !diag;
+      CUTE_UNROLL
+      for (int v = 0; v < size(acc); ++v) {
+        const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+        const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+        float dist;
+        asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
+        const u32 b = __float2uint_rz(dist * p.inv_width);
+        const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
+        if (ok && b < u32(p.buckets)) atomicAdd(&hs[b * hist_lanes + lane], 1u);
+      }
+    } else {
+      const bool fast = O == Out::lower && whole && !diag && (N % 4) == 0;  // every row whole and aligned
+      constexpr int MM = int(size<1>(acc)), NN = int(size<2>(acc)), VV = int(size<0>(acc));
+      constexpr int passes = tile_side / stage_rows, m_per_pass = MM / passes;
+      static_assert(MM * 32 == tile_side && MM % passes == 0, "MMA_M blocks are the tile's 32-row groups");
+      CUTE_UNROLL
+      for (int h = 0; h < passes; ++h) {
+        if (tid < stage_rows) staging_wait();  // the staging's last bulk stores have read it
+        __syncthreads();
+        CUTE_UNROLL
+        for (int m = h * m_per_pass; m < (h + 1) * m_per_pass; ++m) {
+          CUTE_UNROLL
+          for (int n = 0; n < NN; ++n) {
+            CUTE_UNROLL
+            for (int v0 = 0; v0 < VV; ++v0) {
+              const int r = get<0>(tCcC(v0, m, n)), c = get<1>(tCcC(v0, m, n));
+              float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v0, m, n), 0.0f);
+              if (p.take_sqrt) d2 = sqrtf(d2);
+              const int rs = r - h * stage_rows;
+              if (fast) {
+                st[rs * tile_ld + c] = d2;
+              } else {
+                const RowSpan sp = row_span<O>(N, r0, c0, r, diag);
+                if (c >= sp.first) st[rs * tile_ld + int(sp.g0 & 3) + c - sp.first] = d2;
+              }
+            }
+          }
+        }
+        staging_fence();  // the staging's generic writes, before the async proxy reads them
+        __syncthreads();
+        if (tid < stage_rows) {
+          const int r = h * stage_rows + tid;
+          const RowSpan sp = row_span<O>(N, r0, c0, r, diag);
+          if (sp.n > 0) {
+            const int s = int(sp.g0 & 3);
+            const float* src = st + tid * tile_ld + s;  // value k of the row at src[k]
+            float* dst = p.out + sp.g0;
+            int p0 = (4 - s) & 3;
+            if (p0 > sp.n) p0 = sp.n;
+            const int p1 = p0 + (sp.n - p0) / 4 * 4;
+#if defined(CUTE_ARCH_TMA_SM90_ENABLED)
+            if (p1 > p0) SM90_BULK_COPY_S2G::copy(src + p0, dst + p0, (p1 - p0) * 4);
+#else
+            for (int k = p0; k < p1; ++k) dst[k] = src[k];
+#endif
+            for (int k = 0; k < p0; ++k) dst[k] = src[k];
+            for (int k = p1; k < sp.n; ++k) dst[k] = src[k];
+          }
+#if defined(CUTE_ARCH_TMA_SM90_ENABLED)
+          tma_store_arrive();
+#endif
+        }
+      }
+    }
+  }
+  if constexpr (O == Out::hist) {
+    __syncthreads();
+    for (int b = tid; b < p.buckets; b += threads) {
+      u32 s = 0;
+      for (int l = 0; l < hist_lanes; ++l) s += hs[b * hist_lanes + ((l + b) & (hist_lanes - 1))];
+      if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
+    }
+  } else {
+    if (tid < stage_rows) staging_wait();  // the shared memory must outlive the bulk reads
+  }
+}
+
+template <Prec P, Out O> constexpr int smem_bytes_persistent() {
+  constexpr int main = (cfg::Mainloop<P, O == Out::hist ? hist_stages : cfg::Config<P>::stages>::smem_bytes + 127) / 128 * 128;
+  return main + (O == Out::hist ? hist_max_buckets * hist_lanes * 4 : stage_rows * tile_ld * 4);
+}
+template <Prec P> constexpr int smem_bytes_classic() { return cfg::Mainloop<P, classic_stages>::smem_bytes; }
+// Largest bucket count the fused histogram holds (both kernels).
+template <Prec P> constexpr int max_buckets() { return hist_max_buckets; }
+static_assert(smem_bytes_persistent<Prec::tf32, Out::hist>() <= 227 * 1024 &&
+              smem_bytes_persistent<Prec::bf16, Out::hist>() <= 227 * 1024, "the fused histogram's shared memory");
+static_assert(smem_bytes_classic<Prec::tf32>() >= tile_side * classic_tile_ld * 4 &&
+              smem_bytes_classic<Prec::bf16>() >= tile_side * classic_tile_ld * 4 &&
+              smem_bytes_classic<Prec::tf32>() >= hist_max_buckets * classic_hist_copies * 4 &&
+              smem_bytes_classic<Prec::bf16>() >= hist_max_buckets * classic_hist_copies * 4,
+              "the classic epilogue's shared tile and histogram fit in the mainloop's shared memory");
+
+// Launches a kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles). classic: the
+// map's grid, one block a tile. persistent: as many blocks as fit on the GPU at once (occupancy x
+// SMs), each walking the map's blocks.
+template <Prec P, class Map, Out O>
+cudaError_t launch(Kernel kern, const Params& p, const tdmaps::TileMap<Map>& tiles, cudaStream_t s = 0) {
   const tdmaps::Dim3 g = tiles.grid();
-  k<<<dim3(g.x, g.y, g.z), threads, smem_bytes<P>(), s>>>(p, tiles);
+  if (kern == Kernel::classic) {
+    auto k = gram_kernel_classic<P, Map, O>;
+    constexpr int smem = smem_bytes_classic<P>();
+    static bool attr = false;
+    if (!attr) {
+      const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e != cudaSuccess) return e;
+      attr = true;
+    }
+    k<<<dim3(g.x, g.y, g.z), threads, smem, s>>>(p, tiles);
+    return cudaGetLastError();
+  }
+  auto k = gram_kernel_persistent<P, Map, O>;
+  constexpr int smem = smem_bytes_persistent<P, O>();
+  static int resident = 0;  // blocks of this kernel on the whole GPU
+  if (!resident) {
+    cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    if (e != cudaSuccess) return e;
+    int dev = 0, sms = 0, per_sm = 0;
+    if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
+    if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess) return e;
+    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, smem)) != cudaSuccess) return e;
+    resident = std::max(1, per_sm) * sms;
+  }
+  const u64 total = u64(g.x) * g.y * g.z;
+  const unsigned blocks = unsigned(std::min<u64>(total, u64(resident)));
+  if (blocks == 0) return cudaSuccess;
+  k<<<blocks, threads, smem, s>>>(p, tiles, g.x, total);
   return cudaGetLastError();
 }
 
@@ -327,14 +555,15 @@ template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaSt
   p.buckets = r.buckets;
   p.inv_width = r.width > 0 ? 1.0f / r.width : 0.0f;
   p.take_sqrt = r.take_sqrt;
+  if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
   const i64 c = o.Np / tile_side;
   auto go = [&](auto map_tag) -> cudaError_t {
     using M = decltype(map_tag);
     const auto tiles = tdmaps::TileMap<M>::make(c);
     switch (r.out) {
-      case Out::lower: return launch<P, M, Out::lower>(p, tiles, s);
-      case Out::condensed: return launch<P, M, Out::condensed>(p, tiles, s);
-      case Out::hist: return launch<P, M, Out::hist>(p, tiles, s);
+      case Out::lower: return launch<P, M, Out::lower>(r.kernel, p, tiles, s);
+      case Out::condensed: return launch<P, M, Out::condensed>(r.kernel, p, tiles, s);
+      case Out::hist: return launch<P, M, Out::hist>(r.kernel, p, tiles, s);
     }
     return cudaErrorInvalidValue;
   };

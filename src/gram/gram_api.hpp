@@ -14,6 +14,11 @@ using i64 = std::int64_t;
 enum class Prec { tf32, tf32x3, bf16, fp16 };
 enum class Out { lower, condensed, hist };
 enum class Sched { ltm_e, bb };  // the tile scheduler: LTM-E over the lower tiles, or the c x c bounding box
+// The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
+// the mainloop in its shared memory (2 blocks an SM); persistent = as many blocks as fit, each
+// walking the map's tiles, the epilogue's rows stored by bulk asynchronous copies (TMA, sm_90).
+enum class Kernel { classic, persistent };
+inline const char* name(Kernel k) { return k == Kernel::classic ? "classic" : "persistent"; }
 
 inline const char* name(Prec p) {
   switch (p) {
@@ -41,6 +46,7 @@ struct Prepared {
 // What one launch computes and where it goes.
 struct Request {
   Sched sched = Sched::ltm_e;
+  Kernel kernel = Kernel::classic;
   Out out = Out::lower;
   bool take_sqrt = false;              // lower / condensed: write d instead of d^2
   float* dst = nullptr;                // lower: N x N row-major (j <= i written); condensed: N(N-1)/2
@@ -50,7 +56,7 @@ struct Request {
 };
 
 size_t operand_bytes(Prec p, i64 N, int d);
-int max_buckets(Prec p);  // the fused histogram's block copy lives in the mainloop's shared memory
+int max_buckets(Prec p);  // the fused histogram's block copies live in shared memory
 // X: device, N x d float row-major. Errors: the CUDA error (checked by the caller).
 cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& out, cudaStream_t s = 0);
 void release(Prepared& p);
