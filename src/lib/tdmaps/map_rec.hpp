@@ -32,7 +32,7 @@ struct REC {
     while (mb % 2 == 0) { mb /= 2; ++k; }
     if (k == 0) throw unsupported(need + " (N/rho=" + std::to_string(p.n) + " is odd, so k=0)");
     if (p.n > 65535) throw unsupported("rec: N/rho must be <= 65535 (grid y limit); got " + std::to_string(p.n));
-    p.rec_mb = mb; p.rec_k = k; p.passes = k + 1;
+    p.rec_mb = mb; p.passes = k + 1;  // k recursion levels and the diagonal pass
     p.total = 0;
     for (int pass = 0; pass < p.passes; ++pass) { Dim3 g = grid(p, pass); p.total += u64(g.x) * g.y; }
     p.narrow = narrow_coords(N, rho);

@@ -58,20 +58,19 @@ struct PlanBase {
   bool narrow = false;
 };
 // Everything a kernel needs to evaluate a 2D map; passed by value to kernels. After the
-// common base, each map family's own fields; a map reads and writes only its own (REC's
-// and LTM-LUT's words share storage: a plan is one map's).
+// common base, each map family's own fields: a map reads and writes only its own, and no
+// field serves two maps (no storage is shared). The words a kernel reads keep the offsets of
+// the single struct this replaced; LTM-LUT's table address has the last word of its own.
 struct Plan2 : PlanBase {
-  // linear maps (LTM and its variants, UTM, LTM-LUT)
-  u64 total = 0;  // blocks (LTM) or threads (UTM) that are used
-  u32 gx = 1;     // grid row length (lambda = bx + by * gx)
-  union {
-    i64 rec_mb = 0;  // REC: diagonal square side in blocks (m / rho)
-    u64 lut_table;   // LTM-LUT: the address of its table (the host's; a launched plan: the device copy)
-  };
-  int rec_k = 0;  // REC: recursion levels
+  // linear maps (LTM and its variants, UTM, LTM-LUT); REC counts its blocks in total too
+  u64 total = 0;      // offset 32: blocks (LTM) or threads (UTM) that are used
+  u32 gx = 1;         // offset 40: grid row length (lambda = bx + by * gx)
+  // REC (map_rec.hpp); its recursion levels k are passes - 1
+  i64 rec_mb = 0;     // offset 48: diagonal square side in blocks (m / rho)
+  // LTM-LUT (map_ltm_lut.hpp)
+  u64 lut_table = 0;  // offset 56: the address of its table (the host's; a launched plan: the device copy)
 };
-// The kernels' parameter layout is that of the single struct it replaced (narrow moved into
-// the padding after passes; no kernel reads it): 64 bytes, the map words where they were.
+// The kernels' parameter layout: 64 bytes, as the single struct it replaced.
 static_assert(sizeof(Plan2) == 64, "Plan2: the kernels' parameter layout changed");
 struct Plan3 {
   i64 N = 0;

@@ -217,7 +217,10 @@ const Wasted2& Ctx::wasted2() const {
     try {
       const Plan2 p = REC::plan(N, kRho);
       w.rec_passes.push_back(p.passes);
-      w.rec_k.push_back(p.rec_k);
+      i64 m = N / kRho;  // the recursion levels k of N = m*2^k*rho, counted here, not read from the plan
+      int k = 0;
+      for (; m % 2 == 0; m /= 2) ++k;
+      w.rec_k.push_back(k);
     } catch (const unsupported&) {
       w.rec_passes.push_back(NAN);
       w.rec_k.push_back(NAN);
