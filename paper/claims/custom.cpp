@@ -15,10 +15,6 @@
 
 namespace figs {
 namespace rules {
-namespace {
-Sel dummy_store() { return pick_rows::dummy(pick_rows::Form::Store); }
-}  // namespace
-
 // ---- the bound I < 2 and the hypothesis 1.00–1.33 ------------------------------------------
 namespace {
 struct BestLtm {

@@ -2,6 +2,7 @@
 // one file per section).
 #pragma once
 #include "rules.hpp"
+#include "select.hpp"  // pick_rows
 
 namespace figs {
 namespace rules {
@@ -16,6 +17,8 @@ struct RangeVal {
 std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only);
 // "≥ N (source)" or "—" (custom_ranges.cpp), and the files the exact ranges come from
 std::string range_text(const std::optional<RangeVal>& r);
+// The dummy kernel's store rows (the bound and the apps' sections read them).
+inline Sel dummy_store() { return pick_rows::dummy(pick_rows::Form::Store); }
 inline const std::string kRangeFiles = "exact_range_gpu.csv / verify/results/exact_ranges_cpu.csv";
 
 Rule bound_I(bool hypothesis);

@@ -13,10 +13,6 @@
 
 namespace figs {
 namespace rules {
-namespace {
-Sel dummy_store() { return pick_rows::dummy(pick_rows::Form::Store); }
-}  // namespace
-
 // ---- dummy kernel: K40 convergence ------------------------------------------------------------
 Rule dummy_converge() {
   return custom(stat_text(St::MedLarge) + " of I of RB, LTM on the papers' n'×n' grid (ltm-r-sq else ltm-e-sq; the grid "
