@@ -1,5 +1,5 @@
 // experiments/sdh/gpu_verify_sdh.cu — every GPU SDH version against the CPU oracle
-// (tdmaps/sdh_cpu.hpp, multi-threaded loop, of the version's rule: pinned, or fused for
+// (src/support/apps/sdh_cpu.hpp, multi-threaded loop, of the version's rule: pinned, or fused for
 // fast-fma*): bucket for bucket, and every histogram
 // sums to N(N-1)/2. Point sets: uniform in the 23000 box at several N (tile
 // boundaries, odd and even N), a clamped bucket count, a bucket width that is not a

@@ -20,13 +20,16 @@ CSV: experiments/results/local/<gpu_slug>/peers_sdh.csv (default; --out FILE for
 Exits 0 with a message when torch or a CUDA device is missing.
 """
 import argparse
-import re
 import json
 import math
 import os
 import platform
 import sys
 import time
+
+# the one Python copy of the GPU-folder rule (experiments/gpu_slug.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gpu_slug import gpu_slug  # noqa: E402
 
 BOX = 23000.0
 SEED = 0x5D4C0FFEE5D4
@@ -110,14 +113,6 @@ def sdh_torch(X, w, B, mode, chunk):
     return h
 
 
-def slug(name):
-    """The folder name of a GPU model (the rule of torch_peers.py's gpu_slug, issue #28)."""
-    n = name.strip().lower()
-    if n.startswith("nvidia "):
-        n = n[7:]
-    return "-".join(w for w in re.split(r"[^a-z0-9]+", n) if w and not re.fullmatch(r"\d+gb|hbm\d*e?", w))
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--N", default="10000,100000,1000000")
@@ -151,14 +146,14 @@ def main():
     B = a.buckets if a.buckets > 0 else default_buckets(BOX, w)
     dev = torch.device("cuda")
     name = torch.cuda.get_device_name(0)
-    out = a.out or os.path.join("experiments", "results", "local", slug(name), "peers_sdh.csv")
+    out = a.out or os.path.join("experiments", "results", "local", gpu_slug(name), "peers_sdh.csv")
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     meta = {
         "program": "torch_sdh.py",
         "args": " ".join(sys.argv),
         "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "gpu": name,
-        "gpu_slug": slug(name),
+        "gpu_slug": gpu_slug(name),
         "torch": torch.__version__,
         "cuda": torch.version.cuda,
         "python": platform.python_version(),
