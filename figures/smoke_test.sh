@@ -17,26 +17,32 @@ done
 "$figs" --results "$work/results" --out "$work/out" --report "$work/report.md" \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" \
         --bib "$src/paper/references.bib" 2>"$work/log.txt"
-for f in fig3_wasted exact_range tet_wasted; do
-  test -s "$work/out/$f.png" || { echo "missing $f.png"; cat "$work/log.txt"; exit 1; }
-  test -s "$work/out/$f.svg" || { echo "missing $f.svg"; exit 1; }
-done
-for g in h100 h200; do
-  for f in fig3_sqrt fig5_dummy fig5_edm_d1 fig5_edm_d4 fig5_collision_3d fig5_collision_1d fig5_features \
-           edm_roofline tet_I tet_layout sdh_ladder sdh_scaling; do
-    test -s "$work/out/$g/$f.png" || { echo "missing $g/$f.png"; cat "$work/log.txt"; exit 1; }
-  done
-done
+# Every figure of the figure registry (figures/figures.hpp: its entries' name and scope, read from the
+# source) is drawn: the CPU-only ones (PNG and SVG) and the comparisons at the top level, the per-GPU ones
+# in both GPU folders (multigpu_scaling only where its CSVs are: h200, below).
+registry=$(tr '\n' ' ' < "$src/figures/figures.hpp" |
+           grep -oE '\{"[A-Za-z0-9_]+",[[:space:]]*"[^"]*",[[:space:]]*Scope::[a-z_]+' |
+           sed -E 's/^\{"([A-Za-z0-9_]+)".*Scope::([a-z_]+)$/\1 \2/')
+[ "$(printf '%s\n' "$registry" | grep -c ' cpu_only$')" -ge 3 ] &&
+  [ "$(printf '%s\n' "$registry" | grep -c ' per_gpu$')" -ge 12 ] ||
+  { echo "figures/figures.hpp: the registry's entries not found; update figures/smoke_test.sh"; exit 1; }
+while read -r f scope; do
+  case $scope in
+    cpu_only) test -s "$work/out/$f.png" && test -s "$work/out/$f.svg" ||
+                { echo "missing $f.png or .svg (CPU-only)"; cat "$work/log.txt"; exit 1; } ;;
+    comparison) test -s "$work/out/$f.png" || { echo "missing $f.png (comparison)"; cat "$work/log.txt"; exit 1; } ;;
+    per_gpu) for g in h100 h200; do
+               [ "$f/$g" = multigpu_scaling/h100 ] && continue
+               test -s "$work/out/$g/$f.png" || { echo "missing $g/$f.png"; cat "$work/log.txt"; exit 1; }
+             done ;;
+    *) echo "figures/figures.hpp: unknown scope $scope of $f; update figures/smoke_test.sh"; exit 1 ;;
+  esac
+done <<< "$registry"
 # the multi-GPU figure: drawn where its CSVs are (h200), skipped with a notice where not (h100)
 test -s "$work/out/h200/multigpu_scaling.png" || { echo "missing h200/multigpu_scaling.png"; cat "$work/log.txt"; exit 1; }
 test -s "$work/out/h200/multigpu_scaling.svg" || { echo "missing h200/multigpu_scaling.svg"; exit 1; }
 if [ -e "$work/out/h100/multigpu_scaling.png" ]; then echo "multigpu_scaling drawn without its CSVs"; exit 1; fi
 grep -q "multigpu_scaling \[h100\]: skipped" "$work/log.txt" || { echo "no notice for the skipped multigpu_scaling"; exit 1; }
-# two GPUs: the comparison figures (every GPU in one figure) at the top level
-for f in gpus_fig3_sqrt gpus_fig5_dummy gpus_fig5_dummy_cond gpus_fig5_edm_d4 gpus_fig5_collision_3d gpus_tet_I \
-         gpus_tet_layout gpus_sdh_scaling; do
-  test -s "$work/out/$f.png" || { echo "missing $f.png"; cat "$work/log.txt"; exit 1; }
-done
 grep -q "## 5. Claims" "$work/report.md" || { echo "report lacks the claims table"; exit 1; }
 grep -q "## 6. Dummy kernel on Hopper vs Kepler" "$work/report.md" || { echo "report lacks the Hopper vs Kepler section"; exit 1; }
 # one GPU: no comparison figure (an old one is removed); the multi-GPU figure from one of its two CSVs

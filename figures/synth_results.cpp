@@ -98,6 +98,10 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       << f(wbw) << "\n";
     const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{"full", "packed"}
                                                             : std::vector<std::string>{"3d", "1d"};
+    // collision.csv holds both kernel styles (select.hpp Kernel): the shared-memory one and the direct one
+    const std::vector<std::string> styles = test == "collision" ? std::vector<std::string>{"collision", "collision-direct"}
+                                                                : std::vector<std::string>{test};
+    for (const std::string& style : styles)
     for (const std::string& v : variants)
       for (int feat : test == "edm" ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{v == "3d" ? 3 : 1})
         for (int rho : {16, 32})
@@ -125,7 +129,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               const double ref = a.ref == "bb" ? bbt : bbfast;
               const double I = (a.m == "bb" || a.m == "bb-fast") ? 1.0 : I_of(a.lo, a.hi, double(N));
               const double t = ref / I;
-              o << test << "," << v << "," << feat << "," << N << "," << rho << "," << a.m << ",1," << f(bytes)
+              o << style << "," << v << "," << feat << "," << N << "," << rho << "," << a.m << ",1," << f(bytes)
                 << ",30," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << "," << f(t * .98) << ","
                 << f(t * 1.04) << "," << f(ref) << "," << f(I) << "," << (test == "edm" ? f(bytes / (t * 1e6)) : "nan")
                 << "\n";
