@@ -110,7 +110,7 @@ PY
   rm -rf "$tmpw"
 fi
 
-# Optional: the CUTLASS/CuTe headers for the tensor-core Gram kernels (src/gram/, issue #27), from
+# Optional: the CUTLASS/CuTe headers for the tensor-core Gram kernels (src/support/gram/, issue #27), from
 # NVIDIA's PyPI wheel nvidia-cutlass (it carries the whole C++ include tree), pinned by version and
 # hash, unpacked into .tools/cutlass/include (Meson's option cutlass=auto finds it there). Only
 # where nvcc is present; failure to fetch it is not an error: the Gram feature is then skipped.

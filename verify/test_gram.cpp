@@ -1,6 +1,6 @@
 // verify/test_gram.cpp — the CPU oracle of issue #27 (no GPU, no CUTLASS): the tdmaps tile
 // scheduler (tdmaps/tiles.hpp) at tile granularity for every tile count the Gram kernels use,
-// the condensed (pdist) index, the float64 reference and its error bound (src/gram/gram_cpu.hpp),
+// the condensed (pdist) index, the float64 reference and its error bound (src/support/gram/gram_cpu.hpp),
 // and the audit of a peer's triangular index formula, restated from its published form.
 #define BOOST_TEST_MODULE gram
 #include <boost/test/unit_test.hpp>

@@ -1,5 +1,5 @@
 // experiments/gram/bench_gram.cu — pairwise squared distances on the tensor cores over the
-// triangle only (issue #27): our CUTLASS kernel (src/gram/) with its tile scheduler a tdmaps map
+// triangle only (issue #27): our CUTLASS kernel (src/support/gram/) with its tile scheduler a tdmaps map
 // (LTM-E over the lower tiles) and the same kernel on the c x c grid (bb-grid), against cuBLAS
 // (GEMM TF32 and FP32, full N x N; SSYRK FP32, the triangle), each alone and plus the same
 // epilogue as a second kernel, and the write bandwidth of the same run; all interleaved by the
@@ -10,7 +10,7 @@
 //
 // 1. Check (no timing): at N = --verify-max and 129 (partial edge tiles), d = 64 and 100 (K
 //    padded), every precision x scheduler x output (lower, lower with sqrt, condensed, fused
-//    histogram) against float64 over every pair, within the bound of src/gram/gram_cpu.hpp;
+//    histogram) against float64 over every pair, within the bound of src/support/gram/gram_cpu.hpp;
 //    lower: the cells above the diagonal must stay unwritten.
 // 2. Each timed (N, d): every variant runs once and is checked on --samples pairs against
 //    float64 and against cuBLAS FP32 + epilogue (error columns), then all are timed

@@ -1,4 +1,4 @@
-// src/gram/gram_bf16.cu — the Gram kernels of one input precision (bf16), compiled on their own (gram.cuh).
+// src/support/gram/gram_bf16.cu — the Gram kernels of one input precision (bf16), compiled on their own (gram.cuh).
 #include "gram.cuh"
 
 namespace gram::detail {

@@ -1,4 +1,4 @@
-// src/gram/gram_fp16.cu — the Gram kernels of one input precision (fp16), compiled on their own (gram.cuh).
+// src/support/gram/gram_fp16.cu — the Gram kernels of one input precision (fp16), compiled on their own (gram.cuh).
 #include "gram.cuh"
 
 namespace gram::detail {

@@ -1,4 +1,4 @@
-// src/gram/gram_api.cu — run() and prepare() of gram_api.hpp: the dispatch to the kernels of
+// src/support/gram/gram_api.cu — run() and prepare() of gram_api.hpp: the dispatch to the kernels of
 // each precision (gram_<prec>.cu). No CUTLASS here.
 #include "gram_api.hpp"
 #include <tdmaps/tiles.hpp>

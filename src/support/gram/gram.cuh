@@ -1,4 +1,4 @@
-// src/gram/gram.cuh — pairwise squared distances and Gram matrices on the tensor cores, over
+// src/support/gram/gram.cuh — pairwise squared distances and Gram matrices on the tensor cores, over
 // the lower triangle of tiles only (issue #27). Needs CUTLASS/CuTe (nvidia-cutlass 4.2 headers).
 //
 // The mainloop is CUTLASS's own SM80 collective (cp.async multistage, CollectiveMma with

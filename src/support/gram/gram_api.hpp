@@ -1,6 +1,6 @@
-// src/gram/gram_api.hpp — the host interface of the tensor-core Gram kernels (issue #27),
+// src/support/gram/gram_api.hpp — the host interface of the tensor-core Gram kernels (issue #27),
 // without CUTLASS: the experiment program includes this; the kernels are compiled once per
-// input precision in src/gram/gram_<prec>.cu (gram.cuh, with CUTLASS/CuTe).
+// input precision in src/support/gram/gram_<prec>.cu (gram.cuh, with CUTLASS/CuTe).
 #pragma once
 #include <cuda_runtime.h>
 #include <cstddef>

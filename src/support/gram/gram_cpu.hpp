@@ -1,4 +1,4 @@
-// src/gram/gram_cpu.hpp — the float64 CPU oracle of the Gram / distance kernels (issue #27) and
+// src/support/gram/gram_cpu.hpp — the float64 CPU oracle of the Gram / distance kernels (issue #27) and
 // their error bound per precision. Plain C++17 (no CUDA): verify/test_gram.cpp tests it without
 // a GPU; experiments/gram/bench_gram checks every GPU output against it.
 //
