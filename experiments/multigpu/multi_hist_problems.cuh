@@ -25,8 +25,8 @@ struct Problem {
 // SDH: the fast kernel's plan (LTM-E over tiles of P points), lambda = tile pair.
 class SdhProblem : public Problem {
  public:
-  SdhProblem(i64 N, float w, u32 B, gs::Impl impl) : N_(N), w_(w), B_(B), impl_(impl) {
-    pts_ = hs::uniform_points(N);
+  SdhProblem(i64 N, float w, u32 B, gs::Impl impl)
+      : N_(N), w_(w), B_(B), impl_(impl), pts_(hs::uniform_points(N)), rule_(gs::rule_of(impl), pts_.data(), N) {
     if (gs::is_band(impl))
       gs::with_band(impl, [&](auto cfg) {
         using C = decltype(cfg);
@@ -48,12 +48,12 @@ class SdhProblem : public Problem {
       const Cell2 t = LTM_E::g(lam);  // tile row >= tile column (eq. (5) of the 2D paper)
       const i64 i0 = t.i * P_, j0 = t.j * P_;
       for (i64 i = i0; i < std::min(N_, i0 + P_); ++i)
-        for (i64 j = j0; j < std::min(i, j0 + P_); ++j) ++h[hs::bucket(hs::dist2_by(gs::rule_of(impl_), pts_[size_t(i)], pts_[size_t(j)]), w_, B_)];
+        for (i64 j = j0; j < std::min(i, j0 + P_); ++j) ++h[hs::bucket(rule_.s(i, j), w_, B_)];
     }
   }
   std::vector<u64> oracle() const override {
     std::vector<u64> h(B_);
-    hs::cpu_mt(pts_.data(), N_, w_, B_, h.data(), 0, gs::rule_of(impl_));  // the rule of the kernel (fast-fma*: fused)
+    hs::cpu_mt(pts_.data(), N_, w_, B_, h.data(), 0, gs::rule_of(impl_));  // the rule of the kernel (fast-fma*: fused; fast-gram: gram)
     return h;
   }
   size_t gpu_bytes() const override { return size_t(N_) * (sizeof(hs::Point) + 12 + 16) + size_t(B_) * 12 + (1 << 20); }
@@ -75,6 +75,7 @@ class SdhProblem : public Problem {
   i64 P_ = 0;
   Plan2 plan_;
   std::vector<hs::Point> pts_;
+  hs::PairRule rule_;  // s of a pair by the kernel's rule (fast-gram: the Gram rule of this set)
   std::vector<std::unique_ptr<gs::DeviceSet>> sets_;
 };
 

@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
                                                    "(default 10000,30000,100000,300000,1000000)")
       ("impl", po::value(&impl_args)->composing(),
        "implementations, comma list: cpu-st, cpu-mt, v1-plain, v2-shared, v3-balanced, v4-soa, v5-tiled, "
-       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule); or all (default)")
+       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule), fast-gram (the Gram rule); or all (default)")
       ("bucket-width", po::value(&width)->default_value(hs::default_width), "bucket width w")
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
       ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from")
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   cli.parse(argc, argv);
   if (run.quick) {
     if (!cli.given("N")) n_args = {"10000,100000,1000000"};
-    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8"};
+    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8,fast-gram"};
     if (!cli.given("reps")) run.reps = 3;
     if (!cli.given("transfer-reps")) transfer_reps = 1;
     if (!cli.given("cpu-st-max-n")) cpu_st_max_n = 10000;
@@ -227,7 +227,8 @@ int main(int argc, char** argv) {
       "\"host_cpu\":\"" + json_escape(host_cpu_model()) + "\",\"host_threads\":" + std::to_string(hs::cpu_threads()) +
           ",\"cpu_mt_threads\":" + std::to_string(cpu_thr) + ",\"points\":\"uniform cube\",\"box\":" + pf("%.6g", box) +
           ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1); s pinned: (dx*dx+dy*dy)+dz*dz, each rounded;"
-          " s fused (fast-fma*): fma(dz,dz,fma(dy,dy,dx*dx))\"");
+          " s fused (fast-fma*): fma(dz,dz,fma(dy,dy,dx*dx));"
+          " s gram (fast-gram): |fma(-2cx_i,cx_j,fma(-2cy_i,cy_j,fma(-2cz_i,cz_j,n_i+n_j)))|, c=p-o, o the bounding box middle, n=|c|^2 rounded once\"");
   std::fprintf(stderr, "sdh: %s, host %s (%u threads), B=%u w=%g box=%g -> %s\n", session.prop().name,
                host_cpu_model().c_str(), hs::cpu_threads(), B, double(w), box, csv->path().c_str());
 
@@ -334,20 +335,21 @@ int main(int argc, char** argv) {
     // ---- GPU ------------------------------------------------------------------------------
     if (gpu_impls.empty()) continue;
     d.set(all.data(), N, w, B);
-    // the reference of each rule at this N: the CPU's histogram where the CPU ran (the fused rule's
-    // computed once more on all cores for the fast-fma rungs), else the first GPU version of that rule
+    // the reference of each rule at this N: the CPU's histogram where the CPU ran (the fused and Gram rules'
+    // computed once more on all cores for their rungs), else the first GPU version of that rule
     std::map<hs::Rule, std::vector<u64>> refs;
     std::map<hs::Rule, bool> from_cpu;
     if (!oracle.empty()) {
       refs[hs::Rule::pinned] = oracle;
       from_cpu[hs::Rule::pinned] = true;
-      bool fused = false;
-      for (Impl i : gpu_impls) fused = fused || rule_of(i) == hs::Rule::fused;
-      if (fused) {
-        std::fprintf(stderr, "cpu-mt N=%lld, fused rule (the reference of the fast-fma rungs) ...\n", (long long)N);
-        refs[hs::Rule::fused].assign(B, 0);
-        hs::cpu_mt(all.data(), N, w, B, refs[hs::Rule::fused].data(), cpu_thr, hs::Rule::fused);
-        from_cpu[hs::Rule::fused] = true;
+      for (hs::Rule rule : {hs::Rule::fused, hs::Rule::gram}) {
+        bool used = false;
+        for (Impl i : gpu_impls) used = used || rule_of(i) == rule;
+        if (!used) continue;
+        std::fprintf(stderr, "cpu-mt N=%lld, %s rule (the reference of its rungs) ...\n", (long long)N, hs::rule_name(rule));
+        refs[rule].assign(B, 0);
+        hs::cpu_mt(all.data(), N, w, B, refs[rule].data(), cpu_thr, rule);
+        from_cpu[rule] = true;
       }
     }
     std::vector<Impl> timed;

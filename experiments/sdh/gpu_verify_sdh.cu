@@ -1,6 +1,6 @@
 // experiments/sdh/gpu_verify_sdh.cu — every GPU SDH version against the CPU oracle
-// (src/support/apps/sdh_cpu.hpp, multi-threaded loop, of the version's rule: pinned, or fused for
-// fast-fma*): bucket for bucket, and every histogram
+// (src/support/apps/sdh_cpu.hpp, multi-threaded loop, of the version's rule: pinned, fused for
+// fast-fma*, gram for fast-gram): bucket for bucket, and every histogram
 // sums to N(N-1)/2. Point sets: uniform in the 23000 box at several N (tile
 // boundaries, odd and even N), a clamped bucket count, a bucket width that is not a
 // round number, B = 1, and a lattice whose distances sit exactly on bucket edges.
@@ -62,14 +62,15 @@ int main(int argc, char** argv) {
   DeviceSet d;
   for (const Case& c : cases) {
     const i64 N = i64(c.pts.size());
-    // the CPU oracle of each rule (pinned: every version but fast-fma*, apps/sdh_cpu.hpp)
-    std::vector<u64> oracles[2] = {std::vector<u64>(c.B), std::vector<u64>(c.B)};
-    hs::cpu_mt(c.pts.data(), N, c.w, c.B, oracles[0].data(), 0, hs::Rule::pinned);
-    hs::cpu_mt(c.pts.data(), N, c.w, c.B, oracles[1].data(), 0, hs::Rule::fused);
+    // the CPU oracle of each rule (pinned: every version but fast-fma* and fast-gram, apps/sdh_cpu.hpp)
+    std::vector<u64> oracles[3] = {std::vector<u64>(c.B), std::vector<u64>(c.B), std::vector<u64>(c.B)};
+    for (hs::Rule r : {hs::Rule::pinned, hs::Rule::fused, hs::Rule::gram})
+      hs::cpu_mt(c.pts.data(), N, c.w, c.B, oracles[int(r)].data(), 0, r);
     const u64 want = hs::pair_count(N);
-    if (hs::hist_sum(oracles[0]) != want || hs::hist_sum(oracles[1]) != want) {
-      std::printf("FAIL  cpu oracle sum %llu / %llu != %llu (%s, N=%lld)\n", (unsigned long long)hs::hist_sum(oracles[0]),
-                  (unsigned long long)hs::hist_sum(oracles[1]), (unsigned long long)want, c.what.c_str(), (long long)N);
+    if (hs::hist_sum(oracles[0]) != want || hs::hist_sum(oracles[1]) != want || hs::hist_sum(oracles[2]) != want) {
+      std::printf("FAIL  cpu oracle sum %llu / %llu / %llu != %llu (%s, N=%lld)\n", (unsigned long long)hs::hist_sum(oracles[0]),
+                  (unsigned long long)hs::hist_sum(oracles[1]), (unsigned long long)hs::hist_sum(oracles[2]),
+                  (unsigned long long)want, c.what.c_str(), (long long)N);
       ++total;
       continue;
     }
@@ -80,6 +81,7 @@ int main(int argc, char** argv) {
         const int tpb = threads_of(info.id, tpb0);
         std::string why = cannot_run(info.id, N, c.B, tpb, optin);
         if (why.empty() && is_band(info.id)) why = d.band.why;
+        if (why.empty() && rule_of(info.id) == hs::Rule::gram) why = d.gram_why;
         if (!why.empty()) {
           std::printf("skip  %-13s %s N=%lld: %s\n", info.name, c.what.c_str(), (long long)N, why.c_str());
           ++skipped;
@@ -87,7 +89,7 @@ int main(int argc, char** argv) {
         }
         ++total;
         const std::vector<u64> h = run_once(info.id, d, tpb);
-        const std::vector<u64>& oracle = oracles[rule_of(info.id) == hs::Rule::fused ? 1 : 0];
+        const std::vector<u64>& oracle = oracles[int(rule_of(info.id))];
         u32 bad = 0, first = c.B;
         for (u32 k = 0; k < c.B; ++k)
           if (h[k] != oracle[k]) { ++bad; if (first == c.B) first = k; }

@@ -72,11 +72,81 @@ TD_HD float dist2_fma(float ax, float ay, float az, float bx, float by, float bz
 }
 TD_HD float dist2_fma(const Point& a, const Point& b) { return dist2_fma(a.x, a.y, a.z, b.x, b.y, b.z); }
 
-// Which evaluation of s a histogram uses: the pinned rule (every version but fast-fma*) or the
-// fused one. A histogram is compared bucket for bucket only with one of the same rule.
-enum class Rule : int { pinned = 0, fused = 1 };
-inline const char* rule_name(Rule r) { return r == Rule::fused ? "fused" : "pinned"; }
+// Which evaluation of s a histogram uses: the pinned rule (every version but fast-fma* and
+// fast-gram), the fused one, or the Gram rule (below). A histogram is compared bucket for bucket
+// only with one of the same rule.
+enum class Rule : int { pinned = 0, fused = 1, gram = 2 };
+inline const char* rule_name(Rule r) { return r == Rule::gram ? "gram" : r == Rule::fused ? "fused" : "pinned"; }
+// The pinned or fused rule of a pair (the Gram rule needs the point set's frame: PairRule below).
 TD_HD float dist2_by(Rule r, const Point& a, const Point& b) { return r == Rule::fused ? dist2_fma(a, b) : dist2(a, b); }
+
+// The Gram rule (issue #26, the fast-gram rung): s from the Gram form of centred points,
+//   c = p - o                                   (fsub_rn per coordinate; o = gram_centre of the set)
+//   n = |c|^2                                   (rounded once to float from a double sum, on the host)
+//   s = |fma(-2c_i.x, c_j.x, fma(-2c_i.y, c_j.y, fma(-2c_i.z, c_j.z, n_i + n_j)))|
+// (fadd_rn, then three fmaf_rn; -2c is exact), then the pinned rule's sqrt, division, truncation
+// and clamp, i.e. its thresholds T_k. 4 FP32 instructions per pair instead of 6 (fused) or 8
+// (pinned). The host computes c and n once (GramPoint) for both its own loop and the device, so
+// host and device agree bit for bit; s does not depend on the order of the pair (n_i + n_j
+// commutes; the products -2c_i c_j are the same exact values). The absolute value: s may round
+// below 0 for (nearly) coinciding points; |s| is at least as close to the true squared distance.
+// The rule depends on the point set through o (and only through it): a histogram of the Gram
+// rule is that of one whole set. Its s is a less accurate squared distance than the pinned
+// rule's (the rounding errors scale with |c|^2, not with s; verify/test_sdh_cpu.cpp, test
+// gram_rule, counts the pairs that land in another bucket than the exact distance's).
+struct GramPoint {
+  float x, y, z, n;  // c = p - o, n = |c|^2
+};
+TD_HD float gram_s(float ax, float ay, float az, float an, float bx, float by, float bz, float bn) {
+  // a = -2 c_i (exact), an = n_i; b = c_j, bn = n_j; the sign is kept (callers take |s|)
+  return ffma_rn(ax, bx, ffma_rn(ay, by, ffma_rn(az, bz, fadd_rn(an, bn))));
+}
+TD_HD float dist2_gram(const GramPoint& a, const GramPoint& b) {
+  return fabsf(gram_s(-2.0f * a.x, -2.0f * a.y, -2.0f * a.z, a.n, b.x, b.y, b.z, b.n));
+}
+// The centre o of a point set: the middle of its bounding box, rounded to float. Every coordinate
+// c = p - o is then exact where p lies in [o/2, 2o] (Sterbenz) and rounded once elsewhere; the
+// oracle and the device use the same c, so this rounding is part of the rule.
+inline Point gram_centre(const Point* p, i64 N) {
+  if (N <= 0) return Point{0, 0, 0};
+  Point lo = p[0], hi = p[0];
+  for (i64 i = 1; i < N; ++i) {
+    lo.x = std::min(lo.x, p[i].x); lo.y = std::min(lo.y, p[i].y); lo.z = std::min(lo.z, p[i].z);
+    hi.x = std::max(hi.x, p[i].x); hi.y = std::max(hi.y, p[i].y); hi.z = std::max(hi.z, p[i].z);
+  }
+  return Point{static_cast<float>(0.5 * (double(lo.x) + double(hi.x))), static_cast<float>(0.5 * (double(lo.y) + double(hi.y))),
+               static_cast<float>(0.5 * (double(lo.z) + double(hi.z)))};
+}
+inline GramPoint gram_point(const Point& p, const Point& o) {
+  const float cx = fsub_rn(p.x, o.x), cy = fsub_rn(p.y, o.y), cz = fsub_rn(p.z, o.z);
+  const double n = double(cx) * double(cx) + double(cy) * double(cy) + double(cz) * double(cz);
+  return GramPoint{cx, cy, cz, static_cast<float>(n)};
+}
+inline std::vector<GramPoint> gram_points(const Point* p, i64 N) {
+  const Point o = gram_centre(p, N);
+  std::vector<GramPoint> g(size_t(N > 0 ? N : 0));
+  for (i64 i = 0; i < N; ++i) g[size_t(i)] = gram_point(p[i], o);
+  return g;
+}
+
+// s of pair (i, j) of one point set by any rule (the Gram rule's frame taken from the whole set).
+class PairRule {
+ public:
+  PairRule(Rule r, const Point* p, i64 N) : rule_(r), p_(p) {
+    if (r == Rule::gram) g_ = gram_points(p, N);
+  }
+  float s(i64 i, i64 j) const {
+    if (rule_ == Rule::gram) return dist2_gram(g_[size_t(i)], g_[size_t(j)]);
+    return dist2_by(rule_, p_[i], p_[j]);
+  }
+  Rule rule() const { return rule_; }
+  const std::vector<GramPoint>& gram() const { return g_; }
+
+ private:
+  Rule rule_;
+  const Point* p_;
+  std::vector<GramPoint> g_;
+};
 
 // Truncation of 0 <= q < 2^31 to an integer (cvt.rzi.u32 on the device).
 TD_HD u32 trunc_u32(float q) {
@@ -239,6 +309,12 @@ inline std::string validate(i64 N, double w, i64 B) {
 // The report's single-threaded loop: every pair i < j, one bucket each.
 inline void cpu_st(const Point* p, i64 N, float w, u32 B, u64* hist, Rule rule = Rule::pinned) {
   std::fill(hist, hist + B, u64(0));
+  if (rule == Rule::gram) {
+    const std::vector<GramPoint> g = gram_points(p, N);
+    for (i64 i = 0; i < N; ++i)
+      for (i64 j = i + 1; j < N; ++j) ++hist[bucket(dist2_gram(g[size_t(i)], g[size_t(j)]), w, B)];
+    return;
+  }
   for (i64 i = 0; i < N; ++i) {
     const Point a = p[i];
     if (rule == Rule::fused)
@@ -256,13 +332,16 @@ inline unsigned cpu_threads() { return bench::host_workers(1024); }
 inline void cpu_mt(const Point* p, i64 N, float w, u32 B, u64* hist, unsigned threads = 0, Rule rule = Rule::pinned) {
   if (threads == 0) threads = cpu_threads();
   std::vector<std::vector<u64>> part(threads, std::vector<u64>(B, 0));
+  const std::vector<GramPoint> g = rule == Rule::gram ? gram_points(p, N) : std::vector<GramPoint>();
   bench::parallel_chunks(
       u64(N), 16,
       [&](unsigned t, u64 b, u64 e) {
         u64* h = part[t].data();
         for (i64 i = i64(b); i < i64(e); ++i) {
           const Point a = p[i];
-          if (rule == Rule::fused)
+          if (rule == Rule::gram)
+            for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2_gram(g[size_t(i)], g[size_t(j)]), w, B)];
+          else if (rule == Rule::fused)
             for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2_fma(a, p[j]), w, B)];
           else
             for (i64 j = i + 1; j < N; ++j) ++h[bucket(dist2(a, p[j]), w, B)];

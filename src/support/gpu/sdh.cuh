@@ -34,6 +34,10 @@
 //                packed counter update that encodes the threshold decision (LEA.HI), and a
 //                proven band |s' - T| < Eb inside which the pair is recounted exactly with
 //                the rule (sdh_band.cuh; issue #26)
+//   fast-gram    fast-lane's walk, layout and threshold buckets with the Gram rule
+//                (apps/sdh_cpu.hpp): s = |n_i + n_j - 2 c_i.c_j| on centred points, one FADD +
+//                three FFMA per pair, checked against the CPU oracle of that rule
+//                (sdh_gram.cuh; issue #26)
 //
 // All versions count with 32-bit counters in shared memory (bounded per block;
 // see fits_32bit) and add them into a 64-bit global histogram (unsigned long long).
@@ -44,6 +48,7 @@
 //   sdh_tiled.cuh   tiled-bb, tiled-ltm-e (k_tiled<M>)
 //   sdh_fast.cuh    fast-* (k_fast, its shared-memory layout and device helpers)
 //   sdh_band.cuh    band-* (k_band, BandParams/BandLayout)
+//   sdh_gram.cuh    fast-gram (k_gram)
 //   sdh_host.cuh    the implementation list, DeviceSet, prepare_kernels, launch, run_once
 // The CPU rule and oracle they share is src/support/apps/sdh_cpu.hpp.
 #pragma once

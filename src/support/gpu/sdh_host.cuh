@@ -7,6 +7,7 @@
 #include "sdh_tiled.cuh"
 #include "sdh_fast.cuh"
 #include "sdh_band.cuh"
+#include "sdh_gram.cuh"
 
 #include <tdmaps/partition.hpp>
 
@@ -14,12 +15,13 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8 };
+enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram };
 
 struct ImplInfo {
   Impl id;
@@ -35,7 +37,7 @@ inline const std::vector<ImplInfo>& impl_list() {
       {Impl::fast_lane_r8, "fast-lane-r8", 128}, {Impl::fast_thread, "fast-thread", 128},
       {Impl::fast_block, "fast-block", 256},  {Impl::band_lane, "band-lane", 256},
       {Impl::band_lane_r8, "band-lane-r8", 128}, {Impl::fast_fma, "fast-fma", 256},
-      {Impl::fast_fma_r8, "fast-fma-r8", 128},
+      {Impl::fast_fma_r8, "fast-fma-r8", 128}, {Impl::fast_gram, "fast-gram", 256},
   };
   return v;
 }
@@ -53,13 +55,18 @@ template <> struct FastCfg<Impl::fast_thread> { static constexpr int T = 128, R 
 template <> struct FastCfg<Impl::fast_block> { static constexpr int T = 256, R = 4, HM = hm_block; static constexpr bool Fused = false; };
 template <> struct FastCfg<Impl::fast_fma> { static constexpr int T = 256, R = 4, HM = hm_lane; static constexpr bool Fused = true; };
 template <> struct FastCfg<Impl::fast_fma_r8> { static constexpr int T = 128, R = 8, HM = hm_lane; static constexpr bool Fused = true; };
+// fast-gram (sdh_gram.cuh, k_gram): fast-lane's layout and walk, the Gram rule; J columns per loop iteration.
+template <> struct FastCfg<Impl::fast_gram> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false; };
+template <class C> struct IsGramCfg : std::false_type {};
+template <> struct IsGramCfg<FastCfg<Impl::fast_gram>> : std::true_type {};
 
 inline bool is_fast(Impl i) {
   return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block ||
-         i == Impl::fast_fma || i == Impl::fast_fma_r8;
+         i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram;
 }
 // The rule whose histogram implementation i computes (a histogram is checked only against one of its rule).
 inline tdmaps::sdh::Rule rule_of(Impl i) {
+  if (i == Impl::fast_gram) return tdmaps::sdh::Rule::gram;
   return i == Impl::fast_fma || i == Impl::fast_fma_r8 ? tdmaps::sdh::Rule::fused : tdmaps::sdh::Rule::pinned;
 }
 
@@ -129,6 +136,7 @@ void with_fast(Impl i, F&& f) {
     case Impl::fast_block: f(FastCfg<Impl::fast_block>{}); break;
     case Impl::fast_fma: f(FastCfg<Impl::fast_fma>{}); break;
     case Impl::fast_fma_r8: f(FastCfg<Impl::fast_fma_r8>{}); break;
+    case Impl::fast_gram: f(FastCfg<Impl::fast_gram>{}); break;
     default: die("with_fast: not a fast implementation");
   }
 }
@@ -212,15 +220,17 @@ struct DeviceSet {
   float *x = nullptr, *y = nullptr, *z = nullptr;
   float4* p4 = nullptr;
   float4* pc4 = nullptr;  // band kernels: centred points (c, |c|^2)
+  float4* pg4 = nullptr;  // fast-gram: the Gram points (c, n) of apps/sdh_cpu.hpp gram_points
   float* thr = nullptr;
   ull* hist = nullptr;
   bool clamp = true;   // fast kernels: some pair may lie beyond the last bucket
   float c = 0;         // fast kernels: estimate scale
   BandParams band;     // band kernels: centre, scale, band (why = cannot run)
+  std::string gram_why;  // fast-gram: why it cannot run on this set ("" = it can)
   // host copies (pageable, as the report's program)
   std::vector<Point> h_aos;
   std::vector<float> h_x, h_y, h_z;
-  std::vector<float4> h_p4, h_pc4;
+  std::vector<float4> h_p4, h_pc4, h_pg4;
   std::vector<float> h_thr;
   // fast kernels: launch parameters (plan, persistent grid, shared bytes), per
   // implementation and clamp flag, computed once per set outside any timing
@@ -231,9 +241,9 @@ struct DeviceSet {
   DeviceSet& operator=(const DeviceSet&) = delete;
   ~DeviceSet() { release(); }
   void release() {
-    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)thr, (void*)hist})
+    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)pg4, (void*)thr, (void*)hist})
       if (q) cudaFree(q);
-    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; thr = nullptr; hist = nullptr;
+    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; pg4 = nullptr; thr = nullptr; hist = nullptr;
     cap = 0;
   }
 
@@ -248,6 +258,7 @@ struct DeviceSet {
       z = device_alloc<float>(size_t(n), "points z");
       p4 = device_alloc<float4>(size_t(n), "points (float4)");
       pc4 = device_alloc<float4>(size_t(n), "centred points (float4)");
+      pg4 = device_alloc<float4>(size_t(n), "Gram points (float4)");
       thr = device_alloc<float>(size_t(buckets) + 1, "threshold table");
       hist = device_alloc<ull>(size_t(buckets), "histogram");
     }
@@ -268,8 +279,18 @@ struct DeviceSet {
     }
     const float s_max = tdmaps::sdh::max_dist2(pts, n);
     if (!std::isfinite(s_max)) die("points too far apart: a squared distance overflows float");
+    {  // the Gram rule's s: every intermediate is at most n_i + n_j + 2 |c_i| |c_j| <= 4 max n
+      const std::vector<tdmaps::sdh::GramPoint> g = tdmaps::sdh::gram_points(pts, n);
+      h_pg4.resize(size_t(n));
+      double nmax = 0;
+      for (i64 i = 0; i < n; ++i) {
+        h_pg4[size_t(i)] = make_float4(g[size_t(i)].x, g[size_t(i)].y, g[size_t(i)].z, g[size_t(i)].n);
+        nmax = std::max(nmax, double(g[size_t(i)].n));
+      }
+      gram_why = 4.0 * nmax < 1e38 ? "" : "points too far apart for the Gram rule (4 max |c|^2 >= 1e38)";
+    }
     clamp = tdmaps::sdh::bucket_unclamped(s_max, w) > B - 1;
-    for (Impl i : {Impl::v1, Impl::v4, Impl::fast_lane, Impl::band_lane}) upload(i);
+    for (Impl i : {Impl::v1, Impl::v4, Impl::fast_lane, Impl::band_lane, Impl::fast_gram}) upload(i);
     fast_cache.clear();
   }
 
@@ -287,6 +308,10 @@ struct DeviceSet {
       case Impl::band_lane: case Impl::band_lane_r8:
         TD_CUDA(cudaMemcpy(pc4, h_pc4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
+        TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
+        break;
+      case Impl::fast_gram:
+        TD_CUDA(cudaMemcpy(pg4, h_pg4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
       default:
@@ -329,6 +354,13 @@ inline size_t prepare_kernels() {
         TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
       }
     });
+  {
+    using C = FastCfg<Impl::fast_gram>;
+    for (const void* k : {(const void*)k_gram<C::T, C::R, false, C::J>, (const void*)k_gram<C::T, C::R, true, C::J>}) {
+      raise(k);
+      TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
+    }
+  }
   for (Impl i : {Impl::band_lane, Impl::band_lane_r8})
     with_band(i, [&](auto cfg) {
       using C = decltype(cfg);
@@ -360,7 +392,11 @@ FastLaunch persistent_launch(const DeviceSet& d, int P, int T, size_t smem, Kern
 template <class C, bool Clamp>
 FastLaunch fast_launch_params(const DeviceSet& d) {
   using L = FastLayout<C::T, C::R, C::HM>;
-  FastLaunch f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_fast<C::T, C::R, C::HM, Clamp, C::Fused>, "fast kernel");
+  FastLaunch f;
+  if constexpr (IsGramCfg<C>::value)
+    f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_gram<C::T, C::R, Clamp, C::J>, "fast-gram kernel");
+  else
+    f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_fast<C::T, C::R, C::HM, Clamp, C::Fused>, "fast kernel");
   const u64 ev = 0xffffffffull / L::per_tile_max();
   f.flush_every = u32(std::max<u64>(1, std::min<u64>(ev, 0xffffffffull)));
   return f;
@@ -417,6 +453,17 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
   }
   with_fast(i, [&](auto cfg) {
     using C = decltype(cfg);
+    if constexpr (IsGramCfg<C>::value) {
+      if (!d.gram_why.empty()) die("fast-gram: " + d.gram_why);
+      if (d.clamp)
+        k_gram<C::T, C::R, true, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, d.c,
+                                                                      f.flush_every, d.hist);
+      else
+        k_gram<C::T, C::R, false, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, d.c,
+                                                                       f.flush_every, d.hist);
+      TD_LAUNCHED();
+      return;
+    }
     if (d.clamp)
       k_fast<C::T, C::R, C::HM, true, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
                                                                       f.flush_every, d.hist);

@@ -103,6 +103,12 @@ inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
 inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
                                          "arch,dim,map,index_bits,form,mode,instructions,reference_instructions,"
                                          "map_instructions,mufu,int64_ops,branches"};
+// sdh_gram_accuracy (issue #26): per N and rule (pinned, fused, gram of src/support/apps/sdh_cpu.hpp),
+// the pairs checked (every pair, or the rows i % row_step == 0) and how many land in another bucket
+// than the exact distance's; max_abs_err = max |s - exact s|, err_bound the Gram rule's bound there.
+inline constexpr Layout sdh_gram_accuracy{"sdh_gram_accuracy.csv", "cpu", "experiments/sdh/gram_accuracy",
+                                          "N,pairs_checked,row_step,box,bucket_width,buckets,max_c2,rule,"
+                                          "other_bucket_than_exact,fraction,max_abs_err,err_bound"};
 inline constexpr Layout wasted3d{"wasted3d.csv", "cpu", "experiments/maps3d/wasted3d",
                                  "N,rho,n,map,launched_blocks,useful_blocks,wasted_blocks,launched_threads,"
                                  "useful_threads,wasted_threads,wasted_threads_over_n2rho3,wasted_threads_over_N3,"
@@ -123,7 +129,8 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
       &layout::threebody_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::map_instructions,
-      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram};
+      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
+      &layout::sdh_gram_accuracy};
   return v;
 }
 // The layout of a file name, or nullptr.
