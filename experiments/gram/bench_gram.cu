@@ -454,9 +454,11 @@ int main(int argc, char** argv) {
         V.push_back(peer("fp32", "lower-gram", "cublas-syrk", syrk, lower_bytes));
         V.push_back(peer("fp32", "lower", "cublas-syrk+epilogue", [&] { syrk(); epi_upper(); }, lower_bytes));
         V.back().bound = gc::bound_coef("fp32", d);
+        // by value: these die with this block, before the launches run (a dangling reference wrote
+        // out of bounds on an H200)
         const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
-        V.push_back(peer("none", "full", "write", [&] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
-        V.push_back(peer("none", "lower", "write", [&] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
+        V.push_back(peer("none", "full", "write", [&, n4f] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
+        V.push_back(peer("none", "lower", "write", [&, n4l] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
         // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the classic kernel's shape and shared
         // memory (tf32: 3 stages of two 128 x 32 float tiles, 96 KB: 2 blocks an SM, as the kernel)
         const int smem = 96 * 1024;
