@@ -1,6 +1,6 @@
 // exact_table — the CPU oracle's exactness-range table: for each map variant the
 // host reproduces bit for bit, the first index where it goes wrong and the
-// largest exact N at rho = 8, 16, 32, and the index path (plan.hpp Plan2::narrow)
+// largest exact N at rho = 8, 16, 32, and the index path (plan.hpp PlanBase::narrow)
 // that serves its exact range: "32 (narrow)" when every plan of the range is narrow.
 // Column rounding: "pinned" is the library's arithmetic (every product and sum rounded
 // on its own; what the kernels run); "fma" the same formula with the products that nvcc's

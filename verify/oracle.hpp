@@ -39,7 +39,7 @@ struct Coverage {
   u64 out_of_domain = 0; // produced a cell with j > i, i >= N or negative
   u64 duplicates = 0;  // cells produced more than once
   u64 missing = 0;     // domain cells never produced
-  // The index paths (plan.hpp Plan2::narrow): when the plan is narrow, every launched
+  // The index paths (plan.hpp PlanBase::narrow): when the plan is narrow, every launched
   // thread (block) is evaluated on both paths, cell<i32> against cell<i64>.
   bool narrow = false;
   u64 path_mismatch = 0;  // inside flags differ, or coordinates of an inside cell
@@ -65,7 +65,7 @@ inline bool paths_agree(const Cell3T<i32>& a, const Cell3& b) {
 // c (inside, out of domain, duplicates, path mismatches) and marked in `seen` (N x N).
 // Returns whether the block produced a cell. Used by walk2 and by the partition walk.
 template <class M>
-bool visit_block2(const Plan2& p, const Plan2& wide, bool narrow, int pass, u32 bx, u32 by,
+bool visit_block2(const typename M::Params& p, const typename M::Params& wide, bool narrow, int pass, u32 bx, u32 by,
                   std::vector<uint8_t>& seen, Coverage& c) {
   const Dim3 b = M::block(p);
   const i64 N = p.N;
@@ -109,12 +109,12 @@ bool visit_block3(const Plan3& p, const Plan3& wide, bool narrow, u32 bx, u32 by
 // the wide path; when the plan is narrow, also on the narrow path (Coverage::path_mismatch).
 template <class M>
 Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
-  const Plan2 p = M::plan(N, rho);
+  const typename M::Params p = M::plan(N, rho);
   const Dim3 b = M::block(p);
   seen.assign(size_t(N) * size_t(N), 0);
   Coverage c;
   c.narrow = p.narrow;
-  Plan2 wide = p;
+  typename M::Params wide = p;
   wide.narrow = false;  // the wide path serves every plan
   for (int pass = 0; pass < p.passes; ++pass) {
     const Dim3 g = M::grid(p, pass);
@@ -132,9 +132,9 @@ Coverage walk2(i64 N, int rho, std::vector<uint8_t>& seen) {
 // Narrow against wide only (no coverage): every thread of blocks [bx0, bx1) x [by0, by1)
 // of pass `pass`; returns the number of threads whose results differ. 0 if not narrow.
 template <class M>
-u64 path_mismatches2(const Plan2& p, int pass, u32 bx0, u32 bx1, u32 by0, u32 by1) {
+u64 path_mismatches2(const typename M::Params& p, int pass, u32 bx0, u32 bx1, u32 by0, u32 by1) {
   if (!p.narrow) return 0;
-  Plan2 wide = p;
+  typename M::Params wide = p;
   wide.narrow = false;
   const Dim3 b = M::block(p);
   std::atomic<u64> bad{0};
@@ -153,7 +153,7 @@ u64 path_mismatches2(const Plan2& p, int pass, u32 bx0, u32 bx1, u32 by0, u32 by
 }
 // Every launched thread of every pass.
 template <class M>
-u64 path_mismatches2(const Plan2& p) {
+u64 path_mismatches2(const typename M::Params& p) {
   u64 bad = 0;
   for (int pass = 0; pass < p.passes; ++pass) {
     const Dim3 g = M::grid(p, pass);
@@ -190,11 +190,11 @@ u64 path_mismatches3(const Plan3& p, u32 bx0 = 0, u32 bx1 = 0) {
 // Block-level walk of a blockwise 2D map over n x n block cells (N = n * rho).
 template <class M>
 Coverage walk2_blocks(i64 n, int rho, std::vector<uint8_t>& seen) {
-  const Plan2 p = M::plan(n * rho, rho);
+  const typename M::Params p = M::plan(n * rho, rho);
   seen.assign(size_t(n) * size_t(n), 0);
   Coverage c;
   c.narrow = p.narrow;
-  Plan2 wide = p;
+  typename M::Params wide = p;
   wide.narrow = false;
   for (int pass = 0; pass < p.passes; ++pass) {
     const Dim3 g = M::grid(p, pass);

@@ -69,7 +69,7 @@ void block_level_walk(const std::string& name, i64 top, std::vector<i64> extra) 
     for (i64 n : extra) if (n > top) ns.push_back(n);
     i64 walked = 0, refused_at = 0;
     for (i64 n : ns) {
-      Plan2 p;
+      typename M::Params p;
       try {
         p = M::plan(n, 1);
       } catch (const unsupported&) {
@@ -223,7 +223,7 @@ BOOST_AUTO_TEST_CASE(variants_counts) {
 // ltm-e-sq on its 64-bit path past the narrow switch: the last grid rows of n = 65536 block
 // rows (lambda near tri(65536) > 2^31), every block: its g is ltm-e's g.
 BOOST_AUTO_TEST_CASE(ltm_e_sq_wide_last_rows) {
-  const Plan2 p = LTM_E_SQ::plan(65536, 1);
+  const LTM_E_SQ::Params p = LTM_E_SQ::plan(65536, 1);
   BOOST_TEST(!p.narrow);
   u64 bad = 0, inside = 0;
   for (u32 by = p.gx - 3; by < p.gx; ++by)
@@ -286,7 +286,7 @@ BOOST_AUTO_TEST_CASE(sixty_four_bit_N_65537) {
   const int rho = 16;
   std::vector<uint8_t> seen;
   BOOST_TEST(walk2_blocks<LTM_E>(ceil_div(N, rho), rho, seen).ok());
-  const Plan2 p = LTM_E::plan(N, rho);
+  const LTM_E::Params p = LTM_E::plan(N, rho);
   BOOST_TEST(p.total == tri(u64(p.n)));
   u64 produced = 0;
   for (u64 l = tri(u64(p.n - 1)); l < p.total; ++l) {
@@ -305,7 +305,7 @@ BOOST_AUTO_TEST_CASE(sixty_four_bit_N_65537) {
   BOOST_TEST(produced == u64(N));
 }
 
-// ---- the index paths (plan.hpp Plan2::narrow) ------------------------------------------
+// ---- the index paths (plan.hpp PlanBase::narrow) ------------------------------------------
 
 // Every 2D map of the registry (ltm-r included: the host's emulation, not walked above),
 // every N <= 256 it accepts at rho 8/16/32: narrow, and cell<i32> = cell<i64> on every
@@ -315,7 +315,7 @@ BOOST_DATA_TEST_CASE(narrow_and_wide_agree, bdata::make(all_maps) * bdata::make(
     using M = decltype(m);
     u64 plans = 0;
     for (i64 N = 1; N <= 256; ++N) {
-      Plan2 p;
+      typename M::Params p;
       try {
         p = M::plan(N, rho);
       } catch (const unsupported&) {
@@ -358,7 +358,7 @@ BOOST_DATA_TEST_CASE(narrow_switch_ltm, bdata::make({1, 8, 16, 32, 1024}), rho) 
     dispatch(name, [&](auto m) {
       using M = decltype(m);
       if constexpr (is_ltm<M>::value) {
-      const Plan2 a = M::plan(n_max * rho, rho), b = M::plan(n_max * rho + 1, rho);
+      const typename M::Params a = M::plan(n_max * rho, rho), b = M::plan(n_max * rho + 1, rho);
       BOOST_TEST(a.narrow, name << " N=" << n_max * rho << " rho=" << rho);
       BOOST_TEST(!b.narrow, name << " N=" << n_max * rho + 1 << " rho=" << rho);
       BOOST_TEST(M::plan((n_max - 1) * rho + 1, rho).narrow);  // n = 65535 too

@@ -129,13 +129,13 @@ bool place_block(const Dim3& grid, u64 lambda, bool narrow, Dim3& b) {
 // thread of each; the wide path always, the narrow path (u32 ranges and blocks,
 // cell<i32>) when the plan is narrow. As oracle.hpp walk2, through the partition.
 template <class M>
-PartCoverage walk2_partition(const Plan2& p, u32 G, std::vector<uint8_t>& seen) {
+PartCoverage walk2_partition(const typename M::Params& p, u32 G, std::vector<uint8_t>& seen) {
   const i64 N = p.N;
   const Dim3 tb = M::block(p);
   seen.assign(size_t(N) * size_t(N), 0);
   PartCoverage c;
   c.narrow = p.narrow;
-  Plan2 wide = p;
+  typename M::Params wide = p;
   wide.narrow = false;
   for (int pass = 0; pass < p.passes; ++pass) {
     const Dim3 grid = M::grid(p, pass);
@@ -261,7 +261,7 @@ BOOST_DATA_TEST_CASE(ranges_partition_every_2d_block_space_every_G_up_to_64, bda
     RangeSweep s;
     for (int rho : {1, 8, 16, 32})
       for (i64 N = 1; N <= (rho == 1 ? 2048 : 4096); ++N) {
-        Plan2 p;
+        typename M::Params p;
         try {
           p = M::plan(N, rho, /*allow_inexact=*/true);
         } catch (const unsupported&) {
@@ -374,7 +374,7 @@ BOOST_AUTO_TEST_CASE(narrow_plans_whose_block_space_passes_u32) {
   BOOST_TEST(narrow_block_space(block_space<BB>(BB::plan(65535, 1), 0)));
   BOOST_TEST(LTM_E_SQ::plan(65535, 1).narrow);
   BOOST_TEST(narrow_block_space(block_space<LTM_E_SQ>(LTM_E_SQ::plan(65535, 1), 0)));
-  const Plan2 rec = REC::plan(65534, 1);
+  const REC::Params rec = REC::plan(65534, 1);
   BOOST_TEST(rec.narrow);
   for (int pass = 0; pass < rec.passes; ++pass) BOOST_TEST(narrow_block_space(block_space<REC>(rec, pass)));
 }
@@ -392,7 +392,7 @@ BOOST_DATA_TEST_CASE(cells_exactly_once_through_partition_2d, bdata::make(names2
     using M = decltype(m);
     const std::vector<Job> js = jobs(32, 96, {128, 255, 256, 257});
     run_jobs(name + " rho=" + std::to_string(rho), js, [&](const Job& j, std::vector<uint8_t>& seen, bool& accepted) {
-      Plan2 p;
+      typename M::Params p;
       try {
         p = M::plan(j.N, rho);
       } catch (const unsupported&) {

@@ -11,13 +11,13 @@
 #include <cstdlib>
 
 #if defined(PAIRS_CUDA)
-int gpu_pairs(const tdmaps::Plan2& p, const PairSums& want);  // pairs_gpu.cu
+int gpu_pairs(const tdmaps::LTM_E::Params& p, const PairSums& want);  // pairs_gpu.cu
 #endif
 
 int main(int argc, char** argv) {
   const long long N = argc > 1 ? std::atoll(argv[1]) : 1000;
   const int rho = argc > 2 ? std::atoi(argv[2]) : 16;
-  tdmaps::Plan2 p;
+  tdmaps::LTM_E::Params p;  // the map's own plan (plan.hpp)
   try {
     p = tdmaps::LTM_E::plan(N, rho);  // throws tdmaps::unsupported on a bad N or rho
   } catch (const tdmaps::unsupported& e) {

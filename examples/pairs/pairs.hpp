@@ -22,7 +22,7 @@ inline PairSums closed_form(long long N) {
 
 // The GPU's launch replayed on the host: every pass, block and thread of the plan.
 template <class M>
-PairSums cpu_pairs(const tdmaps::Plan2& p) {
+PairSums cpu_pairs(const typename M::Params& p) {
   PairSums s;
   const tdmaps::Dim3 b = M::block(p);
   for (int pass = 0; pass < p.passes; ++pass) {

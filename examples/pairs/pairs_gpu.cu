@@ -14,12 +14,11 @@
 
 using tdmaps::Cell2;
 using tdmaps::LTM_E;
-using tdmaps::Plan2;
 
 // A kernel written once for any 2D map M: thread -> pair (i, j) or outside. Cell2 is the
 // 64-bit path, which serves every plan.
 template <class M>
-__global__ void pair_sums(Plan2 p, int pass, unsigned long long* out) {
+__global__ void pair_sums(typename M::Params p, int pass, unsigned long long* out) {
   const Cell2 c = M::cell(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (!c.inside) return;
   atomicAdd(&out[0], 1ull);
@@ -54,7 +53,7 @@ static bool run(const char* what, unsigned long long* d, const PairSums& want, G
   return report(what, PairSums{h[0], h[1], h[2]}, want);
 }
 
-int gpu_pairs(const Plan2& p, const PairSums& want) {
+int gpu_pairs(const LTM_E::Params& p, const PairSums& want) {
   int count = 0;
   const cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {

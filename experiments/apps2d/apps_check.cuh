@@ -99,12 +99,12 @@ class EdmVerifier {
   }
 
   // Poisons d_out, runs the kernel, checks. d_out holds >= edm_capacity(N, layout) floats.
-  EdmResult run(const EdmKernel& k, const Plan2& p, const float* d_pts, float* d_out, u64 capacity) {
+  EdmResult run(const EdmKernel& k, const any_plan2& p, const float* d_pts, float* d_out, u64 capacity) {
     const EdmCells& c = *cells_;
     const i64 N = c.N;
     const Layout L = k.layout;
     EdmResult r;
-    if (k.features != d_ || p.N != N) gpu::die("EdmVerifier: kernel/plan do not match the prepared N and d");
+    if (k.features != d_ || plan_base(p).N != N) gpu::die("EdmVerifier: kernel/plan do not match the prepared N and d");
     const u64 need = edm_capacity(N, L);
     if (capacity < need) gpu::die("EdmVerifier: output buffer too small");
     TD_CUDA(cudaMemset(d_out, poison_byte, need * sizeof(float)));
@@ -200,8 +200,8 @@ class CollisionVerifier {
   const void* spheres() const { return d_spheres_.get(); }
   u64 ref_pairs() const { return ref_.pairs; }
 
-  CollisionResult run(const CollisionKernel& k, const Plan2& p) {
-    if (k.dim != dim_ || p.N != N_) gpu::die("CollisionVerifier: kernel/plan do not match the prepared N and dim");
+  CollisionResult run(const CollisionKernel& k, const any_plan2& p) {
+    if (k.dim != dim_ || plan_base(p).N != N_) gpu::die("CollisionVerifier: kernel/plan do not match the prepared N and dim");
     TD_CUDA(cudaMemset(d_counts_.get(), 0, size_t(N_) * sizeof(u32)));
     TD_CUDA(cudaMemset(d_total_.get(), 0, sizeof(unsigned long long)));
     k.launch(p, d_spheres_.get(), d_counts_.get(), d_total_.get());

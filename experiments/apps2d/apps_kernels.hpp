@@ -6,6 +6,7 @@
 #pragma once
 #include <gpu/collision.cuh>
 #include <gpu/edm.cuh>
+#include <tdmaps/registry.hpp>  // any_plan2: the table holds each map's own Params
 
 #include <string>
 #include <vector>
@@ -32,12 +33,13 @@ struct EdmKernel {
   bool fast = false;
   int features = 0;
   Layout layout = Layout::full;
-  // The map's plan for (N, rho); a fast variant plans tiles of 4*rho cells.
+  // The map's plan for (N, rho); a fast variant plans tiles of 4*rho cells. Its own Params
+  // type, held as any_plan2 (tdmaps/registry.hpp): the table's maps are chosen at run time.
   // Throws tdmaps::unsupported for sizes the map cannot serve.
-  Plan2 (*plan)(i64 N, int rho, bool allow_inexact) = nullptr;
+  any_plan2 (*plan)(i64 N, int rho, bool allow_inexact) = nullptr;
   // Launches every pass on the default stream; pts SoA [k*N + i] (device), out device
   // buffer of edm::out_elems(N, layout) floats (16-byte aligned).
-  void (*launch)(const Plan2& p, const float* pts, float* out) = nullptr;
+  void (*launch)(const any_plan2& p, const float* pts, float* out) = nullptr;
 };
 const std::vector<EdmKernel>& edm_kernels();
 const EdmKernel* find_edm(const std::string& map, int features, Layout L);  // nullptr if none
@@ -57,10 +59,10 @@ using CollisionStyle = coll::Style;
 struct CollisionKernel {
   std::string map;
   int dim = 3;
-  Plan2 (*plan)(i64 N, int rho, bool allow_inexact) = nullptr;
+  any_plan2 (*plan)(i64 N, int rho, bool allow_inexact) = nullptr;  // as EdmKernel::plan
   // spheres: device coll::Sphere<dim>[N]; counts: device u32[N]; total: device u64.
   // Adds to counts and total (zero them first).
-  void (*launch)(const Plan2& p, const void* spheres, u32* counts, unsigned long long* total) = nullptr;
+  void (*launch)(const any_plan2& p, const void* spheres, u32* counts, unsigned long long* total) = nullptr;
   CollisionStyle style = CollisionStyle::smem;
   bool is_default = true;  // the style find_collision(map, dim) gives: smem if the map has it, else direct
   // "bb:smem", "rb:direct", ...

@@ -100,7 +100,7 @@ void write_bw_row(bench::Table& csv, const std::string& test, const WriteBw& w) 
 // ---- one map at one point ------------------------------------------------------------------
 struct Entry {
   std::string map;
-  Plan2 plan;
+  any_plan2 plan;  // the map's own Params (tdmaps/registry.hpp)
   bool exact = true;
   std::function<void()> launch;
 };
@@ -112,7 +112,7 @@ std::vector<gpu::Stats> time_entries(bench::Interleaved& timer, const std::vecto
 
 // Plans map `name` for (N, rho): exact if it can, else (with --allow-inexact) inexact.
 template <class K>
-bool plan_for(const K& k, i64 N, int rho, bool allow_inexact, Plan2& p, bool& exact) {
+bool plan_for(const K& k, i64 N, int rho, bool allow_inexact, any_plan2& p, bool& exact) {
   std::string why;
   const auto r = bench::try_plan([&](bool inexact) { return k.plan(N, rho, inexact); }, allow_inexact, exact, why);
   if (r) p = *r;
@@ -181,7 +181,7 @@ std::set<std::string> verify_edm(const Options& o, const std::vector<std::string
         for (int rho : o.rhos)
           for (const auto& m : maps) {
             const EdmKernel* k = find_edm(m, d, L);
-            Plan2 p;
+            any_plan2 p;
             bool exact;
             if (!plan_for(*k, N, rho, o.run.allow_inexact, p, exact)) continue;
             const EdmResult r = ver.run(*k, p, d_pts.get(), d_out.get(), d_out.size());
@@ -233,7 +233,7 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
             e.map = m;
             const bool ok = verified.count(m + "/" + std::to_string(d) + "/" + edm::layout_name(L) + "/" + std::to_string(rho));
             if (!admit("edm", m, *k, N, rho, o, ok, warned, e)) continue;
-            const Plan2 p = e.plan;
+            const any_plan2 p = e.plan;
             const float* pts = d_pts.get();
             float* out = d_out.get();
             e.launch = [k, p, pts, out] { k->launch(p, pts, out); };
@@ -307,7 +307,7 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
         for (int rho : o.rhos)
           for (const auto& m : maps) {
             const CollisionKernel* k = find_collision(m, dim, st);
-            Plan2 p;
+            any_plan2 p;
             bool exact;
             if (!plan_for(*k, N, rho, o.run.allow_inexact, p, exact)) continue;
             const CollisionResult r = ver.run(*k, p);
@@ -350,7 +350,7 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
             e.map = m;
             if (!admit("collision", k->label(), *k, N, rho, o, verified.count(key(m, style, dim, rho)) > 0, warned, e))
               continue;
-            const Plan2 p = e.plan;
+            const any_plan2 p = e.plan;
             const void* s = d_s.get();
             u32* c = d_counts.get();
             unsigned long long* t = d_total.get();

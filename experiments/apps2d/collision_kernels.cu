@@ -6,14 +6,14 @@ namespace tdmaps::apps {
 namespace {
 
 template <class M>
-Plan2 plan_map(i64 N, int rho, bool allow_inexact) {
+any_plan2 plan_map(i64 N, int rho, bool allow_inexact) {
   if (rho > coll::max_rho)
     throw unsupported(std::string(M::name) + ": collision needs rho <= 32 (got " + std::to_string(rho) + ")");
   return M::plan(N, rho, allow_inexact);
 }
 template <class M, int D, coll::Style S>
-void launch_map(const Plan2& p, const void* spheres, u32* counts, unsigned long long* total) {
-  coll::launch<M, D, S>(p, static_cast<const coll::Sphere<D>*>(spheres), counts, total);
+void launch_map(const any_plan2& p, const void* spheres, u32* counts, unsigned long long* total) {
+  coll::launch<M, D, S>(plan_of<M>(p), static_cast<const coll::Sphere<D>*>(spheres), counts, total);
 }
 template <class M, coll::Style S>
 void add_style(std::vector<CollisionKernel>& v) {

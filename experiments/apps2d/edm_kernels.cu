@@ -8,8 +8,15 @@ namespace {
 
 using namespace tdmaps::edm;
 
+// The table's entries: the map's plan as any_plan2, and back to M's own Params to launch.
 template <class M>
-Plan2 plan_plain(i64 N, int rho, bool allow_inexact) { return M::plan(N, rho, allow_inexact); }
+any_plan2 plan_plain(i64 N, int rho, bool allow_inexact) { return M::plan(N, rho, allow_inexact); }
+template <class M>
+any_plan2 plan_fast_tiles(i64 N, int rho, bool allow_inexact) { return plan_fast<M>(N, rho, allow_inexact); }
+template <class M, int D, Layout L>
+void launch_plain_of(const any_plan2& p, const float* pts, float* out) { launch_plain<M, D, L>(plan_of<M>(p), pts, out); }
+template <class M, int D, Layout L>
+void launch_fast_of(const any_plan2& p, const float* pts, float* out) { launch_fast<M, D, L>(plan_of<M>(p), pts, out); }
 
 template <class M, bool Fast, int D, Layout L>
 void add_one(std::vector<EdmKernel>& v) {
@@ -19,11 +26,11 @@ void add_one(std::vector<EdmKernel>& v) {
   k.features = D;
   k.layout = L;
   if constexpr (Fast) {
-    k.plan = &plan_fast<M>;
-    k.launch = &launch_fast<M, D, L>;
+    k.plan = &plan_fast_tiles<M>;
+    k.launch = &launch_fast_of<M, D, L>;
   } else {
     k.plan = &plan_plain<M>;
-    k.launch = &launch_plain<M, D, L>;
+    k.launch = &launch_plain_of<M, D, L>;
   }
   v.push_back(k);
 }

@@ -84,7 +84,7 @@ bool check_utm_coalesced() {
     using M = decltype(m);
     for (i64 N : {i64(1000), i64(4096)})
       for (Layout L : {Layout::full, Layout::packed}) {
-        const Plan2 p = M::plan(N, 16);
+        const typename M::Params p = M::plan(N, 16);
         const Dim3 g = M::grid(p, 0), b = M::block(p);
         u64 pairs = 0, consecutive = 0, consecutive_map = 0;
         for (u32 bx = 0; bx < g.x; ++bx)
@@ -138,7 +138,7 @@ void verify_edm(i64 N, Tally& t) {
       for (const EdmKernel& k : edm_kernels()) {
         if (k.features != d || k.layout != L) continue;
         for (int rho : rhos) {
-          Plan2 p;
+          any_plan2 p;
           try {
             p = k.plan(N, rho, false);
           } catch (const unsupported&) {
@@ -182,7 +182,7 @@ void verify_collision(i64 N, Tally& t) {
     for (const CollisionKernel& k : collision_kernels()) {
       if (k.dim != dim) continue;
       for (int rho : rhos) {
-        Plan2 p;
+        any_plan2 p;
         try {
           p = k.plan(N, rho, false);
         } catch (const unsupported&) {

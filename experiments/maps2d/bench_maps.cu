@@ -46,26 +46,29 @@ namespace {
 enum class Form { store, cond };
 const char* form_name(Form f) { return f == Form::store ? "store" : "cond"; }
 
-// One map, type-erased: everything the sweep does with it calls the map policy M.
+// One map, type-erased: everything the sweep does with it calls the map policy M. Its plan
+// is M's own Params, held as any_plan2 (tdmaps/registry.hpp) and read back by plan_of<M>.
 struct MapEntry {
   std::string name;
-  std::function<Plan2(i64, int, bool)> plan;  // throws unsupported
-  std::function<void(const Plan2&, Form, int*)> launch;
-  std::function<Counts(const Plan2&)> counts;
-  std::function<std::string(const Plan2&, CoverageBuffers&)> verify;  // "" when exact
+  std::function<any_plan2(i64, int, bool)> plan;  // throws unsupported
+  std::function<void(const any_plan2&, Form, int*)> launch;
+  std::function<Counts(const any_plan2&)> counts;
+  std::function<std::string(const any_plan2&, CoverageBuffers&)> verify;  // "" when exact
 };
 
 template <class M>
 MapEntry make_entry() {
   MapEntry e;
   e.name = M::name;
-  e.plan = [](i64 N, int rho, bool allow) { return M::plan(N, rho, allow); };
-  e.launch = [](const Plan2& p, Form f, int* out) {
+  e.plan = [](i64 N, int rho, bool allow) { return any_plan2(M::plan(N, rho, allow)); };
+  e.launch = [](const any_plan2& a, Form f, int* out) {
+    const typename M::Params& p = plan_of<M>(a);
     if (f == Form::store) launch2<M>(TD_KERNEL_FOR(dummy_store<M, I>), p, out);
     else launch2<M>(TD_KERNEL_FOR(dummy_cond<M, I>), p, out, dummy_never);
   };
-  e.counts = [](const Plan2& p) { return counts2<M>(p); };
-  e.verify = [](const Plan2& p, CoverageBuffers& buf) {
+  e.counts = [](const any_plan2& a) { return counts2<M>(plan_of<M>(a)); };
+  e.verify = [](const any_plan2& a, CoverageBuffers& buf) {
+    const typename M::Params& p = plan_of<M>(a);
     const Counts c = counts2<M>(p);
     return check_coverage(p.N, buf.run<M>(p), (long long)c.useful_blocks);
   };
@@ -130,7 +133,7 @@ Options parse(int argc, char** argv) {
 // A map ready to be timed at one (N, rho).
 struct Slot {
   const MapEntry* map;
-  Plan2 plan;
+  any_plan2 plan;
   bool exact;
   Counts counts;
 };
@@ -161,11 +164,11 @@ int main(int argc, char** argv) {
 
   // Verify map m at rho on the GPU before its first timing: at N = 1000 when its
   // plan accepts it, else at the first N of the sweep it accepts, else at N itself.
-  const auto verify_once = [&](const MapEntry& m, int rho, const Plan2& current) {
+  const auto verify_once = [&](const MapEntry& m, int rho, const any_plan2& current) {
     if (verified.count({m.name, rho})) return;
     std::vector<i64> cand = {1000};
     cand.insert(cand.end(), o.ns.begin(), o.ns.end());
-    Plan2 p = current;
+    any_plan2 p = current;
     for (i64 N : cand) {
       try {
         p = m.plan(N, rho, false);
@@ -175,8 +178,8 @@ int main(int argc, char** argv) {
     }
     const std::string err = m.verify(p, cov);
     if (!err.empty())
-      die("coverage check failed for " + m.name + " N=" + std::to_string(p.N) + " rho=" + std::to_string(rho) + ": " + err);
-    std::fprintf(stderr, "verified %s at N=%lld rho=%d: every cell exactly once\n", m.name.c_str(), (long long)p.N, rho);
+      die("coverage check failed for " + m.name + " N=" + std::to_string(plan_base(p).N) + " rho=" + std::to_string(rho) + ": " + err);
+    std::fprintf(stderr, "verified %s at N=%lld rho=%d: every cell exactly once\n", m.name.c_str(), (long long)plan_base(p).N, rho);
     verified.insert({m.name, rho});
   };
 
@@ -190,7 +193,7 @@ int main(int argc, char** argv) {
     for (int rho : o.rhos) {
       std::vector<Slot> slots;
       for (const MapEntry& m : entries) {
-        Slot s{&m, Plan2{}, true, Counts{}};
+        Slot s{&m, any_plan2{}, true, Counts{}};
         std::string why;
         const auto plan = bench::try_plan([&](bool inexact) { return m.plan(N, rho, inexact); }, o.run.allow_inexact,
                                           s.exact, why);
@@ -222,10 +225,10 @@ int main(int argc, char** argv) {
           const Slot& s = slots[k];
           const Counts& c = s.counts;
           bench::Row r;
-          r << o.test << form_name(f) << N << rho << s.map->name << s.exact << s.plan.passes << c.launched_blocks
+          r << o.test << form_name(f) << N << rho << s.map->name << s.exact << plan_base(s.plan).passes << c.launched_blocks
             << c.useful_blocks << c.wasted_blocks() << c.launched_threads << c.useful_threads;
           r.stats(st[k]) << bench::fixed(bb) << bench::fixed(st[k].median_ms > 0 ? bb / st[k].median_ms : 0.0, 5)
-                         << (s.plan.narrow ? "32" : "64");
+                         << (plan_base(s.plan).narrow ? "32" : "64");
           csv->row(r);
         }
       }

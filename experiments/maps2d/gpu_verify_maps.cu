@@ -74,7 +74,7 @@ i64 plan_edge(int rho) {
 
 // M's plan for (N, rho) into p; a size plan() refuses is counted as skipped and said so.
 template <class M>
-bool try_plan(i64 N, int rho, Plan2& p, Tally& t) {
+bool try_plan(i64 N, int rho, typename M::Params& p, Tally& t) {
   try {
     p = M::plan(N, rho);
     return true;
@@ -98,14 +98,14 @@ void verify_map(int rho, i64 max_N, CoverageBuffers& buf, Tally& t) {
   ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
   for (i64 N : ns) {
     if (N > max_N) continue;
-    Plan2 p;
+    typename M::Params p;
     if (!try_plan<M>(N, rho, p, t)) continue;
     const Counts c = counts2<M>(p);
     // The plan's own index path, then the 64-bit path on the same plan when the plan is
     // narrow: both must cover the triangle exactly once.
     for (const bool wide : {false, true}) {
       if (wide && !p.narrow) break;
-      Plan2 q = p;
+      typename M::Params q = p;
       q.narrow = !wide && p.narrow;
       const auto t0 = std::chrono::steady_clock::now();
       const std::string err = check_coverage(N, buf.run<M>(q), (long long)c.useful_blocks);
@@ -145,7 +145,7 @@ void verify_switch(CoverageBuffers& buf, Tally& t) {
   if constexpr (is_ltm<M>::value) {
     for (int rho : {1, 2})
       for (i64 N : {i64(65535) * rho, i64(65535) * rho + 1}) {
-        Plan2 p;
+        typename M::Params p;
         if (!try_plan<M>(N, rho, p, t)) continue;
         const bool want_narrow = N == i64(65535) * rho;
         const auto t0 = std::chrono::steady_clock::now();

@@ -186,7 +186,8 @@ names = sorted({fn for _, _, fn in funcs})
 dem = subprocess.run(["c++filt"], input="\n".join(names) + "\n", capture_output=True, text=True, check=True)
 demangled = dict(zip(names, dem.stdout.splitlines()))
 
-R2 = re.compile(r"^void tdmaps::gpu::dummy_(cond|store)<(.+), (int|long)>\(tdmaps::Plan2, int, int\*(, int)?\)$")
+# the 2D kernels take the map's own plan, typename M::Params (c++filt: "<map>::Params")
+R2 = re.compile(r"^void tdmaps::gpu::dummy_(cond|store)<(.+), (int|long)>\(\2::Params, int, int\*(, int)?\)$")
 R3 = re.compile(r"^void tdmaps::gpu::dummy3_cond<(.+), \(tdmaps::gpu::Mode\)([01]), (int|long)>\(tdmaps::Plan3, int\*, int\)$")
 kern, ref, archs, warn = {}, {}, set(), []
 for (dim, arch, fn), insns in funcs.items():

@@ -46,7 +46,7 @@ void test_real_maps() {
     int ran = 0;
     for (int rho : rhos)
       for (i64 N : ns) {
-        Plan2 p;
+        typename M::Params p;
         try {
           p = M::plan(N, rho);
         } catch (const unsupported&) {
@@ -64,7 +64,7 @@ void test_real_maps() {
 // ---- broken maps must be caught ----------------------------------------------------------
 struct DupMap : BB {  // cell (5, 3) produced as (5, 2): one duplicate, one missing
   template <class I = i64>
-  static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == 5 && c.j == 3) c.j = 2;
     return c;
@@ -72,7 +72,7 @@ struct DupMap : BB {  // cell (5, 3) produced as (5, 2): one duplicate, one miss
 };
 struct OodMap : BB {  // cell (4, 1) produced as (1, 4): above the diagonal
   template <class I = i64>
-  static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == 4 && c.j == 1) c = Cell2{1, 4, true};
     return c;
@@ -80,7 +80,7 @@ struct OodMap : BB {  // cell (4, 1) produced as (1, 4): above the diagonal
 };
 struct DropMap : BB {  // the last cell never produced
   template <class I = i64>
-  static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == p.N - 1 && c.j == p.N - 1) return outside2();
     return c;
@@ -88,7 +88,7 @@ struct DropMap : BB {  // the last cell never produced
 };
 struct RowOutMap : BB {  // a cell past the last row
   template <class I = i64>
-  static Cell2 cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == 0) c.i = p.N;
     return c;
@@ -96,7 +96,7 @@ struct RowOutMap : BB {  // a cell past the last row
 };
 
 void test_broken_maps() {
-  const Plan2 p = BB::plan(40, 16);
+  const BB::Params p = BB::plan(40, 16);
   const long long ub = (long long)counts2<BB>(p).useful_blocks;
   expect(check_coverage(40, emulate_coverage2<BB>(p), ub).empty(), "bb N=40 passes");
   std::string e = check_coverage(40, emulate_coverage2<DupMap>(p), ub);

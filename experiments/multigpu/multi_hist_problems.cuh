@@ -73,7 +73,7 @@ class SdhProblem : public Problem {
   u32 B_;
   gs::Impl impl_;
   i64 P_ = 0;
-  Plan2 plan_;
+  LTM_E::Params plan_;
   std::vector<hs::Point> pts_;
   hs::PairRule rule_;  // s of a pair by the kernel's rule (fast-gram: the Gram rule of this set)
   std::vector<std::unique_ptr<gs::DeviceSet>> sets_;

@@ -205,7 +205,7 @@ Rule rb_printed() {
               if (h > 1) dup_p += h - 1;
             }
           // ours
-          const tdmaps::Plan2 p = tdmaps::RB::plan(N, 4);
+          const tdmaps::RB::Params p = tdmaps::RB::plan(N, 4);
           const tdmaps::Dim3 gr = tdmaps::RB::grid(p, 0);
           std::map<std::pair<long long, long long>, int> h2;
           for (unsigned by = 0; by < gr.y; ++by)
@@ -280,8 +280,8 @@ Rule n800() {
   const double rho = current_rho();
   return custom(
       "smallest N whose grid at ρ = " + fmt_int(rho) + " has more than twice the largest sblocks of Table I (rows "
-      "000-sblocks-*), read for LTM's grid (LTM_E::plan(N, ρ).total = n(n+1)/2 blocks) and BB's (BB::plan(N, ρ).total "
-      "= n² blocks); each reading holds if ≤ 800",
+      "000-sblocks-*), read for LTM's grid (LTM_E::plan(N, ρ).total = n(n+1)/2 blocks) and BB's (the grid of BB::plan(N, ρ), "
+      "n² blocks); each reading holds if ≤ 800",
       [rho](const Claim& c, const GpuData* g, const Ctx& ctx) {
         double sb = NAN;
         for (const char* id : {"000-sblocks-680", "000-sblocks-765m", "000-sblocks-k40"})
@@ -290,7 +290,9 @@ Rule n800() {
         if (!std::isfinite(sb)) return not_measured("Table I rows missing from reported.csv");
         const int r = int(rho);
         const auto blocks = [&](bool bb, long long N) {
-          return double(bb ? tdmaps::BB::plan(N, r).total : tdmaps::LTM_E::plan(N, r).total);
+          if (!bb) return double(tdmaps::LTM_E::plan(N, r).total);
+          const tdmaps::Dim3 g = tdmaps::BB::grid(tdmaps::BB::plan(N, r), 0);
+          return double(g.x) * double(g.y);
         };
         std::vector<std::pair<std::string, Outcome>> outs;
         for (const bool bb : {false, true}) {

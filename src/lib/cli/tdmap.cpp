@@ -126,7 +126,7 @@ const u64 walk_limit = 10'000'000;
 // walk: count by visiting every launched block (counts2/counts3), to check the closed forms.
 template <class M>
 void run2(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
-  const Plan2 p = M::plan(N, rho);
+  const typename M::Params p = M::plan(N, rho);
   if (cmd == "info") {
     // the walk asks every block (a thread map: up to every thread of a block) of the grid
     const Counts cc = counts2_closed<M>(p);

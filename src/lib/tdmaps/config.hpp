@@ -28,7 +28,7 @@ using u32 = std::uint32_t;
 // Every map's arithmetic is written once, templated on the signed index type I of
 // the cells it produces: i32 (the narrow path) or i64 (the wide path). Block and
 // thread indices of that path are the matching unsigned type uidx<I>. The plan
-// decides which path a launch takes (Plan2::narrow, plan.hpp); kernels dispatch
+// decides which path a launch takes (PlanBase::narrow, plan.hpp); kernels dispatch
 // once, on the host.
 template <class I> struct index_traits;
 template <> struct index_traits<i32> { using unsigned_type = u32; static constexpr const char* name = "32"; };

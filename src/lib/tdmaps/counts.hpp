@@ -22,7 +22,7 @@ struct Counts {
 
 // A block is useful when at least one of its threads maps inside the domain.
 template <class M>
-Counts counts2(const Plan2& p) {
+Counts counts2(const typename M::Params& p) {
   Counts c;
   const Dim3 b = M::block(p);
   for (int pass = 0; pass < p.passes; ++pass) {
@@ -71,7 +71,7 @@ Counts counts3(const Plan3& p) {
 //     y* = (N-1)/2 keeps only x <= y*. A block whose only row is y* (y* a multiple of rho)
 //     is useful only if bx <= y*/rho, so gx - y*/rho - 1 blocks of that block row are not.
 template <class M>
-Counts counts2_closed(const Plan2& p) {
+Counts counts2_closed(const typename M::Params& p) {
   Counts c;
   const Dim3 b = M::block(p);
   for (int pass = 0; pass < p.passes; ++pass) {

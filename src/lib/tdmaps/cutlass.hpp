@@ -56,12 +56,14 @@ struct LowerTriangleSwizzle {
   // The plan on the device, rebuilt from c alone: the grid is the plan's, so a linear grid's row
   // length is gridDim.x. The 64-bit path (it serves every c; once per tile, its cost is nil).
   CUTLASS_DEVICE static Cell2T<i64> tile_of(int c, u32 bx, u32 by) {
-    Plan2 p;
+    typename M::Params p;
     p.N = c;
     p.rho = 1;
     p.n = c;
-    p.total = tri(u64(c));  // the linear maps read it (the last row of a multi-row grid); BB does not
-    p.gx = gridDim.x;
+    if constexpr (std::is_base_of_v<LinearPlan, typename M::Params>) {
+      p.total = tri(u64(c));  // the linear maps read it (the last row of a multi-row grid); BB has no such field
+      p.gx = gridDim.x;
+    }
     p.narrow = false;
     return M::template block_cell<i64>(p, 0, bx, by);
   }

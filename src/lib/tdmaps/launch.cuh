@@ -12,15 +12,16 @@
 //   device_plan<M>(plan, out)                   the plan as the device sees it (a map's table,
 //                                               LTM_LUT's, copied to the device once)
 //
-// Every function returns the first CUDA error (cudaGetLastError after each launch) and
+// Every function takes the map's own plan, typename M::Params (params_t<M>, plan.hpp), and
+// returns the first CUDA error (cudaGetLastError after each launch) and
 // launches nothing after it; kernel execution errors surface at the next synchronizing
 // call, as for any launch. Example (a kernel on the wide path, Cell2 = 64-bit cells):
 //
-//   template <class M> __global__ void k(tdmaps::Plan2 p, int pass, float* out) {
+//   template <class M> __global__ void k(typename M::Params p, int pass, float* out) {
 //     const tdmaps::Cell2 c = M::cell(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
 //     if (c.inside) out[c.i * p.N + c.j] = 1.0f;
 //   }
-//   const tdmaps::Plan2 p = tdmaps::LTM_E::plan(N, 16);
+//   const auto p = tdmaps::LTM_E::plan(N, 16);   // tdmaps::LTM_E::Params
 //   cudaError_t e = tdmaps::launch<tdmaps::LTM_E>(p, k<tdmaps::LTM_E>, out);
 #pragma once
 #include "plan.hpp"
@@ -35,7 +36,7 @@
 namespace tdmaps {
 
 // ---- the index path ----------------------------------------------------------------------
-// A plan's path (Plan2/Plan3::narrow, set by the map's plan()) picks the kernel
+// A plan's path (PlanBase/Plan3::narrow, set by the map's plan()) picks the kernel
 // instantiation once, on the host: a kernel templated on the index type I is passed as a
 // selector, TD_KERNEL_FOR(kernel<M, I, ...>), which launch calls with index_tag<i32>
 // (narrow) or index_tag<i64> (wide). A plain kernel is launched as it is (a kernel that
@@ -55,7 +56,7 @@ template <class K> constexpr bool is_kernel_selector = std::is_invocable_v<K, in
 // copied to each device once per (host address, length) and kept for the process.
 template <class M, class = void> struct has_aux_table : std::false_type {};
 template <class M>
-struct has_aux_table<M, std::void_t<decltype(M::aux_table(std::declval<const Plan2&>()))>> : std::true_type {};
+struct has_aux_table<M, std::void_t<decltype(M::aux_table(std::declval<const params_t<M>&>()))>> : std::true_type {};
 
 // `dev` = the copy on the current device of `bytes` bytes at `host` (made on first use on
 // that device, or when longer); one copy per (device, host address), so several GPUs of one
@@ -87,7 +88,7 @@ inline cudaError_t device_copy_of(const void* host, u64 bytes, const void*& dev)
 // `out` = the plan as the device must see it: the map's table, if any, replaced by its
 // device copy; p itself for every other map.
 template <class M>
-cudaError_t device_plan(const Plan2& p, Plan2& out) {
+cudaError_t device_plan(const params_t<M>& p, params_t<M>& out) {
   if constexpr (has_aux_table<M>::value) {
     const auto t = M::aux_table(p);
     const void* dev = nullptr;
@@ -102,27 +103,23 @@ cudaError_t device_plan(const Plan2& p, Plan2& out) {
 // ---- launching ---------------------------------------------------------------------------
 inline dim3 dim3_of(Dim3 d) { return dim3(d.x, d.y, d.z); }
 
-// kernel(plan, pass, args...) for every pass of a 2D plan, on `stream`. `k` is a kernel or
-// a TD_KERNEL_FOR selector.
+// A 2D map's Params derive from PlanBase; a 3D map's are Plan3.
+template <class M> constexpr bool is_2d_plan = std::is_base_of_v<PlanBase, params_t<M>>;
+
+// 2D: kernel(plan, pass, args...) for every pass of the plan; 3D: kernel(plan, args...) (one
+// pass); on `stream`. `k` is a kernel or a TD_KERNEL_FOR selector.
 template <class M, class K, class... A>
-cudaError_t launch_on(cudaStream_t stream, const Plan2& p, K k, A... args) {
+cudaError_t launch_on(cudaStream_t stream, const params_t<M>& p, K k, A... args) {
   if constexpr (is_kernel_selector<K>) {
     return with_index(p, [&](auto w) { return launch_on<M>(stream, p, k(w), args...); });
-  } else {
-    Plan2 d;
+  } else if constexpr (is_2d_plan<M>) {
+    params_t<M> d;
     if (const cudaError_t e = device_plan<M>(p, d)) return e;
     for (int pass = 0; pass < p.passes; ++pass) {
       k<<<dim3_of(M::grid(p, pass)), dim3_of(M::block(p)), 0, stream>>>(d, pass, args...);
       if (const cudaError_t e = cudaGetLastError()) return e;
     }
     return cudaSuccess;
-  }
-}
-// kernel(plan, args...) over a 3D plan (one pass), on `stream`.
-template <class M, class K, class... A>
-cudaError_t launch_on(cudaStream_t stream, const Plan3& p, K k, A... args) {
-  if constexpr (is_kernel_selector<K>) {
-    return with_index(p, [&](auto w) { return launch_on<M>(stream, p, k(w), args...); });
   } else {
     k<<<dim3_of(M::grid(p)), dim3_of(M::block(p)), 0, stream>>>(p, args...);
     return cudaGetLastError();
@@ -130,9 +127,7 @@ cudaError_t launch_on(cudaStream_t stream, const Plan3& p, K k, A... args) {
 }
 // The same on the default stream.
 template <class M, class K, class... A>
-cudaError_t launch(const Plan2& p, K k, A... args) { return launch_on<M>(cudaStream_t(0), p, k, args...); }
-template <class M, class K, class... A>
-cudaError_t launch(const Plan3& p, K k, A... args) { return launch_on<M>(cudaStream_t(0), p, k, args...); }
+cudaError_t launch(const params_t<M>& p, K k, A... args) { return launch_on<M>(cudaStream_t(0), p, k, args...); }
 
 // ---- for_each_cell: the simple case --------------------------------------------------------
 // f(i, j) for every cell of the domain, each once, on the device; i and j are int32_t on a
@@ -140,7 +135,7 @@ cudaError_t launch(const Plan3& p, K k, A... args) { return launch_on<M>(cudaStr
 // device by value: a functor with a __device__ operator() (any nvcc), or a lambda marked
 // __device__ (nvcc --extended-lambda). __launch_bounds__(1024): rho = 32 (32 x 32 threads).
 template <class M, class I, class F>
-__global__ void __launch_bounds__(1024) for_each_cell_kernel(Plan2 p, int pass, F f) {
+__global__ void __launch_bounds__(1024) for_each_cell_kernel(params_t<M> p, int pass, F f) {
   const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside) f(c.i, c.j);
 }
@@ -149,14 +144,13 @@ __global__ void __launch_bounds__(1024) for_each_cell3_kernel(Plan3 p, F f) {
   const Cell3T<I> c = M::template cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
   if (c.inside) f(c.x, c.y, c.z);
 }
+// 3D: f(x, y, z) for every cell 0 <= x <= y <= z < N.
 template <class M, class F>
-cudaError_t for_each_cell(const Plan2& p, F f, cudaStream_t stream = 0) {
-  return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell_kernel<M, I, F>), f);
-}
-// f(x, y, z) for every cell 0 <= x <= y <= z < N of a 3D plan.
-template <class M, class F>
-cudaError_t for_each_cell(const Plan3& p, F f, cudaStream_t stream = 0) {
-  return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell3_kernel<M, I, F>), f);
+cudaError_t for_each_cell(const params_t<M>& p, F f, cudaStream_t stream = 0) {
+  if constexpr (is_2d_plan<M>)
+    return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell_kernel<M, I, F>), f);
+  else
+    return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell3_kernel<M, I, F>), f);
 }
 
 }  // namespace tdmaps

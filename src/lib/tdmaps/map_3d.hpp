@@ -24,6 +24,7 @@ namespace tdmaps {
 struct BB3 {
   static constexpr const char* name = "bb3";
   static constexpr bool blockwise = true;
+  using Params = Plan3;  // every 3D map's (plan.hpp)
   static Plan3 plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     (void)allow_inexact;
@@ -116,6 +117,7 @@ struct TET {
   static constexpr const char* name = RootP::name;
   static constexpr bool blockwise = true;
   using root_policy = RootP;
+  using Params = Plan3;
   static constexpr u64 exact_blocks = RootP::exact_blocks;
   // g(lambda), eq. (16): block index -> block (x, y, z)
   template <class I = i64>

@@ -9,33 +9,33 @@
 namespace tdmaps {
 
 // The n x n grid of rho x rho blocks (n = ceil(N/rho)) that BB and its thread-filtering
-// variant BB_T (map_variants.hpp) launch: their plan, grid and block.
+// variant BB_T (map_variants.hpp) launch: their plan (N, rho, n: GridPlan), grid and block.
 struct SquareBlockGrid {
-  static Plan2 square_plan(const char* name, i64 N, int rho) {
+  using Params = GridPlan;
+  static Params square_plan(const char* name, i64 N, int rho) {
     check_common(name, N, rho);
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     if (p.n > 65535)
       throw unsupported(std::string(name) + ": n = ceil(N/rho) must be <= 65535 (grid y limit); got n=" + std::to_string(p.n));
-    p.total = u64(p.n) * u64(p.n);
     p.narrow = narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) { return Dim3{u32(p.n), u32(p.n), 1}; }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 grid(const Params& p, int) { return Dim3{u32(p.n), u32(p.n), 1}; }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
 };
 
 struct BB : SquareBlockGrid {
   static constexpr const char* name = "bb";
   static constexpr bool blockwise = true;
-  static Plan2 plan(i64 N, int rho, bool /*allow_inexact: BB is exact*/ = false) { return square_plan(name, N, rho); }
+  static Params plan(i64 N, int rho, bool /*allow_inexact: BB is exact*/ = false) { return square_plan(name, N, rho); }
   template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Plan2&, int, u32 bx, u32 by) {
+  TD_HD static Cell2T<I> block_cell(const Params&, int, u32 bx, u32 by) {
     if (bx > by) return outside2<I>();
     return Cell2T<I>{I(by), I(bx), true};
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };

@@ -144,6 +144,7 @@ struct LTM {
   static constexpr const char* name = Sqrt::name;
   static constexpr bool blockwise = true;
   using sqrt_policy = Sqrt;
+  using Params = LinearPlan;
   static constexpr u64 exact_blocks = Sqrt::exact_blocks;
   // The narrow path: n <= 65535 block rows, so lambda < tri(65535) < 2^31 (a one-row
   // grid), and every row estimate e <= 65535 has e(e+1) < 2^32.
@@ -155,9 +156,9 @@ struct LTM {
     const Root<uidx<I>> r = Sqrt::template row<uidx<I>>(lambda);
     return Cell2T<I>{I(r.k), I(lambda - r.base), true};
   }
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     const u64 n_grid = tri_root(max_linear_blocks);  // most block rows a linear grid serves
     if (u64(p.n) > n_grid)
@@ -177,10 +178,10 @@ struct LTM {
     p.narrow = p.n <= narrow_max_n && narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) { return linear_grid_dims(p.total, name); }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 grid(const Params& p, int) { return linear_grid_dims(p.total, name); }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {
+  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
     using U = uidx<I>;
     const U l = linear_block<U>(p.gx, bx, by);
     if constexpr (sizeof(U) == 8) {
@@ -189,7 +190,7 @@ struct LTM {
     return g<I>(l);
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };

@@ -15,8 +15,8 @@
 // Range: n(n+1)/2 <= 2^28 entries (1 GiB), i.e. n <= 23169 block rows (N <= 370,704 at
 // rho = 16); plan() refuses larger n.
 //
-// Where the table lives. Plan2 (plan.hpp) holds its address (the field lut_table, LTM-LUT's
-// own), and the map headers are plain C++ (no CUDA runtime). So:
+// Where the table lives. The map's Params, LutPlan (plan.hpp: the linear plan and the field
+// lut_table), holds its address, and the map headers are plain C++ (no CUDA runtime). So:
 //   * host: plan() makes sure the process-wide host table covers n(n+1)/2 entries and
 //     stores its address in the plan's own word `lut_table` (plan.hpp); the host
 //     (oracle, counts2) reads the table through that address;
@@ -69,10 +69,11 @@ struct LTM_LUT {
   static constexpr const char* name = "ltm-lut";
   static constexpr bool blockwise = true;
   static constexpr u64 exact_blocks = limits::ltm_lut_max_entries;
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+  using Params = LutPlan;
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     (void)allow_inexact;
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     if (p.n > limits::ltm_lut_max_n)
       throw unsupported(std::string(name) + ": the table holds n(n+1)/2 <= 2^28 blocks, n <= " +
@@ -88,8 +89,8 @@ struct LTM_LUT {
     p.narrow = narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) { return linear_grid_dims(p.total, name); }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 grid(const Params& p, int) { return linear_grid_dims(p.total, name); }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
 
   // ---- the auxiliary table (tdmaps/launch.cuh copies it to the device) ----
   struct AuxTable {
@@ -97,15 +98,15 @@ struct LTM_LUT {
     u64 bytes = 0;
   };
   // The plan's host table and the bytes the plan reads of it (its first n(n+1)/2 entries).
-  static AuxTable aux_table(const Plan2& p) { return AuxTable{table(p), p.total * sizeof(u32)}; }
-  static Plan2 with_aux_table(Plan2 p, const void* device_table) {
+  static AuxTable aux_table(const Params& p) { return AuxTable{table(p), p.total * sizeof(u32)}; }
+  static Params with_aux_table(Params p, const void* device_table) {
     p.lut_table = u64(reinterpret_cast<std::uintptr_t>(device_table));
     return p;
   }
-  TD_HD static const u32* table(const Plan2& p) { return reinterpret_cast<const u32*>(std::uintptr_t(p.lut_table)); }
+  TD_HD static const u32* table(const Params& p) { return reinterpret_cast<const u32*>(std::uintptr_t(p.lut_table)); }
 
   template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {
+  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
     using U = uidx<I>;
     const U l = linear_block<U>(p.gx, bx, by);  // one-row grid: every block is used
 #if defined(__CUDA_ARCH__)
@@ -116,7 +117,7 @@ struct LTM_LUT {
     return Cell2T<I>{I(v >> 16), I(v & 0xffffu), true};
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };

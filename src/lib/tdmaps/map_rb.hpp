@@ -18,24 +18,23 @@ namespace tdmaps {
 struct RB {
   static constexpr const char* name = "rb";
   static constexpr bool blockwise = false;
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+  using Params = GridPlan;
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     (void)allow_inexact;
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     const i64 gy = ceil_div(ceil_div(N, 2), rho);
-    const i64 gx = ceil_div(N + 1, rho);
     if (gy > 65535) throw unsupported("rb: ceil(ceil(N/2)/rho) must be <= 65535 (grid y limit); got " + std::to_string(gy));
-    p.total = u64(gx) * u64(gy);
     p.narrow = narrow_coords(N + 1, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) {
+  static Dim3 grid(const Params& p, int) {
     return Dim3{u32(ceil_div(p.N + 1, p.rho)), u32(ceil_div(ceil_div(p.N, 2), p.rho)), 1};
   }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
     const I N = I(p.N);
     const I x = I(bx) * I(p.rho) + I(tx), y = I(by) * I(p.rho) + I(ty);
     if (x > N || y >= ((N + 1) >> 1)) return outside2<I>();

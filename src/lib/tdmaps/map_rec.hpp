@@ -21,31 +21,30 @@ namespace tdmaps {
 struct REC {
   static constexpr const char* name = "rec";
   static constexpr bool blockwise = true;
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+  using Params = RecPlan;
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     (void)allow_inexact;
     const std::string need = "rec: needs N = m*2^k with k >= 1 and m a multiple of rho=" + std::to_string(rho);
     if (N % rho != 0) throw unsupported(need + " (N=" + std::to_string(N) + " is not a multiple of rho)");
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = N / rho;
     i64 mb = p.n; int k = 0;
     while (mb % 2 == 0) { mb /= 2; ++k; }
     if (k == 0) throw unsupported(need + " (N/rho=" + std::to_string(p.n) + " is odd, so k=0)");
     if (p.n > 65535) throw unsupported("rec: N/rho must be <= 65535 (grid y limit); got " + std::to_string(p.n));
     p.rec_mb = mb; p.passes = k + 1;  // k recursion levels and the diagonal pass
-    p.total = 0;
-    for (int pass = 0; pass < p.passes; ++pass) { Dim3 g = grid(p, pass); p.total += u64(g.x) * g.y; }
     p.narrow = narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int pass) {
+  static Dim3 grid(const Params& p, int pass) {
     if (pass == 0) return Dim3{u32(p.rec_mb), u32(p.n), 1};
     const i64 s = p.rec_mb << (pass - 1);
     return Dim3{u32(s), u32(p.n / 2), 1};
   }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Plan2& p, int pass, u32 bx, u32 by) {
+  TD_HD static Cell2T<I> block_cell(const Params& p, int pass, u32 bx, u32 by) {
     using U = uidx<I>;  // the divisions are unsigned: cheaper than signed ones
     if (pass == 0) {
       const U mb = U(p.rec_mb), q = U(by) / mb, r = U(by) - q * mb;
@@ -57,7 +56,7 @@ struct REC {
     return Cell2T<I>{I(2 * q * s + s + r), I(2 * q * s + bx), true};
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };

@@ -74,12 +74,13 @@ struct UTM {
   static constexpr const char* name = Sqrt::name;
   static constexpr bool blockwise = false;
   static constexpr i64 max_N = Sqrt::max_N;
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+  using Params = LinearPlan;  // total counts threads
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     if (N > max_N && !allow_inexact)
       throw unsupported(std::string(name) + ": exact only for N <= " + std::to_string(max_N) +
                         " (got N=" + std::to_string(N) + ")");
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     p.total = tri(u64(N));  // threads
     Dim3 g;
@@ -89,10 +90,10 @@ struct UTM {
     p.narrow = p.total + u64(rho) * u64(rho) <= u64(narrow_limit) && (N + 2) * (N + 2) <= narrow_limit;
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) {
+  static Dim3 grid(const Params& p, int) {
     return linear_grid_dims((p.total + u64(p.rho) * p.rho - 1) / (u64(p.rho) * p.rho), name);
   }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
   // thread k -> (i, j)
   template <class I = i64, class R = Pinned>
   TD_HD static Cell2T<I> map_thread(i64 N, I k) {
@@ -102,7 +103,7 @@ struct UTM {
     return Cell2T<I>{b - 2, a - 1, true};
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32) {
+  TD_HD static Cell2T<I> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32) {
     using U = uidx<I>;
     const U k = linear_block<U>(p.gx, bx, by) * (U(p.rho) * U(p.rho)) + tx;
     if (k >= p.total) return outside2<I>();

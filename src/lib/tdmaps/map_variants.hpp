@@ -36,9 +36,9 @@ namespace tdmaps {
 struct BB_T : SquareBlockGrid {  // BB's plan, grid and block
   static constexpr const char* name = "bb-t";
   static constexpr bool blockwise = false;  // no block test: the thread filters itself
-  static Plan2 plan(i64 N, int rho, bool /*allow_inexact: exact*/ = false) { return square_plan(name, N, rho); }
+  static Params plan(i64 N, int rho, bool /*allow_inexact: exact*/ = false) { return square_plan(name, N, rho); }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
     const I i = I(by) * I(p.rho) + I(ty), j = I(bx) * I(p.rho) + I(tx);
     return Cell2T<I>{i, j, i < I(p.N) && j <= i};
   }
@@ -48,24 +48,24 @@ struct BB_T : SquareBlockGrid {  // BB's plan, grid and block
 struct RB_B {
   static constexpr const char* name = "rb-b";
   static constexpr bool blockwise = true;
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
+  using Params = GridPlan;
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
     (void)allow_inexact;
-    Plan2 p;
+    Params p;
     p.N = N; p.rho = rho; p.n = ceil_div(N, rho);
     const i64 gy = ceil_div(p.n, 2);
     if (gy > 65535)
       throw unsupported("rb-b: ceil(n/2) block rows (n = ceil(N/rho)) must be <= 65535 (grid y limit); got " + std::to_string(gy));
-    p.total = u64(p.n + 1) * u64(gy);
     // block indices <= n <= 131070 and cells b*rho + t < n*rho <= N + rho: the BB condition
     p.narrow = narrow_coords(N, rho);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) { return Dim3{u32(p.n + 1), u32(ceil_div(p.n, 2)), 1}; }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 grid(const Params& p, int) { return Dim3{u32(p.n + 1), u32(ceil_div(p.n, 2)), 1}; }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   // The grid is exactly the rectangle (bx <= n, by < ceil(n/2)): no range test.
   template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {
+  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
     const I x = I(bx), y = I(by);
     if (x <= y) return Cell2T<I>{y, x, true};
     const I i = I(p.n) - 1 - y;
@@ -73,7 +73,7 @@ struct RB_B {
     return Cell2T<I>{i, x - y - 1, true};
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };
@@ -96,13 +96,14 @@ struct LtmSquare {
   static constexpr bool blockwise = true;
   using base_map = Base;
   using sqrt_policy = typename Base::sqrt_policy;
+  using Params = typename Base::Params;  // LinearPlan: gx holds the side n'
   static constexpr u64 exact_blocks = Base::exact_blocks;
   static constexpr u64 max_side = 65535;  // gridDim.y
   // The base map's plan (its exact range, its narrow decision); then the square grid:
   // gx = n' = ceil(sqrt(n(n+1)/2)). Narrow stays the base's: lambda < tri(65535) < 2^31
   // on the narrow path, and lambda = bx + by n' < n'^2 <= 65535^2 < 2^32 fits u32.
-  static Plan2 plan(i64 N, int rho, bool allow_inexact = false) {
-    Plan2 p;
+  static Params plan(i64 N, int rho, bool allow_inexact = false) {
+    Params p;
     try {
       p = Base::plan(N, rho, allow_inexact);
     } catch (const unsupported& e) {
@@ -116,20 +117,20 @@ struct LtmSquare {
     p.gx = u32(side);
     return p;
   }
-  static Dim3 grid(const Plan2& p, int) { return Dim3{p.gx, p.gx, 1}; }
-  static Dim3 block(const Plan2& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
+  static Dim3 grid(const Params& p, int) { return Dim3{p.gx, p.gx, 1}; }
+  static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   // g(lambda): the base map's, unchanged.
   template <class I = i64>
   TD_HD static Cell2T<I> g(uidx<I> lambda) { return Base::template g<I>(lambda); }
   template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Plan2& p, int, u32 bx, u32 by) {
+  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
     using U = uidx<I>;
     const U l = U(bx) + U(by) * U(p.gx);
     if (l >= p.total) return outside2<I>();  // the n' x n' - n(n+1)/2 discarded blocks
     return Base::template g<I>(l);
   }
   template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
 };

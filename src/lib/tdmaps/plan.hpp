@@ -1,25 +1,29 @@
 // tdmaps/plan.hpp — the vocabulary every map policy speaks.
 //
-// A map policy M is a small type (compare CUTLASS's threadblock swizzles):
-//   static Plan2 plan(i64 N, int rho, bool allow_inexact = false)
+// A map policy M is a small type (compare CUTLASS's threadblock swizzles and their
+// `typename Swizzle::Params`):
+//   using Params = ...                       the plan: what its kernels read, passed by value
+//                                            (2D: a struct deriving from PlanBase, below; 3D: Plan3)
+//   static Params plan(i64 N, int rho, bool allow_inexact = false)
 //                                            host: validate N, rho; size the grid; throws
 //                                            unsupported past the exact range unless asked
-//   static Dim3 grid(const Plan2&, int pass) host: blocks to launch in pass `pass`
-//   static Dim3 block(const Plan2&)          host: threads per block
-//   TD_HD static Cell2T<I> cell<I>(plan, pass, bx, by, tx, ty)
+//   static Dim3 grid(const Params&, int pass) host: blocks to launch in pass `pass`
+//   static Dim3 block(const Params&)          host: threads per block
+//   TD_HD static Cell2T<I> cell<I>(params, pass, bx, by, tx, ty)
 //                                            block+thread index -> (i, j) or outside
 // Blockwise maps (all threads of a block share one block coordinate) also give
-//   TD_HD static Cell2T<I> block_cell<I>(plan, pass, bx, by)   -> block row/column
+//   TD_HD static Cell2T<I> block_cell<I>(params, pass, bx, by)   -> block row/column
 // I is the index type of the path (config.hpp): i64 (the default; serves every size)
-// or i32 (only when plan() set Plan2::narrow). Each map's arithmetic is written once,
+// or i32 (only when plan() set PlanBase::narrow). Each map's arithmetic is written once,
 // for both.
-// Kernels are written once, templated on M; the CPU oracle calls the same
-// functions, so correctness is proven on the code that runs.
+// Kernels are written once, templated on M, and take `typename M::Params` (params_t<M>);
+// the CPU oracle calls the same functions, so correctness is proven on the code that runs.
 #pragma once
 #include "config.hpp"
 #include "numbers.hpp"
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace tdmaps {
 
@@ -45,41 +49,57 @@ template <class I = i64> TD_HD Cell2T<I> outside2() { return Cell2T<I>{I(-1), I(
 template <class I = i64> TD_HD Cell3T<I> outside3() { return Cell3T<I>{I(-1), I(-1), I(-1), false}; }
 
 // What every 2D plan has, whatever its map: the problem, the block side, the block rows,
-// the launches and the index path.
+// the launches and the index path. Each 2D map's Params derives from it and adds only the
+// fields that map reads (no field serves two maps); code that works on any 2D plan (counts,
+// the oracle, the launch) reads only these.
 struct PlanBase {
-  i64 N = 0;      // problem size (domain side)
-  int rho = 1;    // threads per block side
-  i64 n = 0;      // block rows, ceil(N / rho)
-  int passes = 1; // kernel launches (REC: k levels + diagonal pass)
+  i64 N = 0;      // offset 0: problem size (domain side)
+  int rho = 1;    // offset 8: threads per block side
+  i64 n = 0;      // offset 16: block rows, ceil(N / rho)
+  int passes = 1; // offset 24: kernel launches (REC: k levels + diagonal pass)
   // The index path: true when plan() proved that every index and intermediate of
   // this plan's map fits 32 bits (then kernels run M::cell<i32>); false runs the
   // 64-bit path, which serves every size. A harness may clear it to run the wide
   // path on a small plan (verification); it must never set it.
-  bool narrow = false;
+  bool narrow = false;  // offset 28
 };
-// Everything a kernel needs to evaluate a 2D map; passed by value to kernels. After the
-// common base, each map family's own fields: a map reads and writes only its own, and no
-// field serves two maps (no storage is shared). The words a kernel reads keep the offsets of
-// the single struct this replaced; LTM-LUT's table address has the last word of its own.
-struct Plan2 : PlanBase {
-  // linear maps (LTM and its variants, UTM, LTM-LUT); REC counts its blocks in total too
-  u64 total = 0;      // offset 32: blocks (LTM) or threads (UTM) that are used
-  u32 gx = 1;         // offset 40: grid row length (lambda = bx + by * gx)
-  // REC (map_rec.hpp); its recursion levels k are passes - 1
-  i64 rec_mb = 0;     // offset 48: diagonal square side in blocks (m / rho)
-  // LTM-LUT (map_ltm_lut.hpp)
-  u64 lut_table = 0;  // offset 56: the address of its table (the host's; a launched plan: the device copy)
+// The maps' own Params (a new map takes one of these or declares its own beside its policy):
+// BB, BB-T, RB, RB-B: the grid follows from N, rho and n alone.
+struct GridPlan : PlanBase {};
+// The linear maps (LTM and its variants, UTM): lambda = bx + by * gx over `total` used blocks
+// (UTM: threads). The square-grid LTM keeps its grid side n' in gx.
+struct LinearPlan : PlanBase {
+  u64 total = 0;  // offset 32: blocks (LTM) or threads (UTM) that are used
+  u32 gx = 1;     // offset 40: grid row length (lambda = bx + by * gx)
 };
-// The kernels' parameter layout: 64 bytes, as the single struct it replaced.
-static_assert(sizeof(Plan2) == 64, "Plan2: the kernels' parameter layout changed");
+// LTM-LUT (map_ltm_lut.hpp): a linear map that reads its table.
+struct LutPlan : LinearPlan {
+  u64 lut_table = 0;  // offset 48: the table's address (the host's; a launched plan: the device copy)
+};
+// REC (map_rec.hpp); its recursion levels k are passes - 1.
+struct RecPlan : PlanBase {
+  i64 rec_mb = 0;  // offset 32: diagonal square side in blocks (m / rho)
+};
+// The kernels' parameter layouts (a kernel's parameters after the plan move with its size).
+static_assert(sizeof(PlanBase) == 32 && sizeof(GridPlan) == 32, "PlanBase/GridPlan: the kernels' parameter layout changed");
+static_assert(sizeof(LinearPlan) == 48, "LinearPlan: the kernels' parameter layout changed");
+static_assert(sizeof(LutPlan) == 56, "LutPlan: the kernels' parameter layout changed");
+static_assert(sizeof(RecPlan) == 40, "RecPlan: the kernels' parameter layout changed");
+
+// Every 3D map (BB3, the TET family) reads the fields of this one plan (BB3: N, rho, n,
+// narrow; it sets total for the host; TET: also total and gx): the 3D maps' Params.
 struct Plan3 {
   i64 N = 0;
   int rho = 1;
   i64 n = 0;
   u64 total = 0;
   u32 gx = 1;
-  bool narrow = false;  // as Plan2::narrow
+  bool narrow = false;  // as PlanBase::narrow
 };
+static_assert(sizeof(Plan3) == 40, "Plan3: the kernels' parameter layout changed");
+
+// A map's plan type: typename M::Params.
+template <class M> using params_t = typename M::Params;
 
 // Thrown by plan() for sizes a map cannot serve; what() is one line naming the limit.
 struct unsupported : std::runtime_error {

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 
 namespace tdmaps {
 
@@ -75,6 +76,27 @@ using maps2d_dummy = joining_t<experiment::dummy>;
 using maps2d_sqrt = joining_t<experiment::sqrt>;
 using maps2d_apps = joining_t<experiment::apps>;
 using maps2d_fast = joining_t<experiment::fast>;
+
+// ---- a 2D plan of a map chosen at run time ------------------------------------------------
+// Code templated on M holds typename M::Params. A table of maps chosen at run time (the
+// benchmarks' map lists, the apps' kernel tables) holds any_plan2: a std::variant of the
+// registry's 2D Params types (each once), derived from maps2d. Its entries are made by
+// code templated on M, which reads its own map's plan back with plan_of<M>; everything else
+// reads the common part (N, rho, n, passes, narrow) through plan_base.
+template <class V, class... Ts> struct variant_of_unique { using type = V; };
+template <class... Vs, class T, class... Ts>
+struct variant_of_unique<std::variant<Vs...>, T, Ts...>
+    : variant_of_unique<std::conditional_t<(std::is_same_v<T, Vs> || ...), std::variant<Vs...>, std::variant<Vs..., T>>,
+                        Ts...> {};
+template <class L> struct plans_of;
+template <class M, class... Ms> struct plans_of<map_list<M, Ms...>> {
+  using type = typename variant_of_unique<std::variant<typename M::Params>, typename Ms::Params...>::type;
+};
+using any_plan2 = typename plans_of<maps2d>::type;
+inline const PlanBase& plan_base(const any_plan2& p) {
+  return std::visit([](const auto& q) -> const PlanBase& { return q; }, p);
+}
+template <class M> const typename M::Params& plan_of(const any_plan2& p) { return std::get<typename M::Params>(p); }
 
 // Calls f(M{}) for the map whose name is `name`; returns false if none matches.
 template <class F, class... Ms>

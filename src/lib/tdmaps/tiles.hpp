@@ -24,7 +24,7 @@ namespace tdmaps {
 template <class M>
 struct TileMap {
   static_assert(M::blockwise, "a tile map needs a blockwise map (one (I, J) per block)");
-  Plan2 plan;  // the map's plan over N = c tiles at rho = 1
+  typename M::Params plan;  // the map's plan over N = c tiles at rho = 1
 
   static TileMap make(i64 tiles_per_side, bool allow_inexact = false) {
     TileMap t;

@@ -89,7 +89,7 @@ __device__ __forceinline__ Sphere<1> load_ro(const Sphere<1>* s, i64 k) {
 // counts (30..40) decided the occupancy, 6 or 8 blocks per SM, and with it the
 // comparison (measured on an H100: ltm-e 38 registers ran 28% slower than ltm-r's 32).
 template <class M, class I, int D, Style S>
-__global__ void __launch_bounds__(1024, 2) collision_kernel(Plan2 p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
+__global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
                                  unsigned long long* __restrict__ total) {
   static_assert(has_style<M>(S), "the shared-memory collision kernel needs a blockwise map (block_cell)");
   const int t = int(threadIdx.y * blockDim.x + threadIdx.x);
@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(Plan2 p, int pass, c
 }
 
 template <class M, int D, Style S = default_style<M>()>
-void launch(const Plan2& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
+void launch(const typename M::Params& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
   if (p.rho > max_rho) gpu::die("collision: rho must be <= 32");
   gpu::launch2<M>(TD_KERNEL_FOR(collision_kernel<M, I, D, S>), p, s, counts, total);
 }

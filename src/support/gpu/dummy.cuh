@@ -35,13 +35,13 @@ namespace tdmaps::gpu {
 // register allocation must allow it for every map. I is the plan's index path.
 // As printed (000 §IV-A): every in-domain thread stores the int i + j (4 bytes).
 template <class M, class I>
-__global__ void __launch_bounds__(1024) dummy_store(Plan2 p, int pass, int* out) {
+__global__ void __launch_bounds__(1024) dummy_store(typename M::Params p, int pass, int* out) {
   const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside) out[0] = int(c.i + c.j);
 }
 
 template <class M, class I>
-__global__ void __launch_bounds__(1024) dummy_cond(Plan2 p, int pass, int* out, int never) {
+__global__ void __launch_bounds__(1024) dummy_cond(typename M::Params p, int pass, int* out, int never) {
   const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside && int(c.i + c.j) == never) out[0] = int(c.i + c.j);
 }
@@ -49,7 +49,7 @@ __global__ void __launch_bounds__(1024) dummy_cond(Plan2 p, int pass, int* out, 
 // The reference of the instruction table (experiments/maps2d/sass_cost.sh): the same
 // kernel with no map at all (the cell is the block and thread index, always inside).
 // What a map adds per thread is its kernel's instructions minus these.
-static __global__ void __launch_bounds__(1024) dummy_cond_nomap(Plan2, int, int* out, int never) {
+static __global__ void __launch_bounds__(1024) dummy_cond_nomap(PlanBase, int, int* out, int never) {
   const int i = int(blockIdx.y) + int(threadIdx.y), j = int(blockIdx.x) + int(threadIdx.x);
   if (i + j == never) out[0] = i + j;
 }
@@ -96,7 +96,7 @@ TD_HD int coverage_record(const Cell2T<I>& c, i64 N, BitOr bits) {
 enum CoverageCounter : int { cnt_inside = 0, cnt_dup, cnt_ood, cnt_useful_blocks, cnt_count };
 
 template <class M, class I>
-__global__ void __launch_bounds__(1024) coverage2(Plan2 p, int pass, u32* bits, unsigned long long* counters) {
+__global__ void __launch_bounds__(1024) coverage2(typename M::Params p, int pass, u32* bits, unsigned long long* counters) {
   const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   const int r = coverage_record(c, p.N, BitOr{bits});
   // Every thread reaches these barriers (no early exit above).
@@ -163,7 +163,7 @@ inline std::string check_coverage(i64 N, const CoverageRun& r, long long expecte
 // Host emulation of coverage2 over every launched thread of every pass, with the
 // same per-thread code (used by the host unit test; small N only), on index path I.
 template <class M, class I = i64>
-CoverageRun emulate_coverage2(const Plan2& p) {
+CoverageRun emulate_coverage2(const typename M::Params& p) {
   CoverageRun r;
   r.bits.assign(coverage_words(p.N), 0u);
   const Dim3 b = M::block(p);
@@ -198,7 +198,7 @@ class CoverageBuffers {
   }
   // Runs coverage2<M> for plan p on the GPU and copies the result back.
   template <class M>
-  CoverageRun run(const Plan2& p) {
+  CoverageRun run(const typename M::Params& p) {
     const u64 words = coverage_words(p.N);
     if (words > cap_) {
       if (bits_) TD_CUDA(cudaFree(bits_));

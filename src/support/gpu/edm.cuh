@@ -105,7 +105,7 @@ TD_HD Cell2T<I> utm_row_major(const Cell2T<I>& c, i64 N) {
 // The cell thread (bx, by, tx, ty) of pass `pass` computes in the plain EDM kernel: the
 // map's cell, in row-major order for UTM (above).
 template <class M, class I>
-TD_HD Cell2T<I> plain_cell(const Plan2& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+TD_HD Cell2T<I> plain_cell(const typename M::Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
   const Cell2T<I> c = M::template cell<I>(p, pass, bx, by, tx, ty);
   if constexpr (is_utm<M>::value) return utm_row_major<I>(c, p.N);
   else return c;
@@ -153,7 +153,7 @@ namespace tdmaps::edm {
 
 // ---- plain: one output per thread (the papers' EDM kernel) ---------------------------
 template <class M, class I, int D, Layout L>
-__global__ void edm_plain_kernel(Plan2 p, int pass, const float* __restrict__ pts, float* __restrict__ out) {
+__global__ void edm_plain_kernel(typename M::Params p, int pass, const float* __restrict__ pts, float* __restrict__ out) {
   const Cell2T<I> c = plain_cell<M, I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (!c.inside) return;
   float a[D], b[D];
@@ -166,7 +166,7 @@ __global__ void edm_plain_kernel(Plan2 p, int pass, const float* __restrict__ pt
 }
 
 template <class M, int D, Layout L>
-void launch_plain(const Plan2& p, const float* pts, float* out) {
+void launch_plain(const typename M::Params& p, const float* pts, float* out) {
   gpu::launch2<M>(TD_KERNEL_FOR(edm_plain_kernel<M, I, D, L>), p, pts, out);
 }
 
@@ -209,7 +209,7 @@ __device__ __forceinline__ void load_point(const float* __restrict__ pts, i64 N,
 }
 
 template <class M, class I, int D, Layout L, int T>
-__global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(Plan2 p, int pass,
+__global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(typename M::Params p, int pass,
                                                                          const float* __restrict__ pts,
                                                                          float* __restrict__ out) {
   using G = TileGeom<T>;
@@ -315,7 +315,7 @@ __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(Plan2 p,
 
 // The plan of a fast variant: the map's own plan with block side T = 4*rho cells.
 template <class M>
-Plan2 plan_fast(i64 N, int rho, bool allow_inexact) {
+typename M::Params plan_fast(i64 N, int rho, bool allow_inexact) {
   static_assert(M::blockwise, "the fast EDM needs a blockwise map (block_cell)");
   if (rho != 16 && rho != 32)
     throw unsupported(std::string(M::name) + "-fast: rho must be 16 or 32 (tiles of 64 or 128 cells); got " +
@@ -324,7 +324,7 @@ Plan2 plan_fast(i64 N, int rho, bool allow_inexact) {
 }
 
 template <class M, int D, Layout L, int T>
-void launch_fast_tile(const Plan2& p, const float* pts, float* out) {
+void launch_fast_tile(const typename M::Params& p, const float* pts, float* out) {
   // The fast kernel takes its block coordinate on the 64-bit path whatever the plan:
   // it evaluates the map once per T x T tile (not per cell), its output indices are
   // 64-bit anyway, and the 32-bit instantiation measured slower on an H200 (d = 4:
@@ -336,7 +336,7 @@ void launch_fast_tile(const Plan2& p, const float* pts, float* out) {
   }
 }
 template <class M, int D, Layout L>
-void launch_fast(const Plan2& p, const float* pts, float* out) {
+void launch_fast(const typename M::Params& p, const float* pts, float* out) {
   if (reinterpret_cast<std::uintptr_t>(out) % 32 != 0) gpu::die("edm fast: the output must be 32-byte aligned");
   if (p.rho == 64) launch_fast_tile<M, D, L, 64>(p, pts, out);
   else if (p.rho == 128) launch_fast_tile<M, D, L, 128>(p, pts, out);

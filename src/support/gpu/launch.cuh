@@ -13,7 +13,7 @@
 namespace tdmaps::gpu {
 
 // ---- launching a plan ----------------------------------------------------------------
-// The index path of a plan (Plan2/Plan3::narrow, decided by the map's plan()) picks the
+// The index path of a plan (PlanBase/Plan3::narrow, decided by the map's plan()) picks the
 // kernel instantiation once, on the host: a kernel templated on the index type I is
 // passed as a selector, TD_KERNEL_FOR(kernel<M, I, ...>) (tdmaps/launch.cuh), which
 // launch2/launch3 call with index_tag<i32> (narrow) or index_tag<i64> (wide).
@@ -23,12 +23,12 @@ using tdmaps::with_index;
 // Launches kernel(plan, pass, args...) for every pass of a 2D plan. `k` is a kernel
 // (one index path) or a TD_KERNEL_FOR selector (the plan's path).
 template <class M, class K, class... A>
-void launch2(K k, const Plan2& p, A... args) {
+void launch2(K k, const typename M::Params& p, A... args) {
   TD_CUDA(tdmaps::launch<M>(p, k, args...));
 }
 // Launches kernel(plan, args...) over a 3D plan.
 template <class M, class K, class... A>
-void launch3(K k, const Plan3& p, A... args) {
+void launch3(K k, const typename M::Params& p, A... args) {
   TD_CUDA(tdmaps::launch<M>(p, k, args...));
 }
 

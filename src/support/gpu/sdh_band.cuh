@@ -112,7 +112,7 @@ __device__ __forceinline__ void band_flush(u32* tab, u32 B, ull* hb_stay, ull* h
 constexpr int band_min_blocks(int T, int R) { return R <= 4 ? 1024 / T : 1; }
 
 template <int T, int R, bool Clamp>
-__global__ void __launch_bounds__(T, band_min_blocks(T, R)) k_band(Plan2 p, u64 lam_begin, u64 lam_end, const float4* __restrict__ pc,
+__global__ void __launch_bounds__(T, band_min_blocks(T, R)) k_band(LTM_E::Params p, u64 lam_begin, u64 lam_end, const float4* __restrict__ pc,
                                             const float4* __restrict__ pts, const float* __restrict__ thr_g, u32 B,
                                             float cb, float Eb, float w, ull* hist) {
   using L = BandLayout<T, R>;

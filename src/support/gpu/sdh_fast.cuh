@@ -145,7 +145,7 @@ __device__ __forceinline__ float pair_s(float x, float y, float z, float4 q) {
 
 // Fused: the fused rule's s (tdmaps::sdh::dist2_fma, the fast-fma rungs) instead of the pinned one.
 template <int T, int R, int HM, bool Clamp, bool Fused = false>
-__global__ void __launch_bounds__(T) k_fast(Plan2 p, u64 lam_begin, u64 lam_end, const float4* __restrict__ pts,
+__global__ void __launch_bounds__(T) k_fast(LTM_E::Params p, u64 lam_begin, u64 lam_end, const float4* __restrict__ pts,
                                             const float* __restrict__ thr_g, u32 B, float c, u32 flush_every,
                                             ull* hist) {
   using L = FastLayout<T, R, HM>;

@@ -204,7 +204,7 @@ inline std::string cannot_run(Impl i, i64 N, u32 B, int tpb, size_t smem_optin) 
 
 // Launch parameters of a fast kernel for one point set.
 struct FastLaunch {
-  Plan2 plan;
+  LTM_E::Params plan;
   u32 grid = 0;
   size_t smem = 0;
   u32 flush_every = 0;
@@ -493,13 +493,13 @@ inline void launch(Impl i, DeviceSet& d, int tpb) {
       break;
     case Impl::v5: k_v5<<<blocks, tpb, sh_tile>>>(d.x, d.y, d.z, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
     case Impl::tiled_bb: {
-      const Plan2 p = BB::plan(d.N, tpb);
+      const BB::Params p = BB::plan(d.N, tpb);
       k_tiled<BB><<<to_dim3(BB::grid(p, 0)), tpb, sh_tile>>>(p, d.x, d.y, d.z, d.w, d.B, d.hist);
       TD_LAUNCHED();
       break;
     }
     case Impl::tiled_ltm_e: {
-      const Plan2 p = LTM_E::plan(d.N, tpb);
+      const LTM_E::Params p = LTM_E::plan(d.N, tpb);
       k_tiled<LTM_E><<<to_dim3(LTM_E::grid(p, 0)), tpb, sh_tile>>>(p, d.x, d.y, d.z, d.w, d.B, d.hist);
       TD_LAUNCHED();
       break;

@@ -11,7 +11,7 @@ namespace tdmaps::gpu::sdh {
 // M::block_cell(plan, 0, blockIdx.x, blockIdx.y) = (bi, bj), bj <= bi. Thread t owns
 // point i = bi*T + t and pairs it with the points j of tile bj (j < i on the diagonal).
 template <class M>
-__global__ void k_tiled(Plan2 p, const float* __restrict__ X, const float* __restrict__ Y, const float* __restrict__ Z,
+__global__ void k_tiled(typename M::Params p, const float* __restrict__ X, const float* __restrict__ Y, const float* __restrict__ Z,
                         float w, u32 B, ull* hist) {
   const Cell2 b = M::block_cell(p, 0, blockIdx.x, blockIdx.y);
   if (!b.inside) return;  // BB: discarded block (bj > bi), before any other work

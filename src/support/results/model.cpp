@@ -215,7 +215,7 @@ const Wasted2& Ctx::wasted2() const {
     while (s > 0 && (s - 1) * (s - 1) >= T) --s;
     w.balanced.push_back(double(s * s - T));
     try {
-      const Plan2 p = REC::plan(N, kRho);
+      const REC::Params p = REC::plan(N, kRho);
       w.rec_passes.push_back(p.passes);
       i64 m = N / kRho;  // the recursion levels k of N = m*2^k*rho, counted here, not read from the plan
       int k = 0;
