@@ -301,6 +301,20 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
           << f(launched / (t * 1e-3)) << "," << (v.ours ? 1 : -1) << "\n";
       }
     }
+  // experiments/peers/gram_peers.py: torch.cdist (TF32 and FP32) and torch.mm on the same sizes
+  std::ofstream p(dir / "peers_gram.csv");
+  p << meta(gpu, slug, "gram_peers.py", "");
+  p << results::layout::peers_gram.header();
+  const V ps[] = {{"tf32", "full", "torch.cdist", 9.3, false}, {"fp32", "full", "torch.cdist", 30.0, false},
+                  {"tf32", "full-gram", "torch.mm", 2.1, false}};
+  for (double N : {32768.0, 65536.0})
+    for (double d : {64.0, 128.0, 256.0})
+      for (const V& v : ps) {
+        const double t = v.ms_at_1e9 * N * N / 1e9 * std::sqrt(d / 128) * speed, bytes = N * N * 4;
+        p << f(N) << "," << f(d) << "," << v.prec << "," << v.output << "," << v.impl << ",10," << f(t) << "," << f(t * .99)
+          << "," << f(t * 1.01) << "," << f(t * .98) << "," << f(t * 1.03) << "," << f(bytes / (t * 1e6)) << "," << f(bytes)
+          << "," << (std::string(v.impl) == "torch.mm" ? "nan" : "2e-05") << "\n";
+      }
 }
 
 // ---- multi-GPU SDH / three-body (experiments/multigpu/multi_hist): 1 and 2 GPUs x 1 and 8 chunks ----

@@ -7,8 +7,12 @@
 //
 //   bench_gram [--N 32768,65536] [--d 64,128,256] [--prec tf32,3xtf32,bf16,fp16]
 //              [--verify-max 1000] [--samples 4096] [--hist-N 0] [--reps 10] [--out DIR]
+//              [--kernel classic,persistent,sm80-8w,sm90-ws]
 //
-// 1. Check (no timing): at N = --verify-max and 129 (partial edge tiles), d = 64 and 100 (K
+// Each kernel of --kernel (gram_api.hpp: Kernel) runs with both schedulers; a kernel other than
+// classic names its rows' impl (tdmaps-ltm-e-<kernel>, bb-grid-<kernel>); sm90-ws is left out, with
+// a line, where it is not built or the GPU is not compute capability 9.0.
+// 1. Check (no timing), for each kernel: at N = --verify-max and 129 (partial edge tiles), d = 64 and 100 (K
 //    padded), every precision x scheduler x output (lower, lower with sqrt, condensed, fused
 //    histogram) against float64 over every pair, within the bound of src/support/gram/gram_cpu.hpp;
 //    lower: the cells above the diagonal must stay unwritten.
@@ -112,7 +116,13 @@ struct Dev {  // a device buffer, freed at scope end
   template <class T> T* as() const { return static_cast<T*>(p); }
 };
 
-gram::Kernel g_kernel = gram::Kernel::classic;  // --kernel
+std::vector<gram::Kernel> g_kernels{gram::Kernel::classic};  // --kernel
+// The impl column of our kernel k under scheduler s: the classic kernel's rows keep the names
+// tdmaps-ltm-e / bb-grid; another kernel's carry its name (tdmaps-ltm-e-sm90-ws, bb-grid-sm90-ws),
+// so that each kernel's I is against the bb-grid of the same kernel.
+std::string impl_name(gram::Sched s, gram::Kernel k) {
+  return k == gram::Kernel::classic ? std::string(gram::name(s)) : std::string(gram::name(s)) + "-" + gram::name(k);
+}
 
 gram::Prec prec_of(const std::string& s) {
   if (s == "tf32") return gram::Prec::tf32;
@@ -123,7 +133,7 @@ gram::Prec prec_of(const std::string& s) {
 
 // Full check of one precision at (N, d) against float64: every pair, every scheduler and output.
 // Returns the worst err / S seen; exits 1 on a failure.
-double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
+double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64_t seed) {
   const std::vector<float> X = gc::points(N, d, seed);
   Dev dX(X.size() * 4);
   TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
@@ -139,7 +149,7 @@ double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
     }
   double worst = 0;
   auto fail = [&](const std::string& what) {
-    std::fprintf(stderr, "bench_gram: check failed: %s %s N=%lld d=%d: %s\n", pn.c_str(), "", (long long)N, d, what.c_str());
+    std::fprintf(stderr, "bench_gram: check failed: %s %s N=%lld d=%d: %s\n", pn.c_str(), gram::name(kern), (long long)N, d, what.c_str());
     std::exit(1);
   };
   Dev dD(size_t(N * N) * 4);
@@ -149,7 +159,7 @@ double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
     for (int mode = 0; mode < 3; ++mode) {  // lower, lower + sqrt, condensed
       TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));  // NaN: what is not written stays NaN
       gram::Request r;
-      r.kernel = g_kernel;
+      r.kernel = kern;
       r.sched = sc;
       r.out = mode == 2 ? gram::Out::condensed : gram::Out::lower;
       r.take_sqrt = mode == 1;
@@ -200,7 +210,7 @@ double check_small(gram::Prec prec, i64 N, int d, std::uint64_t seed) {
     Dev dH(size_t(B) * 8);
     TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
     gram::Request r;
-    r.kernel = g_kernel;
+    r.kernel = kern;
     r.sched = sc;
     r.out = gram::Out::hist;
     r.hist = dH.as<unsigned long long>();
@@ -245,7 +255,10 @@ int main(int argc, char** argv) {
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
       ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
       ("seed", po::value(&seed)->default_value(27), "point generator seed")
-      ("kernel", po::value(&kernel_arg)->default_value("classic"), "our kernel: classic (a block a tile) or persistent (TMA row stores)");
+      ("kernel", po::value(&kernel_arg)->default_value("classic"),
+       "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), persistent (TMA row stores), "
+       "sm80-8w (classic on 8 warps, 16-deep k-tiles), sm90-ws (Hopper: TMA + wgmma warp-specialized; sm_90a only, "
+       "left out with a line elsewhere)");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (run.quick) {
@@ -267,8 +280,12 @@ int main(int argc, char** argv) {
     if (hist_buckets < 1 || hist_buckets > 8192) throw bench::bad_input("--hist-buckets must be in 1..8192");
     if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
-    if (kernel_arg != "classic" && kernel_arg != "persistent") throw bench::bad_input("--kernel must be classic or persistent");
-    g_kernel = kernel_arg == "classic" ? gram::Kernel::classic : gram::Kernel::persistent;
+    g_kernels.clear();
+    for (const std::string& kn : bench::parse_names({kernel_arg}, "--kernel", {"classic", "persistent", "sm80-8w", "sm90-ws"})) {
+      gram::Kernel k;
+      gram::kernel_of(kn, k);
+      g_kernels.push_back(k);
+    }
   });
 
   // ---- prediction (bench/predict.hpp): the timed sweep at a stated 100 TFLOP/s and 2 TB/s per variant
@@ -279,12 +296,13 @@ int main(int argc, char** argv) {
         const double flop = 2.0 * double(N) * double(N) * double(d), bytes = 4.0 * double(N) * double(N);
         const double variant_s = flop / 100e12 + bytes / 2e12;
         const double fp32_s = flop / 40e12 + bytes / 2e12;
-        f.add("GPU timing", (run.warmup + run.reps + 1) * (variant_s * (2.0 * precs.size() + 9) + 2 * fp32_s));
+        f.add("GPU timing", (run.warmup + run.reps + 1) *
+                                (variant_s * (2.0 * (precs.size() + 2) * g_kernels.size() + 9) + 2 * fp32_s));
         f.add("CPU reference", double(samples) * double(d) * 30 / 1e9);
       }
     f.add("GPU verification", double(verify_n) * verify_n * 64 * 4 * precs.size() * 12 / 1e9);
     if (hist_n > 0) {
-      f.add("GPU timing", (run.warmup + run.reps + 1) * 2 * (double(hist_n) * hist_n * hist_d / 100e12));
+      f.add("GPU timing", (run.warmup + run.reps + 1) * 2 * g_kernels.size() * (double(hist_n) * hist_n * hist_d / 100e12));
       f.add("CPU reference", double(hist_verify) * hist_verify * hist_d / 2 / 1e9);
     }
     bench::refuse_or_go("bench_gram", f, run);  // --predict-only: prints it and exits 0
@@ -293,15 +311,29 @@ int main(int argc, char** argv) {
   auto csv = session.table(results::layout::gram.file, results::layout::gram.columns);
   cublasHandle_t handle;
   TD_CUBLAS(cublasCreate(&handle));
+  // sm90-ws runs on compute capability 9.0 alone (sm_90a code), and only where this build has it
+  for (auto it = g_kernels.begin(); it != g_kernels.end();)
+    if (*it == gram::Kernel::sm90_ws && !gram::sm90_runs()) {
+      std::fprintf(stderr, "bench_gram: kernel sm90-ws left out: %s\n",
+                   gram::sm90_built() ? "this GPU is not compute capability 9.0 (sm_90a code)" : "not in this build (gram_sm90.cu needs nvcc >= 12.0)");
+      it = g_kernels.erase(it);
+    } else {
+      ++it;
+    }
+  if (g_kernels.empty()) {
+    std::fprintf(stderr, "bench_gram: no kernel of --kernel runs here\n");
+    return 2;
+  }
 
   // ---- 1. the full check at sizes with partial edge tiles
-  for (const std::string& pn : precs)
-    for (i64 N : {verify_n, 129ll})
-      for (int d : {64, 100}) {
-        const double w = check_small(prec_of(pn), N, d, seed + 1);
-        std::fprintf(stderr, "[check] %s N=%lld d=%d: every pair, both schedulers, lower / sqrt / condensed / hist ok (worst err/S %.3g, bound %.3g)\n",
-                     pn.c_str(), (long long)N, d, w, gc::bound_coef(pn, d));
-      }
+  for (gram::Kernel kern : g_kernels)
+    for (const std::string& pn : precs)
+      for (i64 N : {verify_n, 129ll})
+        for (int d : {64, 100}) {
+          const double w = check_small(prec_of(pn), kern, N, d, seed + 1);
+          std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, lower / sqrt / condensed / hist ok (worst err/S %.3g, bound %.3g)\n",
+                       gram::name(kern), pn.c_str(), (long long)N, d, w, gc::bound_coef(pn, d));
+        }
 
   // ---- 2. the timed sizes
   bench::Budget budget(run.budget_s, long(Ns.size() * ds.size()));
@@ -401,14 +433,14 @@ int main(int argc, char** argv) {
       for (size_t pi = 0; pi < precs.size(); ++pi) {
         const std::string pn = precs[pi];
         const gram::Prepared* op = &ops[pi];
-        auto ours = [&](gram::Sched sc, gram::Out o, bool sq, float* dst, const std::string& output) {
+        auto ours = [&](gram::Kernel kern, gram::Sched sc, gram::Out o, bool sq, float* dst, const std::string& output) {
           Variant v;
           v.prec = pn;
           v.output = output;
-          v.impl = gram::name(sc);
+          v.impl = impl_name(sc, kern);
           v.tile = "128x128";
           gram::Request r;
-          r.kernel = g_kernel;
+          r.kernel = kern;
           r.sched = sc;
           r.out = o;
           r.take_sqrt = sq;
@@ -426,12 +458,13 @@ int main(int argc, char** argv) {
           outs.push_back({gram::Out::lower, true, dD.as<float>(), "lower-sqrt"});
           outs.push_back({gram::Out::condensed, false, dC.as<float>(), "condensed"});
         }
-        for (auto& [o, sq, dst, output] : outs) {
-          V.push_back(ours(gram::Sched::bb, o, sq, dst, output));
-          const int bbi = int(V.size()) - 1;
-          V.push_back(ours(gram::Sched::ltm_e, o, sq, dst, output));
-          V.back().bb = bbi;
-        }
+        for (gram::Kernel kern : g_kernels)
+          for (auto& [o, sq, dst, output] : outs) {
+            V.push_back(ours(kern, gram::Sched::bb, o, sq, dst, output));
+            const int bbi = int(V.size()) - 1;
+            V.push_back(ours(kern, gram::Sched::ltm_e, o, sq, dst, output));
+            V.back().bb = bbi;
+          }
       }
       {  // cuBLAS
         auto peer = [&](const std::string& prec, const std::string& output, const std::string& impl, std::function<void()> f,
@@ -531,11 +564,14 @@ int main(int argc, char** argv) {
     double smax = 0;
     for (i64 i = 0; i < nv; ++i) smax = std::max(smax, gc::scale(X.data(), d, i, i));
     const gc::Hist h = gc::histogram(X.data(), nv, d, w, B, std::sqrt(coef * smax) * 1.01);
+    std::vector<std::pair<gram::Kernel, gram::Sched>> hv;  // per kernel: its bb-grid, then LTM-E
+    for (gram::Kernel kern : g_kernels)
+      for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) hv.push_back({kern, sc});
     bool ok = true;
-    for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) {
+    for (const auto& [kern, sc] : hv) {
       TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
       gram::Request r;
-      r.kernel = g_kernel;
+      r.kernel = kern;
       r.sched = sc;
       r.out = gram::Out::hist;
       r.hist = dH.as<unsigned long long>();
@@ -552,16 +588,16 @@ int main(int argc, char** argv) {
       }
       ok = ok && tot == want && diff <= 2 * h.edge;
       std::fprintf(stderr, "[hist] %s on the first %lld points: %llu pairs (float64 %llu), %llu moved (%llu near an edge)\n",
-                   gram::name(sc), (long long)nv, tot, want, diff, (unsigned long long)h.edge);
+                   impl_name(sc, kern).c_str(), (long long)nv, tot, want, diff, (unsigned long long)h.edge);
     }
     if (!ok) {
       std::fprintf(stderr, "bench_gram: check failed: the fused histogram differs from float64 beyond the pairs near an edge\n");
       return 1;
     }
     std::vector<std::function<void()>> L;
-    for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) {
+    for (const auto& [kern, sc] : hv) {
       gram::Request r;
-      r.kernel = g_kernel;
+      r.kernel = kern;
       r.sched = sc;
       r.out = gram::Out::hist;
       r.hist = dH.as<unsigned long long>();
@@ -578,19 +614,20 @@ int main(int argc, char** argv) {
     const std::vector<bench::Stats> st = ht.time(L);
     const i64 c = (N + gram::tile_side - 1) / gram::tile_side;
     const double flop = 2.0 * double(d) * double(N) * double(N + 1) / 2;
-    for (int k = 0; k < 2; ++k) {
-      const gram::Sched sc = k == 0 ? gram::Sched::bb : gram::Sched::ltm_e;
-      const double ms = st[size_t(k)].median_ms;
+    for (size_t k = 0; k < L.size(); ++k) {
+      const auto [kern, sc] = hv[k];
+      const double ms = st[k].median_ms, bb_ms = st[k - k % 2].median_ms;
       bench::Row r;
-      r << (long long)N << d << "tf32" << "hist" << gram::name(sc) << "128x128" << (unsigned long long)gram::launched_tiles(sc, N)
+      r << (long long)N << d << "tf32" << "hist" << impl_name(sc, kern) << "128x128" << (unsigned long long)gram::launched_tiles(sc, N)
         << (unsigned long long)(u64(c) * u64(c + 1) / 2);
-      r.stats(st[size_t(k)], bench::fixed, 4);
+      r.stats(st[k], bench::fixed, 4);
       r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
-        << bench::sig(coef, 3) << bench::fixed(st[0].median_ms, 4) << bench::fixed(st[0].median_ms / ms, 3)
+        << bench::sig(coef, 3) << bench::fixed(bb_ms, 4) << bench::fixed(bb_ms / ms, 3)
         << bench::sig(double(gram::launched_tiles(sc, N)) / (ms * 1e-3), 4) << 1;
       csv->row(r);
+      if (k % 2 == 1)
+        std::fprintf(stderr, "[hist] %s N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", gram::name(kern), (long long)N, d, ms, bb_ms);
     }
-    std::fprintf(stderr, "[hist] N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", (long long)N, d, st[1].median_ms, st[0].median_ms);
     gram::release(op);
     gram::release(sub);
   }

@@ -81,8 +81,37 @@ template <class E, class Atom> struct Config16 {
 template <> struct Config<Prec::bf16> : Config16<cutlass::bfloat16_t, SM80_16x8x16_F32BF16BF16F32_TN> {};
 template <> struct Config<Prec::fp16> : Config16<cutlass::half_t, SM80_16x8x16_F32F16F16F32_TN> {};
 
-template <Prec P, int Stages = Config<P>::stages> struct Mainloop {
-  using C = Config<P>;
+// The 8-warp configuration (kernel sm80-8w, issue #27's way out (a)): the same 128x128 tile on
+// 8 warps (4 x 2, a 32 x 64 warp tile: 64 accumulators a thread) with half-deep k-tiles (16 TF32
+// or 32 16-bit values: 64-byte rows, Swizzle<2,*,3>), so that the operand fragments of a k-tile
+// are half as many and 128 registers (two blocks, 16 warps an SM) may hold a thread.
+template <Prec P> struct Config8;
+template <> struct Config8<Prec::tf32> {
+  using Element = cutlass::tfloat32_t;
+  using TileShape = Shape<_128, _128, _16>;
+  using TiledMma = TiledMMA<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, Layout<Shape<_4, _2, _1>, Stride<_2, _1, _1>>,
+                            Tile<_64, _32, _8>>;
+  using SmemLayoutAtom = decltype(composition(Swizzle<2, 2, 3>{}, Layout<Shape<_8, _16>, Stride<_16, _1>>{}));
+  using SmemCopyAtom = Copy_Atom<SM75_U32x4_LDSM_N, Element>;
+  using GmemTiledCopy = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, Element>{},
+                                                 Layout<Shape<_64, _4>, Stride<_4, _1>>{}, Layout<Shape<_1, _4>>{}));
+};
+template <> struct Config8<Prec::tf32x3> : Config8<Prec::tf32> {};
+template <class E, class Atom> struct Config8x16 {
+  using Element = E;
+  using TileShape = Shape<_128, _128, _32>;
+  using TiledMma = TiledMMA<MMA_Atom<Atom>, Layout<Shape<_4, _2, _1>, Stride<_2, _1, _1>>, Tile<_64, _32, _16>>;
+  using SmemLayoutAtom = decltype(composition(Swizzle<2, 3, 3>{}, Layout<Shape<_8, _32>, Stride<_32, _1>>{}));
+  using SmemCopyAtom = Copy_Atom<SM75_U32x4_LDSM_N, Element>;
+  using GmemTiledCopy = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, Element>{},
+                                                 Layout<Shape<_64, _4>, Stride<_4, _1>>{}, Layout<Shape<_1, _8>>{}));
+};
+template <> struct Config8<Prec::bf16> : Config8x16<cutlass::bfloat16_t, SM80_16x8x16_F32BF16BF16F32_TN> {};
+template <> struct Config8<Prec::fp16> : Config8x16<cutlass::half_t, SM80_16x8x16_F32F16F16F32_TN> {};
+
+// CUTLASS's SM80 collective mainloop of a configuration C with `Stages` stages.
+template <class C_, int Stages> struct MainloopOf {
+  using C = C_;
   using Stride = cute::Stride<int64_t, _1, int64_t>;
   using type = cutlass::gemm::collective::CollectiveMma<
       cutlass::gemm::MainloopSm80CpAsyncUnpredicated<Stages>, typename C::TileShape, typename C::Element, Stride,
@@ -92,6 +121,7 @@ template <Prec P, int Stages = Config<P>::stages> struct Mainloop {
   static constexpr int smem_bytes = int(sizeof(typename type::SharedStorage));
   static constexpr int bk = int(cute::size<2>(typename C::TileShape{}));
 };
+template <Prec P, int Stages = Config<P>::stages> struct Mainloop : MainloopOf<Config<P>, Stages> {};
 }  // namespace cfg
 
 // Storage element of each precision's operands (tf32 is stored as float bits).
@@ -240,11 +270,24 @@ __device__ __forceinline__ RowSpan row_span(i64 N, i64 r0, i64 c0, int r, bool d
 constexpr int classic_stages = 3;
 constexpr int classic_tile_ld = tile_side + 4;
 constexpr int classic_hist_copies = 16;
-template <Prec P, class Map, Out O>
-__global__ void __launch_bounds__(threads) gram_kernel_classic(Params p, tdmaps::TileMap<Map> tiles) {
-  using namespace cute;
-  using ML = typename cfg::Mainloop<P, classic_stages>::type;
+// The shape of a one-block-a-tile kernel: its threads, mainloop configuration and stages, and the
+// blocks an SM its launch bounds ask for. Classic: 4 warps, 3 stages (96 KB: 2 blocks an SM).
+// sm80-8w (issue #27's way out (a)): 8 warps, 16-deep k-tiles, 5 stages (80 KB, which the
+// epilogue's 66 KB shared tile reuses), launch bounds of 2 blocks an SM (<= 128 registers).
+template <Prec P> struct ClassicShape {
   using C = cfg::Config<P>;
+  static constexpr int threads = gram::threads, stages = classic_stages, min_blocks = 0;  // 0: none asked
+};
+template <Prec P> struct Warp8Shape {
+  using C = cfg::Config8<P>;
+  static constexpr int threads = 256, stages = 5, min_blocks = 2;
+};
+template <Prec P, class Map, Out O, class Shp = ClassicShape<P>>
+__global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_classic(Params p, tdmaps::TileMap<Map> tiles) {
+  using namespace cute;
+  constexpr int threads = Shp::threads;
+  using ML = typename cfg::MainloopOf<typename Shp::C, Shp::stages>::type;
+  using C = typename Shp::C;
   using E = typename C::Element;
   extern __shared__ __align__(128) char smem[];
 
@@ -494,7 +537,9 @@ template <Prec P, Out O> constexpr int smem_bytes_persistent() {
   constexpr int main = (cfg::Mainloop<P, O == Out::hist ? hist_stages : cfg::Config<P>::stages>::smem_bytes + 127) / 128 * 128;
   return main + (O == Out::hist ? hist_max_buckets * hist_lanes * 4 : stage_rows * tile_ld * 4);
 }
-template <Prec P> constexpr int smem_bytes_classic() { return cfg::Mainloop<P, classic_stages>::smem_bytes; }
+template <Prec P, class Shp = ClassicShape<P>> constexpr int smem_bytes_classic() {
+  return cfg::MainloopOf<typename Shp::C, Shp::stages>::smem_bytes;
+}
 // Largest bucket count the fused histogram holds (both kernels).
 template <Prec P> constexpr int max_buckets() { return hist_max_buckets; }
 static_assert(smem_bytes_persistent<Prec::tf32, Out::hist>() <= 227 * 1024 &&
@@ -502,7 +547,11 @@ static_assert(smem_bytes_persistent<Prec::tf32, Out::hist>() <= 227 * 1024 &&
 static_assert(smem_bytes_classic<Prec::tf32>() >= tile_side * classic_tile_ld * 4 &&
               smem_bytes_classic<Prec::bf16>() >= tile_side * classic_tile_ld * 4 &&
               smem_bytes_classic<Prec::tf32>() >= hist_max_buckets * classic_hist_copies * 4 &&
-              smem_bytes_classic<Prec::bf16>() >= hist_max_buckets * classic_hist_copies * 4,
+              smem_bytes_classic<Prec::bf16>() >= hist_max_buckets * classic_hist_copies * 4 &&
+              smem_bytes_classic<Prec::tf32, Warp8Shape<Prec::tf32>>() >= tile_side * classic_tile_ld * 4 &&
+              smem_bytes_classic<Prec::bf16, Warp8Shape<Prec::bf16>>() >= tile_side * classic_tile_ld * 4 &&
+              smem_bytes_classic<Prec::tf32, Warp8Shape<Prec::tf32>>() >= hist_max_buckets * classic_hist_copies * 4 &&
+              smem_bytes_classic<Prec::bf16, Warp8Shape<Prec::bf16>>() >= hist_max_buckets * classic_hist_copies * 4,
               "the classic epilogue's shared tile and histogram fit in the mainloop's shared memory");
 
 // Launches a kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles). classic: the
@@ -523,6 +572,20 @@ cudaError_t launch(Kernel kern, const Params& p, const tdmaps::TileMap<Map>& til
     k<<<dim3(g.x, g.y, g.z), threads, smem, s>>>(p, tiles);
     return cudaGetLastError();
   }
+  if (kern == Kernel::sm80_8w) {
+    using Shp = Warp8Shape<P>;
+    auto k = gram_kernel_classic<P, Map, O, Shp>;
+    constexpr int smem = smem_bytes_classic<P, Shp>();
+    static bool attr = false;
+    if (!attr) {
+      const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e != cudaSuccess) return e;
+      attr = true;
+    }
+    k<<<dim3(g.x, g.y, g.z), Shp::threads, smem, s>>>(p, tiles);
+    return cudaGetLastError();
+  }
+  if (kern != Kernel::persistent) return cudaErrorInvalidValue;  // sm90-ws: gram_sm90.cu (run() dispatches it)
   auto k = gram_kernel_persistent<P, Map, O>;
   constexpr int smem = smem_bytes_persistent<P, O>();
   static int resident = 0;  // blocks of this kernel on the whole GPU

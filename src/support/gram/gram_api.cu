@@ -15,7 +15,28 @@ GRAM_DECLARE(tf32x3)
 GRAM_DECLARE(bf16)
 GRAM_DECLARE(fp16)
 #undef GRAM_DECLARE
+#if defined(TDMAPS_GRAM_SM90)
+cudaError_t run_sm90(const Prepared& o, const Request& r, cudaStream_t s);  // gram_sm90.cu (sm_90a)
+#else
+inline cudaError_t run_sm90(const Prepared&, const Request&, cudaStream_t) { return cudaErrorNotSupported; }
+#endif
 }  // namespace detail
+
+bool sm90_built() {
+#if defined(TDMAPS_GRAM_SM90)
+  return true;
+#else
+  return false;
+#endif
+}
+bool sm90_runs() {
+  int dev = 0, major = 0, minor = 0;
+  if (!sm90_built() || cudaGetDevice(&dev) != cudaSuccess) return false;
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess)
+    return false;
+  return major == 9 && minor == 0;
+}
 
 #define GRAM_SWITCH(p, CALL)                        \
   switch (p) {                                      \
@@ -44,6 +65,7 @@ cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStrea
   return cudaErrorInvalidValue;
 }
 cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
+  if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
 #define C(x) run_##x(o, r, s)
   GRAM_SWITCH(o.prec, C)
 #undef C

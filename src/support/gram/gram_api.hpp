@@ -16,9 +16,34 @@ enum class Out { lower, condensed, hist };
 enum class Sched { ltm_e, bb };  // the tile scheduler: LTM-E over the lower tiles, or the c x c bounding box
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
 // the mainloop in its shared memory (2 blocks an SM); persistent = as many blocks as fit, each
-// walking the map's tiles, the epilogue's rows stored by bulk asynchronous copies (TMA, sm_90).
-enum class Kernel { classic, persistent };
-inline const char* name(Kernel k) { return k == Kernel::classic ? "classic" : "persistent"; }
+// walking the map's tiles, the epilogue's rows stored by bulk asynchronous copies (TMA, sm_90);
+// sm80_8w = classic's kernel on 8 warps with 16-deep k-tiles (<= 128 registers: 2 blocks, 16
+// warps an SM); sm90_ws = Hopper's own mainloop (CUTLASS 3's SM90 TMA + wgmma warp-specialized
+// collective, gram_sm90.cu, compiled for sm_90a only), one block a tile, our epilogue from the
+// accumulator registers. Every kernel's tile scheduler is the map (LTM-E or the bb-grid).
+enum class Kernel { classic, persistent, sm80_8w, sm90_ws };
+inline const char* name(Kernel k) {
+  switch (k) {
+    case Kernel::classic: return "classic";
+    case Kernel::persistent: return "persistent";
+    case Kernel::sm80_8w: return "sm80-8w";
+    case Kernel::sm90_ws: return "sm90-ws";
+  }
+  return "?";
+}
+// The kernel of a name above; false where none is.
+inline bool kernel_of(const std::string& s, Kernel& k) {
+  for (Kernel c : {Kernel::classic, Kernel::persistent, Kernel::sm80_8w, Kernel::sm90_ws})
+    if (s == name(c)) {
+      k = c;
+      return true;
+    }
+  return false;
+}
+// Whether this build carries sm90_ws (gram_sm90.cu: CUTLASS and an nvcc that builds sm_90a) and
+// whether the current device runs it (compute capability 9.0 exactly: sm_90a code runs nowhere else).
+bool sm90_built();
+bool sm90_runs();
 
 inline const char* name(Prec p) {
   switch (p) {

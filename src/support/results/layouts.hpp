@@ -88,6 +88,12 @@ inline constexpr Layout peers_edm{"peers_edm.csv", "gpu", "experiments/peers/tor
 inline constexpr Layout peers_sdh{"peers_sdh.csv", "gpu", "experiments/peers/torch_peers.py",
                                   "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
                                   "pairs_per_s,exact_at_verify_n"};
+// experiments/peers/gram_peers.py (issue #27): torch.cdist (TF32 allowed / not) and torch.mm on bench_gram's
+// points, one row per (N, d, precision, impl); GBps: bytes_written (N*N*4) over the median; err_vs_f64 as in
+// gram.csv (max |d^2 - d2_exact| / (|x_i|+|x_j|)^2 over the pairs checked; nan for torch.mm)
+inline constexpr Layout peers_gram{"peers_gram.csv", "gpu", "experiments/peers/gram_peers.py",
+                                   "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,"
+                                   "bytes_written,err_vs_f64"};
 // bench_gram (experiments/gram, issue #27): one row per (N, d, precision, output, impl); impl
 // tdmaps-ltm-e / bb-grid (our CUTLASS kernel, tile scheduler LTM-E or the c x c grid),
 // cublas-gemm / cublas-syrk (+epilogue: the same d^2 epilogue as a second kernel), write (the
@@ -128,7 +134,8 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::dummy,         &layout::sqrt_,           &layout::edm,          &layout::collision,
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
-      &layout::threebody_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::map_instructions,
+      &layout::threebody_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
+      &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
       &layout::sdh_gram_accuracy};
   return v;

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""experiments/peers/gram_peers.py -- PyTorch peers of the tensor-core pairwise distances (issue #27).
+
+Times torch.cdist (the full N x N distance matrix; PyTorch's default compute mode, the
+matrix-multiply formulation for inputs this large) with TF32 allowed and with it disallowed,
+and torch.mm (the full N x N Gram matrix alone, TF32 allowed), on the points bench_gram times:
+gram_cpu::points(N, d, seed) of src/support/gram/gram_cpu.hpp (splitmix64 from `seed`, one value
+per feature in row-major order, each value (z >> 40) / 2^24, in [0, 1)), the same N and d sweep
+(default N = 32768, 65536; d = 64, 128, 256; --seed 27, bench_gram's default). CUDA events
+(torch.cuda.Event) around each call after warm-up; median and quartiles of --reps.
+
+    python3 experiments/peers/gram_peers.py [--quick] [--N 32768,65536] [--d 64,128,256] [--out experiments/results/local]
+
+Writes <out>/<gpu_slug>/peers_gram.csv (layout results::layout::peers_gram):
+    # {metadata JSON: torch version, CUDA version, device, date, ...}
+    N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64
+impl torch.cdist (output full: distances, precision tf32 or fp32 as torch.backends.cuda.matmul.allow_tf32
+was set) and torch.mm (output full-gram, tf32). GBps = bytes_written (N*N*4) / median. err_vs_f64: over
+--samples pairs (i, j), max |d_torch^2 - d2_exact| / (|x_i| + |x_j|)^2 against float64, the measure and
+scale of bench_gram's column of the same name (nan for torch.mm).
+
+Exits 0 with a message when PyTorch or a CUDA GPU is absent (optional peers).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+
+M64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+# the one Python copy of the rule (experiments/gpu_slug.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gpu_slug import gpu_slug  # noqa: E402
+
+
+def points(np, n, d, seed):
+    """gram_cpu::points(N, d, seed): value k of the row-major N x d array from the k-th step of splitmix64."""
+    k = np.arange(1, n * d + 1, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = np.uint64(seed) + k * np.uint64(GOLDEN)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return ((z >> np.uint64(40)).astype(np.float64) / float(1 << 24)).astype(np.float32).reshape(n, d)
+
+
+def parse_list(p, spec, what, lo, hi):
+    out = []
+    for item in spec.split(","):
+        try:
+            v = [int(x) for x in item.split(":")]
+        except ValueError:
+            p.error("%s: '%s' is not an integer or a range A:B:STEP" % (what, item))
+        if len(v) == 1:
+            v = [v[0], v[0], 1]
+        if len(v) != 3 or v[0] < lo or v[1] > hi or v[1] < v[0] or v[2] < 1:
+            p.error("%s: '%s' must be in %d..%d (or a range A:B:STEP)" % (what, item, lo, hi))
+        out += [x for x in range(v[0], v[1] + 1, v[2]) if x not in out]
+    return out
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description="PyTorch peers (torch.cdist, torch.mm) of bench_gram")
+    p.add_argument("--N", default=None, help="point counts: comma list and/or ranges A:B:STEP (default 32768,65536; --quick: 16384)")
+    p.add_argument("--d", default=None, help="features (default 64,128,256; --quick: 128)")
+    p.add_argument("--impls", default="cdist-tf32,cdist-fp32,mm-tf32", help="comma list of cdist-tf32, cdist-fp32, mm-tf32")
+    p.add_argument("--seed", type=int, default=27, help="bench_gram's --seed (default 27)")
+    p.add_argument("--samples", type=int, default=1024, help="pairs checked against float64 (default 1024)")
+    p.add_argument("--reps", type=int, default=10)
+    p.add_argument("--warmup", type=int, default=2)
+    p.add_argument("--out", default="experiments/results/local",
+                   help="results folder: <out>/<gpu_slug>/peers_gram.csv (default experiments/results/local)")
+    p.add_argument("--quick", action="store_true", help="N = 16384, d = 128 (unless given), reps 5 (unless --reps)")
+    a = p.parse_args(argv)
+    a.N = parse_list(p, a.N or ("16384" if a.quick else "32768,65536"), "--N", 2, 131072)
+    a.d = parse_list(p, a.d or ("128" if a.quick else "64,128,256"), "--d", 1, 4096)
+    a.impls = [x for x in a.impls.split(",") if x]
+    if not a.impls or any(x not in ("cdist-tf32", "cdist-fp32", "mm-tf32") for x in a.impls):
+        p.error("--impls must be a comma list of cdist-tf32, cdist-fp32, mm-tf32")
+    if a.quick and "--reps" not in " ".join(argv):
+        a.reps = 5
+    if a.reps < 1 or a.warmup < 0 or a.samples < 1:
+        p.error("--reps and --samples must be >= 1, --warmup >= 0")
+    return a
+
+
+def main(argv):
+    a = parse_args(argv)  # bad input: argparse prints one line and exits 2
+    try:
+        import numpy as np
+        import torch
+    except ImportError:
+        print("gram_peers: PyTorch (or NumPy) is not installed; peers skipped")
+        return 0
+    if not torch.cuda.is_available():
+        print("gram_peers: no CUDA GPU visible to PyTorch; peers skipped")
+        return 0
+
+    dev = torch.device("cuda")
+    name = torch.cuda.get_device_name(dev)
+    slug = gpu_slug(name)
+    outdir = os.path.join(a.out, slug)
+    os.makedirs(outdir, exist_ok=True)
+    path = os.path.join(outdir, "peers_gram.csv")
+    meta = {
+        "program": "gram_peers.py",
+        "args": " ".join(argv),
+        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda,
+        "numpy": np.__version__,
+        "gpu": name,
+        "gpu_slug": slug,
+        "python": platform.python_version(),
+        "reps": a.reps,
+        "warmup": a.warmup,
+        "seed": a.seed,
+        "points": "gram_cpu::points(N, d, seed) (src/support/gram/gram_cpu.hpp)",
+    }
+
+    def timed(fn):
+        for _ in range(a.warmup):
+            fn()
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(a.reps):
+            s = torch.cuda.Event(enable_timing=True)
+            e = torch.cuda.Event(enable_timing=True)
+            s.record()
+            y = fn()
+            e.record()
+            e.synchronize()
+            times.append(s.elapsed_time(e))
+            del y
+        t = np.array(times)
+        return [float(np.median(t)), float(np.percentile(t, 25)), float(np.percentile(t, 75)), float(t.min()), float(t.max())]
+
+    def set_tf32(on):
+        torch.backends.cuda.matmul.allow_tf32 = on
+        torch.backends.cudnn.allow_tf32 = on
+
+    impls = {  # name -> (impl, precision, output, tf32 allowed, call)
+        "cdist-tf32": ("torch.cdist", "tf32", "full", True, lambda x: torch.cdist(x, x)),
+        "cdist-fp32": ("torch.cdist", "fp32", "full", False, lambda x: torch.cdist(x, x)),
+        "mm-tf32": ("torch.mm", "tf32", "full-gram", True, lambda x: torch.mm(x, x.t())),
+    }
+    allow0 = torch.backends.cuda.matmul.allow_tf32
+    with open(path, "w") as f, torch.inference_mode():
+        f.write("# " + json.dumps(meta) + "\n")
+        f.write("N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64\n")
+        f.flush()
+        for n in a.N:
+            for d in a.d:
+                print(f"[gram_peers] N={n} d={d}", file=sys.stderr, flush=True)
+                X = points(np, n, d, a.seed)
+                x = torch.from_numpy(X).to(dev)
+                rng = np.random.default_rng(a.seed + n * 131 + d)
+                si = rng.integers(0, n, a.samples)
+                sj = rng.integers(0, n, a.samples)
+                Xd = X.astype(np.float64)
+                diff = Xd[si] - Xd[sj]
+                exact = (diff * diff).sum(axis=1)
+                S = (np.sqrt((Xd[si] ** 2).sum(axis=1)) + np.sqrt((Xd[sj] ** 2).sum(axis=1))) ** 2
+                ti, tj = torch.from_numpy(si).to(dev), torch.from_numpy(sj).to(dev)
+                for key in a.impls:
+                    impl, prec, output, tf32, call = impls[key]
+                    set_tf32(tf32)
+                    try:
+                        st = timed(lambda: call(x))
+                        err = float("nan")
+                        if impl == "torch.cdist":
+                            y = call(x)
+                            got = y[ti, tj].double().cpu().numpy()
+                            err = float(np.max(np.abs(got * got - exact) / S))
+                            del y
+                    except torch.cuda.OutOfMemoryError:
+                        print(f"[gram_peers] {impl} {prec} N={n} d={d}: out of GPU memory; skipped", file=sys.stderr)
+                        torch.cuda.empty_cache()
+                        continue
+                    finally:
+                        set_tf32(allow0)
+                    nbytes = n * n * 4
+                    f.write(f"{n},{d},{prec},{output},{impl},{a.reps},{st[0]:.6g},{st[1]:.6g},{st[2]:.6g},{st[3]:.6g},"
+                            f"{st[4]:.6g},{nbytes / (st[0] * 1e6):.6g},{nbytes},{err:.3g}\n")
+                    f.flush()
+                    torch.cuda.empty_cache()
+                del x
+                torch.cuda.empty_cache()
+    print(f"[gram_peers] wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

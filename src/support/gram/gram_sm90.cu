@@ -1,0 +1,240 @@
+// src/support/gram/gram_sm90.cu — the Hopper kernel of the Gram / distance tiles (issue #27, kernel
+// sm90-ws): CUTLASS 3's SM90 mainloop (TMA loads into a multistage shared-memory pipeline, wgmma
+// reading both operands from shared memory: no operand fragments in registers), built by
+// cutlass::gemm::collective::CollectiveBuilder (KernelTmaWarpSpecializedCooperative: two consumer
+// warp groups of m64n128 wgmma on a 128 x 128 tile) and used through its collective API
+// (load_init / load / load_tail for the producer, mma / mma_tail for the consumers, its
+// PipelineTmaAsync) inside a kernel of ours:
+//   - the tile scheduler is a tdmaps map over the c x c tile grid, as in gram.cuh: one block a tile,
+//     the map's grid as launched (LTM-E: the c(c+1)/2 lower tiles, block -> (I, J) by g(lambda);
+//     BB: the c x c grid, the blocks above the diagonal return at once);
+//   - 288 threads: warps 0-7 the two consumer warp groups (wgmma needs whole, aligned warp
+//     groups), warp 8 the TMA producer; 64 accumulators a consumer thread and 3 stages of
+//     32 KB, so two blocks share an SM (the launch bounds ask for it: <= 112 registers) and one
+//     block's epilogue runs under the other's mainloop;
+//   - the epilogue is fused, from the accumulator registers: d2 = |x_i|^2 + |x_j|^2 - 2 x_i.x_j,
+//     clamped at 0 (optionally sqrt), stored straight to global memory (lower triangle: a pair of
+//     adjacent columns a thread, 8-byte streaming stores, a warp's store 8 whole 32-byte sectors;
+//     condensed: 4-byte stores), or counted into the fused histogram in the mainloop's shared
+//     memory (16 interleaved copies, as the classic kernel).
+// Compiled for sm_90a only (wgmma is an sm_90a feature): meson builds this file alone with
+// -gencode arch=compute_90a,code=sm_90a (src/support/gram/meson.build). The operands, norms,
+// Params and output conventions are gram.cuh's (prepare() is shared by every kernel).
+#include "gram.cuh"
+
+#include <cutlass/gemm/collective/collective_builder.hpp>
+#include <cutlass/gemm/dispatch_policy.hpp>
+#include <cutlass/pipeline/sm90_pipeline.hpp>
+
+namespace gram {
+namespace sm90 {
+using namespace cute;
+
+// The CUTLASS configuration of a precision: 128 x 128 tiles, 128-byte k-rows (32 TF32 or 64
+// 16-bit values; the operands' Kp is a multiple: gram.cuh's k_align), 3 stages.
+template <Prec P> struct Cfg {
+  using E = Storage<P>;
+  static constexpr int bk = 128 / int(sizeof(E));
+  using TileShape = Shape<_128, _128, Int<bk>>;
+  static constexpr int stages = 3;
+  using ML = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
+      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
+      cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+  using TiledMma = typename ML::TiledMma;
+  static constexpr int consumers = int(size(TiledMma{}));  // 256: two warp groups
+  static constexpr int threads = consumers + 32;           // + the producer warp
+  static constexpr int smem = int(sizeof(typename ML::SharedStorage));
+  static_assert(consumers == 256, "two consumer warp groups");
+  static_assert(sizeof(typename ML::SharedStorage::TensorStorage) >= 16 * hist_max_buckets * 4,
+                "the fused histogram's 16 copies fit in the mainloop's operand stages");
+};
+constexpr int hist_copies = 16;
+
+// Named barrier 1 over the consumer threads (the producer warp is not in it).
+__device__ __forceinline__ void consumers_sync(int n) { asm volatile("bar.sync 1, %0;" ::"r"(n) : "memory"); }
+
+template <Prec P, class Map, Out O>
+__global__ void __launch_bounds__(Cfg<P>::threads, 2)
+    gram_kernel_sm90(Params p, tdmaps::TileMap<Map> tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp,
+                     int k_tiles) {  // mp: the TMA descriptors, read where they are (a kernel parameter)
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  using C = Cfg<P>;
+  using ML = typename C::ML;
+  using Pipe = typename ML::MainloopPipeline;
+  extern __shared__ __align__(1024) char smem[];
+  auto& ss = *reinterpret_cast<typename ML::SharedStorage*>(smem);
+
+  const tdmaps::Cell2T<i64> t = tiles.tile(blockIdx.x, blockIdx.y);
+  if (!t.inside) return;  // bb-grid: a tile above the diagonal (the whole block, before any barrier)
+  // lower / hist: tile rows I (points i), columns J <= I. condensed: rows J (a), columns I (b).
+  const int tm = int(O == Out::condensed ? t.j : t.i), tn = int(O == Out::condensed ? t.i : t.j);
+
+  const int tid = int(threadIdx.x);
+  const bool producer = tid >= C::consumers;
+  if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
+
+  typename Pipe::Params pp;
+  pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
+  pp.is_leader = tid == C::consumers;  // the producer warp's lane 0 (the one its elect_one_sync picks)
+  pp.num_consumers = C::consumers;
+  pp.transaction_bytes = mp.tma_transaction_bytes;
+  Pipe pipe(ss.pipeline, pp, Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
+  __syncthreads();                                  // ... visible to every thread
+
+  ML ml;
+  if (producer) {
+    const i64 rows = tiles.side() * tile_side;
+    auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
+    auto inputs = ml.load_init(problem, mp);
+    auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
+    auto wr = cutlass::make_producer_start_state<Pipe>();
+    ml.load(mp, pipe, wr, inputs, make_coord(tm, tn, _, 0), k_iter, k_tiles, tid % 32, 0u, ss.tensors);
+    wr.advance(k_tiles);
+    ml.load_tail(pipe, wr);  // every stage released by the consumers
+    return;
+  }
+
+  typename C::TiledMma mma;
+  auto blk = typename C::TileShape{};
+  Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));  // (MMA, MMA_M, MMA_N): 64 floats
+  typename ML::PipelineState rd;
+  ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
+  ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released
+
+  Tensor cC = make_identity_tensor(take<0, 2>(blk));
+  Tensor tCcC = mma.get_slice(tid).partition_C(cC);  // (row, column) in the tile of each accumulator
+  const i64 N = p.N;
+  const i64 r0 = i64(tm) * tile_side, c0 = i64(tn) * tile_side;
+  const bool diag = t.i == t.j;
+  const float* __restrict__ nr = p.norms + r0;  // the norms array is padded to Np: no test
+  const float* __restrict__ nc = p.norms + c0;
+  const int lane = tid % 32;
+
+  if constexpr (O == Out::hist) {
+    consumers_sync(C::consumers);  // both warp groups' wgmma have read the stages: they become the histogram
+    u32* sh = reinterpret_cast<u32*>(&ss.tensors);  // the operand stages (A then B), 96 KB
+    for (int b = tid; b < hist_copies * p.buckets; b += C::consumers) sh[b] = 0;
+    consumers_sync(C::consumers);
+    u32* mine = sh + lane % hist_copies;
+    const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      float dist;
+      asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
+      const u32 b = __float2uint_rz(dist * p.inv_width);
+      const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
+      if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
+    }
+    consumers_sync(C::consumers);
+    for (int b = tid; b < p.buckets; b += C::consumers) {
+      u32 s = 0;
+      for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
+      if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
+    }
+  } else if constexpr (O == Out::lower) {
+    // wgmma's accumulators come in pairs of adjacent columns of one row (v, v + 1), checked here
+    // (folded away: the layout is static) and, wherever it did not hold, stored one by one
+    const bool fast = !diag && r0 + tile_side <= N && c0 + tile_side <= N && (N % 2) == 0;
+    CUTE_UNROLL
+    for (int v = 0; v + 1 < size(acc); v += 2) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      const int r1 = get<0>(tCcC(v + 1)), c1 = get<1>(tCcC(v + 1));
+      float a = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      float b = fmaxf(__ldg(nr + r1) + __ldg(nc + c1) - 2.0f * acc(v + 1), 0.0f);
+      if (p.take_sqrt) {
+        a = sqrtf(a);
+        b = sqrtf(b);
+      }
+      if (fast && r1 == r && c1 == c + 1) {
+        __stcs(reinterpret_cast<float2*>(p.out + (r0 + r) * N + c0 + c), make_float2(a, b));
+      } else {
+        if (r0 + r < N && c0 + c < N && (!diag || c <= r)) p.out[(r0 + r) * N + c0 + c] = a;
+        if (r0 + r1 < N && c0 + c1 < N && (!diag || c1 <= r1)) p.out[(r0 + r1) * N + c0 + c1] = b;
+      }
+    }
+    static_assert(decltype(size(acc))::value % 2 == 0, "pairs of accumulators");
+  } else {  // condensed: row a = r0 + r, column b = c0 + c > a
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      const i64 i = r0 + r, j = c0 + c;
+      float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      if (p.take_sqrt) d2 = sqrtf(d2);
+      if (i < N && j < N && j > i) __stcs(p.out + condensed_index(N, i, j), d2);
+    }
+  }
+#else
+  // never run: this file is compiled for sm_90a alone; a build that reached here without it traps
+  __trap();
+#endif
+}
+
+template <Prec P, class Map, Out O>
+cudaError_t launch(const Params& p, const Prepared& o, const tdmaps::TileMap<Map>& tiles, cudaStream_t s) {
+  using C = Cfg<P>;
+  using ML = typename C::ML;
+  using E = typename C::E;
+  if (o.Kp % C::bk != 0 || o.Np != tiles.side() * tile_side) return cudaErrorInvalidValue;
+  const int rows = int(o.Np);
+  const int64_t ld = o.Kp, batch = int64_t(o.Np) * o.Kp;  // K-major rows; one batch (L = 1), packed
+  typename ML::Arguments args{static_cast<const E*>(o.A), make_stride(ld, _1{}, batch), static_cast<const E*>(o.B),
+                              make_stride(ld, _1{}, batch)};
+  const auto problem = make_shape(rows, rows, int(o.Kp), 1);
+  if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
+  const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
+  auto k = gram_kernel_sm90<P, Map, O>;
+  static bool attr = false;
+  if (!attr) {
+    const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, C::smem);
+    if (e != cudaSuccess) return e;
+    attr = true;
+  }
+  const tdmaps::Dim3 g = tiles.grid();
+  k<<<dim3(g.x, g.y, g.z), C::threads, C::smem, s>>>(p, tiles, mp, int(o.Kp / C::bk));
+  return cudaGetLastError();
+}
+
+template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
+  Params p;
+  p.A = o.A;
+  p.B = o.B;
+  p.norms = o.norms;
+  p.N = o.N;
+  p.Kp = o.Kp;
+  p.out = r.dst;
+  p.hist = r.hist;
+  p.buckets = r.buckets;
+  p.inv_width = r.width > 0 ? 1.0f / r.width : 0.0f;
+  p.take_sqrt = r.take_sqrt;
+  if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
+  const i64 c = o.Np / tile_side;
+  auto go = [&](auto map_tag) -> cudaError_t {
+    using M = decltype(map_tag);
+    const auto tiles = tdmaps::TileMap<M>::make(c);
+    switch (r.out) {
+      case Out::lower: return launch<P, M, Out::lower>(p, o, tiles, s);
+      case Out::condensed: return launch<P, M, Out::condensed>(p, o, tiles, s);
+      case Out::hist: return launch<P, M, Out::hist>(p, o, tiles, s);
+    }
+    return cudaErrorInvalidValue;
+  };
+  return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
+}
+}  // namespace sm90
+
+namespace detail {
+// sm90-ws for every precision (gram_api.cu dispatches Kernel::sm90_ws here).
+cudaError_t run_sm90(const Prepared& o, const Request& r, cudaStream_t s) {
+  switch (o.prec) {
+    case Prec::tf32: return sm90::run_of<Prec::tf32>(o, r, s);
+    case Prec::tf32x3: return sm90::run_of<Prec::tf32x3>(o, r, s);
+    case Prec::bf16: return sm90::run_of<Prec::bf16>(o, r, s);
+    case Prec::fp16: return sm90::run_of<Prec::fp16>(o, r, s);
+  }
+  return cudaErrorInvalidValue;
+}
+}  // namespace detail
+}  // namespace gram
