@@ -289,6 +289,97 @@ BOOST_AUTO_TEST_CASE(gram_rule) {
   BOOST_TEST(bucket(p2.s(0, 1), w, B) == 0u);
 }
 
+// fast-gram2's bracket (apps/sdh_cpu.hpp, "the bracket"): for every y the PTX ISA's bound on
+// sqrt.approx.f32 allows (every float within a relative 2^-23 of sqrt(s)), k_lo <= K <= k_hi <=
+// k_lo + 1 and the kernel's decision (bracket_bucket) is the rule's bucket; at and around every
+// threshold, at random s, past the last bucket, for s = 0 and subnormal s (ftz: y = 0), and for
+// bucket widths from 1e-18 to 1e30. Then the Gram bound: every pair's s and k_hi stay below
+// gram_s_bound and bracket_k_hi_max; and the share of ambiguous pairs at the benchmark's points.
+namespace {
+// Every float y with |y - sqrt(s)| <= 2^-23 sqrt(s) (the values sqrt.approx.f32 may return).
+std::vector<float> allowed_y(float s) {
+  const double r = std::sqrt(double(s)), lo = r * (1.0 - sqrt_approx_rel_err), hi = r * (1.0 + sqrt_approx_rel_err);
+  std::vector<float> ys;
+  float y = static_cast<float>(lo);
+  while (double(y) < lo) y = next_up(y);
+  while (double(next_down(y)) >= lo && next_down(y) > 0.0f) y = next_down(y);
+  for (; double(y) <= hi; y = next_up(y)) ys.push_back(y);
+  return ys;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(bracket) {
+  const u32 M = est_magic_bits;
+  std::mt19937 g(29);
+  u64 checked = 0;
+  for (float w : {500.0f, 123.456f, 1.0f, 3.0f, 0.1f, 7777.7f, 1e-3f, 1e-18f, 1e30f, 5.0f}) {
+    const BracketScales c = bracket_scales(w);
+    // the scales: the bounds hold, and the next float would break them
+    BOOST_TEST_REQUIRE(double(c.lo) * w <= bracket_lo);
+    BOOST_TEST_REQUIRE(double(next_up(c.lo)) * w > bracket_lo);
+    BOOST_TEST_REQUIRE(double(c.hi) * w >= bracket_hi);
+    BOOST_TEST_REQUIRE(double(next_down(c.hi)) * w < bracket_hi);
+    BOOST_TEST_REQUIRE(double(c.lo) / double(c.hi) >= 1.0 - 0x1p-20);
+    auto check = [&](float s, const std::vector<float>& thr, u32 B) {
+      const u32 K = bucket_unclamped(s, w);
+      for (float y : allowed_y(s)) {
+        const u32 klo = est_bits(y, c.lo) - M, khi = est_bits(y, c.hi) - M;
+        if (K < (1u << 22)) {
+          BOOST_TEST_REQUIRE(klo <= K, "w=" << w << " s=" << s << " y=" << y);
+          BOOST_TEST_REQUIRE(K <= khi, "w=" << w << " s=" << s << " y=" << y);
+          if (khi < (1u << 20)) BOOST_TEST_REQUIRE(khi <= klo + 1);
+        }
+        BOOST_TEST_REQUIRE(bracket_bucket(s, y, c, thr.data(), B) == bucket(s, w, B), "w=" << w << " B=" << B << " s=" << s);
+        ++checked;
+      }
+    };
+    for (u32 B : {1u, 3u, 20u, 80u, 1000u, fast_max_buckets}) {
+      const std::vector<float> thr = thresholds(w, B);
+      const u32 step = B > 200 ? 7 : 1;
+      for (u32 k = 1; k <= B; k += step) {
+        const float edge = k < B ? thr[k] : float(double(w) * w * double(B) * B * 4.0);
+        if (!std::isfinite(edge) || edge <= 0.0f) continue;
+        float s = edge;
+        for (int t = 0; t < 8; ++t) s = next_down(s);
+        for (int t = 0; t < 16; ++t, s = next_up(s)) check(s, thr, B);
+      }
+      std::uniform_real_distribution<double> u(0.0, double(w) * (B + 3));
+      for (int t = 0; t < 2000; ++t) {
+        const double d = u(g);
+        const float s = float(d * d);
+        if (std::isfinite(s)) check(s, thr, B);
+      }
+      // s = 0 and subnormal s: sqrt.approx.ftz gives 0; the rule gives bucket 0 (w >= 1e-18)
+      for (float s : {0.0f, 1e-45f, 1e-40f, 1.1e-38f})
+        BOOST_TEST_REQUIRE(bracket_bucket(s, 0.0f, c, thr.data(), B) == bucket(s, w, B));
+    }
+  }
+  BOOST_TEST_MESSAGE("bracket: " << checked << " (s, y) checked");
+  // the Gram bound: every pair's |s| and every k_hi allowed stay within the host's bounds
+  const auto pts = uniform_points(2000);
+  const i64 N = i64(pts.size());
+  const auto gp = gram_points(pts.data(), N);
+  double nmax = 0;
+  for (const auto& q : gp) nmax = std::max(nmax, double(q.n));
+  const float w = 500.0f;
+  const BracketScales c = bracket_scales(w);
+  const double kmax = bracket_k_hi_max(nmax, c);
+  BOOST_TEST(kmax <= 79.0);  // no row past the default 80 buckets: the benchmark's table is unchanged
+  u64 pairs = 0, ambiguous = 0;
+  for (i64 i = 0; i < N; ++i)
+    for (i64 j = i + 1; j < N; ++j) {
+      const float s = dist2_gram(gp[size_t(i)], gp[size_t(j)]);
+      BOOST_TEST_REQUIRE(double(s) <= gram_s_bound(nmax));
+      const std::vector<float> ys = allowed_y(s);
+      BOOST_TEST_REQUIRE(double(est_bits(ys.back(), c.hi) - M) <= kmax);
+      const float y = float(std::sqrt(double(s)));  // the correctly rounded root as a stand-in for the device's
+      ++pairs;
+      ambiguous += est_bits(y, c.lo) != est_bits(y, c.hi);
+    }
+  BOOST_TEST_MESSAGE("bracket: " << ambiguous << " of " << pairs << " pairs ambiguous at w = 500 (replayed on the device)");
+  BOOST_TEST(ambiguous * 20000 <= pairs);  // rare: under 5 in 10^5
+}
+
 BOOST_AUTO_TEST_CASE(lattice_edges) {
   // 11^3 lattice, spacing 100: squared distances 10^4 * integer, exact; w = 100 puts
   // every pair whose integer is a perfect square exactly on an edge.

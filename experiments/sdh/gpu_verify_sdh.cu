@@ -4,13 +4,19 @@
 // sums to N(N-1)/2. Point sets: uniform in the 23000 box at several N (tile
 // boundaries, odd and even N), a clamped bucket count, a bucket width that is not a
 // round number, B = 1, and a lattice whose distances sit exactly on bucket edges.
+// First, the premise of fast-gram2's bracket (apps/sdh_cpu.hpp): sqrt.approx.ftz.f32 on every
+// non-negative finite float against the exact square root (relative error <= 2^-23, the PTX ISA's
+// bound; subnormals flush to 0). fast-gram2's lines name its table rows, whether k_hi is capped,
+// and the pairs it replayed (the lattice cases, with pairs exactly on edges, must replay some).
 // Prints "X test cases out of Y passed"; exit 1 on any failure, 77 without a GPU
 // (meson counts 77 as skipped).
 #include <gpu/sdh.cuh>
 
 #include <bench/gpu.cuh>
 
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -19,6 +25,68 @@ using namespace tdmaps::gpu::sdh;
 namespace hs = tdmaps::sdh;
 
 namespace {
+// sqrt.approx.ftz.f32 (sdh_fast.cuh sqrt_approx) on every float with bits in [0, 0x7f800000): the largest
+// relative error against sqrt in double (correctly rounded, 2^-53), as the bits of a positive double;
+// the largest distance in ulp from sqrt.rn.f32; the normal inputs past 2^-23; the subnormal inputs
+// whose result is not 0.
+__global__ void k_sqrt_approx_exhaustive(unsigned long long* max_rel_bits, unsigned* max_ulp, unsigned long long* over,
+                                         unsigned long long* sub_bad) {
+  unsigned long long mrel = 0, nover = 0, nsub = 0;
+  unsigned mulp = 0;
+  const u64 stride = u64(gridDim.x) * blockDim.x;
+  for (u64 b = u64(blockIdx.x) * blockDim.x + threadIdx.x; b < 0x7f800000ull; b += stride) {
+    const float x = __uint_as_float(u32(b));
+    const float y = sqrt_approx(x);
+    if (b < 0x00800000u) {  // zero and subnormals: flushed (ftz), the result must be +0
+      if (__float_as_uint(y) != 0u) ++nsub;
+      continue;
+    }
+    const double r = sqrt(double(x));
+    const double rel = fabs(double(y) - r) / r;
+    const unsigned long long rb = __double_as_longlong(rel);
+    mrel = rb > mrel ? rb : mrel;
+    if (rel > 0x1p-23) ++nover;
+    const int d = int(__float_as_uint(y)) - int(__float_as_uint(__fsqrt_rn(x)));
+    mulp = max(mulp, unsigned(d < 0 ? -d : d));
+  }
+  atomicMax(max_rel_bits, mrel);
+  atomicMax(max_ulp, mulp);
+  if (nover) atomicAdd(over, nover);
+  if (nsub) atomicAdd(sub_bad, nsub);
+}
+
+// One test case: prints its line, returns whether it passed.
+bool sqrt_approx_premise() {
+  unsigned long long* d = tdmaps::gpu::device_alloc<unsigned long long>(4, "sqrt.approx check");
+  TD_CUDA(cudaMemset(d, 0, 4 * sizeof(unsigned long long)));
+  int dev = 0, sms = 0;
+  TD_CUDA(cudaGetDevice(&dev));
+  TD_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  cudaEvent_t e0, e1;
+  TD_CUDA(cudaEventCreate(&e0));
+  TD_CUDA(cudaEventCreate(&e1));
+  TD_CUDA(cudaEventRecord(e0));
+  k_sqrt_approx_exhaustive<<<sms * 8, 256>>>(d, reinterpret_cast<unsigned*>(d + 1), d + 2, d + 3);
+  TD_LAUNCHED();
+  TD_CUDA(cudaEventRecord(e1));
+  TD_CUDA(cudaDeviceSynchronize());
+  float ms = 0;
+  TD_CUDA(cudaEventElapsedTime(&ms, e0, e1));
+  unsigned long long h[4];
+  TD_CUDA(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+  cudaFree(d);
+  double rel;
+  std::memcpy(&rel, &h[0], 8);
+  const unsigned ulp = unsigned(h[1] & 0xffffffffu);
+  const bool ok = h[2] == 0 && h[3] == 0 && rel <= 0x1p-23;
+  std::printf("%s  sqrt.approx.ftz.f32 exhaustive: %llu normal floats, max relative error %.4g = 2^%.3f (bound 2^-23: "
+              "%llu past it), max %u ulp from sqrt.rn.f32; %llu subnormals and 0 -> 0 (%llu not); %.0f ms\n",
+              ok ? "ok  " : "FAIL", (unsigned long long)(0x7f800000u - 0x00800000u), rel, rel > 0 ? std::log2(rel) : -1e9,
+              h[2], ulp, (unsigned long long)0x00800000u, h[3], double(ms));
+  std::fflush(stdout);
+  return ok;
+}
+
 struct Case {
   std::string what;
   std::vector<Point> pts;
@@ -57,8 +125,13 @@ int main(int argc, char** argv) {
     cases.push_back({"lattice h=100 w=500 (edge-exact)", lat, 500.0f, hs::bucket_unclamped(d2, 500.0f) + 1, {256}});
     cases.push_back({"lattice h=100 w=500 B=4 (clamped)", lat, 500.0f, 4, {256}});
   }
+  // fast-gram2: k_hi can pass more rows than fit (w = 5: quotients up to ~8000), so its capped variant runs
+  for (i64 N : {1000, 10001})
+    cases.push_back({"uniform w=5 B=20 (clamped, capped k_hi)", {big.begin(), big.begin() + N}, 5.0f, 20, {256}});
 
   int passed = 0, total = 0, skipped = 0;
+  ++total;
+  if (sqrt_approx_premise()) ++passed;
   DeviceSet d;
   for (const Case& c : cases) {
     const i64 N = i64(c.pts.size());
@@ -88,15 +161,31 @@ int main(int argc, char** argv) {
           continue;
         }
         ++total;
+        unsigned long long replayed = 0;
+        if (info.id == Impl::fast_gram2) TD_CUDA(cudaMemcpy(&replayed, d.ambig, 8, cudaMemcpyDeviceToHost));
         const std::vector<u64> h = run_once(info.id, d, tpb);
         const std::vector<u64>& oracle = oracles[int(rule_of(info.id))];
         u32 bad = 0, first = c.B;
         for (u32 k = 0; k < c.B; ++k)
           if (h[k] != oracle[k]) { ++bad; if (first == c.B) first = k; }
-        const bool ok = bad == 0 && hs::hist_sum(h) == want;
+        bool ok = bad == 0 && hs::hist_sum(h) == want;
+        std::string extra;
+        if (info.id == Impl::fast_gram2) {
+          unsigned long long after = 0;
+          TD_CUDA(cudaMemcpy(&after, d.ambig, 8, cudaMemcpyDeviceToHost));
+          replayed = after - replayed;
+          const FastLaunch& f = fast_params(info.id, d);
+          extra = " rows=" + std::to_string(f.rows) + " capped=" + std::to_string(int(f.clamp)) +
+                  " replayed=" + std::to_string(replayed);
+          // pairs exactly on an edge are ambiguous for every y the PTX bound allows: the replay must run
+          if (c.what.find("edge-exact") != std::string::npos && replayed == 0) {
+            ok = false;
+            extra += " (no pair replayed: the replay path did not run)";
+          }
+        }
         if (ok) ++passed;
-        std::printf("%s  %-13s %s N=%lld tpb=%d clamp=%d", ok ? "ok  " : "FAIL", info.name, c.what.c_str(),
-                    (long long)N, tpb, int(d.clamp));
+        std::printf("%s  %-13s %s N=%lld tpb=%d clamp=%d%s", ok ? "ok  " : "FAIL", info.name, c.what.c_str(),
+                    (long long)N, tpb, int(d.clamp), extra.c_str());
         if (!ok)
           std::printf(": %u buckets differ (first %u: gpu %llu cpu %llu), sum %llu want %llu", bad, first,
                       first < c.B ? (unsigned long long)h[first] : 0ull,

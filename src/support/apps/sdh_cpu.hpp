@@ -218,6 +218,67 @@ TD_HD u32 fast_bucket(float s, float y, float c, const float* thr, u32 B) {
 inline float bits_float(u32 b) { float f; std::memcpy(&f, &b, 4); return f; }
 inline u32 float_bits(float f) { u32 b; std::memcpy(&b, &f, 4); return b; }
 
+// ---- the bracket: a two-sided estimate (the fast-gram2 rung, issue #26) ---------------------
+// The rung decides a pair with no threshold load: y = sqrt.approx.ftz(s) and two FFMA.RM give
+//   k_lo = floor(y * c_lo),  k_hi = floor(y * c_hi)        (est_bits: the bits M + k)
+// with c_lo * w <= 1 - 3u - 2^-40 and c_hi * w >= 1 + 4u + 2^-40 (u = 2^-24, bracket_scales). For every
+// float s >= 0, with K = trunc(fdiv_rn(fsqrt_rn(s), w)) (the rule before its clamp), the lemma
+//   k_lo <= K <= k_hi,   and k_hi <= k_lo + 1 while y c_hi < 2^20,
+// so where k_lo == k_hi the rule's bucket is min(k_hi, B - 1), and otherwise it is the threshold
+// form's k_lo + [s >= T_{k_lo+1}] (fast_bucket with c = c_lo). Proof. e = 2^-23 bounds the relative
+// error of sqrt.approx.f32 over the positive finite range (PTX ISA 9.1, section 9.7.3.15, "sqrt";
+// gpu_verify_sdh checks every positive normal float on the device). s = 0 or subnormal: ftz gives
+// y = 0, k_lo = k_hi = 0, and K = 0 since sqrt(s) < 1.1e-19 < w (validate: w >= 1e-18). s normal:
+// d = RN(sqrt s) has |d - sqrt s| <= u d, q = RN(d / w), Q = sqrt(s) / w.
+//   K <= k_hi: if K >= 1, q >= K (an integer, a float), so d / w >= K (1 - u) (a real x rounds to
+//     K or above only from at least the midpoint below K, >= K (1 - u)); sqrt s >= d (1 - u), so
+//     Q >= K (1 - u)^2, and y c_hi >= Q (1 - e)(1 + 4u + 2^-40) >= K (1 - u)^2 (1 - 2u)(1 + 4u + 2^-40)
+//     = K (1 - 11u^2 + 2^-40 (1 - 4u) + O(u^3)) > K  (2^-40 = 256 u^2).
+//   k_lo <= K: q < K + 1, so d / w < K + 1 (rounding is monotone and K + 1 is a float);
+//     sqrt s <= d (1 + u), so Q < (K + 1)(1 + u), and y c_lo <= Q (1 + e)(1 - 3u - 2^-40)
+//     < (K + 1)(1 + u)(1 + 2u)(1 - 3u - 2^-40) = (K + 1)(1 - 7u^2 - ...) < K + 1.
+//   k_hi - k_lo <= 1: y (c_hi - c_lo) <= y c_hi * 2^-20 (the scales' ratio) < 1 for y c_hi < 2^20.
+// The FFMA.RM adds M = 1.5 * 2^23 to the exact product and rounds down, so its bits are M + k
+// exactly for y c < 2^22, and at least M + 2^22 above (equal bits there: K >= 2^22 > B - 1).
+// The bracket is 7u to 11u wide (relative; the scales' own rounding adds up to 4u), so about
+// 9u q of the pairs of quotient q are ambiguous (about 1.6 in 10^5 at q = 30): those are replayed.
+constexpr double sqrt_approx_rel_err = 0x1p-23;  // PTX ISA: sqrt.approx.f32, the whole positive range
+constexpr double bracket_lo = 1.0 - 3 * 0x1p-24 - 0x1p-40;  // c_lo * w <= 1 - 3u - 2^-40
+constexpr double bracket_hi = 1.0 + 4 * 0x1p-24 + 0x1p-40;  // c_hi * w >= 1 + 4u + 2^-40
+struct BracketScales {
+  float lo, hi;
+};
+// The largest float c_lo with c_lo * w <= bracket_lo and the smallest c_hi with c_hi * w >=
+// bracket_hi (float x float products are exact in double, and both bounds are doubles).
+inline BracketScales bracket_scales(float w) {
+  const double wd = static_cast<double>(w);
+  float lo = static_cast<float>(bracket_lo / wd), hi = static_cast<float>(bracket_hi / wd);
+  while (double(lo) * wd > bracket_lo) lo = std::nextafter(lo, 0.0f);
+  while (double(std::nextafter(lo, INFINITY)) * wd <= bracket_lo) lo = std::nextafter(lo, INFINITY);
+  while (double(hi) * wd < bracket_hi) hi = std::nextafter(hi, INFINITY);
+  while (double(std::nextafter(hi, 0.0f)) * wd >= bracket_hi) hi = std::nextafter(hi, 0.0f);
+  return BracketScales{lo, hi};
+}
+// The rung's decision for one pair, as the device takes it (its software model; y is whatever
+// sqrt.approx returned): one bucket when the bracket's ends agree, else the exact replay.
+TD_HD u32 bracket_bucket(float s, float y, BracketScales c, const float* thr, u32 B) {
+  const u32 lo = est_bits(y, c.lo), hi = est_bits(y, c.hi);
+  if (lo == hi) {
+    const u32 k = hi - est_magic_bits;
+    return k < B ? k : B - 1;
+  }
+  return fast_bucket(s, y, c.lo, thr, B);
+}
+// An upper bound on every Gram-rule s of a set whose largest norm n (GramPoint::n) is nmax:
+// |s| <= (n_i + n_j + 2 |c_i| |c_j|)(1 + u)^4 (four roundings; Cauchy-Schwarz), |c|^2 <= n (1 + 2u)
+// (n rounded once from a double sum), so |s| <= 4 nmax (1 + u)^6 < 4 nmax (1 + 2^-20).
+inline double gram_s_bound(double nmax) { return 4.0 * nmax * (1.0 + 0x1p-20); }
+// The largest k_hi any pair of such a set can reach: floor(sqrt(bound) (1 + e) c_hi), rounded up
+// in double (a generous 2^-40). The rung's table then needs k_hi_max + 1 rows without a clamp.
+inline double bracket_k_hi_max(double nmax, BracketScales c) {
+  return std::floor(std::sqrt(gram_s_bound(nmax)) * (1.0 + sqrt_approx_rel_err) * double(c.hi) * (1.0 + 0x1p-40));
+}
+
 // thr[0..B]: thr[0] = 0 (unused), thr[k] = smallest float s >= 0 with
 // bucket_unclamped(s, w) >= k for 1 <= k < B, thr[B] = +inf (the clamp: no
 // estimate ever steps past B - 1). Bisection over the bit patterns of the

@@ -38,6 +38,10 @@
 //                (apps/sdh_cpu.hpp): s = |n_i + n_j - 2 c_i.c_j| on centred points, one FADD +
 //                three FFMA per pair, checked against the CPU oracle of that rule
 //                (sdh_gram.cuh; issue #26)
+//   fast-gram2   fast-gram with a two-sided estimate: two FFMA.RM bracket the rule's bucket
+//                (apps/sdh_cpu.hpp, "the bracket", proven from the PTX ISA's bound on
+//                sqrt.approx); one optimistic count per pair, no threshold load or compare;
+//                the rare ambiguous pairs are replayed exactly (sdh_gram2.cuh; issue #26)
 //
 // All versions count with 32-bit counters in shared memory (bounded per block;
 // see fits_32bit) and add them into a 64-bit global histogram (unsigned long long).
@@ -49,6 +53,7 @@
 //   sdh_fast.cuh    fast-* (k_fast, its shared-memory layout and device helpers)
 //   sdh_band.cuh    band-* (k_band, BandParams/BandLayout)
 //   sdh_gram.cuh    fast-gram (k_gram)
+//   sdh_gram2.cuh   fast-gram2 (k_gram2)
 //   sdh_host.cuh    the implementation list, DeviceSet, prepare_kernels, launch, run_once
 // The CPU rule and oracle they share is src/support/apps/sdh_cpu.hpp.
 #pragma once

@@ -8,6 +8,7 @@
 #include "sdh_fast.cuh"
 #include "sdh_band.cuh"
 #include "sdh_gram.cuh"
+#include "sdh_gram2.cuh"
 
 #include <tdmaps/partition.hpp>
 
@@ -21,7 +22,7 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram };
+enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram, fast_gram2 };
 
 struct ImplInfo {
   Impl id;
@@ -38,6 +39,7 @@ inline const std::vector<ImplInfo>& impl_list() {
       {Impl::fast_block, "fast-block", 256},  {Impl::band_lane, "band-lane", 256},
       {Impl::band_lane_r8, "band-lane-r8", 128}, {Impl::fast_fma, "fast-fma", 256},
       {Impl::fast_fma_r8, "fast-fma-r8", 128}, {Impl::fast_gram, "fast-gram", 256},
+      {Impl::fast_gram2, "fast-gram2", 256},
   };
   return v;
 }
@@ -59,14 +61,18 @@ template <> struct FastCfg<Impl::fast_fma_r8> { static constexpr int T = 128, R 
 template <> struct FastCfg<Impl::fast_gram> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false; };
 template <class C> struct IsGramCfg : std::false_type {};
 template <> struct IsGramCfg<FastCfg<Impl::fast_gram>> : std::true_type {};
+// fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7).
+template <> struct FastCfg<Impl::fast_gram2> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false; };
+template <class C> struct IsGram2Cfg : std::false_type {};
+template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2>> : std::true_type {};
 
 inline bool is_fast(Impl i) {
   return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block ||
-         i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram;
+         i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram || i == Impl::fast_gram2;
 }
 // The rule whose histogram implementation i computes (a histogram is checked only against one of its rule).
 inline tdmaps::sdh::Rule rule_of(Impl i) {
-  if (i == Impl::fast_gram) return tdmaps::sdh::Rule::gram;
+  if (i == Impl::fast_gram || i == Impl::fast_gram2) return tdmaps::sdh::Rule::gram;
   return i == Impl::fast_fma || i == Impl::fast_fma_r8 ? tdmaps::sdh::Rule::fused : tdmaps::sdh::Rule::pinned;
 }
 
@@ -137,6 +143,7 @@ void with_fast(Impl i, F&& f) {
     case Impl::fast_fma: f(FastCfg<Impl::fast_fma>{}); break;
     case Impl::fast_fma_r8: f(FastCfg<Impl::fast_fma_r8>{}); break;
     case Impl::fast_gram: f(FastCfg<Impl::fast_gram>{}); break;
+    case Impl::fast_gram2: f(FastCfg<Impl::fast_gram2>{}); break;
     default: die("with_fast: not a fast implementation");
   }
 }
@@ -208,6 +215,8 @@ struct FastLaunch {
   u32 grid = 0;
   size_t smem = 0;
   u32 flush_every = 0;
+  u32 rows = 0;        // fast-gram2: table rows (>= B)
+  bool clamp = false;  // fast-gram2: k_hi capped at B - 1 (rows = B)
 };
 
 // Device copies of one point set in the layouts the versions read, plus the
@@ -223,10 +232,13 @@ struct DeviceSet {
   float4* pg4 = nullptr;  // fast-gram: the Gram points (c, n) of apps/sdh_cpu.hpp gram_points
   float* thr = nullptr;
   ull* hist = nullptr;
+  ull* ambig = nullptr;  // fast-gram2: pairs replayed, summed over its runs on this allocation (never cleared)
   bool clamp = true;   // fast kernels: some pair may lie beyond the last bucket
   float c = 0;         // fast kernels: estimate scale
   BandParams band;     // band kernels: centre, scale, band (why = cannot run)
   std::string gram_why;  // fast-gram: why it cannot run on this set ("" = it can)
+  tdmaps::sdh::BracketScales bracket{0, 0};  // fast-gram2: c_lo, c_hi
+  double gram2_rows = 0;  // fast-gram2: rows its table needs without a clamp (k_hi max + 1)
   // host copies (pageable, as the report's program)
   std::vector<Point> h_aos;
   std::vector<float> h_x, h_y, h_z;
@@ -241,9 +253,9 @@ struct DeviceSet {
   DeviceSet& operator=(const DeviceSet&) = delete;
   ~DeviceSet() { release(); }
   void release() {
-    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)pg4, (void*)thr, (void*)hist})
+    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)pg4, (void*)thr, (void*)hist, (void*)ambig})
       if (q) cudaFree(q);
-    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; pg4 = nullptr; thr = nullptr; hist = nullptr;
+    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; pg4 = nullptr; thr = nullptr; hist = nullptr; ambig = nullptr;
     cap = 0;
   }
 
@@ -261,6 +273,8 @@ struct DeviceSet {
       pg4 = device_alloc<float4>(size_t(n), "Gram points (float4)");
       thr = device_alloc<float>(size_t(buckets) + 1, "threshold table");
       hist = device_alloc<ull>(size_t(buckets), "histogram");
+      ambig = device_alloc<ull>(1, "fast-gram2 replay count");
+      TD_CUDA(cudaMemset(ambig, 0, sizeof(ull)));
     }
     N = n; B = buckets; w = width;
     h_aos.assign(pts, pts + n);
@@ -288,6 +302,8 @@ struct DeviceSet {
         nmax = std::max(nmax, double(g[size_t(i)].n));
       }
       gram_why = 4.0 * nmax < 1e38 ? "" : "points too far apart for the Gram rule (4 max |c|^2 >= 1e38)";
+      bracket = tdmaps::sdh::bracket_scales(w);
+      gram2_rows = tdmaps::sdh::bracket_k_hi_max(nmax, bracket) + 1.0;
     }
     clamp = tdmaps::sdh::bucket_unclamped(s_max, w) > B - 1;
     for (Impl i : {Impl::v1, Impl::v4, Impl::fast_lane, Impl::band_lane, Impl::fast_gram}) upload(i);
@@ -310,7 +326,7 @@ struct DeviceSet {
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      case Impl::fast_gram:
+      case Impl::fast_gram: case Impl::fast_gram2:
         TD_CUDA(cudaMemcpy(pg4, h_pg4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
@@ -361,6 +377,13 @@ inline size_t prepare_kernels() {
       TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
     }
   }
+  {
+    using C = FastCfg<Impl::fast_gram2>;
+    for (const void* k : {(const void*)k_gram2<C::T, C::R, false, C::J>, (const void*)k_gram2<C::T, C::R, true, C::J>}) {
+      raise(k);
+      TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
+    }
+  }
   for (Impl i : {Impl::band_lane, Impl::band_lane_r8})
     with_band(i, [&](auto cfg) {
       using C = decltype(cfg);
@@ -402,6 +425,26 @@ FastLaunch fast_launch_params(const DeviceSet& d) {
   return f;
 }
 
+// fast-gram2: a table of rows = max(B, k_hi max + 1) rows and no clamp where that fits (at most
+// fast_max_buckets rows, the estimate bound of the generic tiles, in the device's shared memory),
+// else B rows and k_hi capped at B - 1 (Clamp).
+inline FastLaunch gram2_launch_params(const DeviceSet& d) {
+  using C = FastCfg<Impl::fast_gram2>;
+  using L = FastLayout<C::T, C::R, C::HM>;
+  int dev = 0, optin = 0;
+  TD_CUDA(cudaGetDevice(&dev));
+  TD_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  const double need = std::max(double(d.B), d.gram2_rows);
+  const bool fits = need <= double(tdmaps::sdh::fast_max_buckets) && L::smem_bytes(u32(need)) <= size_t(optin);
+  const u32 rows = fits ? u32(need) : d.B;
+  FastLaunch f = fits ? persistent_launch(d, L::P, C::T, L::smem_bytes(rows), k_gram2<C::T, C::R, false, C::J>, "fast-gram2 kernel")
+                      : persistent_launch(d, L::P, C::T, L::smem_bytes(rows), k_gram2<C::T, C::R, true, C::J>, "fast-gram2 kernel");
+  f.rows = rows;
+  f.clamp = !fits;
+  f.flush_every = u32(std::max<u64>(1, std::min<u64>(0xffffffffull / L::per_tile_max(), 0xffffffffull)));
+  return f;
+}
+
 template <class C, bool Clamp>
 FastLaunch band_launch_params(const DeviceSet& d) {
   using L = BandLayout<C::T, C::R>;
@@ -420,6 +463,8 @@ inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
       using C = decltype(cfg);
       it = d.fast_cache.emplace(key, d.clamp ? band_launch_params<C, true>(d) : band_launch_params<C, false>(d)).first;
     });
+  } else if (i == Impl::fast_gram2) {
+    it = d.fast_cache.emplace(key, gram2_launch_params(d)).first;
   } else {
     with_fast(i, [&](auto cfg) {
       using C = decltype(cfg);
@@ -453,6 +498,17 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
   }
   with_fast(i, [&](auto cfg) {
     using C = decltype(cfg);
+    if constexpr (IsGram2Cfg<C>::value) {
+      if (!d.gram_why.empty()) die("fast-gram2: " + d.gram_why);
+      if (f.clamp)
+        k_gram2<C::T, C::R, true, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
+                                                                       d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig);
+      else
+        k_gram2<C::T, C::R, false, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
+                                                                        d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig);
+      TD_LAUNCHED();
+      return;
+    }
     if constexpr (IsGramCfg<C>::value) {
       if (!d.gram_why.empty()) die("fast-gram: " + d.gram_why);
       if (d.clamp)

@@ -1,0 +1,177 @@
+// src/support/gpu/sdh_gram2.cuh — SDH on the GPU: the bracket kernel (fast-gram2, issue #26), the
+// rung after fast-gram. The same rule (the Gram rule, apps/sdh_cpu.hpp), walk, tiles and per-lane
+// counters as k_gram (sdh_gram.cuh), but a pair's bucket costs 6 instructions instead of 7: no
+// threshold load, compare and step. The bracket (apps/sdh_cpu.hpp, "the bracket", with its proof):
+//
+//   y  = sqrt.approx.ftz(|s|)                            MUFU.SQRT (|s|: an operand modifier)
+//   lo = bits(rd(y c_lo + 1.5 2^23)) = M + k_lo          FFMA.RM
+//   hi = bits(rd(y c_hi + 1.5 2^23)) = M + k_hi          FFMA.RM
+//   amb |= lo ^ hi                                       LOP3
+//   count (k_hi, lane) += 1                              LEA + ATOMS (optimistic)
+//
+// k_lo <= K <= k_hi <= k_lo + 1 for the rule's unclamped bucket K (c_lo w <= 1 - 3u - 2^-40 and
+// c_hi w >= 1 + 4u + 2^-40 cover the 2^-23 relative error of sqrt.approx.f32 stated by the PTX ISA
+// and the rule's two roundings; proof in apps/sdh_cpu.hpp), so a pair with lo == hi is counted in
+// its bucket. After each group of J columns (J R pairs a lane) a warp with an ambiguous pair (about
+// 1.6 in 10^5 pairs at the default box and width) replays the group: each column's pairs are
+// recomputed, and in a column holding an ambiguous pair of the lane, the pairs with lo != hi take
+// their optimistic count back and count the threshold form's k_lo + [s >= T_{k_lo+1}] (fast_count
+// with c_lo; exact because K is k_lo or k_lo + 1). Pairs past the last bucket: the table has
+// `rows` >= B rows, enough for every k_hi of the set (bracket_k_hi_max, host), rows >= B - 1 hold
+// the threshold +inf, and the flush adds the counts of rows >= B - 1 to bucket B - 1; where that
+// many rows do not fit (tiny w), Clamp caps k_hi at B - 1 with one IMNMX per pair (rows = B).
+#pragma once
+#include "sdh_gram.cuh"
+
+namespace tdmaps::gpu::sdh {
+
+__device__ __forceinline__ void red_dec_128(u32 a) { asm volatile("red.shared.add.u32 [%0+128], -1;" ::"r"(a)); }
+
+// The bits M + k of rd(y c + M) (FFMA.RM; est_bits of apps/sdh_cpu.hpp for the device).
+__device__ __forceinline__ u32 bracket_bits(float y, float c) { return __float_as_uint(__fmaf_rd(y, c, 12582912.0f)); }
+
+// The exact replay of one group of J columns (rare): every pair recomputed; an ambiguous one
+// (lo != hi) moves its optimistic count from k_hi to the threshold form's bucket.
+template <int T, int R, bool Clamp, int J>
+__device__ __forceinline__ void gram2_replay(const float4* tile, const float (&ax)[R], const float (&ay)[R],
+                                          const float (&az)[R], const float (&an)[R], float clo, float chi,
+                                          u32 lim_bits, FastAddr fa, u32& replayed) {
+#pragma unroll 1
+  for (int jj = 0; jj < J; ++jj) {
+    const float4 q = tile[jj];
+    float s[R];
+    u32 lo[R], hi[R], amb = 0;
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      s[r] = fabsf(tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w));
+      const float y = sqrt_approx(s[r]);
+      lo[r] = bracket_bits(y, clo);
+      hi[r] = bracket_bits(y, chi);
+      amb |= lo[r] ^ hi[r];
+    }
+    if (amb) {  // this column holds an ambiguous pair of this lane
+#pragma unroll
+      for (int r = 0; r < R; ++r)
+        if (lo[r] != hi[r]) {
+          red_dec_128((Clamp ? min(hi[r], lim_bits) : hi[r]) * 256u + fa.thr);
+          fast_count<T, hm_lane, Clamp>(s[r], clo, lim_bits, fa);
+          ++replayed;
+        }
+    }
+  }
+}
+
+// Pairs of one full off-diagonal tile pair: groups of J columns j (R pairs each), no predicates.
+template <int T, int R, bool Clamp, int J>
+__device__ __forceinline__ void gram2_full_tile(const float4* tile, const float (&ax)[R], const float (&ay)[R],
+                                                const float (&az)[R], const float (&an)[R], float clo, float chi,
+                                                u32 lim_bits, FastAddr fa, u32& replayed) {
+  constexpr int P = T * R;
+  static_assert(P % J == 0, "J must divide the tile");
+  u32 amb = 0;
+#pragma unroll 1
+  for (int j0 = 0; j0 < P; j0 += J) {
+#pragma unroll
+    for (int jj = 0; jj < J; ++jj) {
+      const float4 q = tile[j0 + jj];
+#pragma unroll
+      for (int r = 0; r < R; ++r) {
+        const float s = tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w);
+        const float y = sqrt_approx(fabsf(s));
+        const u32 lo = bracket_bits(y, clo), hi = bracket_bits(y, chi);
+        amb |= lo ^ hi;
+        red_inc_128((Clamp ? min(hi, lim_bits) : hi) * 256u + fa.thr);
+      }
+    }
+    if (__any_sync(0xffffffffu, amb != 0)) {  // a warp-uniform branch: no reconvergence barrier per group
+      gram2_replay<T, R, Clamp, J>(tile + j0, ax, ay, az, an, clo, chi, lim_bits, fa, replayed);
+      amb = 0;
+    }
+  }
+}
+
+// The per-lane counters of `rows` rows into the histogram, rows >= B - 1 into bucket B - 1.
+template <int T>
+__device__ __forceinline__ void gram2_flush(u32* tab, u32 B, u32 rows, ull* hist) {
+  __syncthreads();
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  for (u32 k = warp; k < rows; k += T / 32) {
+    u32* c = tab + size_t(k) * 64 + 32 + lane;
+    ull v = *c;
+    *c = 0;
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    if (lane == 0 && v) atomicAdd(hist + min(k, B - 1), v);
+  }
+  __syncthreads();
+}
+
+// N points; pg: the Gram points (c, n) of apps/sdh_cpu.hpp gram_points; tile pairs lambda in
+// [lam_begin, lam_end) of LTM_E over tiles of T*R points (as k_gram). rows: table rows (>= B;
+// = B with Clamp); clo, chi: bracket_scales(w); ambig (may be null): adds the number of pairs
+// replayed (counted per thread in a register: the shared memory is k_gram's, to the byte, so that
+// six blocks still fit on an SM).
+template <int T, int R, bool Clamp, int J = 8>
+__global__ void __launch_bounds__(T) k_gram2(int N, u64 lam_begin, u64 lam_end, const float4* __restrict__ pg,
+                                             const float* __restrict__ thr_g, u32 B, u32 rows, float clo, float chi,
+                                             u32 flush_every, ull* hist, ull* ambig) {
+  using L = FastLayout<T, R, hm_lane>;
+  constexpr int P = L::P;
+  extern __shared__ float4 smem4[];
+  float4* tile = smem4;
+  u32* tab = reinterpret_cast<u32*>(smem4 + P);
+  const int tid = threadIdx.x;
+
+  // row k: T_{k+1} for every lane (+inf from row B - 1 on: thr_g[B] = +inf), then 32 counters
+  for (u32 e = tid; e < rows * 64u; e += T) tab[e] = (e & 63u) < 32u ? __float_as_uint(thr_g[min((e >> 6) + 1, B)]) : 0u;
+  u32 replayed = 0;  // pairs this thread replayed
+  const FastAddr fa = fast_addr<T, hm_lane>(tab, B);
+  const u32 lim_bits = tdmaps::sdh::est_magic_bits + (B - 1);
+
+  u32 since = 0;
+  for (u64 lam = lam_begin + blockIdx.x; lam < lam_end; lam += gridDim.x) {
+    const Cell2 bc = LTM_E::g(lam);  // tile row bi >= tile column bj
+    const int ibase = int(bc.i) * P, jbase = int(bc.j) * P;
+    float ax[R], ay[R], az[R], an[R];
+    const int nj = min(P, N - jbase);
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      const int i = ibase + tid + r * T;
+      const float4 a = i < N ? pg[i] : make_float4(0.f, 0.f, 0.f, 0.f);
+      ax[r] = -2.0f * a.x; ay[r] = -2.0f * a.y; az[r] = -2.0f * a.z; an[r] = a.w;
+    }
+    __syncthreads();  // the previous tile is no longer read
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      const int j = jbase + tid + r * T;
+      tile[tid + r * T] = j < N ? pg[j] : make_float4(0.f, 0.f, 0.f, 0.f);
+    }
+    __syncthreads();
+    if (bc.i != bc.j && ibase + P <= N) {
+      gram2_full_tile<T, R, Clamp, J>(tile, ax, ay, az, an, clo, chi, lim_bits, fa, replayed);  // P x P pairs
+    } else {
+      // diagonal or last (partial) tile pair: pair (i, j) counted when j < i - jbase (and j < nj),
+      // each by the threshold form from k_lo (exact: K is k_lo or k_lo + 1)
+      for (int j = 0; j < nj; ++j) {
+        const float4 q = tile[j];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+          const int i = ibase + tid + r * T;
+          const bool ok = i < N && j < i - jbase;
+          fast_count<T, hm_lane, Clamp>(fabsf(tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w)), clo,
+                                        lim_bits, fa, ok);
+        }
+      }
+    }
+    if (++since >= flush_every) {
+      gram2_flush<T>(tab, B, rows, hist);
+      since = 0;
+    }
+  }
+  gram2_flush<T>(tab, B, rows, hist);
+  if (ambig) {
+    for (int o = 16; o > 0; o >>= 1) replayed += __shfl_down_sync(0xffffffffu, replayed, o);
+    if ((tid & 31) == 0 && replayed) atomicAdd(ambig, ull(replayed));
+  }
+}
+
+}  // namespace tdmaps::gpu::sdh
