@@ -150,19 +150,45 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
     }
   }
   {
+    // the rows gpu_exact_range writes (the registry's maps with a root, tdmaps/traits.hpp root_facts,
+    // in its order), each at the map's own constant; a fma limit the GPU measures (-1) a little past it
     std::ofstream o(dir / "exact_range_gpu.csv");
     o << meta(gpu, slug, "gpu_exact_range", "");
     o << results::layout::exact_range_gpu.header();
-    for (const char* r : {"pinned", "fma"}) {
-      const std::string fma = std::string(r) == "fma" ? "1" : "0";  // the fma rows move ltm-n and ltm-r a little
-      o << "ltm-x,block,10619135,36856,73712,147424,4294967296," << r << "\n";
-      o << "ltm-n,block,131625" << (fma == "1" ? "0" : "3") << ",12976,25952,51904,4294967296," << r << "\n";
-      o << "ltm-r,block,240000" << fma << ",17520,35040,70080,4294967296," << r << "\n";
-      o << "ltm-d,block,none,741448,1482896,2965792,4294967296," << r << "\n";
-      o << "utm-x,thread,4097,4096,4096,4096,8192," << r << "\n";
-      o << "utm-n,thread,5793,5792,5792,5792,8192," << r << "\n";
-      o << "tet-f,block3,0,0,0,0,4294967296," << r << "\n";
+    const u64 lim2 = u64(1) << 32, lim3 = u64(1) << 34;
+    const auto block = [&](const char* name, const char* kind, u64 fw, u64 lim, bool tet3, const char* r) {
+      const u64 good = std::min(fw, lim);
+      u64 n = tet3 ? tet_root(good) : tri_root(good);
+      while (n > 0 && (tet3 ? tet(n) : tri(n)) > good) --n;
+      o << name << "," << kind << "," << (fw >= lim ? std::string("none") : std::to_string(fw)) << "," << 8 * n << ","
+        << 16 * n << "," << 32 * n << "," << lim << "," << r << "\n";
+    };
+    const auto thread = [&](const char* name, i64 max_N, const char* r) {
+      o << name << ",thread," << max_N + 1 << "," << max_N << "," << max_N << "," << max_N << "," << max_N + 1 << "," << r << "\n";
+    };
+    const auto fma_of = [](long long fma_limit, u64 pinned) { return fma_limit >= 0 ? u64(fma_limit) : pinned + 1; };
+    for (const bool fma : {false, true}) {
+      const char* r = fma ? "fma" : "pinned";
+      for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
+        using M = decltype(m);
+        constexpr root_facts f = map_traits<M>::root;
+        if (!f.corrected && (!fma || f.fma)) block(M::name, "block", fma ? fma_of(f.fma_limit, M::exact_blocks) : M::exact_blocks, lim2, false, r);
+      });
+      for_each_root<root_kind::layer>(maps3d{}, [&](auto m) {
+        using M = decltype(m);
+        constexpr root_facts f = map_traits<M>::root;
+        if (!f.corrected && (!fma || f.fma)) block(M::name, "block3", fma ? fma_of(f.fma_limit, M::exact_blocks) : M::exact_blocks, lim3, true, r);
+      });
+      for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
+        using M = decltype(m);
+        constexpr root_facts f = map_traits<M>::root;
+        if (!fma || f.fma) thread(M::name, fma ? i64(f.fma_limit) : M::max_N, r);
+      });
     }
+    for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
+      using M = decltype(m);
+      block(M::name, "block-32", M::exact_blocks, lim2, false, "pinned");
+    });
   }
   // ---- 3D (columns as experiments/maps3d/README.md) ----
   const auto timing = [&](double t) {

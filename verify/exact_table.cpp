@@ -7,8 +7,11 @@
 // default -fmad=true contracts fused into one rounding (numbers.hpp Fused: the papers'
 // binaries). Maps without such a product (ltm-d's fp64 2*lambda + 1/4 is exact, ltm-e and
 // tet-e correct their estimate) have pinned rows only.
+// The rows come from the registry: every map whose traits declare a root (tdmaps/traits.hpp
+// root_facts), in the registry's order: the 2D block maps' rows (g(lambda)), the 3D maps'
+// layers, the thread maps; each pinned, then rounding fma where the map has one.
 // Writes CSV to the path given (default stdout). Takes a few minutes (the UTM searches walk every thread of every N).
-//   usage: exact_table [OUT.csv]
+//   usage: exact_table [--maps NAME,...] [OUT.csv]     --maps: only these maps' rows (the throwaway-map test)
 #include "oracle.hpp"
 
 #include <chrono>
@@ -40,6 +43,14 @@ u64 tet_narrow_end() {
   while (tet(n + 1) < (1ull << 31) && tet(n + 3) < (1ull << 32)) ++n;
   return tet(n);
 }
+// "2^k" for v = 2^k (a proven range, M::exact_blocks of a corrected map)
+std::string pow2_text(u64 v) {
+  int k = 0;
+  while (k < 63 && (u64(1) << k) < v) ++k;
+  return "2^" + std::to_string(k);
+}
+// The table's name of a map: the host's emulation of a device root is "<name>-host".
+template <class M> std::string table_name() { return std::string(M::name) + (map_traits<M>::root.host_repro ? "" : "-host"); }
 // index_path of an exact range [0, end): narrow throughout, or narrow then wide up to `upto`.
 std::string index_path(u64 end, u64 narrow_end, const char* narrow_name, const char* upto) {
   if (end <= narrow_end) return "32 (narrow)";
@@ -48,6 +59,13 @@ std::string index_path(u64 end, u64 narrow_end, const char* narrow_name, const c
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string only;  // --maps: a comma-separated list; empty: every map with a root
+  if (argc > 2 && std::string(argv[1]) == "--maps") {
+    only = "," + std::string(argv[2]) + ",";
+    argv += 2;
+    argc -= 2;
+  }
+  const auto wanted = [&](const char* name) { return only.empty() || only.find("," + std::string(name) + ",") != std::string::npos; };
   std::FILE* out = argc > 1 ? std::fopen(argv[1], "w") : stdout;
   if (!out) {
     std::fprintf(stderr, "exact_table: cannot write %s\n", argv[1]);
@@ -56,64 +74,74 @@ int main(int argc, char** argv) {
   std::fprintf(out, "%s\n", results::layout::exact_ranges_cpu.columns);
   const u64 lim2 = 1ull << 32;
   // upto: how far the exact range reaches when nothing fails below the search limit
-  auto block_row = [&](const char* name, u64 fw, u64 searched, const char* note, const char* upto = "2^32 searched",
+  auto block_row = [&](const std::string& name, u64 fw, u64 searched, const char* note, const std::string& upto,
                        const char* rounding = "pinned") {
-    std::fprintf(out, "%s,block,cpu,%s,%lld,%lld,%lld,%llu,%s,%s,%s\n", name, fw >= searched ? "none" : std::to_string(fw).c_str(),
+    std::fprintf(out, "%s,block,cpu,%s,%lld,%lld,%lld,%llu,%s,%s,%s\n", name.c_str(), fw >= searched ? "none" : std::to_string(fw).c_str(),
                  (long long)largest_N2(fw, 8), (long long)largest_N2(fw, 16), (long long)largest_N2(fw, 32),
-                 (unsigned long long)searched, note, index_path(fw, ltm_narrow_end, "tri(65535)", upto).c_str(), rounding);
+                 (unsigned long long)searched, note, index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()).c_str(), rounding);
     std::fflush(out);
-    std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name, rounding,
+    std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
   };
-  block_row("ltm-x", first_wrong_row([](u64 l) { return SqrtX::row(l).k; }, lim2), lim2, "sqrtf correctly rounded; no eps");
-  block_row("ltm-x", first_wrong_row([](u64 l) { return SqrtX::row<u64, Fused>(l).k; }, lim2), lim2,
-            "sqrtf correctly rounded; no eps; 2 lambda + 1/4 as one FMA (exact either way)", "2^32 searched", "fma");
-  block_row("ltm-n", first_wrong_row([](u64 l) { return SqrtN::row(l).k; }, lim2), lim2, "3 Newton steps from 0x5f3759df + 1e-4; no FMA");
-  block_row("ltm-n", first_wrong_row([](u64 l) { return SqrtN::row<u64, Fused>(l).k; }, lim2), lim2,
-            "3 Newton steps from 0x5f3759df + 1e-4; each step's 1.5 - xhalf*y*y and x*y + eps as FMAs", "2^32 searched", "fma");
-  block_row("ltm-r-host", first_wrong_row([](u64 l) { return SqrtR::row(l).k; }, lim2), lim2,
-            "host emulation (correctly rounded 1/sqrt); the device rsqrtf differs: see the GPU table");
-  block_row("ltm-r-host", first_wrong_row([](u64 l) { return SqrtR::row<u64, Fused>(l).k; }, lim2), lim2,
-            "host emulation (correctly rounded 1/sqrt); x*rsqrt(x) + eps as one FMA; the device rsqrtf differs: see the GPU table",
-            "2^32 searched", "fma");
-  block_row("ltm-d", first_wrong_row([](u64 l) { return SqrtD::row(l).k; }, lim2), lim2, "fp64 sqrt");
-  block_row("ltm-e", first_wrong_row([](u64 l) { return SqrtE::row(l).k; }, lim2), lim2, "float estimate + integer correction",
-            "2^62: test_index_paths");
+  // the 2D block maps' rows g(lambda): every lambda < 2^32, row by row; a corrected map's range
+  // reaches its proven M::exact_blocks (test_index_paths)
+  for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    using S = typename M::sqrt_policy;
+    constexpr root_facts f = map_traits<M>::root;
+    if (!wanted(M::name)) return;
+    const std::string upto = f.corrected ? pow2_text(M::exact_blocks) + ": test_index_paths" : "2^32 searched";
+    block_row(table_name<M>(), first_wrong_row([](u64 l) { return S::row(l).k; }, lim2), lim2, f.note, upto);
+    if constexpr (f.fma)
+      block_row(table_name<M>(), first_wrong_row([](u64 l) { return S::template row<u64, Fused>(l).k; }, lim2), lim2,
+                f.fma_note, "2^32 searched", "fma");
+  });
 
   const u64 lim3 = tet(2048);
-  // tet-e's range reaches 2^60 (test_index_paths), past the search limit tet(2048)
-  auto layer_row = [&](const char* name, u64 fw, const char* note, u64 proven = 0, const char* rounding = "pinned") {
-    std::fprintf(out, "%s,block3,cpu,%s,%lld,%lld,%lld,%llu,%s,%s,%s\n", name, fw >= lim3 ? "none" : std::to_string(fw).c_str(),
+  // a corrected layer's range reaches its proven M::exact_blocks (test_index_paths), past the search limit tet(2048)
+  auto layer_row = [&](const std::string& name, u64 fw, const char* note, u64 proven = 0, const char* rounding = "pinned") {
+    const std::string upto = proven ? pow2_text(proven) + ": test_index_paths" : "";
+    std::fprintf(out, "%s,block3,cpu,%s,%lld,%lld,%lld,%llu,%s,%s,%s\n", name.c_str(), fw >= lim3 ? "none" : std::to_string(fw).c_str(),
                  (long long)largest_N3(fw, 8), (long long)largest_N3(fw, 16), (long long)largest_N3(fw, 32),
                  (unsigned long long)lim3, note,
-                 index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", "2^60: test_index_paths").c_str(),
+                 index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str()).c_str(),
                  rounding);
     std::fflush(out);
-    std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name, rounding,
+    std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
   };
-  layer_row("tet-f-host", first_wrong_layer([](u64 l) { return TetRootF::layer(l).k; }, lim3),
-            "eq. (14) in float; host cbrtf; the device cbrtf differs: see the GPU table");
-  layer_row("tet-f-host", first_wrong_layer([](u64 l) { return TetRootF::layer<u64, Fused>(l).k; }, lim3),
-            "eq. (14) in float; host cbrtf; 729 l*l - 3 and sqrt + 27 l as FMAs; the device cbrtf differs: see the GPU table",
-            0, "fma");
-  layer_row("tet-e", first_wrong_layer([](u64 l) { return TetRootE::layer(l).k; }, lim3), "float estimate + integer correction",
-            limits::tet_e_blocks);
+  for_each_root<root_kind::layer>(maps3d{}, [&](auto m) {
+    using M = decltype(m);
+    using R = typename M::root_policy;
+    constexpr root_facts f = map_traits<M>::root;
+    if (!wanted(M::name)) return;
+    layer_row(table_name<M>(), first_wrong_layer([](u64 l) { return R::layer(l).k; }, lim3), f.note,
+              f.corrected ? M::exact_blocks : 0);
+    if constexpr (f.fma)
+      layer_row(table_name<M>(), first_wrong_layer([](u64 l) { return R::template layer<u64, Fused>(l).k; }, lim3),
+                f.fma_note, 0, "fma");
+  });
 
   const i64 utm_top = 8192;
-  // UTM is narrow while (N+2)^2 < 2^31 (N <= 46338): map_utm.hpp UTM::plan
-  auto utm_row = [&](const char* name, i64 last, const char* note, const char* rounding = "pinned") {
-    const bool nar = UTM_N::plan(std::max<i64>(last, 1), 32, true).narrow;
-    std::fprintf(out, "%s,thread,cpu,%s,%lld,%lld,%lld,%lld,%s,%s,%s\n", name, last >= utm_top ? "none" : std::to_string(last + 1).c_str(),
+  // a thread map's narrow path: its plan at rho 32 (UTM is narrow while (N+2)^2 < 2^31, N <= 46338)
+  auto utm_row = [&](const std::string& name, i64 last, bool nar, const char* note, const char* rounding = "pinned") {
+    std::fprintf(out, "%s,thread,cpu,%s,%lld,%lld,%lld,%lld,%s,%s,%s\n", name.c_str(), last >= utm_top ? "none" : std::to_string(last + 1).c_str(),
                  (long long)last, (long long)last, (long long)last, (long long)utm_top, note, nar ? "32 (narrow)" : "64", rounding);
     std::fflush(out);
-    std::fprintf(stderr, "[%6.1fs] %-10s %-6s exact for every N <= %lld\n", elapsed(), name, rounding, (long long)last);
+    std::fprintf(stderr, "[%6.1fs] %-10s %-6s exact for every N <= %lld\n", elapsed(), name.c_str(), rounding, (long long)last);
   };
-  utm_row("utm-x", utm_last_exact_N<UTM_X>(utm_top), "first_wrong is the first N; any rho");
-  utm_row("utm-x", utm_last_exact_N<UTM_X, Fused>(utm_top), "first_wrong is the first N; any rho; (4n)n - 4n as one FMA", "fma");
-  utm_row("utm-n", utm_last_exact_N<UTM_N>(utm_top), "first_wrong is the first N; any rho");
-  utm_row("utm-n", utm_last_exact_N<UTM_N, Fused>(utm_top),
-          "first_wrong is the first N; any rho; (4n)n - 4n and the Newton steps and x*y - (2n+1) as FMAs", "fma");
+  for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    constexpr root_facts f = map_traits<M>::root;
+    if (!wanted(M::name)) return;
+    const auto narrow = [](i64 last) { return M::plan(std::max<i64>(last, 1), 32, true).narrow; };
+    const i64 last = utm_last_exact_N<M>(utm_top);
+    utm_row(table_name<M>(), last, narrow(last), f.note);
+    if constexpr (f.fma) {
+      const i64 last_fma = utm_last_exact_N<M, Fused>(utm_top);
+      utm_row(table_name<M>(), last_fma, narrow(last_fma), f.fma_note, "fma");
+    }
+  });
   if (out != stdout) std::fclose(out);
   return 0;
 }

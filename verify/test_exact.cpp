@@ -1,6 +1,8 @@
 // Exactness of the float maps: where each variant stops being right, checked
 // against the limits:: constants beside each map policy (src/lib/tdmaps/map_*.hpp; both directions), and the
-// papers' claims about those ranges confirmed or refuted. Each float map in both rounding modes
+// papers' claims about those ranges confirmed or refuted. Which maps have a root and how their
+// constants are proven is declared in their traits (tdmaps/traits.hpp root_facts): the first test
+// walks the registry, so a new float map is checked without an edit here. Each float map in both rounding modes
 // (numbers.hpp): Pinned, the library's (what plan() and the kernels use), and Fused, the
 // products nvcc's default -fmad=true contracts (what the papers' binaries ran;
 // verify/fma_contraction.sh reads which ones from the SASS).
@@ -38,7 +40,66 @@ i64 largest_N(u64 blocks, int rho) {
   if (tri(n) > blocks) --n;
   return i64(n) * rho;
 }
+// Checks M's constant in rounding R: exact below it and wrong at it (its root_facts say how).
+template <class M, class R>
+void check_root_limit(long long limit) {
+  constexpr root_facts f = map_traits<M>::root;
+  const char* rounding = std::is_same_v<R, Pinned> ? "pinned" : "fma";
+  if constexpr (f.kind == root_kind::row) {
+    using S = typename M::sqrt_policy;
+    const u64 lim = std::min<u64>(u64(limit), 1ull << 32);  // the first wrong lambda below 2^32, or 2^32
+    const u64 fw = f.monotone ? first_wrong_monotone<S, R>(1ull << 32) : first_wrong<S, R>(1ull << 32);
+    BOOST_TEST(fw == lim, M::name << " " << rounding << ": first wrong lambda " << fw << ", constant " << lim);
+  } else if constexpr (f.kind == root_kind::layer) {
+    using P = typename M::root_policy;
+    const u64 lim3 = tet(2048), lim = std::min<u64>(u64(limit), lim3);
+    const u64 fw = first_wrong_layer([](u64 l) { return P::template layer<u64, R>(l).k; }, lim3);
+    BOOST_TEST(fw == lim, M::name << " " << rounding << ": first wrong lambda " << fw << ", constant " << lim);
+  } else {
+    if (f.monotone) BOOST_TEST((utm_exact_by_row_ends<M, R>(i64(limit))), M::name << " " << rounding << ": exact at N = " << limit);
+    BOOST_TEST(!(utm_exact_for<M, R>(i64(limit) + 1)), M::name << " " << rounding << ": wrong at N = " << limit + 1);
+  }
+  const bool searched_past = f.kind != root_kind::thread && u64(limit) >= (f.kind == root_kind::row ? 1ull << 32 : tet(2048));
+  BOOST_TEST_MESSAGE(M::name << " " << rounding << ": its constant " << limit
+                             << (searched_past ? " (exact below the search limit)" : " proven both ways"));
+}
+// The maps given after the test's own arguments (test_exact ... -- --maps a,b: the throwaway-map test
+// checks only its map); every map when none.
+bool root_selected(const char* name) {
+  const auto& s = utf::framework::master_test_suite();
+  for (int a = 1; a + 1 < s.argc; ++a)
+    if (std::string(s.argv[a]) == "--maps")
+      return ("," + std::string(s.argv[a + 1]) + ",").find("," + std::string(name) + ",") != std::string::npos;
+  return true;
+}
+template <class M>
+void check_root(M) {
+  if (!root_selected(M::name)) return;
+  if constexpr (has_root<M>) {
+    constexpr root_facts f = map_traits<M>::root;
+    // corrected maps: exact by construction over M::exact_blocks (test_index_paths, below);
+    // cpu_limit false: the GPU sweep is the source of the constant (gpu_exact_range)
+    if constexpr (f.cpu_limit && !f.corrected) {
+      if constexpr (f.kind == root_kind::thread) check_root_limit<M, Pinned>(M::max_N);
+      else check_root_limit<M, Pinned>((long long)M::exact_blocks);
+      if constexpr (f.fma) check_root_limit<M, Fused>(f.fma_limit);
+    }
+  }
+}
 }  // namespace
+
+// Every map of the registry whose traits declare a root with a CPU-proven limit (root_facts:
+// cpu_limit, not corrected), in every rounding it has (pinned; fma where it has products nvcc
+// contracts): its constant (M::exact_blocks, M::max_N, limits::*_fma_*) exact below and wrong at it.
+//   row     the first wrong lambda < 2^32: from both ends of every row (monotone), else every lambda
+//   layer   the first wrong lambda < tet(2048), every lambda of each layer
+//   thread  exact at max_N (from the row ends, monotone maps; every N up to it: test_utm_ranges) and
+//           wrong at max_N + 1 (every thread)
+// (test_exact --run_test=float_roots_match_their_constants -- --maps NAME,...: only those maps)
+BOOST_AUTO_TEST_CASE(float_roots_match_their_constants) {
+  for_each_map(maps2d{}, [](auto m) { check_root(m); });
+  for_each_map(maps3d{}, [](auto m) { check_root(m); });
+}
 
 // LTM-E is a bijection lambda <-> (i, j) for EVERY lambda < 2^32: its (wide, u64) row is
 // tri_correct of the double estimate, right exactly when the estimate is within one of the
@@ -54,18 +115,15 @@ BOOST_AUTO_TEST_CASE(ltm_e_exact_every_lambda_exhaustive, *utf::label("slow")) {
 }
 
 // LTM-D (fp64 sqrt, every step correctly rounded: monotone) is exact for every lambda < 2^32
-// too (its stated range).
-BOOST_AUTO_TEST_CASE(ltm_d_exact_for_every_lambda_below_2_32) {
-  BOOST_TEST(first_wrong_monotone<SqrtD>(1ull << 32) == limits::ltm_d_blocks);
-}
+// too (its stated range; the row ends: float_roots_match_their_constants).
 BOOST_AUTO_TEST_CASE(ltm_d_exact_every_lambda_exhaustive, *utf::label("slow")) {
   BOOST_TEST(first_wrong<SqrtD>(1ull << 32) == limits::ltm_d_blocks);
 }
 
 // LTM-X (correctly rounded sqrtf, no epsilon; monotone): exact below the constant, wrong at
-// it; the row-end proof and the exhaustive search find the same first wrong lambda.
+// it (the row ends: float_roots_match_their_constants); the exhaustive search finds the same first
+// wrong lambda.
 BOOST_AUTO_TEST_CASE(ltm_x_range_matches_constant) {
-  BOOST_TEST(first_wrong_monotone<SqrtX>(1ull << 32) == limits::ltm_x_blocks);
   BOOST_TEST(first_wrong<SqrtX>(1ull << 32) == limits::ltm_x_blocks);
   BOOST_TEST_MESSAGE("ltm-x: exact for lambda < " << limits::ltm_x_blocks << ", N <= " << largest_N(limits::ltm_x_blocks, 16) << " at rho=16");
 }
@@ -90,9 +148,9 @@ BOOST_AUTO_TEST_CASE(row_end_search_matches_exhaustive_on_monotone_rows) {
 // the range N in [0, 30720]" at rho = 16. The oracle REFUTES it for this rounding:
 // the first wrong block index is 1316253, so the largest exact N at rho = 16 is
 // 25952 < 30720. (The papers' binaries may have been compiled with FMA
-// contraction, which rounds differently: see the FMA test below.)
-BOOST_AUTO_TEST_CASE(ltm_n_range_matches_constant_and_refutes_30720_claim) {
-  BOOST_TEST(first_wrong<SqrtN>(1ull << 32) == limits::ltm_n_blocks);
+// contraction, which rounds differently: see the FMA test below.) The constant itself:
+// float_roots_match_their_constants.
+BOOST_AUTO_TEST_CASE(ltm_n_constant_refutes_30720_claim) {
   BOOST_TEST(largest_N(limits::ltm_n_blocks, 16) == 25952);
   BOOST_TEST(largest_N(limits::ltm_n_blocks, 16) < 30720);
 }
@@ -101,11 +159,10 @@ BOOST_AUTO_TEST_CASE(ltm_n_range_matches_constant_and_refutes_30720_claim) {
 // Fused), exact below the fma constants and wrong at them. LTM-X: its only product
 // (2 lambda) is exact, so the range is the pinned one. LTM-N: the fused Newton steps and
 // x*y + eps make it fail EARLIER, at lambda = 1166628 (N <= 24432 at rho = 16): the 30720
-// claim is refuted in both modes.
+// claim is refuted in both modes. (The constants: float_roots_match_their_constants; here the
+// exhaustive search agrees with ltm-x's row ends.)
 BOOST_AUTO_TEST_CASE(ltm_fma_ranges_match_constants) {
-  BOOST_TEST((first_wrong_monotone<SqrtX, Fused>(1ull << 32)) == limits::ltm_x_fma_blocks);
   BOOST_TEST((first_wrong<SqrtX, Fused>(1ull << 32)) == limits::ltm_x_fma_blocks);
-  BOOST_TEST((first_wrong<SqrtN, Fused>(1ull << 32)) == limits::ltm_n_fma_blocks);
   BOOST_TEST(largest_N(limits::ltm_n_fma_blocks, 16) == 24432);
   // the two modes really differ below the pinned limit: the fused row is wrong at its limit
   const u64 l = limits::ltm_n_fma_blocks;
@@ -114,12 +171,8 @@ BOOST_AUTO_TEST_CASE(ltm_fma_ranges_match_constants) {
 }
 
 // The float tetrahedral layer (003 eq. (14), TetRootF, host cbrtf) in both modes: exact
-// below limits::tet_f_blocks = 10 and wrong at it (layer 3's first block).
-BOOST_AUTO_TEST_CASE(tet_f_range_matches_constant_pinned_and_fma) {
-  const u64 lim = tet(2048);
-  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootF::layer(l).k; }, lim) == limits::tet_f_blocks);
-  BOOST_TEST(first_wrong_layer([](u64 l) { return TetRootF::layer<u64, Fused>(l).k; }, lim) == limits::tet_f_blocks);
-}
+// below limits::tet_f_blocks = 10 and wrong at it (layer 3's first block):
+// float_roots_match_their_constants.
 
 // LTM-R: the device's rsqrtf is approximate, so the host cannot reproduce it; the
 // GPU sweep measures its range. Here: the exact reference it must match (LTM-E)
@@ -138,22 +191,12 @@ BOOST_AUTO_TEST_CASE(ltm_r_reference_over_paper_range) {
 // N = 4096 and utm-n (fast sqrt + the two repair conditionals) up to N = 5792:
 // the claim holds as a safe bound and is conservative by 1.4x-1.9x. Every N up to each
 // limit is proven, in both rounding modes, in test_utm_ranges (row ends / the square-root
-// band); here the constants are checked against the claim, and the sharp side (limit + 1
-// is wrong) exhaustively.
-BOOST_AUTO_TEST_CASE(utm_ranges_match_constants) {
-  BOOST_TEST(utm_exact_by_row_ends<UTM_X>(UTM_X::max_N));
-  BOOST_TEST(!utm_exact_for<UTM_X>(UTM_X::max_N + 1));
-  BOOST_TEST(!utm_exact_for<UTM_N>(UTM_N::max_N + 1));
+// band); the sharp side (limit + 1 is wrong, FMA-contracted too: utm-x keeps N <= 4096, its
+// fused (4n)n - 4n rounds the same way at the boundary) in float_roots_match_their_constants;
+// here the constants are checked against the claim.
+BOOST_AUTO_TEST_CASE(utm_ranges_hold_the_claim) {
   BOOST_TEST(UTM_X::max_N >= 3000);
   BOOST_TEST(UTM_N::max_N >= 3000);
-}
-
-// The same boundaries FMA-contracted (rounding policy Fused): utm-x keeps N <= 4096 (its
-// fused (4n)n - 4n rounds the same way at the boundary); utm-n's fma limit too.
-BOOST_AUTO_TEST_CASE(utm_fma_ranges_match_constants) {
-  BOOST_TEST((utm_exact_by_row_ends<UTM_X, Fused>(limits::utm_x_fma_max_N)));
-  BOOST_TEST(!(utm_exact_for<UTM_X, Fused>(limits::utm_x_fma_max_N + 1)));
-  BOOST_TEST(!(utm_exact_for<UTM_N, Fused>(limits::utm_n_fma_max_N + 1)));
 }
 
 // (The strict variant, eq. (9) of 000, is in test_printed_forms.cpp.)

@@ -6,6 +6,9 @@
 #   a map      one header, src/lib/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name
 #              tmp-bb, and its map_traits: joins experiment::dummy, a figure style, a line of prose),
 #              and its #include and one line in maps2d (src/lib/tdmaps/registry.hpp);
+#   a float map the same for a map with a float root, src/lib/tdmaps/map_tmpx.hpp: LTM-X's square root
+#              under the name tmp-x, its traits declaring the root (root_facts: a row, proven on the
+#              CPU, an fma row);
 #   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
 #              tmp_fig, drawn from no GPU data, gallery position 10;
 # then builds the CPU parts that read the registries (no CUDA, -O0, a unity build: tdmap, test_maps2d, test_registry,
@@ -14,6 +17,11 @@
 #     row) and the benchmark's default list (its experiments column says dummy: the trait that puts it
 #     in maps2d_dummy, bench_maps' --maps default), the figure styles and drawing order
 #     (test_registry), README's generated map table (tdmaps_figures --readme-gallery on the copy);
+#   the float map reaches the checks of its constants (test_exact's registry walk, both roundings;
+#     -- --maps tmp-x: its checks alone) and the CPU oracle's exact-range table (exact_table --maps tmp-x:
+#     its rows, searched); the GPU sweep (gpu_exact_range) and the synthetic GPU table (synth_results)
+#     walk the registry the same way (for_each_root) but are not built or run here (CUDA; the synthetic
+#     data costs 20 s at -O0);
 #   the figure is drawn (its PNG), has its section in the report and its cell in README's gallery.
 set -euo pipefail
 src=$(cd "${1:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}" && pwd)
@@ -47,12 +55,38 @@ struct map_traits<TMP> {
 
 }  // namespace tdmaps
 EOF
-# ... and its line in the registry (with its #include)
+# the float map's header: LTM-X's root under another name, its traits declaring the root
+cat > "$tree/src/lib/tdmaps/map_tmpx.hpp" <<'EOF'
+// a throwaway float map of verify/test_throwaway_map.sh: LTM-X's square root under another name
+#pragma once
+#include "map_ltm.hpp"
+#include "traits.hpp"
+
+namespace tdmaps {
+
+struct SqrtTmp : SqrtX {
+  static constexpr const char* name = "tmp-x";
+};
+using TMPX = LTM<SqrtTmp>;
+
+template <>
+struct map_traits<TMPX> {
+  static constexpr unsigned joins = experiment::none;
+  static constexpr look style{"#654321", 4};
+  static constexpr const char* about = "the throwaway float map of the test";
+  static constexpr root_facts root{root_kind::row, false, true, true, true, true, (long long)limits::ltm_x_fma_blocks,
+                                   "the throwaway float map", "the throwaway float map, fused"};
+};
+
+}  // namespace tdmaps
+EOF
+# ... and their lines in the registry (with their #include)
 reg="$tree/src/lib/tdmaps/registry.hpp"
-sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp.hpp"|' "$reg"
+sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp.hpp"\n#include "map_tmpx.hpp"|' "$reg"
 sed -i '0,/^    BB,$/s//    BB,\n    TMP,/' "$reg"
-grep -q '^#include "map_tmp.hpp"$' "$reg" && grep -q '^    TMP,$' "$reg" ||
-  { echo "FAIL: the registry's layout changed (no '#include \"tet_fast.hpp\"' or '    BB,' line); update this test"; exit 1; }
+sed -i '0,/^    UTM_N>;$/s//    UTM_N,\n    TMPX>;/' "$reg"
+grep -q '^#include "map_tmp.hpp"$' "$reg" && grep -q '^    TMP,$' "$reg" && grep -q '^    TMPX>;$' "$reg" ||
+  { echo "FAIL: the registry's layout changed (no '#include \"tet_fast.hpp\"', '    BB,' or '    UTM_N>;' line); update this test"; exit 1; }
 # the figure: one entry of the figure registry
 python3 - "$tree/figures/figures.hpp" <<'PY'
 import sys
@@ -86,7 +120,7 @@ PY
 # same name in their anonymous namespaces clash here: name it once in a shared header instead.
 "$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 -Dunity=on -Dunity_size=100 > "$work/setup.log" 2>&1 ||
   { tail -n 20 "$work/setup.log"; echo "FAIL: meson setup"; exit 1; }
-targets=(src/tdmap verify/test_maps2d)
+targets=(src/tdmap verify/test_maps2d verify/test_exact verify/exact_table)
 figs=0
 grep -q "figures: building tdmaps_figures" "$work/setup.log" && command -v gnuplot >/dev/null && figs=1
 [ $figs = 1 ] && targets+=(figures/test_registry figures/tdmaps_figures)
@@ -107,6 +141,18 @@ check "tdmap list" grep -q "^tmp-bb " "$work/list.txt"
 check "the benchmark's default list (dummy)" grep -Eq "^tmp-bb +2D +block +dummy " "$work/list.txt"
 check "bench_maps' --maps default (maps2d_dummy, the registry's list of the dummy trait)" \
   grep -q 'map_names_csv(maps2d_dummy{})' "$tree/experiments/maps2d/bench_maps.cu"
+# the float map: its constants checked (both roundings), its rows of the CPU exact-range table
+fcheck() { local what=$1; shift; if "$@"; then echo "ok: tmp-x reaches $what"; else echo "FAIL: tmp-x does not reach $what"; fail=1; fi; }
+"$work/build/verify/test_exact" --run_test=float_roots_match_their_constants --log_level=message --color_output=no \
+  -- --maps tmp-x > "$work/exact.log" 2>&1 || { cat "$work/exact.log"; echo "FAIL: test_exact"; fail=1; }
+fcheck "the checks of its constants (test_exact, pinned and fma)" \
+  bash -c "grep -q '^tmp-x pinned: its constant 10619135 proven both ways' '$work/exact.log' &&
+           grep -q '^tmp-x fma: its constant 10619135 proven both ways' '$work/exact.log'"
+"$work/build/verify/exact_table" --maps tmp-x "$work/exact_table.csv" 2> "$work/exact_table.log" ||
+  { cat "$work/exact_table.log"; echo "FAIL: exact_table"; fail=1; }
+fcheck "the CPU exact-range table (exact_table)" \
+  bash -c "grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map,32 (narrow),pinned\$' '$work/exact_table.csv' &&
+           grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map, fused,32 (narrow),fma\$' '$work/exact_table.csv'"
 if [ $figs = 1 ]; then
   "$work/build/figures/test_registry" > "$work/registry.log" 2>&1 || { cat "$work/registry.log"; fail=1; }
   check "the figure styles and the drawing order (test_registry)" grep -q "^ok    tmp-bb$" "$work/registry.log"

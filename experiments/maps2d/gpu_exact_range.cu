@@ -16,6 +16,9 @@
 //               enumeration (k runs over j = 0..N-1, i = j..N-1); stops at the first
 //               N with a wrong thread.
 //
+// The maps: every map of the registry whose traits declare a root (tdmaps/traits.hpp root_facts;
+// rows, layers and thread rows as listed there), none named here.
+//
 // Rounding: every float map is swept twice, column rounding = "pinned" (the library's
 // arithmetic, what the kernels run) and "fma" (numbers.hpp Fused: an explicit __fmaf_rn at
 // each product that nvcc's default -fmad=true contracts in the papers' formulas, as
@@ -90,16 +93,17 @@ struct LtmFmaCheck {
     return i64(r.k) == b.i && i64(l - r.base) == b.j;
   }
 };
-// TET-F (eq. (16)) with the layer of eq. (14) in rounding R, against TET-E.
-template <class R = Pinned>
+// A float TET map M (TET-F: eq. (16) with the layer of eq. (14)) in rounding R, against TET-E.
+template <class M, class R = Pinned>
 struct TetCheck {
+  using P = typename M::root_policy;
   TD_HD static bool exact(u64 l) {
-    const Root<u64> z = TetRootF::layer<u64, R>(l);
+    const Root<u64> z = P::template layer<u64, R>(l);
     const u64 lp = l - z.base;
-    const Root<u64> y = TetRootF::row<u64>(lp);
+    const Root<u64> y = P::template row<u64>(lp);
     const Cell3 b = TET_E::g(l);
     if constexpr (std::is_same_v<R, Pinned>) {
-      const Cell3 a = TET_F::g(l);  // the library's own g (the same arithmetic)
+      const Cell3 a = M::g(l);  // the library's own g (the same arithmetic)
       return a.x == b.x && a.y == b.y && a.z == b.z;
     }
     return i64(lp - y.base) == b.x && i64(y.k) == b.y && i64(z.k) == b.z;
@@ -183,18 +187,18 @@ Row ltm_fma_row(u64 limit, int blocks, unsigned long long* d_first, long long co
   return r;
 }
 
-template <class R = Pinned>
-Row tet_row(u64 limit, int blocks, unsigned long long* d_first) {
+template <class M, class R = Pinned>
+Row tet_row(u64 limit, int blocks, unsigned long long* d_first, long long constant = (long long)M::exact_blocks) {
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
-  r.variant = TetRootF::name;
+  r.variant = M::name;
   r.kind = "block3";
   r.rounding = R::name;
-  r.first_wrong = first_failure<TetCheck<R>>(limit, blocks, d_first);
+  r.first_wrong = first_failure<TetCheck<M, R>>(limit, blocks, d_first);
   r.searched_up_to = limit;
   const u64 good = r.first_wrong == none ? limit : r.first_wrong;
   for (int k = 0; k < 3; ++k) r.exact_N[k] = u64(rhos[k]) * largest_n_tet(good);
-  r.constant = (long long)TET_F::exact_blocks;
+  r.constant = constant;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
@@ -293,27 +297,40 @@ int main(int argc, char** argv) {
       std::printf("       first wrong thread at N=%llu: k=%llu\n", r.first_wrong, r.first_wrong_k);
     std::fflush(stdout);
   };
-  emit(ltm_row<SqrtX>(ltm_max, blocks, d_first));
-  emit(ltm_row<SqrtN>(ltm_max, blocks, d_first));
-  emit(ltm_row<SqrtR>(ltm_max, blocks, d_first));
-  emit(ltm_row<SqrtD>(ltm_max, blocks, d_first));
-  emit(tet_row(tet_max, blocks, d_first));
-  emit(utm_row<UTM_X>(utm_max, d_bad));
-  emit(utm_row<UTM_N>(utm_max, d_bad));
-  // The papers' binaries: the same maps FMA-contracted (rounding fma).
-  emit(ltm_fma_row<SqrtX>(ltm_max, blocks, d_first, (long long)limits::ltm_x_fma_blocks));
-  emit(ltm_fma_row<SqrtN>(ltm_max, blocks, d_first, (long long)limits::ltm_n_fma_blocks));
-  emit(ltm_fma_row<SqrtR>(ltm_max, blocks, d_first, -1));
-  emit(tet_row<Fused>(tet_max, blocks, d_first));
-  emit(utm_row<UTM_X, Fused>(utm_max, d_bad, limits::utm_x_fma_max_N));
-  emit(utm_row<UTM_N, Fused>(utm_max, d_bad, limits::utm_n_fma_max_N));
-  // The 32-bit path (kind block-32): the same float maps, and LTM-E's narrow estimate.
+  // The maps swept, from the registry (tdmaps/traits.hpp root_facts): the float maps (every map with
+  // a root that is not corrected: those are the references LTM-E / TET-E) against the exact ones.
+  // Kinds: row -> block (LTM-E as reference), layer -> block3 (TET-E), thread -> thread.
+  for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (!map_traits<M>::root.corrected) emit(ltm_row<typename M::sqrt_policy>(ltm_max, blocks, d_first));
+  });
+  for_each_root<root_kind::layer>(maps3d{}, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (!map_traits<M>::root.corrected) emit(tet_row<M>(tet_max, blocks, d_first));
+  });
+  for_each_root<root_kind::thread>(maps2d{}, [&](auto m) { emit(utm_row<decltype(m)>(utm_max, d_bad)); });
+  // The papers' binaries: the same maps FMA-contracted (rounding fma), where they have a product nvcc
+  // contracts; the constant is the map's fma limit (-1: the GPU is its source).
+  for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    constexpr root_facts f = map_traits<M>::root;
+    if constexpr (!f.corrected && f.fma) emit(ltm_fma_row<typename M::sqrt_policy>(ltm_max, blocks, d_first, f.fma_limit));
+  });
+  for_each_root<root_kind::layer>(maps3d{}, [&](auto m) {
+    using M = decltype(m);
+    constexpr root_facts f = map_traits<M>::root;
+    if constexpr (!f.corrected && f.fma) emit(tet_row<M, Fused>(tet_max, blocks, d_first, f.fma_limit));
+  });
+  for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    constexpr root_facts f = map_traits<M>::root;
+    if constexpr (f.fma) emit(utm_row<M, Fused>(utm_max, d_bad, f.fma_limit));
+  });
+  // The 32-bit path (kind block-32): every 2D map with a root, LTM-E's narrow estimate among them.
   const u64 max32 = std::min<u64>(ltm_max, u64(1) << 32);
-  emit(ltm32_row<SqrtX>(max32, blocks, d_first));
-  emit(ltm32_row<SqrtN>(max32, blocks, d_first));
-  emit(ltm32_row<SqrtR>(max32, blocks, d_first));
-  emit(ltm32_row<SqrtD>(max32, blocks, d_first));
-  emit(ltm32_row<SqrtE>(max32, blocks, d_first));
+  for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
+    emit(ltm32_row<typename decltype(m)::sqrt_policy>(max32, blocks, d_first));
+  });
   TD_CUDA(cudaFree(d_first));
   TD_CUDA(cudaFree(d_bad));
   std::printf("wrote %s\n", path.c_str());

@@ -111,6 +111,18 @@ bool with_map(map_list<Ms...>, const char* name, F&& f) {
 }
 template <class F, class... Ms>
 void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
+// Calls f(M{}) for every map of a list whose traits declare a root of kind K (traits.hpp
+// root_facts), in the list's order: the float maps of the exact-range tables and searches.
+template <root_kind K, class F, class... Ms>
+void for_each_root(map_list<Ms...>, F&& f) {
+  auto one = [&](auto m) {
+    using M = decltype(m);
+    if constexpr (has_root<M>) {
+      if constexpr (map_traits<M>::root.kind == K) f(m);
+    }
+  };
+  (one(Ms{}), ...);
+}
 // The names of a list, comma-separated ("bb,ltm-x,..."), each with `suffix` ("-fast").
 template <class... Ms>
 std::string map_names_csv(map_list<Ms...>, const char* suffix = "") {

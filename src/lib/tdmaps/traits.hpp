@@ -28,11 +28,55 @@ struct look {
   int dash = 1;
 };
 
+// A map whose index arithmetic takes a root (a float square or cube root, or an estimate and its
+// integer correction) declares how its exact range is found and checked. The limits themselves
+// stay beside the policy, one truth each: M::exact_blocks (block maps) or M::max_N (UTM), and
+// the fma limits of namespace limits (the map headers); these facts say which searches prove
+// them. From them the registry derives the CPU oracle's exact-range table
+// (verify/exact_table.cpp), its checks of every constant (verify/test_exact.cpp), the GPU sweep
+// (experiments/maps2d/gpu_exact_range.cu) and the synthetic exact_range_gpu.csv
+// (figures/synth_results.cpp).
+enum class root_kind {
+  row,     // a 2D block map's g(lambda): M::sqrt_policy::row<U, R>(lambda) -> block row (LTM)
+  layer,   // a 3D block map's layer: M::root_policy::layer<U, R>(lambda) -> z (TET)
+  thread,  // a thread map's row of thread k: M::map_thread<I, R>(N, k) (UTM); its limit is M::max_N
+};
+struct root_facts {
+  root_kind kind;
+  // An estimate within one and an integer correction (ltm-e, tet-e): exact over its whole range
+  // (M::exact_blocks, proven by verify/test_index_paths.cpp), the reference the GPU sweeps
+  // compare the float maps with; no float limit to search for.
+  bool corrected = false;
+  // The host reproduces the device's root bit for bit (false: the device's approximate rsqrtf or
+  // cbrtf; the CPU table names its host emulation "<name>-host").
+  bool host_repro = true;
+  // The CPU oracle proves the map's constant both ways (exact below, wrong at it); false: the GPU
+  // sweep is its source (ltm-r).
+  bool cpu_limit = true;
+  // The root is non-decreasing in its index: a row is proven from its two ends
+  // (verify/range_proofs.hpp); false: searched exhaustively (every index up to the first wrong).
+  bool monotone = false;
+  // Products nvcc's default -fmad=true contracts (numbers.hpp Fused: the papers' binaries): the
+  // tables and checks add a rounding-fma row; its limit (a limits:: constant, -1: measured on
+  // the GPU only).
+  bool fma = false;
+  long long fma_limit = -1;
+  // The CPU table's note, pinned and fma (verify/results/exact_ranges_cpu.csv).
+  const char* note = "";
+  const char* fma_note = "";
+};
+
 // Specialized by every map, beside its policy:
 //   static constexpr unsigned joins;     the experiments it joins (experiment::...)
 //   static constexpr look style;         its figure style
 //   static constexpr const char* about;  one line: what it is (README's map table)
+//   static constexpr root_facts root;    only a map with a root (above)
 template <class M>
 struct map_traits;
+
+// Whether M's traits declare a root.
+template <class M, class = void> struct has_root_facts { static constexpr bool value = false; };
+template <class M> struct has_root_facts<M, decltype(void(map_traits<M>::root))> { static constexpr bool value = true; };
+template <class M> constexpr bool has_root = has_root_facts<M>::value;
 
 }  // namespace tdmaps
