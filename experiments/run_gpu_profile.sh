@@ -37,10 +37,11 @@ exp_load
 if [ $dry = 1 ]; then
   slug=${TDMAPS_GPU_SLUG:-gpu}
 else
-  # the folder name of this GPU, one per model (experiments/gpu_slug.py, the rule of
-  # src/support/gpu/metadata.cuh gpu_slug): "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H100 PCIe" -> h100-pcie
-  slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | python3 "$here/gpu_slug.py")
+  # the folder name of this GPU, one per model (the program gpu_slug: the rule's one definition,
+  # src/support/gpu/gpu_slug.hpp): "NVIDIA H100 80GB HBM3" -> h100, "NVIDIA H100 PCIe" -> h100-pcie
+  slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | "$build/experiments/gpu_slug")
 fi
+export TDMAPS_GPU_SLUG_PROGRAM="$build/experiments/gpu_slug"  # the Python programs' (experiments/gpu_slug.py)
 EXP_E="$build/experiments" EXP_OUT="$res" EXP_LOGS="$res/$slug/logs"
 logs=$EXP_LOGS
 export NCCL_NVLS_ENABLE=0  # NVLink multicast off (the multi-GPU steps; NCCL)

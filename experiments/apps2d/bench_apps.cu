@@ -119,23 +119,43 @@ bool plan_for(const K& k, i64 N, int rho, bool allow_inexact, any_plan2& p, bool
   return r.has_value();
 }
 
-// Plans kernel k (named `label`) for (N, rho) into e. False, with one note per label and rho,
-// when its plan refuses N or it could not be verified at the small sizes.
-template <class K>
-bool admit(const char* tag, const std::string& label, const K& k, i64 N, int rho, const Options& o, bool verified,
-           std::set<std::string>& warned, Entry& e) {
+// Verification at a small size: check(plan) for kernel k (described by `what`) at (N, rho), if its
+// plan accepts N (false if not); a failure is one line and exit 1 (nothing is timed).
+template <class K, class Check>
+bool verify_at(const K& k, i64 N, int rho, bool allow_inexact, const std::string& what, Check check) {
+  any_plan2 p;
+  bool exact;
+  if (!plan_for(k, N, rho, allow_inexact, p, exact)) return false;
+  const auto r = check(p);
+  if (!r.ok) {
+    std::fprintf(stderr, "error: %s rho=%d fails verification at N=%lld: %s; not timing it\n", what.c_str(), rho,
+                 (long long)N, r.msg.c_str());
+    std::exit(1);
+  }
+  return true;
+}
+
+// Plans kernel k of map `map` (named `label`) for (N, rho) and adds its entry to es, its launch
+// launcher(plan). Nothing, with one note per label and rho, when its plan refuses N or it could not be
+// verified at the small sizes.
+template <class K, class Launcher>
+void admit(std::vector<Entry>& es, const char* tag, const std::string& map, const std::string& label, const K& k, i64 N,
+           int rho, const Options& o, bool verified, std::set<std::string>& warned, Launcher launcher) {
+  Entry e;
+  e.map = map;
   if (!plan_for(k, N, rho, o.run.allow_inexact, e.plan, e.exact)) {
     if (warned.insert(label + "/" + std::to_string(rho)).second)
       std::fprintf(stderr, "[%s] %s rho=%d does not accept N=%lld (and maybe others); skipped there\n", tag,
                    label.c_str(), rho, (long long)N);
-    return false;
+    return;
   }
   if (!verified) {
     if (warned.insert("unverified/" + label + "/" + std::to_string(rho)).second)
       std::fprintf(stderr, "[%s] %s rho=%d could not be verified at small N; not timed\n", tag, label.c_str(), rho);
-    return false;
+    return;
   }
-  return true;
+  e.launch = launcher(e.plan);
+  es.push_back(std::move(e));
 }
 
 // Small sizes every kernel is verified at before it is timed: one that is not a
@@ -181,16 +201,10 @@ std::set<std::string> verify_edm(const Options& o, const std::vector<std::string
         for (int rho : o.rhos)
           for (const auto& m : maps) {
             const EdmKernel* k = find_edm(m, d, L);
-            any_plan2 p;
-            bool exact;
-            if (!plan_for(*k, N, rho, o.run.allow_inexact, p, exact)) continue;
-            const EdmResult r = ver.run(*k, p, d_pts.get(), d_out.get(), d_out.size());
+            const auto run = [&](const any_plan2& p) { return ver.run(*k, p, d_pts.get(), d_out.get(), d_out.size()); };
+            const std::string what = "edm " + m + " d=" + std::to_string(d) + " " + edm::layout_name(L);
+            if (!verify_at(*k, N, rho, o.run.allow_inexact, what, run)) continue;
             ++n;
-            if (!r.ok) {
-              std::fprintf(stderr, "error: edm %s d=%d %s rho=%d fails verification at N=%lld: %s; not timing it\n",
-                           m.c_str(), d, edm::layout_name(L), rho, (long long)N, r.msg.c_str());
-              std::exit(1);
-            }
             ok.insert(m + "/" + std::to_string(d) + "/" + edm::layout_name(L) + "/" + std::to_string(rho));
           }
     }
@@ -229,15 +243,11 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
           std::vector<Entry> es;
           for (const auto& m : maps) {
             const EdmKernel* k = find_edm(m, d, L);
-            Entry e;
-            e.map = m;
             const bool ok = verified.count(m + "/" + std::to_string(d) + "/" + edm::layout_name(L) + "/" + std::to_string(rho));
-            if (!admit("edm", m, *k, N, rho, o, ok, warned, e)) continue;
-            const any_plan2 p = e.plan;
             const float* pts = d_pts.get();
             float* out = d_out.get();
-            e.launch = [k, p, pts, out] { k->launch(p, pts, out); };
-            es.push_back(std::move(e));
+            admit(es, "edm", m, m, *k, N, rho, o, ok, warned,
+                  [k, pts, out](const any_plan2& p) { return [k, p, pts, out] { k->launch(p, pts, out); }; });
           }
           const std::vector<gpu::Stats> st = time_entries(timer, es);
           std::map<std::string, double> med;
@@ -307,16 +317,10 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
         for (int rho : o.rhos)
           for (const auto& m : maps) {
             const CollisionKernel* k = find_collision(m, dim, st);
-            any_plan2 p;
-            bool exact;
-            if (!plan_for(*k, N, rho, o.run.allow_inexact, p, exact)) continue;
-            const CollisionResult r = ver.run(*k, p);
+            const auto run = [&](const any_plan2& p) { return ver.run(*k, p); };
+            if (!verify_at(*k, N, rho, o.run.allow_inexact, "collision " + k->label() + " " + std::to_string(dim) + "D", run))
+              continue;
             ++n;
-            if (!r.ok) {
-              std::fprintf(stderr, "error: collision %s %dD rho=%d fails verification at N=%lld: %s; not timing it\n",
-                           k->label().c_str(), dim, rho, (long long)N, r.msg.c_str());
-              std::exit(1);
-            }
             verified.insert(key(m, st, dim, rho));
           }
     }
@@ -346,17 +350,12 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
           std::vector<Entry> es;
           for (const auto& m : maps) {
             const CollisionKernel* k = find_collision(m, dim, style);
-            Entry e;
-            e.map = m;
-            if (!admit("collision", k->label(), *k, N, rho, o, verified.count(key(m, style, dim, rho)) > 0, warned, e))
-              continue;
-            const any_plan2 p = e.plan;
             const void* s = d_s.get();
             u32* c = d_counts.get();
             unsigned long long* t = d_total.get();
             // Counts accumulate over the launches (no reset inside the timed region).
-            e.launch = [k, p, s, c, t] { k->launch(p, s, c, t); };
-            es.push_back(std::move(e));
+            admit(es, "collision", m, k->label(), *k, N, rho, o, verified.count(key(m, style, dim, rho)) > 0, warned,
+                  [k, s, c, t](const any_plan2& p) { return [k, p, s, c, t] { k->launch(p, s, c, t); }; });
           }
           if (es.empty() || es[0].map != "bb") continue;  // no reference here
           const std::vector<gpu::Stats> st = time_entries(timer, es);

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 using namespace tdmaps;
 using namespace tdmaps::apps;
@@ -31,6 +32,17 @@ struct Tally {
   u64 passed = 0, failed = 0, skipped = 0;
   void add(bool ok) { ok ? ++passed : ++failed; }
 };
+
+// Kernel k's plan at (N, rho), or none where its plan refuses N (counted as skipped in t).
+template <class K>
+std::optional<any_plan2> plan_or_skip(const K& k, i64 N, int rho, Tally& t) {
+  try {
+    return k.plan(N, rho, false);
+  } catch (const unsupported&) {
+    ++t.skipped;
+    return std::nullopt;
+  }
+}
 
 bool self_test_checker() {
   // An untouched poisoned buffer: every lower element unwritten, nothing else.
@@ -138,15 +150,10 @@ void verify_edm(i64 N, Tally& t) {
       for (const EdmKernel& k : edm_kernels()) {
         if (k.features != d || k.layout != L) continue;
         for (int rho : rhos) {
-          any_plan2 p;
-          try {
-            p = k.plan(N, rho, false);
-          } catch (const unsupported&) {
-            ++here.skipped;
-            continue;
-          }
+          const auto p = plan_or_skip(k, N, rho, here);
+          if (!p) continue;
           if (L == Layout::full && !full_ok) { ++here.skipped; continue; }
-          const EdmResult r = ver.run(k, p, d_pts.get(), d_out.get(), d_out.size());
+          const EdmResult r = ver.run(k, *p, d_pts.get(), d_out.get(), d_out.size());
           here.add(r.ok);
           max_rel = std::max(max_rel, r.max_rel);
           if (!r.ok)
@@ -182,14 +189,9 @@ void verify_collision(i64 N, Tally& t) {
     for (const CollisionKernel& k : collision_kernels()) {
       if (k.dim != dim) continue;
       for (int rho : rhos) {
-        any_plan2 p;
-        try {
-          p = k.plan(N, rho, false);
-        } catch (const unsupported&) {
-          ++here.skipped;
-          continue;
-        }
-        const CollisionResult r = ver.run(k, p);
+        const auto p = plan_or_skip(k, N, rho, here);
+        if (!p) continue;
+        const CollisionResult r = ver.run(k, *p);
         here.add(r.ok);
         if (!r.ok)
           std::printf("  FAIL collision %-12s %dD N=%-6lld rho=%-2d: %s\n", k.label().c_str(), dim, (long long)N, rho,

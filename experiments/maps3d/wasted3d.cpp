@@ -17,9 +17,8 @@
 
 #include <chrono>
 #include <cstdio>
-#include <ctime>
-#include <filesystem>
 #include <string>
+#include <cpu_table.hpp>  // results::open_cpu_table (src/support/results/cpu_table.hpp)
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
@@ -30,19 +29,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string out = argc == 2 ? argv[1] : "experiments/results";
-  const std::string dir = out + "/cpu", path = dir + "/wasted3d.csv";
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) {
-    std::fprintf(stderr, "wasted3d: cannot write %s\n", path.c_str());
-    return 1;
-  }
-  char date[32];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  std::fprintf(f, "# {\"program\":\"wasted3d\",\"date_utc\":\"%s\",\"source\":\"counts.hpp counts3 over every launched block\"}\n", date);
-  std::fprintf(f, "%s\n", results::layout::wasted3d.columns);
+  const std::string path = out + "/cpu/wasted3d.csv";
+  std::FILE* f = results::open_cpu_table(out, "wasted3d.csv", "wasted3d",
+                                         ",\"source\":\"counts.hpp counts3 over every launched block\"",
+                                         results::layout::wasted3d.columns);
+  if (!f) return 1;
   const i64 Ns[] = {16, 31, 64, 100, 128, 255, 256, 500, 512, 1000, 1024, 1500, 2048, 3000, 4096};
   const auto t0 = std::chrono::steady_clock::now();
   for (int rho : {4, 8})

@@ -48,7 +48,7 @@ def u01(h):
     return float(h >> 40) * (1.0 / 16777216.0)  # exact in float32
 
 
-# the one Python copy of the rule (experiments/gpu_slug.py)
+# the GPU-folder rule (experiments/gpu_slug.py runs its one definition, src/support/gpu/gpu_slug.hpp)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gpu_slug import gpu_slug  # noqa: E402
 

@@ -27,7 +27,7 @@ import platform
 import sys
 import time
 
-# the one Python copy of the GPU-folder rule (experiments/gpu_slug.py)
+# the GPU-folder rule (experiments/gpu_slug.py runs its one definition, src/support/gpu/gpu_slug.hpp)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gpu_slug import gpu_slug  # noqa: E402
 

@@ -4,6 +4,7 @@
 // runs over several GPUs). Part of the umbrella src/support/gpu/common.cuh.
 #pragma once
 #include "cuda_check.cuh"
+#include "gpu_slug.hpp"
 
 #include <cuda_runtime.h>
 
@@ -42,36 +43,9 @@ inline std::string utc_now() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
 }
-// The GPU's folder name: one name per GPU model, whatever its memory size or type. Lower case,
-// a leading "nvidia " dropped, split at anything not a letter or digit, the words that only
-// name the memory (\d+gb, hbm\d*e?) dropped, joined with '-': "NVIDIA H100 80GB HBM3" -> "h100",
-// "NVIDIA H200" -> "h200", "NVIDIA H100 PCIe" -> "h100-pcie", "NVIDIA A100-SXM4-80GB" ->
-// "a100-sxm4". (experiments/run_gpu_profile.sh and the Python peers apply the same rule.)
-inline std::string gpu_slug(const cudaDeviceProp& p) {
-  std::string n;
-  for (const char* c = p.name; *c; ++c) n += (*c >= 'A' && *c <= 'Z') ? char(*c - 'A' + 'a') : *c;
-  if (n.rfind("nvidia ", 0) == 0) n = n.substr(7);
-  const auto memory_word = [](const std::string& w) {
-    size_t k = 0;
-    while (k < w.size() && w[k] >= '0' && w[k] <= '9') ++k;
-    if (k > 0 && w.substr(k) == "gb") return true;  // 80gb
-    if (w.rfind("hbm", 0) != 0) return false;       // hbm, hbm2, hbm2e, hbm3, hbm3e
-    k = 3;
-    while (k < w.size() && w[k] >= '0' && w[k] <= '9') ++k;
-    return k == w.size() || (k + 1 == w.size() && w[k] == 'e');
-  };
-  std::string o, w;
-  const auto flush = [&] {
-    if (!w.empty() && !memory_word(w)) o += (o.empty() ? "" : "-") + w;
-    w.clear();
-  };
-  for (char c : n) {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) w += c;
-    else flush();
-  }
-  flush();
-  return o.empty() ? "gpu" : o;
-}
+// The GPU's folder name: one name per GPU model, whatever its memory size or type (the rule is
+// gpu_slug.hpp's, its one definition): "NVIDIA H100 80GB HBM3" -> "h100", "NVIDIA A100-SXM4-80GB" -> "a100-sxm4".
+inline std::string gpu_slug(const cudaDeviceProp& p) { return gpu_slug(std::string(p.name)); }
 // The kernel driver's version string ("580.159.04"), from /proc; "unknown" elsewhere.
 inline std::string kernel_driver_version() {
   std::FILE* f = std::fopen("/proc/driver/nvidia/version", "r");
