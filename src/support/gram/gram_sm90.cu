@@ -156,14 +156,27 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
       }
     }
     static_assert(decltype(size(acc))::value % 2 == 0, "pairs of accumulators");
-  } else {  // condensed: row a = r0 + r, column b = c0 + c > a
+  } else {  // condensed: row a = r0 + r, column b = c0 + c > a; a column pair is one 8-byte store where
+            // its condensed index is even (the rows' starts are not aligned), else two 4-byte ones
     CUTE_UNROLL
-    for (int v = 0; v < size(acc); ++v) {
+    for (int v = 0; v + 1 < size(acc); v += 2) {
       const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
-      const i64 i = r0 + r, j = c0 + c;
-      float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
-      if (p.take_sqrt) d2 = sqrtf(d2);
-      if (i < N && j < N && j > i) __stcs(p.out + condensed_index(N, i, j), d2);
+      const int r1 = get<0>(tCcC(v + 1)), c1 = get<1>(tCcC(v + 1));
+      float a = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      float b = fmaxf(__ldg(nr + r1) + __ldg(nc + c1) - 2.0f * acc(v + 1), 0.0f);
+      if (p.take_sqrt) {
+        a = sqrtf(a);
+        b = sqrtf(b);
+      }
+      const i64 i = r0 + r, j = c0 + c, i1 = r0 + r1, j1 = c0 + c1;
+      const bool ok = i < N && j < N && j > i, ok1 = i1 < N && j1 < N && j1 > i1;
+      const i64 k = ok ? condensed_index(N, i, j) : 0;
+      if (ok && ok1 && r1 == r && c1 == c + 1 && (k & 1) == 0) {
+        *reinterpret_cast<float2*>(p.out + k) = make_float2(a, b);
+      } else {
+        if (ok) p.out[k] = a;
+        if (ok1) p.out[condensed_index(N, i1, j1)] = b;
+      }
     }
   }
 #else
