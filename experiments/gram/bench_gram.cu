@@ -245,28 +245,26 @@ int main(int argc, char** argv) {
 
   bench::Cli cli("bench_gram", "bench_gram: pairwise squared distances on the tensor cores over the triangle of tiles "
                                "(tdmaps tile scheduler) against the bb-grid and cuBLAS\noptions");
-  cli.add()("N", po::value(&n_args)->composing(), "point counts: comma list and/or ranges A:B:STEP (default 32768,65536)")
-      ("d", po::value(&d_args)->composing(), "features: comma list and/or ranges (default 64,128,256)")
-      ("prec", po::value(&prec_args)->composing(), "precisions: tf32, 3xtf32, bf16, fp16 (default all)")
-      ("verify-max", po::value(&verify_n)->default_value(1000), "N of the full check against float64 before any timing (with N = 129)")
-      ("samples", po::value(&samples)->default_value(4096), "pairs checked against float64 and cuBLAS FP32 at each timed size")
+  cli.add_points(n_args, "32768,65536");
+  cli.add()("d", po::value(&d_args)->composing(), "features: comma list and/or ranges (default 64,128,256)")
+      ("prec", po::value(&prec_args)->composing(), "precisions: tf32, 3xtf32, bf16, fp16 (default all)");
+  cli.add_verify_max(verify_n, "float64 (every pair; and N = 129)");
+  cli.add()("samples", po::value(&samples)->default_value(4096), "pairs checked against float64 and cuBLAS FP32 at each timed size")
       ("hist-N", po::value(&hist_n)->default_value(0), "N of the fused-histogram run (0: none)")
       ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
-      ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
-      ("seed", po::value(&seed)->default_value(27), "point generator seed")
-      ("kernel", po::value(&kernel_arg)->default_value("classic"),
+      ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)");
+  cli.add_seed(seed);
+  cli.add()("kernel", po::value(&kernel_arg)->default_value("classic"),
        "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), persistent (TMA row stores), "
        "sm80-8w (classic on 8 warps, 16-deep k-tiles), sm90-ws (Hopper: TMA + wgmma warp-specialized; sm_90a only, "
        "left out with a line elsewhere)");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
-  if (run.quick) {
-    if (!cli.given("N")) n_args = {"16384"};
-    if (!cli.given("d")) d_args = {"128"};
-    if (!cli.given("reps")) run.reps = 5;
-    run.min_reps = std::min(run.min_reps, run.reps);
-  }
+  if (run.quick) run.min_reps = std::min(run.min_reps, cli.given("reps") ? run.reps : 5);
+  if (cli.quick_unset("reps")) run.reps = 5;
+  if (cli.quick_unset("N")) n_args = {"16384"};
+  if (cli.quick_unset("d")) d_args = {"128"};
   std::vector<i64> Ns, ds;
   std::vector<std::string> precs;
   cli.check([&] {

@@ -22,18 +22,14 @@ scale of bench_gram's column of the same name (nan for torch.mm).
 Exits 0 with a message when PyTorch or a CUDA GPU is absent (optional peers).
 """
 import argparse
-import datetime
-import json
 import os
-import platform
 import sys
 
 M64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
-# the one Python copy of the rule (experiments/gpu_slug.py)
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gpu_slug import gpu_slug  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 
 
 def points(np, n, d, seed):
@@ -47,36 +43,17 @@ def points(np, n, d, seed):
     return ((z >> np.uint64(40)).astype(np.float64) / float(1 << 24)).astype(np.float32).reshape(n, d)
 
 
-def parse_list(p, spec, what, lo, hi):
-    out = []
-    for item in spec.split(","):
-        try:
-            v = [int(x) for x in item.split(":")]
-        except ValueError:
-            p.error("%s: '%s' is not an integer or a range A:B:STEP" % (what, item))
-        if len(v) == 1:
-            v = [v[0], v[0], 1]
-        if len(v) != 3 or v[0] < lo or v[1] > hi or v[1] < v[0] or v[2] < 1:
-            p.error("%s: '%s' must be in %d..%d (or a range A:B:STEP)" % (what, item, lo, hi))
-        out += [x for x in range(v[0], v[1] + 1, v[2]) if x not in out]
-    return out
-
-
 def parse_args(argv):
     p = argparse.ArgumentParser(description="PyTorch peers (torch.cdist, torch.mm) of bench_gram")
-    p.add_argument("--N", default=None, help="point counts: comma list and/or ranges A:B:STEP (default 32768,65536; --quick: 16384)")
+    p.add_argument("-N", "--N", dest="N", default=None, help="point counts: comma list and/or ranges A:B:STEP (default 32768,65536; --quick: 16384)")
     p.add_argument("--d", default=None, help="features (default 64,128,256; --quick: 128)")
     p.add_argument("--impls", default="cdist-tf32,cdist-fp32,mm-tf32", help="comma list of cdist-tf32, cdist-fp32, mm-tf32")
     p.add_argument("--seed", type=int, default=27, help="bench_gram's --seed (default 27)")
     p.add_argument("--samples", type=int, default=1024, help="pairs checked against float64 (default 1024)")
-    p.add_argument("--reps", type=int, default=10)
-    p.add_argument("--warmup", type=int, default=2)
-    p.add_argument("--out", default="experiments/results/local",
-                   help="results folder: <out>/<gpu_slug>/peers_gram.csv (default experiments/results/local)")
-    p.add_argument("--quick", action="store_true", help="N = 16384, d = 128 (unless given), reps 5 (unless --reps)")
+    add_run_args(p, "peers_gram.csv", 10, 2, "N = 16384, d = 128 (unless given), reps 5 (unless --reps)")
     a = p.parse_args(argv)
-    a.N = parse_list(p, a.N or ("16384" if a.quick else "32768,65536"), "--N", 2, 131072)
-    a.d = parse_list(p, a.d or ("128" if a.quick else "64,128,256"), "--d", 1, 4096)
+    a.N = parse_sizes(p, a.N or ("16384" if a.quick else "32768,65536"), "--N", 2, 131072)
+    a.d = parse_sizes(p, a.d or ("128" if a.quick else "64,128,256"), "--d", 1, 4096)
     a.impls = [x for x in a.impls.split(",") if x]
     if not a.impls or any(x not in ("cdist-tf32", "cdist-fp32", "mm-tf32") for x in a.impls):
         p.error("--impls must be a comma list of cdist-tf32, cdist-fp32, mm-tf32")
@@ -91,50 +68,18 @@ def main(argv):
     a = parse_args(argv)  # bad input: argparse prints one line and exits 2
     try:
         import numpy as np
-        import torch
     except ImportError:
-        print("gram_peers: PyTorch (or NumPy) is not installed; peers skipped")
+        print("gram_peers: NumPy is not installed; peers skipped")
         return 0
-    if not torch.cuda.is_available():
-        print("gram_peers: no CUDA GPU visible to PyTorch; peers skipped")
+    cuda = open_cuda("gram_peers", a.out, "peers_gram.csv")
+    if cuda is None:
         return 0
-
-    dev = torch.device("cuda")
-    name = torch.cuda.get_device_name(dev)
-    slug = gpu_slug(name)
-    outdir = os.path.join(a.out, slug)
-    os.makedirs(outdir, exist_ok=True)
-    path = os.path.join(outdir, "peers_gram.csv")
-    meta = {
-        "program": "gram_peers.py",
-        "args": " ".join(argv),
-        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "torch": torch.__version__,
-        "cuda": torch.version.cuda,
-        "numpy": np.__version__,
-        "gpu": name,
-        "gpu_slug": slug,
-        "python": platform.python_version(),
-        "reps": a.reps,
-        "warmup": a.warmup,
-        "seed": a.seed,
-        "points": "gram_cpu::points(N, d, seed) (src/support/gram/gram_cpu.hpp)",
-    }
+    torch, dev, name, slug, path = cuda
+    meta = run_meta("gram_peers.py", argv, torch, name, slug, numpy=np.__version__, reps=a.reps, warmup=a.warmup,
+                    seed=a.seed, points="gram_cpu::points(N, d, seed) (src/support/gram/gram_cpu.hpp)")
 
     def timed(fn):
-        for _ in range(a.warmup):
-            fn()
-        torch.cuda.synchronize()
-        times = []
-        for _ in range(a.reps):
-            s = torch.cuda.Event(enable_timing=True)
-            e = torch.cuda.Event(enable_timing=True)
-            s.record()
-            y = fn()
-            e.record()
-            e.synchronize()
-            times.append(s.elapsed_time(e))
-            del y
+        times = event_times(torch, fn, a.warmup, a.reps)
         t = np.array(times)
         return [float(np.median(t)), float(np.percentile(t, 25)), float(np.percentile(t, 75)), float(t.min()), float(t.max())]
 
@@ -148,10 +93,8 @@ def main(argv):
         "mm-tf32": ("torch.mm", "tf32", "full-gram", True, lambda x: torch.mm(x, x.t())),
     }
     allow0 = torch.backends.cuda.matmul.allow_tf32
-    with open(path, "w") as f, torch.inference_mode():
-        f.write("# " + json.dumps(meta) + "\n")
-        f.write("N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64\n")
-        f.flush()
+    header = "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64"
+    with PeerCsv("gram_peers", path, meta, header) as out, torch.inference_mode():
         for n in a.N:
             for d in a.d:
                 print(f"[gram_peers] N={n} d={d}", file=sys.stderr, flush=True)
@@ -183,13 +126,11 @@ def main(argv):
                     finally:
                         set_tf32(allow0)
                     nbytes = n * n * 4
-                    f.write(f"{n},{d},{prec},{output},{impl},{a.reps},{st[0]:.6g},{st[1]:.6g},{st[2]:.6g},{st[3]:.6g},"
-                            f"{st[4]:.6g},{nbytes / (st[0] * 1e6):.6g},{nbytes},{err:.3g}\n")
-                    f.flush()
+                    out.row(f"{n},{d},{prec},{output},{impl},{a.reps},{st[0]:.6g},{st[1]:.6g},{st[2]:.6g},{st[3]:.6g},"
+                            f"{st[4]:.6g},{nbytes / (st[0] * 1e6):.6g},{nbytes},{err:.3g}")
                     torch.cuda.empty_cache()
                 del x
                 torch.cuda.empty_cache()
-    print(f"[gram_peers] wrote {path}", file=sys.stderr)
     return 0
 
 

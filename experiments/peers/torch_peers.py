@@ -21,11 +21,7 @@ use). GBps = bytes the call writes (pdist N(N-1)/2*4, cdist N*N*4) / median time
 Exits 0 with a message when PyTorch or a CUDA GPU is absent (optional peers).
 """
 import argparse
-import re
-import datetime
-import json
 import os
-import platform
 import statistics
 import sys
 
@@ -48,9 +44,8 @@ def u01(h):
     return float(h >> 40) * (1.0 / 16777216.0)  # exact in float32
 
 
-# the GPU-folder rule (experiments/gpu_slug.py runs its one definition, src/support/gpu/gpu_slug.hpp)
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gpu_slug import gpu_slug  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 
 
 def parse_args(argv):
@@ -62,11 +57,7 @@ def parse_args(argv):
         p.add_argument(old, dest=old[2:].replace("-", "_"), default=None, help=argparse.SUPPRESS)
     p.add_argument("--features", default="1,2,3,4", help="comma list of 1..4")
     p.add_argument("--impls", default="pdist,cdist,cdist-direct", help="comma list of pdist, cdist, cdist-direct")
-    p.add_argument("--reps", type=int, default=20)
-    p.add_argument("--warmup", type=int, default=3)
-    p.add_argument("--out", default="experiments/results/local",
-                   help="results folder: <out>/<gpu_slug>/peers_edm.csv (default experiments/results/local)")
-    p.add_argument("--quick", action="store_true", help="N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
+    add_run_args(p, "peers_edm.csv", 20, 3, "N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
     a = p.parse_args(argv)
     if a.N_from is not None or a.N_to is not None or a.N_step is not None:
         p.error("--N-from / --N-to / --N-step are now --N A:B:STEP")
@@ -82,17 +73,7 @@ def parse_args(argv):
     if a.quick and "--reps" not in " ".join(argv):
         a.reps = 10
     spec = a.N if a.N is not None else ("2048,8192,16384,30720" if a.quick else "1024:30720:1024")
-    a.sizes = []
-    for item in spec.split(","):
-        try:
-            v = [int(x) for x in item.split(":")]
-        except ValueError:
-            p.error("--N: '%s' is not an integer or a range A:B:STEP" % item)
-        if len(v) == 1:
-            v = [v[0], v[0], 1]
-        if len(v) != 3 or v[0] < 2 or v[1] < v[0] or v[2] < 1 or (v[1] - v[0]) // v[2] > 100000:
-            p.error("--N: '%s' must be N >= 2 or a range A:B:STEP with 2 <= A <= B, STEP >= 1" % item)
-        a.sizes += [n for n in range(v[0], v[1] + 1, v[2]) if n not in a.sizes]
+    a.sizes = parse_sizes(p, spec, "--N", 2, (1 << 31) - 1)
     if a.reps < 1 or a.warmup < 0:
         p.error("--reps must be >= 1 and --warmup >= 0")
     return a
@@ -100,34 +81,13 @@ def parse_args(argv):
 
 def main(argv):
     a = parse_args(argv)  # bad input: argparse prints one line and exits 2
-    try:
-        import torch
-    except ImportError:
-        print("torch_peers: PyTorch is not installed; peers skipped")
+    cuda = open_cuda("torch_peers", a.out, "peers_edm.csv")
+    if cuda is None:
         return 0
-    if not torch.cuda.is_available():
-        print("torch_peers: no CUDA GPU visible to PyTorch; peers skipped")
-        return 0
-
-    dev = torch.device("cuda")
-    name = torch.cuda.get_device_name(dev)
-    slug = gpu_slug(name)
-    outdir = os.path.join(a.out, slug)
-    os.makedirs(outdir, exist_ok=True)
-    path = os.path.join(outdir, "peers_edm.csv")
-    meta = {
-        "program": "torch_peers.py",
-        "args": " ".join(argv),
-        "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "torch": torch.__version__,
-        "cuda": torch.version.cuda,
-        "cudnn": torch.backends.cudnn.version() if torch.backends.cudnn.is_available() else None,
-        "gpu": name,
-        "gpu_slug": slug,
-        "python": platform.python_version(),
-        "reps": a.reps,
-        "warmup": a.warmup,
-    }
+    torch, dev, name, slug, path = cuda
+    meta = run_meta("torch_peers.py", argv, torch, name, slug,
+                    cudnn=torch.backends.cudnn.version() if torch.backends.cudnn.is_available() else None,
+                    reps=a.reps, warmup=a.warmup)
 
     # The points of bench_apps: feature k of point i, independent of N.
     nmax, dmax = max(a.sizes), max(a.features)
@@ -135,20 +95,7 @@ def main(argv):
                         dtype=torch.float32)  # [k][i]
 
     def run(fn, x):
-        for _ in range(a.warmup):
-            fn(x)
-        torch.cuda.synchronize()
-        times = []
-        for _ in range(a.reps):
-            s = torch.cuda.Event(enable_timing=True)
-            e = torch.cuda.Event(enable_timing=True)
-            s.record()
-            y = fn(x)
-            e.record()
-            e.synchronize()
-            times.append(s.elapsed_time(e))
-            del y
-        return statistics.median(times)
+        return statistics.median(event_times(torch, lambda: fn(x), a.warmup, a.reps))
 
     impls = {
         "pdist": ("packed", lambda x: torch.nn.functional.pdist(x), lambda n: n * (n - 1) // 2 * 4),
@@ -156,10 +103,7 @@ def main(argv):
         "cdist-direct": ("full", lambda x: torch.cdist(x, x, compute_mode="donot_use_mm_for_euclid_dist"),
                          lambda n: n * n * 4),
     }
-    with open(path, "w") as f, torch.inference_mode():
-        f.write("# " + json.dumps(meta) + "\n")
-        f.write("test,layout,features,N,impl,median_ms,GBps\n")
-        f.flush()
+    with PeerCsv("peers", path, meta, "test,layout,features,N,impl,median_ms,GBps") as out, torch.inference_mode():
         for ni, n in enumerate(a.sizes):
             print(f"[peers] N={n} ({ni + 1}/{len(a.sizes)})", file=sys.stderr, flush=True)
             for d in a.features:
@@ -173,11 +117,9 @@ def main(argv):
                         torch.cuda.empty_cache()
                         continue
                     gbps = nbytes(n) / (ms * 1e6)
-                    f.write(f"edm,{layout},{d},{n},{impl},{ms:.6g},{gbps:.6g}\n")
-                    f.flush()
+                    out.row(f"edm,{layout},{d},{n},{impl},{ms:.6g},{gbps:.6g}")
                 del x
                 torch.cuda.empty_cache()
-    print(f"[peers] wrote {path}", file=sys.stderr)
     return 0
 
 

@@ -74,33 +74,30 @@ int main(int argc, char** argv) {
   bench::RunOptions run = bench::RunOptions::with(5, 1, 3, 300);  // reps, warmup, min_reps, budget_s
 
   bench::Cli cli("bench_sdh", "bench_sdh: Spatial Distance Histogram, CPU baselines and the GPU ladder\noptions");
-  cli.add()("N", po::value(&n_args)->composing(), "point counts: comma list and/or ranges A:B:STEP "
-                                                   "(default 10000,30000,100000,300000,1000000)")
-      ("impl", po::value(&impl_args)->composing(),
+  cli.add_points(n_args, "10000,30000,100000,300000,1000000");
+  cli.add()("impl", po::value(&impl_args)->composing(),
        "implementations, comma list: cpu-st, cpu-mt, v1-plain, v2-shared, v3-balanced, v4-soa, v5-tiled, "
        "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule), fast-gram, fast-gram2 (the Gram rule); or all (default)")
       ("bucket-width", po::value(&width)->default_value(hs::default_width), "bucket width w")
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
-      ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from")
-      ("seed", po::value(&seed)->default_value(hs::default_seed), "point generator seed")
-      ("threads-per-block", po::value(&tpb)->default_value(256), "threads per block of v1..v5, tiled-* (fast-* fix their own)")
+      ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from");
+  cli.add_seed(seed);
+  cli.add()("threads-per-block", po::value(&tpb)->default_value(256), "threads per block of v1..v5, tiled-* (fast-* fix their own)")
       ("transfer-reps", po::value(&transfer_reps)->default_value(3), "repetitions of the with-transfers timing")
       ("cpu-threads", po::value(&cpu_threads_opt)->default_value(0), "threads of cpu-mt (0: all cores)")
       ("cpu-max-s", po::value(&cpu_max_s)->default_value(60), "skip a CPU measurement predicted to take longer (s)")
       ("cpu-st-max-n", po::value(&cpu_st_max_n)->default_value(100000), "largest N for the single-threaded CPU loop")
-      ("gpu-max-s", po::value(&gpu_max_s)->default_value(20), "skip a GPU version whose run is predicted longer (s)")
-      ("verify-max", po::value(&verify_n)->default_value(4099), "N of the check against the CPU before any timing");
+      ("gpu-max-s", po::value(&gpu_max_s)->default_value(20), "skip a GPU version whose run is predicted longer (s)");
+  cli.add_verify_max(verify_n, "the CPU");
   cli.renamed("verify-n", "verify-max");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
-  if (run.quick) {
-    if (!cli.given("N")) n_args = {"10000,100000,1000000"};
-    if (!cli.given("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8,fast-gram,fast-gram2"};
-    if (!cli.given("reps")) run.reps = 3;
-    if (!cli.given("transfer-reps")) transfer_reps = 1;
-    if (!cli.given("cpu-st-max-n")) cpu_st_max_n = 10000;
-    run.min_reps = std::min(run.min_reps, run.reps);
-  }
+  if (cli.quick_unset("N")) n_args = {"10000,100000,1000000"};
+  if (cli.quick_unset("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8,fast-gram,fast-gram2"};
+  if (cli.quick_unset("reps")) run.reps = 3;
+  if (cli.quick_unset("transfer-reps")) transfer_reps = 1;
+  if (cli.quick_unset("cpu-st-max-n")) cpu_st_max_n = 10000;
+  if (run.quick) run.min_reps = std::min(run.min_reps, run.reps);
 
   // ---- validate everything before touching the GPU ----------------------------------------
   std::vector<i64> Ns;

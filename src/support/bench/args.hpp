@@ -207,6 +207,20 @@ class Cli {
             "also time float maps past their proven exact range (rows get exact=0)");
     run_ = &r;
   }
+  // Options several programs share, one declaration each (#28: the same names everywhere):
+  // --N, the point counts (comma list and/or ranges A:B:STEP; `default_text` names this program's
+  // default sweep); --seed, the point generator's seed; --verify-max, the N of the check against
+  // the CPU (or float64) before any timing.
+  void add_points(std::vector<std::string>& n_args, const std::string& default_text) {
+    add()("N", po::value(&n_args)->composing(), ("point counts: comma list and/or ranges A:B:STEP (default " + default_text + ")").c_str());
+  }
+  template <class Seed>
+  void add_seed(Seed& seed) {
+    add()("seed", po::value(&seed)->default_value(seed), "point generator seed");
+  }
+  void add_verify_max(long long& n, const std::string& what) {
+    add()("verify-max", po::value(&n)->default_value(n), ("N of the check against " + what + " before any timing").c_str());
+  }
   // Old spellings of the shared names: refused with the new name (never silently taken).
   void renamed(const std::string& old_name, const std::string& new_name) { renamed_.push_back({old_name, new_name}); }
   // Parses argv: --help prints and exits 0; any error is one line and exit 2. `-N` is --N's
@@ -259,6 +273,8 @@ class Cli {
     }
   }
   bool given(const char* name) const { return vm_.count(name) && !vm_[name].defaulted(); }
+  // --quick (make figures' short sweep) and option `name` not given: the program puts its quick default there.
+  bool quick_unset(const char* name) const { return run_ && run_->quick && !given(name); }
   [[noreturn]] void fail(const std::string& msg) const {
     std::fprintf(stderr, "%s: %s\n", program_.c_str(), msg.c_str());
     std::exit(exit_bad_input);
