@@ -71,6 +71,45 @@ std::string readme_gram_block(const Ctx& ctx) {
       if (r.s("output") == "hist" && r.s("impl") == "tdmaps-ltm-e")
         o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", TF32, one GPU: "
           << num(r.d("median_ms") / 1000, "%.2f") << " s (" << num(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
+    // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
+    const std::string pre = "tdmaps-ltm-e-";
+    std::vector<std::string> kernels;
+    for (const Row& r : rows) {
+      const std::string im = r.s("impl");
+      if (im.compare(0, pre.size(), pre) == 0 && r.s("precision") == "tf32" && r.s("output") == "lower") {
+        const std::string k = im.substr(pre.size());
+        bool seen = false;
+        for (const std::string& x : kernels) seen = seen || x == k;
+        if (!seen) kernels.push_back(k);
+      }
+    }
+    if (!kernels.empty()) {
+      o << "\nThe other kernels of the same run (`bench_gram --kernel`: sm80-8w, the SM80 mainloop on 8 warps with 16-deep "
+        << "k-tiles; sm90-ws, CUTLASS 3's Hopper mainloop, TMA + wgmma, warp-specialized; both with LTM-E and the fused "
+        << "epilogue; `experiments/gram/NOTES.md`), TF32 lower triangle, I = t(bb-grid) / t(ltm-e) of the same kernel:\n\n";
+      o << "| N | d | kernel | ours TF32 (ms) | of the write bandwidth | speed-up over cuBLAS TF32 GEMM alone / + epilogue | I |\n";
+      o << "|---|---|---|---|---|---|---|\n";
+      for (const Row& r : rows) {
+        if (r.s("impl") != "tdmaps-ltm-e" || r.s("precision") != "tf32" || r.s("output") != "lower") continue;
+        const std::string N = r.s("N"), d = r.s("d");
+        const double wr = med(find(rows, N, d, "none", "lower", "write"));
+        const double gemm = med(find(rows, N, d, "tf32", "full-gram", "cublas-gemm"));
+        const double gemm_e = med(find(rows, N, d, "tf32", "full", "cublas-gemm+epilogue"));
+        for (const std::string& k : kernels) {
+          const Row* kr = find(rows, N, d, "tf32", "lower", pre + k);
+          if (!kr) continue;
+          const double ours = med(kr);
+          o << "| " << N << " | " << d << " | " << k << " | " << num(ours, "%.3f") << " | " << num(100 * wr / ours, "%.0f %%")
+            << " | " << num(gemm / ours, "%.2f×") << " / " << num(gemm_e / ours, "%.2f×") << " | " << num(kr->d("I"), "%.3f")
+            << " |\n";
+        }
+      }
+      for (const std::string& k : kernels)
+        for (const Row& r : rows)
+          if (r.s("output") == "hist" && r.s("impl") == pre + k)
+            o << "\nFused distance histogram with " << k << ", N = " << r.s("N") << ", d = " << r.s("d") << ", TF32: "
+              << num(r.d("median_ms") / 1000, "%.2f") << " s.\n";
+    }
   }
   if (!any) o << "No `gram.csv` is committed yet.\n";
   return o.str();
