@@ -16,6 +16,28 @@
 
 namespace tdmaps::gpu::sdh {
 
+// One tile pair's operands: this thread's R points i as a = -2 c_i and n_i in registers, and the
+// j tile's (c_j, n_j) in shared memory (zeros past N); both barriers included. Shared by k_gram
+// and k_gram2 (sdh_gram2.cuh).
+template <int T, int R>
+__device__ __forceinline__ void gram_load(const float4* __restrict__ pg, int N, int ibase, int jbase, int tid,
+                                          float (&ax)[R], float (&ay)[R], float (&az)[R], float (&an)[R],
+                                          float4* tile) {
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const int i = ibase + tid + r * T;
+    const float4 a = i < N ? pg[i] : make_float4(0.f, 0.f, 0.f, 0.f);
+    ax[r] = -2.0f * a.x; ay[r] = -2.0f * a.y; az[r] = -2.0f * a.z; an[r] = a.w;
+  }
+  __syncthreads();  // the previous tile is no longer read
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const int j = jbase + tid + r * T;
+    tile[tid + r * T] = j < N ? pg[j] : make_float4(0.f, 0.f, 0.f, 0.f);
+  }
+  __syncthreads();
+}
+
 // Pairs of one full off-diagonal tile pair per loop iteration: J columns j (R pairs each).
 template <int T, int R, bool Clamp, int J>
 __device__ __forceinline__ void gram_full_tile(const float4* tile, const float (&ax)[R], const float (&ay)[R],
@@ -56,19 +78,7 @@ __global__ void __launch_bounds__(T) k_gram(int N, u64 lam_begin, u64 lam_end, c
     const int ibase = int(bc.i) * P, jbase = int(bc.j) * P;
     float ax[R], ay[R], az[R], an[R];
     const int nj = min(P, N - jbase);
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int i = ibase + tid + r * T;
-      const float4 a = i < N ? pg[i] : make_float4(0.f, 0.f, 0.f, 0.f);
-      ax[r] = -2.0f * a.x; ay[r] = -2.0f * a.y; az[r] = -2.0f * a.z; an[r] = a.w;
-    }
-    __syncthreads();  // the previous tile is no longer read
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int j = jbase + tid + r * T;
-      tile[tid + r * T] = j < N ? pg[j] : make_float4(0.f, 0.f, 0.f, 0.f);
-    }
-    __syncthreads();
+    gram_load<T, R>(pg, N, ibase, jbase, tid, ax, ay, az, an, tile);
     if (bc.i != bc.j && ibase + P <= N) {
       gram_full_tile<T, R, Clamp, J>(tile, ax, ay, az, an, c, lim_bits, fa);  // P x P pairs, no predicates
     } else {

@@ -27,8 +27,6 @@ namespace tdmaps::gpu::sdh {
 
 __device__ __forceinline__ void red_dec_128(u32 a) { asm volatile("red.shared.add.u32 [%0+128], -1;" ::"r"(a)); }
 
-// The bits M + k of rd(y c + M) (FFMA.RM; est_bits of apps/sdh_cpu.hpp for the device).
-__device__ __forceinline__ u32 bracket_bits(float y, float c) { return __float_as_uint(__fmaf_rd(y, c, 12582912.0f)); }
 
 // The exact replay of one group of J columns (rare): every pair recomputed; an ambiguous one
 // (lo != hi) moves its optimistic count from k_hi to the threshold form's bucket.
@@ -45,8 +43,8 @@ __device__ __forceinline__ void gram2_replay(const float4* tile, const float (&a
     for (int r = 0; r < R; ++r) {
       s[r] = fabsf(tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w));
       const float y = sqrt_approx(s[r]);
-      lo[r] = bracket_bits(y, clo);
-      hi[r] = bracket_bits(y, chi);
+      lo[r] = tdmaps::sdh::est_bits(y, clo);
+      hi[r] = tdmaps::sdh::est_bits(y, chi);
       amb |= lo[r] ^ hi[r];
     }
     if (amb) {  // this column holds an ambiguous pair of this lane
@@ -78,7 +76,7 @@ __device__ __forceinline__ void gram2_full_tile(const float4* tile, const float 
       for (int r = 0; r < R; ++r) {
         const float s = tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w);
         const float y = sqrt_approx(fabsf(s));
-        const u32 lo = bracket_bits(y, clo), hi = bracket_bits(y, chi);
+        const u32 lo = tdmaps::sdh::est_bits(y, clo), hi = tdmaps::sdh::est_bits(y, chi);
         amb |= lo ^ hi;
         red_inc_128((Clamp ? min(hi, lim_bits) : hi) * 256u + fa.thr);
       }
@@ -133,19 +131,7 @@ __global__ void __launch_bounds__(T) k_gram2(int N, u64 lam_begin, u64 lam_end, 
     const int ibase = int(bc.i) * P, jbase = int(bc.j) * P;
     float ax[R], ay[R], az[R], an[R];
     const int nj = min(P, N - jbase);
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int i = ibase + tid + r * T;
-      const float4 a = i < N ? pg[i] : make_float4(0.f, 0.f, 0.f, 0.f);
-      ax[r] = -2.0f * a.x; ay[r] = -2.0f * a.y; az[r] = -2.0f * a.z; an[r] = a.w;
-    }
-    __syncthreads();  // the previous tile is no longer read
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int j = jbase + tid + r * T;
-      tile[tid + r * T] = j < N ? pg[j] : make_float4(0.f, 0.f, 0.f, 0.f);
-    }
-    __syncthreads();
+    gram_load<T, R>(pg, N, ibase, jbase, tid, ax, ay, az, an, tile);
     if (bc.i != bc.j && ibase + P <= N) {
       gram2_full_tile<T, R, Clamp, J>(tile, ax, ay, az, an, clo, chi, lim_bits, fa, replayed);  // P x P pairs
     } else {
