@@ -133,6 +133,34 @@ gram::Prec prec_of(const std::string& s) {
 
 // Full check of one precision at (N, d) against float64: every pair, every scheduler and output.
 // Returns the worst err / S seen; exits 1 on a failure.
+// One fused-histogram launch of `kern` with scheduler `sc` into dH (zeroed first), compared with
+// the float64 histogram h: pairs counted, pairs h holds, and pairs in another bucket (summed |H - h|).
+struct HistCompare {
+  unsigned long long got = 0, want = 0, moved = 0;
+};
+HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc, int B, double w, Dev& dH,
+                     const gc::Hist& h) {
+  TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
+  gram::Request r;
+  r.kernel = kern;
+  r.sched = sc;
+  r.out = gram::Out::hist;
+  r.hist = dH.as<unsigned long long>();
+  r.buckets = B;
+  r.width = float(w);
+  TD_CUDA(gram::run(op, r));
+  std::vector<unsigned long long> H(static_cast<size_t>(B));
+  TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
+  HistCompare c;
+  for (int b = 0; b < B; ++b) {
+    const unsigned long long x = H[size_t(b)], y = h.counts[size_t(b)];
+    c.got += x;
+    c.want += y;
+    c.moved += x > y ? x - y : y - x;
+  }
+  return c;
+}
+
 double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64_t seed) {
   const std::vector<float> X = gc::points(N, d, seed);
   Dev dX(X.size() * 4);
@@ -208,23 +236,8 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
     for (double s : S) smax = std::max(smax, s);
     const gc::Hist h = gc::histogram(X.data(), N, d, w, B, std::sqrt(coef * smax) * 1.01);
     Dev dH(size_t(B) * 8);
-    TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
-    gram::Request r;
-    r.kernel = kern;
-    r.sched = sc;
-    r.out = gram::Out::hist;
-    r.hist = dH.as<unsigned long long>();
-    r.buckets = B;
-    r.width = float(w);
-    TD_CUDA(gram::run(op, r));
-    std::vector<unsigned long long> H(static_cast<size_t>(B));
-    TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
-    unsigned long long total = 0, diff = 0, want_total = 0;
-    for (int b = 0; b < B; ++b) {
-      total += H[size_t(b)];
-      want_total += h.counts[size_t(b)];
-      diff += H[size_t(b)] > h.counts[size_t(b)] ? H[size_t(b)] - h.counts[size_t(b)] : h.counts[size_t(b)] - H[size_t(b)];
-    }
+    const HistCompare hc = run_hist(op, kern, sc, B, w, dH, h);
+    const unsigned long long total = hc.got, want_total = hc.want, diff = hc.moved;
     if (total != want_total || diff > 2 * h.edge)
       fail(sn + " hist: " + std::to_string(total) + " pairs counted (want " + std::to_string(want_total) + "), " +
            std::to_string(diff) + " moved, more than twice the " + std::to_string(h.edge) + " pairs near a bucket edge");
@@ -567,23 +580,8 @@ int main(int argc, char** argv) {
       for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) hv.push_back({kern, sc});
     bool ok = true;
     for (const auto& [kern, sc] : hv) {
-      TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
-      gram::Request r;
-      r.kernel = kern;
-      r.sched = sc;
-      r.out = gram::Out::hist;
-      r.hist = dH.as<unsigned long long>();
-      r.buckets = B;
-      r.width = float(w);
-      TD_CUDA(gram::run(sub, r));
-      std::vector<unsigned long long> H(static_cast<size_t>(B));
-      TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
-      unsigned long long tot = 0, want = 0, diff = 0;
-      for (int b = 0; b < B; ++b) {
-        tot += H[size_t(b)];
-        want += h.counts[size_t(b)];
-        diff += H[size_t(b)] > h.counts[size_t(b)] ? H[size_t(b)] - h.counts[size_t(b)] : h.counts[size_t(b)] - H[size_t(b)];
-      }
+      const HistCompare hc = run_hist(sub, kern, sc, B, w, dH, h);
+      const unsigned long long tot = hc.got, want = hc.want, diff = hc.moved;
       ok = ok && tot == want && diff <= 2 * h.edge;
       std::fprintf(stderr, "[hist] %s on the first %lld points: %llu pairs (float64 %llu), %llu moved (%llu near an edge)\n",
                    impl_name(sc, kern).c_str(), (long long)nv, tot, want, diff, (unsigned long long)h.edge);
