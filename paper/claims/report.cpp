@@ -4,6 +4,7 @@
 #include "report.hpp"
 
 #include "claims.hpp"
+#include "readme.hpp"
 
 #include <tdmaps/map_utm.hpp>
 
@@ -504,6 +505,29 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
   o << "\n";
 }
 
+// Issue targets (ours; no paper claim): the targets an issue of this package set for its own kernels, judged on
+// each GPU folder's CSVs by the same rows as README's blocks (gram_targets, src/support/results/readme_gram.cpp).
+// Not claims of the papers: not in the tally above.
+void targets_section(std::ostream& o, const Ctx& ctx) {
+  std::vector<std::pair<const GpuData*, std::vector<GramTarget>>> per;
+  for (const GpuData& g : ctx.gpus) {
+    std::vector<GramTarget> v = gram_targets(g);
+    if (!v.empty()) per.emplace_back(&g, std::move(v));
+  }
+  if (per.empty()) return;
+  o << "### Issue targets (ours; no paper claim)\n\n"
+       "Targets that issue #27 (tensor-core pairwise distances over the triangle, `experiments/gram/`) set for our own "
+       "kernels, judged on each GPU folder's `gram.csv` (and `peers_gram.csv` for torch.cdist) at N ∈ {32768, 65536} × "
+       "d ∈ {64, 128, 256}, with our fastest LTM-E kernel at each size; met / missed / met at some sizes. No paper "
+       "states them: they are not in the tally above. README's gram block prints the same rows.\n\n"
+       "| id | target | ours on | ours (kernel) | measured | verdict |\n|---|---|---|---|---|---|\n";
+  for (const auto& [g, v] : per)
+    for (const GramTarget& x : v)
+      o << "| `" << x.id << "` | " << cell(x.target) << " | `" << g->slug << "` | " << cell(x.kernel) << " | "
+        << cell(x.measured) << " | **" << x.verdict << "**" << (x.where.empty() ? "" : ": " + cell(x.where)) << " |\n";
+  o << "\n";
+}
+
 }  // namespace
 
 std::string readme_claims_block(const Ctx& ctx) {
@@ -581,6 +605,7 @@ bool write_report(const Ctx& ctx, std::string* err) {
   method_section(o, ctx);
   figures_section(o, ctx);
   claims_section(o, ctx);
+  targets_section(o, ctx);
   hopper_section(o, ctx);
   o << "## 7. Notices\n\n";
   if (ctx.notices.empty()) o << "None: every figure was drawn.\n";

@@ -21,6 +21,18 @@ std::string readme_rounding_block(const Ctx& ctx);
 // <!-- gram:begin/end -->: the tensor-core pairwise distances of issue #27, from each GPU's gram.csv
 // (src/support/results/readme_gram.cpp).
 std::string readme_gram_block(const Ctx& ctx);
+// Issue #27's targets against one GPU folder's gram.csv (and peers_gram.csv for torch.cdist): one row
+// a target, our best LTM-E kernel at each size of the issue. README's gram block and the report's
+// "Issue targets" rows (paper/claims/report.cpp) print the same rows. Empty without gram.csv.
+struct GramTarget {
+  std::string id;        // 27-write, 27-gemm, 27-gemm-epilogue, 27-syrk, 27-cdist, 27-hist
+  std::string target;    // the issue's target, in words
+  std::string kernel;    // our kernel(s) that gave the values
+  std::string measured;  // the measured values (per size)
+  std::string verdict;   // met | missed | met at some sizes | not measured
+  std::string where;     // for "met at some sizes": the sizes met; sizes within 1 % of the target; not measured
+};
+std::vector<GramTarget> gram_targets(const GpuData& g);
 
 // Replaces the text between "<!-- <name>:begin -->\n" and "<!-- <name>:end -->" of `text`;
 // false (text unchanged) when a marker is missing.

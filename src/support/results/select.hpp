@@ -77,5 +77,47 @@ inline std::vector<std::string> utm() { return {"utm-n", "utm-x"}; }
 inline double large_median(const Pts& p) { return med_from(p, kLargeN); }
 inline std::string large_words() { return "median over N ≥ " + fmt_int(kLargeN); }
 
+// ---- tensor-core pairwise distances (gram.csv: layout::gram; peers_gram.csv: layout::peers_gram) -----
+// One row by (N, d, precision, output, impl); nullptr when absent. README's gram block, its issue #27
+// targets, the report's target rows and the gram figures all read through these.
+inline const Row* gram(const std::vector<Row>& rows, const std::string& N, const std::string& d, const std::string& prec,
+                       const std::string& output, const std::string& impl) {
+  for (const Row& r : rows)
+    if (r.s("N") == N && r.s("d") == d && r.s("precision") == prec && r.s("output") == output && r.s("impl") == impl)
+      return &r;
+  return nullptr;
+}
+// Our kernels scheduled by the map: impl tdmaps-ltm-e (the classic kernel) or tdmaps-ltm-e-<kernel>
+// (bench_gram --kernel); the kernel's name, "" for another impl.
+inline std::string gram_kernel(const std::string& impl) {
+  const std::string pre = "tdmaps-ltm-e";
+  if (impl == pre) return "classic";
+  if (impl.compare(0, pre.size() + 1, pre + "-") == 0) return impl.substr(pre.size() + 1);
+  return "";
+}
+// The fastest of our LTM-E kernels at (N, d, precision, output): a row that failed its check
+// (verified = 0) or has no median is left out; nullptr when none.
+inline const Row* gram_best(const std::vector<Row>& rows, const std::string& N, const std::string& d,
+                            const std::string& prec, const std::string& output) {
+  const Row* best = nullptr;
+  for (const Row& r : rows) {
+    if (r.s("N") != N || r.s("d") != d || r.s("precision") != prec || r.s("output") != output) continue;
+    if (gram_kernel(r.s("impl")).empty() || r.d("verified") == 0 || !(r.d("median_ms") > 0)) continue;
+    if (!best || r.d("median_ms") < best->d("median_ms")) best = &r;
+  }
+  return best;
+}
+// The sizes of issue #27's targets: N ∈ {32768, 65536} × d ∈ {64, 128, 256}; the fused histogram's N and d.
+inline const std::vector<std::string>& gram_target_N() {
+  static const std::vector<std::string> v{"32768", "65536"};
+  return v;
+}
+inline const std::vector<std::string>& gram_target_d() {
+  static const std::vector<std::string> v{"64", "128", "256"};
+  return v;
+}
+inline constexpr const char* kGramHistN = "1000000";
+inline constexpr const char* kGramHistD = "128";
+
 }  // namespace pick_rows
 }  // namespace figs
