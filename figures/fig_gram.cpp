@@ -1,7 +1,9 @@
 // figures/fig_gram.cpp — the tensor-core pairwise distances of issue #27 (gram.csv, bench_gram) and the
 // figure of I against the GPU time per block across every experiment of the package.
 #include "figures.hpp"
+#include "select.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -9,37 +11,56 @@ namespace figs {
 namespace {
 const Row* gram_row(const std::vector<Row>& rows, const std::string& N, const std::string& d, const std::string& prec,
                     const std::string& output, const std::string& impl) {
-  for (const Row& r : rows)
-    if (r.s("N") == N && r.s("d") == d && r.s("precision") == prec && r.s("output") == output && r.s("impl") == impl)
-      return &r;
-  return nullptr;
+  return pick_rows::gram(rows, N, d, prec, output, impl);
+}
+
+// The TF32 tensor-core peak of the H100 SXM and the H200 (SXM), dense (without 2:4 sparsity): 494.7 TFLOP/s,
+// = 132 SMs × 2048 TF32 flops a clock × 1.83 GHz. NVIDIA's H100 and H200 datasheets state TF32 Tensor Core
+// 989 TFLOP/s "with sparsity", twice the dense rate; the dense 494.7 is the H100 architecture whitepaper's,
+// as tabulated at https://glennklockwood.com/garden/processors/h100. A model constant, not measured; NaN for
+// another GPU (the roofline then draws the measured ceiling alone).
+constexpr double kTf32PeakTflops = 494.7;
+constexpr const char* kTf32PeakSource =
+    "NVIDIA's H100/H200 SXM specification (989 TFLOP/s with 2:4 sparsity, half that dense; the H100 architecture "
+    "whitepaper's dense TF32 figure)";
+double tf32_peak(const std::string& gpu) {
+  const bool h100_sxm = gpu.find("H100") != std::string::npos && gpu.find("HBM3") != std::string::npos;
+  const bool h200_sxm = gpu.find("H200") != std::string::npos;
+  const bool other = gpu.find("PCIe") != std::string::npos || gpu.find("NVL") != std::string::npos;
+  return (h100_sxm || h200_sxm) && !other ? kTf32PeakTflops : NAN;
 }
 }  // namespace
 
 // Time against d at each N: ours (LTM-E and bb-grid) in every precision, cuBLAS with and without the epilogue,
-// and the bytes of the triangle written by a plain kernel (the floor the write sets).
+// torch.cdist (peers_gram.csv) and the bytes of the triangle written by a plain kernel (the floor the write sets).
 void gram_time(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_time", g, "gram.csv", {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
   const std::vector<Row> rows = t->rows();
+  const Table* pt = g.get("peers_gram.csv");
+  const std::vector<Row> prows = pt ? pt->rows() : std::vector<Row>{};
   struct Line {
     const char *prec, *output, *impl, *label, *color;
     int pt, dt;
+    bool peer;  // from peers_gram.csv
   };
   const Line lines[] = {
-      {"tf32", "lower", "tdmaps-ltm-e", "ours TF32, LTM-E", "#1f77b4", 7, 1},
-      {"tf32", "lower", "bb-grid", "ours TF32, bb-grid", "#1f77b4", 6, 2},
-      {"3xtf32", "lower", "tdmaps-ltm-e", "ours 3xTF32 (FP32-accurate), LTM-E", "#2ca02c", 5, 1},
-      {"bf16", "lower", "tdmaps-ltm-e", "ours BF16, LTM-E", "#9467bd", 9, 1},
-      {"tf32", "full-gram", "cublas-gemm", "cuBLAS TF32 GEMM alone (full N×N, no epilogue)", "#ff7f0e", 11, 2},
-      {"tf32", "full", "cublas-gemm+epilogue", "cuBLAS TF32 GEMM + epilogue", "#ff7f0e", 11, 1},
-      {"fp32", "lower", "cublas-syrk+epilogue", "cuBLAS FP32 SSYRK + epilogue", "#d62728", 13, 1},
-      {"none", "lower", "write", "writing the triangle alone", "#000000", 0, 3},
+      {"tf32", "lower", "tdmaps-ltm-e", "ours TF32, classic kernel, LTM-E", "#1f77b4", 7, 1, false},
+      {"tf32", "lower", "bb-grid", "ours TF32, classic kernel, bb-grid", "#1f77b4", 6, 2, false},
+      {"tf32", "lower", "tdmaps-ltm-e-sm90-ws", "ours TF32, sm90-ws kernel (TMA + wgmma), LTM-E", "#17becf", 5, 1, false},
+      {"3xtf32", "lower", "tdmaps-ltm-e", "ours 3xTF32 (FP32-accurate), classic, LTM-E", "#2ca02c", 5, 1, false},
+      {"bf16", "lower", "tdmaps-ltm-e", "ours BF16, classic, LTM-E", "#9467bd", 9, 1, false},
+      {"tf32", "full-gram", "cublas-gemm", "cuBLAS TF32 GEMM alone (full N×N, no epilogue)", "#ff7f0e", 11, 2, false},
+      {"tf32", "full", "cublas-gemm+epilogue", "cuBLAS TF32 GEMM + epilogue", "#ff7f0e", 11, 1, false},
+      {"fp32", "lower", "cublas-syrk+epilogue", "cuBLAS FP32 SSYRK + epilogue", "#d62728", 13, 1, false},
+      {"tf32", "full", "torch.cdist", "torch.cdist, TF32 allowed (full N×N; peers_gram.csv, another program)", "#8c564b", 4, 2, true},
+      {"none", "lower", "write", "writing the triangle alone", "#000000", 0, 3, false},
   };
   Figure f;
   f.name = "gram_time";
   f.title = title_of("Squared distances on the tensor cores: time against d (lower triangle)", &g);
   f.width = 1300;
+  f.height = 720;
   std::string reading;
   for (const std::string N : {"32768", "65536"}) {
     Panel p;
@@ -56,7 +77,7 @@ void gram_time(Ctx& ctx, const GpuData& g) {
       s.pt = l.pt;
       s.dt = l.dt;
       for (const char* d : {"64", "128", "256"}) {
-        const Row* r = gram_row(rows, N, d, l.prec, l.output, l.impl);
+        const Row* r = gram_row(l.peer ? prows : rows, N, d, l.prec, l.output, l.impl);
         if (r && std::isfinite(r->d("median_ms"))) {
           s.x.push_back(std::stod(d));
           s.y.push_back(r->d("median_ms"));
@@ -65,19 +86,170 @@ void gram_time(Ctx& ctx, const GpuData& g) {
       if (!s.x.empty()) p.series.push_back(s);
     }
     if (p.series.empty()) continue;
-    p.xrange = std::make_pair(50.0, 330.0);
+    double ylo = INFINITY, yhi = 0;
+    for (const Series& s : p.series)
+      for (double y : s.y) ylo = std::min(ylo, y), yhi = std::max(yhi, y);
+    p.yrange = std::make_pair(std::pow(10.0, std::floor(std::log10(ylo / 1.2))), std::pow(10.0, std::ceil(std::log10(yhi * 1.2))));
+    p.xrange = std::make_pair(32.0, 400.0);  // log axis, tics a factor 2 apart from 32: 64, 128, 256 marked
+    p.xtic = 2;
     f.panels.push_back(p);
     const Row* o = gram_row(rows, N, "128", "tf32", "lower", "tdmaps-ltm-e");
+    const Row* ws = gram_row(rows, N, "128", "tf32", "lower", "tdmaps-ltm-e-sm90-ws");
     const Row* w = gram_row(rows, N, "128", "none", "lower", "write");
     const Row* ge = gram_row(rows, N, "128", "tf32", "full", "cublas-gemm+epilogue");
+    const Row* cd = gram_row(prows, N, "128", "tf32", "full", "torch.cdist");
     if (o && w && ge)
-      reading += "N = " + fmt_int(std::stod(N)) + ", d = 128: ours TF32 " + fmt(o->d("median_ms"), 2) + " ms, writing the triangle " +
-                 fmt(w->d("median_ms"), 2) + " ms, cuBLAS TF32 GEMM + epilogue " + fmt(ge->d("median_ms"), 2) + " ms. ";
+      reading += "N = " + fmt_int(std::stod(N)) + ", d = 128: ours TF32 " + fmt(o->d("median_ms"), 2) + " ms (classic)" +
+                 (ws ? ", " + fmt(ws->d("median_ms"), 2) + " ms (sm90-ws)" : std::string()) + ", writing the triangle " +
+                 fmt(w->d("median_ms"), 2) + " ms, cuBLAS TF32 GEMM + epilogue " + fmt(ge->d("median_ms"), 2) + " ms" +
+                 (cd ? ", torch.cdist TF32 " + fmt(cd->d("median_ms"), 2) + " ms" : std::string()) + ". ";
   }
   if (f.panels.empty()) return skip(ctx, "gram_time", &g, "gram.csv has no rows at N = 32768 or 65536");
   emit(ctx, f, &g,
-       "Pairwise squared distances of N points in d features: our CUTLASS kernel over the lower tiles (LTM-E) and on the "
-       "c×c grid (bb-grid) against cuBLAS, with the time to write the triangle alone as the floor the write sets.",
+       "Pairwise squared distances of N points in d features: our CUTLASS kernels over the lower tiles (LTM-E; the "
+       "classic kernel also on the c×c grid, bb-grid; the Hopper kernel sm90-ws where the run has it) against cuBLAS "
+       "and, where peers_gram.csv is present, torch.cdist on the same points (another program, not interleaved), with "
+       "the time to write the triangle alone as the floor the write sets.",
+       reading);
+}
+
+// The roofline of the TF32 lower-triangle kernels: useful TFLOP/s (2d·N(N+1)/2 flops over the median, gram.csv's
+// TFLOPs) against the useful flops per byte written (TFLOPs / GBps, = d/2 for the triangle), under two ceilings:
+// the same run's measured write bandwidth (median of its `write` rows of the triangle) and the TF32 tensor-core
+// peak (a model constant, kTf32PeakTflops); and the bytes written per second against d, with that bandwidth and
+// the issue's 80 % of it.
+void gram_roofline(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "gram_roofline", g, "gram.csv", {"N", "d", "precision", "output", "impl", "TFLOPs", "GBps"});
+  if (!t) return;
+  const std::vector<Row> rows = t->rows();
+  std::vector<double> bw;
+  for (const Row& r : rows)
+    if (r.s("impl") == "write" && r.s("output") == "lower") bw.push_back(r.d("GBps"));
+  const double wbw = median(bw);
+  const double peak = tf32_peak(t->meta_or("gpu", g.name()));
+  std::vector<std::string> kernels;
+  for (const Row& r : rows) {
+    const std::string k = pick_rows::gram_kernel(r.s("impl"));
+    if (!k.empty() && r.s("precision") == "tf32" && r.s("output") == "lower" &&
+        std::find(kernels.begin(), kernels.end(), k) == kernels.end())
+      kernels.push_back(k);
+  }
+  if (kernels.empty()) return skip(ctx, "gram_roofline", &g, "gram.csv has no TF32 lower-triangle rows of our kernels");
+  const auto color = [](const std::string& k) {
+    return k == "classic" ? "#1f77b4" : k == "sm80-8w" ? "#2ca02c" : k == "sm90-ws" ? "#17becf" : "#7f7f7f";
+  };
+  const auto ptype = [](const std::string& k, bool first) {
+    const int filled = k == "classic" ? 7 : k == "sm80-8w" ? 9 : k == "sm90-ws" ? 5 : 13;
+    return first ? filled : filled - 1;  // gnuplot: the open shape is one below the filled one
+  };
+  Panel a, b;
+  a.title = "useful TFLOP/s against flops per byte written";
+  a.xlabel = "useful flops per byte written (TFLOPs / GBps of gram.csv)";
+  a.ylabel = "TFLOP/s of useful work";
+  a.logx = a.logy = true;
+  a.key = "below";
+  b.title = "bytes written per second against d";
+  b.xlabel = "d (features)";
+  b.ylabel = "GB/s written";
+  b.logx = true;
+  b.key = "below";
+  double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
+  std::string reading;
+  for (const std::string& k : kernels) {
+    std::vector<double> tf, pw;
+    for (size_t i = 0; i < pick_rows::gram_target_N().size(); ++i) {
+      const std::string& N = pick_rows::gram_target_N()[i];
+      Series sa, sb;
+      sa.label = sb.label = k + ", N = " + fmt_int(std::stod(N));
+      sa.color = sb.color = color(k);
+      sa.pt = sb.pt = ptype(k, i == 0);
+      sa.dt = sb.dt = i == 0 ? 1 : 2;
+      for (const std::string& d : pick_rows::gram_target_d()) {
+        const Row* r = gram_row(rows, N, d, "tf32", "lower", k == "classic" ? "tdmaps-ltm-e" : "tdmaps-ltm-e-" + k);
+        if (!r || !(r->d("TFLOPs") > 0) || !(r->d("GBps") > 0)) continue;
+        const double x = r->d("TFLOPs") * 1e3 / r->d("GBps");
+        sa.x.push_back(x);
+        sa.y.push_back(r->d("TFLOPs"));
+        sb.x.push_back(std::stod(d));
+        sb.y.push_back(r->d("GBps"));
+        xlo = std::min(xlo, x), xhi = std::max(xhi, x), ylo = std::min(ylo, r->d("TFLOPs")), yhi = std::max(yhi, r->d("TFLOPs"));
+        tf.push_back(r->d("TFLOPs"));
+        pw.push_back(100 * r->d("GBps") / wbw);
+      }
+      if (sa.x.empty()) continue;
+      a.series.push_back(sa);
+      b.series.push_back(sb);
+    }
+    if (tf.empty()) continue;
+    const auto [tmin, tmax] = std::minmax_element(tf.begin(), tf.end());
+    const auto [pmin, pmax] = std::minmax_element(pw.begin(), pw.end());
+    reading += k + ": " + fmt(*tmin, 1) + "–" + fmt(*tmax, 1) + " TFLOP/s" +
+               (std::isfinite(peak) ? " (" + fmt(100 * *tmin / peak, 0) + "–" + fmt(100 * *tmax / peak, 0) + " % of the peak)" : "") +
+               (std::isfinite(wbw) ? ", " + fmt(*pmin, 0) + "–" + fmt(*pmax, 0) + " % of the run's write bandwidth (the median of its write rows)" : "") + ". ";
+  }
+  if (a.series.empty())
+    return skip(ctx, "gram_roofline", &g, "gram.csv has no TF32 lower-triangle rows with TFLOPs and GBps at N = 32768 or 65536");
+  {  // cuBLAS's GEMM alone, on the same axes (its bytes are the full N×N; its flops counted as ours, the useful ones)
+    Series s;
+    s.label = "cuBLAS TF32 GEMM alone (writes the full N×N; useful flops)";
+    s.color = "#ff7f0e";
+    s.pt = 11;
+    s.with = "points";
+    for (const std::string& N : pick_rows::gram_target_N())
+      for (const std::string& d : pick_rows::gram_target_d())
+        if (const Row* r = gram_row(rows, N, d, "tf32", "full-gram", "cublas-gemm"))
+          if (r->d("TFLOPs") > 0 && r->d("GBps") > 0) {
+            s.x.push_back(r->d("TFLOPs") * 1e3 / r->d("GBps"));
+            s.y.push_back(r->d("TFLOPs"));
+            xlo = std::min(xlo, s.x.back()), xhi = std::max(xhi, s.x.back());
+            ylo = std::min(ylo, s.y.back()), yhi = std::max(yhi, s.y.back());
+          }
+    if (!s.x.empty()) a.series.push_back(s);
+  }
+  // log axes: x from a power of 2 with tics a factor 2 apart (the triangle's flops a byte are d/2), y by decades
+  xlo = std::exp2(std::floor(std::log2(xlo / 1.4))), xhi = std::exp2(std::ceil(std::log2(xhi * 1.4)));
+  a.xtic = 2;
+  if (std::isfinite(wbw)) {
+    Series c;
+    c.label = "ceiling: the run's write bandwidth, " + fmt(wbw, 0) + " GB/s (median of its write rows) × flops/byte";
+    c.color = "#d62728";
+    c.with = "lines";
+    c.dt = 2;
+    c.x = {xlo, xhi};
+    c.y = {wbw * xlo / 1e3, wbw * xhi / 1e3};
+    a.series.push_back(c);
+    yhi = std::max(yhi, std::min(c.y.back(), std::isfinite(peak) ? peak : c.y.back()));
+    b.hlines.push_back(HLine{wbw, "the run's write bandwidth (median of its write rows)", "#d62728", 2, 1.6});
+    b.hlines.push_back(HLine{0.8 * wbw, "80 % of it (issue #27's target)", "#d62728", 3, 1.2});
+    b.yrange = std::make_pair(0.0, wbw * 1.1);
+  }
+  if (std::isfinite(peak)) {
+    a.hlines.push_back(HLine{peak, "ceiling: TF32 tensor-core peak, dense, " + fmt(peak, 1) + " TFLOP/s (datasheet; a model constant)",
+                             "#000000", 1, 1.4});
+    yhi = std::max(yhi, peak);
+  }
+  a.xrange = std::make_pair(xlo, xhi);
+  a.yrange = std::make_pair(std::pow(10.0, std::floor(std::log10(ylo / 1.2))), std::pow(10.0, std::ceil(std::log10(yhi * 1.2))));
+  b.xrange = std::make_pair(32.0, 400.0);
+  b.xtic = 2;
+  Figure f;
+  f.name = "gram_roofline";
+  f.title = title_of("Squared distances on the tensor cores (TF32, lower triangle): roofline", &g);
+  f.width = 1300;
+  f.height = 750;
+  f.panels.push_back(a);
+  f.panels.push_back(b);
+  if (std::isfinite(wbw) && std::isfinite(peak))
+    reading += "The two ceilings meet at " + fmt(peak * 1e3 / wbw, 0) + " flops a byte (d = " + fmt(2 * peak * 1e3 / wbw, 0) +
+               " for the triangle): below it the write bounds, above it the tensor cores. ";
+  emit(ctx, f, &g,
+       "Our TF32 lower-triangle kernels (LTM-E; one colour a kernel, N = 32768 solid, 65536 dashed) as a roofline: useful "
+       "TFLOP/s (2d·N(N+1)/2 flops over the median) against useful flops per byte written, under the same run's measured "
+       "write bandwidth and " +
+           (std::isfinite(peak) ? std::string("the TF32 tensor-core peak, dense, ") + fmt(peak, 1) + " TFLOP/s: a model constant from " +
+                                      kTf32PeakSource + ", not measured"
+                                : std::string("no compute ceiling (no datasheet constant for this GPU; the measured ceiling alone)")) +
+           "; and the bytes written per second against d with that bandwidth and 80 % of it (the issue's target).",
        reading);
 }
 

@@ -49,6 +49,7 @@ void fig5_features(Ctx& ctx, const GpuData& g);
 void edm_roofline(Ctx& ctx, const GpuData& g);
 // fig_gram.cpp (issue #27): gram.csv, and I against the work per block across the experiments
 void gram_time(Ctx& ctx, const GpuData& g);
+void gram_roofline(Ctx& ctx, const GpuData& g);
 void block_work_I(Ctx& ctx, const GpuData& g);
 // fig_3d.cpp: one GPU's tetrahedral figures
 void tet_I(Ctx& ctx, const GpuData& g);           // tet_I (ρ = 8, else the largest) + tet_I_rho<r>
@@ -180,6 +181,8 @@ inline const std::vector<FigureEntry>& figure_registry() {
        [](Ctx& c, G g) { multigpu_scaling(c, *g); }, 9, "multi-GPU scaling"},
       {"gram_time", "Pairwise distances on the tensor cores (issue #27)", Scope::per_gpu,
        [](Ctx& c, G g) { gram_time(c, *g); }},
+      {"gram_roofline", "Pairwise distances on the tensor cores: roofline (issue #27)", Scope::per_gpu,
+       [](Ctx& c, G g) { gram_roofline(c, *g); }},
       {"block_work_I", "I against the work per block, every experiment", Scope::per_gpu,
        [](Ctx& c, G g) { block_work_I(c, *g); }, 10, "I against the work per block"},
   };
