@@ -57,6 +57,89 @@ BOOST_AUTO_TEST_CASE(tile_maps_cover_the_lower_triangle_once) {
   }
 }
 
+// The fused histogram split over GPUs x chunks (multi_hist --app gram): the LTM-E tiles' blocks
+// [0, c(c+1)/2) (the used ones: TileMap::useful) cut by tdmaps/partition.hpp's lambda_range into W
+// ranges, each launched as a TileRange of its own grid: together the ranges' blocks hit every lower tile exactly once, each as
+// the whole grid's block lambda does (tile(block_at(grid, lambda))), for every W <= 64 on small c and
+// the worker counts 1, 2, 3, 7, 8, 13, 16, 64 on the larger ones.
+BOOST_AUTO_TEST_CASE(tile_ranges_split_the_lower_tiles_once) {
+  std::vector<i64> cs;
+  for (i64 c = 1; c <= 40; ++c) cs.push_back(c);
+  for (i64 c : {64, 79, 128, 257, 600}) cs.push_back(c);
+  for (i64 c : cs) {
+    const auto t = TileMap<LTM_E>::make(c);
+    const u64 total = TileMap<LTM_E>::useful(c);
+    BOOST_TEST(total == t.launched());  // a one-row grid
+    std::vector<u32> workers;
+    if (c <= 40)
+      for (u32 G = 1; G <= max_workers; ++G) workers.push_back(G);
+    else
+      workers = {1, 2, 3, 7, 8, 13, 16, 64};
+    for (u32 G : workers) {
+      std::vector<unsigned char> seen(size_t(c) * size_t(c), 0);
+      u64 inside = 0;
+      for (u32 g = 0; g < G; ++g) {
+        const LambdaRange r = lambda_range<u64>(total, G, g);
+        const auto tr = TileRange<LTM_E>::make(t, r.begin, r.end);
+        BOOST_TEST(tr.launched() == r.size());
+        const Dim3 gr = tr.grid();
+        u64 l = 0;
+        for (u32 by = 0; by < gr.y; ++by)
+          for (u32 bx = 0; bx < gr.x; ++bx, ++l) {
+            const Cell2T<i64> x = tr.tile(bx, by);
+            if (l >= r.size()) {  // an empty range's one block
+              BOOST_TEST(!x.inside);
+              continue;
+            }
+            const Dim3 b = block_at<u64>(t.grid(), r.begin + l);
+            const Cell2T<i64> want = t.tile(b.x, b.y);
+            if (!x.inside || x.i != want.i || x.j != want.j || x.i >= c || x.j > x.i) {
+              BOOST_ERROR("c=" << c << " G=" << G << " g=" << g << ": block " << l << " of the range -> (" << x.i << "," << x.j
+                               << "), the grid's block " << r.begin + l << " -> (" << want.i << "," << want.j << ")");
+              return;
+            }
+            if (seen[size_t(x.i) * size_t(c) + size_t(x.j)]++) {
+              BOOST_ERROR("c=" << c << " G=" << G << ": tile (" << x.i << "," << x.j << ") hit twice");
+              return;
+            }
+            ++inside;
+          }
+      }
+      BOOST_TEST(inside == tri(u64(c)), "c=" << c << " G=" << G << ": " << inside << " tiles hit, want " << tri(u64(c)));
+    }
+  }
+  // ranges past the map's blocks are refused
+  const auto t = TileMap<LTM_E>::make(8);
+  BOOST_CHECK_THROW(TileRange<LTM_E>::make(t, 0, 37), unsupported);
+  BOOST_CHECK_THROW(TileRange<LTM_E>::make(t, 5, 4), unsupported);
+}
+
+// N = 10^7 at 128-wide tiles (c = 78125: the 64-bit path, 3.05e9 tiles): the first and last blocks of
+// each worker's range of the used tiles, and a range of more than 2^31 blocks (a multi-row grid, whose
+// tail is outside). The whole grid has 3 rows of 2^30 blocks, its last row's tail outside: splitting
+// the used tiles, not the grid, keeps the workers' shares equal.
+BOOST_AUTO_TEST_CASE(tile_ranges_at_ten_million_points) {
+  const i64 c = 78125;
+  const auto t = TileMap<LTM_E>::make(c);
+  const u64 total = TileMap<LTM_E>::useful(c);
+  BOOST_TEST(total == 3051796875ull);
+  BOOST_TEST(t.launched() == 3ull << 30);
+  for (u32 G : {1u, 8u, 64u})
+    for (u32 g = 0; g < G; ++g) {
+      const LambdaRange r = lambda_range<u64>(total, G, g);
+      const auto tr = TileRange<LTM_E>::make(t, r.begin, r.end);
+      const Dim3 gr = tr.grid();
+      for (u64 l : {u64(0), u64(1), r.size() / 2, r.size() - 1}) {
+        const Cell2T<i64> x = tr.tile(u32(l % tr.gx), u32(l / tr.gx));
+        const Cell2 want = LTM_E::g(r.begin + l);
+        BOOST_TEST((x.inside && x.i == want.i && x.j == want.j), "G=" << G << " g=" << g << " block " << l);
+      }
+      const u64 blocks = u64(gr.x) * gr.y;
+      BOOST_TEST(blocks >= r.size());
+      if (blocks > r.size()) BOOST_TEST(!tr.tile(gr.x - 1, gr.y - 1).inside);  // the last row's tail
+    }
+}
+
 BOOST_AUTO_TEST_CASE(condensed_index_is_pdist_order) {
   for (i64 N : {2, 3, 7, 128, 129, 300}) {
     i64 k = 0;

@@ -135,9 +135,7 @@ gram::Prec prec_of(const std::string& s) {
 // Returns the worst err / S seen; exits 1 on a failure.
 // One fused-histogram launch of `kern` with scheduler `sc` into dH (zeroed first), compared with
 // the float64 histogram h: pairs counted, pairs h holds, and pairs in another bucket (summed |H - h|).
-struct HistCompare {
-  unsigned long long got = 0, want = 0, moved = 0;
-};
+using HistCompare = gc::HistCompare;  // gram_cpu.hpp: the comparison multi_hist --app gram makes too
 HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc, int B, double w, Dev& dH,
                      const gc::Hist& h) {
   TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
@@ -151,14 +149,7 @@ HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc
   TD_CUDA(gram::run(op, r));
   std::vector<unsigned long long> H(static_cast<size_t>(B));
   TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
-  HistCompare c;
-  for (int b = 0; b < B; ++b) {
-    const unsigned long long x = H[size_t(b)], y = h.counts[size_t(b)];
-    c.got += x;
-    c.want += y;
-    c.moved += x > y ? x - y : y - x;
-  }
-  return c;
+  return gc::compare(H, h.counts, h.edge);
 }
 
 double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64_t seed) {

@@ -15,9 +15,21 @@
 //   ... in the kernel:  auto tile = t.tile(blockIdx.x, blockIdx.y);
 //                       if (!tile.inside) return;  // BB above the diagonal
 //                       // tile.i = I (tile row), tile.j = J (tile column), J <= I
+//
+// TileRange: the blocks [begin, end) of a TileMap's block space (its grid's blocks in row-major
+// order, the space tdmaps/partition.hpp splits across GPUs and chunks), launched as a grid of their
+// own (a fused histogram split over GPUs: experiments/multigpu/multi_hist --app gram). Block (bx, by)
+// of the range's grid is block begin + bx + by * gx of the map's grid (partition.hpp block_at), and
+// its tile is the map's tile() of that block: the map's arithmetic, none of its own.
+//
+//   auto r = tdmaps::TileRange<tdmaps::LTM_E>::make(t, range.begin, range.end);  // host
+//   ... the same kernel, launched on r.grid(), calls r.tile(blockIdx.x, blockIdx.y)
 #pragma once
 #include "map_bb.hpp"
 #include "map_ltm.hpp"
+#include "partition.hpp"
+
+#include <string>
 
 namespace tdmaps {
 
@@ -46,6 +58,43 @@ struct TileMap {
       return Cell2T<i64>{c.i, c.j, c.inside};
     }
     return M::template block_cell<i64>(plan, 0, bx, by);
+  }
+};
+
+template <class M>
+struct TileRange {
+  TileMap<M> map;
+  Dim3 map_grid;        // the map's grid: lambda = bx + by * map_grid.x of it
+  u64 begin = 0, count = 0;
+  u32 gx = 1;           // the range grid's row length (linear_grid of count blocks)
+  bool narrow = false;  // the map's block space < 2^32: block_at's u32 path
+
+  // Host: the blocks [begin, end) of t's grid; throws unsupported unless begin <= end <= t.launched().
+  static TileRange make(const TileMap<M>& t, u64 begin, u64 end) {
+    const u64 n = t.launched();
+    if (begin > end || end > n)
+      throw unsupported("tile range [" + std::to_string(begin) + ", " + std::to_string(end) + ") is not inside the " +
+                        std::to_string(n) + " blocks of " + M::name + "'s tile grid");
+    TileRange r;
+    r.map = t;
+    r.map_grid = t.grid();
+    r.begin = begin;
+    r.count = end - begin;
+    Dim3 g;
+    linear_grid(r.count, r.gx, g, "tile range");
+    r.narrow = narrow_block_space(n);
+    return r;
+  }
+  TD_HD i64 side() const { return map.side(); }
+  Dim3 grid() const { return linear_grid_dims(count, "tile range"); }  // count 0: one block, outside
+  u64 launched() const { return count; }
+  // Block (bx, by) of the range's grid -> the map's tile of block begin + bx + by * gx, or outside
+  // (past the range: the tail of a multi-row grid, or an empty range).
+  TD_HD Cell2T<i64> tile(u32 bx, u32 by) const {
+    const u64 l = u64(bx) + u64(by) * gx;
+    if (l >= count) return outside2<i64>();
+    const Dim3 b = narrow ? block_at<u32>(map_grid, u32(begin + l)) : block_at<u64>(map_grid, begin + l);
+    return map.tile(b.x, b.y);
   }
 };
 

@@ -282,8 +282,9 @@ template <Prec P> struct Warp8Shape {
   using C = cfg::Config8<P>;
   static constexpr int threads = 256, stages = 5, min_blocks = 2;
 };
-template <Prec P, class Map, Out O, class Shp = ClassicShape<P>>
-__global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_classic(Params p, tdmaps::TileMap<Map> tiles) {
+// Tiles: tdmaps::TileMap<Map> (the whole grid) or tdmaps::TileRange<Map> (a range of its blocks).
+template <Prec P, class Tiles, Out O, class Shp = ClassicShape<P>>
+__global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_classic(Params p, Tiles tiles) {
   using namespace cute;
   constexpr int threads = Shp::threads;
   using ML = typename cfg::MainloopOf<typename Shp::C, Shp::stages>::type;
@@ -402,8 +403,8 @@ __global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_cla
 //   half and the next tile's mainloop (the staging waits only for the bulk reads of its last use).
 //   hist: a block histogram for all its tiles, one copy per lane (interleaved: no conflicts
 //   inside a warp), summed and added to global once at the end.
-template <Prec P, class Map, Out O>
-__global__ void __launch_bounds__(threads) gram_kernel_persistent(Params p, tdmaps::TileMap<Map> tiles, u32 gx, u64 total) {
+template <Prec P, class Tiles, Out O>
+__global__ void __launch_bounds__(threads) gram_kernel_persistent(Params p, Tiles tiles, u32 gx, u64 total) {
   using namespace cute;
   constexpr int stages = O == Out::hist ? hist_stages : cfg::Config<P>::stages;
   using MLc = cfg::Mainloop<P, stages>;
@@ -554,55 +555,89 @@ static_assert(smem_bytes_classic<Prec::tf32>() >= tile_side * classic_tile_ld * 
               smem_bytes_classic<Prec::bf16, Warp8Shape<Prec::bf16>>() >= hist_max_buckets * classic_hist_copies * 4,
               "the classic epilogue's shared tile and histogram fit in the mainloop's shared memory");
 
-// Launches a kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles). classic: the
-// map's grid, one block a tile. persistent: as many blocks as fit on the GPU at once (occupancy x
-// SMs), each walking the map's blocks.
-template <Prec P, class Map, Out O>
-cudaError_t launch(Kernel kern, const Params& p, const tdmaps::TileMap<Map>& tiles, cudaStream_t s = 0) {
+// A kernel's one-time setup (its function attributes) is the current device's: `done` holds a bit
+// per device already set up (devices past 63: every call). Marks the current device; true where it
+// was not yet (the caller sets up, and calls forget() if that fails).
+struct PerDevice {
+  unsigned long long done = 0;
+  int dev = -1;
+  bool first() {
+    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return true;
+    const unsigned long long bit = 1ull << dev;
+    if (done & bit) return false;
+    done |= bit;
+    return true;
+  }
+  void forget() {
+    if (dev >= 0 && dev < 64) done &= ~(1ull << dev);
+  }
+};
+template <class K> cudaError_t max_dynamic_smem(PerDevice& once, K k, int smem) {
+  if (!once.first()) return cudaSuccess;
+  const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  if (e != cudaSuccess) once.forget();
+  return e;
+}
+
+// Launches a kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles, or a TileRange of
+// its blocks). classic: the map's (range's) grid, one block a tile. persistent: as many blocks as fit
+// on the GPU at once (occupancy x SMs), each walking the map's (range's) blocks.
+template <Prec P, class Tiles, Out O>
+cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_t s = 0) {
   const tdmaps::Dim3 g = tiles.grid();
   if (kern == Kernel::classic) {
-    auto k = gram_kernel_classic<P, Map, O>;
+    auto k = gram_kernel_classic<P, Tiles, O>;
     constexpr int smem = smem_bytes_classic<P>();
-    static bool attr = false;
-    if (!attr) {
-      const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-      if (e != cudaSuccess) return e;
-      attr = true;
-    }
+    static PerDevice attr;
+    if (const cudaError_t e = max_dynamic_smem(attr, k, smem); e != cudaSuccess) return e;
     k<<<dim3(g.x, g.y, g.z), threads, smem, s>>>(p, tiles);
     return cudaGetLastError();
   }
   if (kern == Kernel::sm80_8w) {
     using Shp = Warp8Shape<P>;
-    auto k = gram_kernel_classic<P, Map, O, Shp>;
+    auto k = gram_kernel_classic<P, Tiles, O, Shp>;
     constexpr int smem = smem_bytes_classic<P, Shp>();
-    static bool attr = false;
-    if (!attr) {
-      const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-      if (e != cudaSuccess) return e;
-      attr = true;
-    }
+    static PerDevice attr;
+    if (const cudaError_t e = max_dynamic_smem(attr, k, smem); e != cudaSuccess) return e;
     k<<<dim3(g.x, g.y, g.z), Shp::threads, smem, s>>>(p, tiles);
     return cudaGetLastError();
   }
   if (kern != Kernel::persistent) return cudaErrorInvalidValue;  // sm90-ws: gram_sm90.cu (run() dispatches it)
-  auto k = gram_kernel_persistent<P, Map, O>;
+  auto k = gram_kernel_persistent<P, Tiles, O>;
   constexpr int smem = smem_bytes_persistent<P, O>();
-  static int resident = 0;  // blocks of this kernel on the whole GPU
+  static PerDevice attr;
+  static int resident_of[64] = {};  // blocks of this kernel on the whole GPU, per device
+  if (const cudaError_t e = max_dynamic_smem(attr, k, smem); e != cudaSuccess) return e;
+  int resident = attr.dev >= 0 && attr.dev < 64 ? resident_of[attr.dev] : 0;
   if (!resident) {
-    cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-    if (e != cudaSuccess) return e;
+    cudaError_t e;
     int dev = 0, sms = 0, per_sm = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
     if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess) return e;
     if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, smem)) != cudaSuccess) return e;
     resident = std::max(1, per_sm) * sms;
+    if (dev >= 0 && dev < 64) resident_of[dev] = resident;
   }
   const u64 total = u64(g.x) * g.y * g.z;
   const unsigned blocks = unsigned(std::min<u64>(total, u64(resident)));
   if (blocks == 0) return cudaSuccess;
   k<<<blocks, threads, smem, s>>>(p, tiles, g.x, total);
   return cudaGetLastError();
+}
+
+// A Request's tile range (Request::lam_begin, lam_end) over LTM-E's tiles `ltm`: ranged = false for
+// the whole grid (the default, or [0, c(c+1)/2) given), else `range`. Ranges are for the fused
+// histogram under LTM-E alone; any other use, or a range past the grid: cudaErrorInvalidValue. (Past
+// c = 65535 the grid has rows of 2^30 blocks, the last row's tail outside: launched() > c(c+1)/2.)
+inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LTM_E>& ltm, bool& ranged,
+                              tdmaps::TileRange<tdmaps::LTM_E>& range) {
+  const unsigned long long n = ltm.launched(), used = tdmaps::TileMap<tdmaps::LTM_E>::useful(ltm.side());
+  const unsigned long long end = r.lam_end == Request::all_tiles ? n : r.lam_end;
+  ranged = !(r.lam_begin == 0 && end >= used && end <= n);
+  if (!ranged) return cudaSuccess;
+  if (r.out != Out::hist || r.sched != Sched::ltm_e || r.lam_begin > end || end > n) return cudaErrorInvalidValue;
+  range = tdmaps::TileRange<tdmaps::LTM_E>::make(ltm, r.lam_begin, end);
+  return cudaSuccess;
 }
 
 // The launch of one precision: every scheduler and output (the definitions behind run()).
@@ -620,13 +655,19 @@ template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaSt
   p.take_sqrt = r.take_sqrt;
   if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
   const i64 c = o.Np / tile_side;
+  const tdmaps::TileMap<tdmaps::LTM_E> ltm = tdmaps::TileMap<tdmaps::LTM_E>::make(c);
+  bool ranged = false;
+  tdmaps::TileRange<tdmaps::LTM_E> range;
+  if (const cudaError_t e = tile_range(r, ltm, ranged, range); e != cudaSuccess) return e;
+  if (ranged) return range.count ? launch<P, tdmaps::TileRange<tdmaps::LTM_E>, Out::hist>(r.kernel, p, range, s) : cudaSuccess;
   auto go = [&](auto map_tag) -> cudaError_t {
     using M = decltype(map_tag);
     const auto tiles = tdmaps::TileMap<M>::make(c);
+    using T = tdmaps::TileMap<M>;
     switch (r.out) {
-      case Out::lower: return launch<P, M, Out::lower>(r.kernel, p, tiles, s);
-      case Out::condensed: return launch<P, M, Out::condensed>(r.kernel, p, tiles, s);
-      case Out::hist: return launch<P, M, Out::hist>(r.kernel, p, tiles, s);
+      case Out::lower: return launch<P, T, Out::lower>(r.kernel, p, tiles, s);
+      case Out::condensed: return launch<P, T, Out::condensed>(r.kernel, p, tiles, s);
+      case Out::hist: return launch<P, T, Out::hist>(r.kernel, p, tiles, s);
     }
     return cudaErrorInvalidValue;
   };

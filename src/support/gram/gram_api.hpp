@@ -78,6 +78,13 @@ struct Request {
   unsigned long long* hist = nullptr;  // hist: `buckets` counters, added to (pairs i > j)
   int buckets = 0;
   float width = 0;                     // hist: bucket width of the distance
+  // hist with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end) of its c(c+1)/2
+  // (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
+  // gram), launched as a grid of their own, by every kernel. Default: all of them, the kernels of the
+  // whole grid. Another output or scheduler with a range, or a range past the grid's blocks
+  // (launched_tiles: c(c+1)/2, past c = 65535 rounded up to rows of 2^30): cudaErrorInvalidValue.
+  static constexpr unsigned long long all_tiles = ~0ull;
+  unsigned long long lam_begin = 0, lam_end = all_tiles;
 };
 
 size_t operand_bytes(Prec p, i64 N, int d);

@@ -100,4 +100,24 @@ inline Hist histogram(const float* X, i64 N, int d, double w, int buckets, doubl
   return h;
 }
 
+// A GPU histogram H against the float64 one (counts h, `edge` pairs near a bucket edge): the pairs
+// H counts, the pairs h holds, and the pairs in another bucket (the sum of |H - h|). Within the
+// bound (ok): the same pair count, and at most the edge pairs moved, each out of one bucket and into
+// its neighbour (2 edge). bench_gram's check and multi_hist --app gram's.
+struct HistCompare {
+  std::uint64_t got = 0, want = 0, moved = 0, edge = 0;
+  bool ok() const { return got == want && moved <= 2 * edge; }
+};
+template <class V, class W> HistCompare compare(const V& H, const W& h, std::uint64_t edge) {
+  HistCompare c;
+  c.edge = edge;
+  for (size_t b = 0; b < H.size() || b < h.size(); ++b) {
+    const std::uint64_t x = b < H.size() ? std::uint64_t(H[b]) : 0, y = b < h.size() ? std::uint64_t(h[b]) : 0;
+    c.got += x;
+    c.want += y;
+    c.moved += x > y ? x - y : y - x;
+  }
+  return c;
+}
+
 }  // namespace gram_cpu

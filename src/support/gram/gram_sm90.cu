@@ -54,9 +54,10 @@ constexpr int hist_copies = 16;
 // Named barrier 1 over the consumer threads (the producer warp is not in it).
 __device__ __forceinline__ void consumers_sync(int n) { asm volatile("bar.sync 1, %0;" ::"r"(n) : "memory"); }
 
-template <Prec P, class Map, Out O>
+// Tiles: tdmaps::TileMap<Map> (the whole grid) or tdmaps::TileRange<Map> (a range of its blocks).
+template <Prec P, class Tiles, Out O>
 __global__ void __launch_bounds__(Cfg<P>::threads, 2)
-    gram_kernel_sm90(Params p, tdmaps::TileMap<Map> tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp,
+    gram_kernel_sm90(Params p, Tiles tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp,
                      int k_tiles) {  // mp: the TMA descriptors, read where they are (a kernel parameter)
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   using C = Cfg<P>;
@@ -185,8 +186,8 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 #endif
 }
 
-template <Prec P, class Map, Out O>
-cudaError_t launch(const Params& p, const Prepared& o, const tdmaps::TileMap<Map>& tiles, cudaStream_t s) {
+template <Prec P, class Tiles, Out O>
+cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaStream_t s) {
   using C = Cfg<P>;
   using ML = typename C::ML;
   using E = typename C::E;
@@ -198,13 +199,9 @@ cudaError_t launch(const Params& p, const Prepared& o, const tdmaps::TileMap<Map
   const auto problem = make_shape(rows, rows, int(o.Kp), 1);
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
   const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
-  auto k = gram_kernel_sm90<P, Map, O>;
-  static bool attr = false;
-  if (!attr) {
-    const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, C::smem);
-    if (e != cudaSuccess) return e;
-    attr = true;
-  }
+  auto k = gram_kernel_sm90<P, Tiles, O>;
+  static PerDevice attr;  // the attribute is the current device's
+  if (const cudaError_t e = max_dynamic_smem(attr, k, C::smem); e != cudaSuccess) return e;
   const tdmaps::Dim3 g = tiles.grid();
   k<<<dim3(g.x, g.y, g.z), C::threads, C::smem, s>>>(p, tiles, mp, int(o.Kp / C::bk));
   return cudaGetLastError();
@@ -224,13 +221,19 @@ template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaSt
   p.take_sqrt = r.take_sqrt;
   if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
   const i64 c = o.Np / tile_side;
+  const tdmaps::TileMap<tdmaps::LTM_E> ltm = tdmaps::TileMap<tdmaps::LTM_E>::make(c);
+  bool ranged = false;
+  tdmaps::TileRange<tdmaps::LTM_E> range;  // a range of LTM-E's blocks (Request::lam_begin, lam_end)
+  if (const cudaError_t e = tile_range(r, ltm, ranged, range); e != cudaSuccess) return e;
+  if (ranged) return range.count ? launch<P, tdmaps::TileRange<tdmaps::LTM_E>, Out::hist>(p, o, range, s) : cudaSuccess;
   auto go = [&](auto map_tag) -> cudaError_t {
     using M = decltype(map_tag);
     const auto tiles = tdmaps::TileMap<M>::make(c);
+    using T = tdmaps::TileMap<M>;
     switch (r.out) {
-      case Out::lower: return launch<P, M, Out::lower>(p, o, tiles, s);
-      case Out::condensed: return launch<P, M, Out::condensed>(p, o, tiles, s);
-      case Out::hist: return launch<P, M, Out::hist>(p, o, tiles, s);
+      case Out::lower: return launch<P, T, Out::lower>(p, o, tiles, s);
+      case Out::condensed: return launch<P, T, Out::condensed>(p, o, tiles, s);
+      case Out::hist: return launch<P, T, Out::hist>(p, o, tiles, s);
     }
     return cudaErrorInvalidValue;
   };
