@@ -1,8 +1,11 @@
-// experiments/multigpu/multi_hist.cu — SDH and the three-body histogram past one GPU.
+// experiments/multigpu/multi_hist.cu — SDH, the three-body histogram and the fused distance
+// histogram of the tensor-core Gram kernels past one GPU.
 //
 // A block-space map turns the all-pairs (SDH: LTM-E over tile pairs, the fast kernel of
-// src/support/gpu/sdh_fast.cuh) or all-triplets (three-body: a TET map, src/support/gpu/tet.cuh) problem
-// into one flat range of block indices lambda in which every block is the same work.
+// src/support/gpu/sdh_fast.cuh; gram: LTM-E over the 128 x 128 tiles of the Gram kernels of
+// src/support/gram, their fused histogram, built with CUTLASS only) or all-triplets (three-body: a
+// TET map, src/support/gpu/tet.cuh) problem into one flat range of block indices lambda in which
+// every block is the same work.
 // This program splits that range with tdmaps/partition.hpp across W = P x C workers:
 // P GPUs (one process driving every chosen GPU, or one MPI rank per GPU) times C
 // chunks that each GPU runs one after another. Each GPU adds its chunks into its own
@@ -30,12 +33,19 @@
 #include <tdmaps/partition.hpp>
 #include <tdmaps/registry.hpp>
 
+#if defined(TDMAPS_MULTI_GRAM)  // the Gram kernels (src/support/gram), linked where CUTLASS built them
+#include <gram/gram_api.hpp>
+#include <gram/gram_cpu.hpp>
+#include <tdmaps/tiles.hpp>
+#endif
+
 #include <nccl.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -71,6 +81,8 @@ struct Options {
   float width = 500.0f, r = 0.25f;
   i64 buckets = 0;  // 0: the default for the box
   int rho = 8;
+  int d = 128;                                 // gram: features
+  std::string kernel = "auto", prec = "tf32";  // gram: the kernel (auto: sm90-ws where it runs, else classic), precision
   i64 verify_max = -1;      // CPU oracle for N <= this (-1: the app's default)
   bench::RunOptions run = bench::RunOptions::with(5, 1, 3, 0);
 };
@@ -95,19 +107,18 @@ struct Config {
 // probe at a small N checks again with the measured rate).
 bench::Forecast forecast(const Options& o, int ranks) {
   bench::Forecast f;
-  const bool sdh = o.app == "sdh";
-  auto p0 = make_problem(o, sdh ? 4000 : 120);  // host only (no CUDA before upload)
+  auto p0 = make_problem(o, o.app == "sdh" ? 4000 : o.app == "gram" ? 300 : 120);  // host only (no CUDA before upload)
   const double per = bench::calibrate([&] { (void)p0->oracle(); }, double(p0->work()), 1.0, 1e-12);
   const double threads = double(bench::host_workers(1024));
   const std::vector<int> counts = o.gpu_counts.empty() ? std::vector<int>{1} : o.gpu_counts;
   for (i64 N : o.Ns) {
-    const double work = sdh ? double(hs::pair_count(N)) : double(tet(u64(N)));
+    const double work = work_of(o, N);
     if (N <= o.verify_max) f.add("CPU oracle", work * per);
     if (o.backend == "cpu") {  // one thread per rank works its ranges, once per chunk count
       f.add("CPU back end", work * per * threads / ranks * double(o.chunks.size() + 1));
       continue;
     }
-    const double rate = sdh ? bench::model::gpu_sdh_fast_pairs_per_s : bench::model::gpu_triplets_per_s;
+    const double rate = model_rate(o);
     for (int g : counts)
       f.add("GPU", double(o.chunks.size()) * (std::max(1, o.run.warmup) + o.run.reps) * work / rate /
                        double(ranks > 1 ? ranks : g));
@@ -220,22 +231,34 @@ int main(int argc, char** argv) {
   }
   GpuRunner gpus(world, devs);
   const int world_gpus = world.active ? world.size : int(devs.size());
+#if defined(TDMAPS_MULTI_GRAM)
+  if (o.app == "gram" && gram_kernel(o) == gram::Kernel::sm90_ws)  // asked by name: it runs on compute capability 9.0 only
+    for (int d : devs) {
+      TD_CUDA(cudaSetDevice(d));
+      agree_or_exit(gram::sm90_runs(), "--kernel sm90-ws: " + std::string(gram::sm90_built() ? "GPU " + std::to_string(d) + " is not compute capability 9.0 (sm_90a code)" : "not in this build (gram_sm90.cu needs nvcc >= 12.0)") + "; choose --kernel classic", 2);
+    }
+  TD_CUDA(cudaSetDevice(devs[0]));
+#endif
   std::unique_ptr<bench::Table> csv;
   if (root)
-    csv = session.table(o.csv, results::layout::sdh_multigpu.columns,  // threebody_multigpu.csv: the same layout
+    csv = session.table(o.csv, results::layout::sdh_multigpu.columns,  // threebody_multigpu.csv, gram_multigpu.csv: the same layout
                         "\"gpus_used\":" + std::to_string(world_gpus) + ",\"mpi_ranks\":" + std::to_string(world.size) +
                             ",\"nccl\":\"" + std::to_string(NCCL_MAJOR) + "." + std::to_string(NCCL_MINOR) + "." +
                             std::to_string(NCCL_PATCH) + "\"," +
                             // every GPU this process drives (under MPI: the root rank's; each rank's log names its own)
                             gpu::devices_json(devs) + ",\"topology\":\"" + gpu::json_escape(gpu::link_topology()) + "\"");
-  const std::string kernel = o.app == "sdh" ? o.impl : o.map + " rho=" + std::to_string(o.rho);
+  std::string kernel = o.app == "sdh" ? o.impl : o.map + " rho=" + std::to_string(o.rho);
+#if defined(TDMAPS_MULTI_GRAM)
+  if (o.app == "gram")  // the kernel, precision, features and buckets
+    kernel = std::string(gram::name(gram_kernel(o))) + " " + o.prec + " d=" + std::to_string(o.d) + " B=" + std::to_string(gram_buckets(o));
+#endif
 
   // ---- predicted time, before the long work: the rate of a small probe on one GPU --------------
   double rate = 0;  // work per second, one GPU
   {
     // the largest requested N up to a cap: a probe at a tiny first N (e.g. --N 1000,...,1000000) would
     // measure an idle GPU's rate and refuse a run of seconds as hours
-    const i64 Np = std::min<i64>(*std::max_element(o.Ns.begin(), o.Ns.end()), o.app == "sdh" ? 65536 : 1024);
+    const i64 Np = std::min<i64>(*std::max_element(o.Ns.begin(), o.Ns.end()), o.app == "threebody" ? 1024 : 65536);
     auto pb = make_problem(o, Np);
     gpus.upload(*pb, 1);
     Timing t{};
@@ -246,7 +269,7 @@ int main(int argc, char** argv) {
   {
     bench::Forecast f;
     for (i64 N : o.Ns) {
-      const double w = o.app == "sdh" ? double(hs::pair_count(N)) : double(tet(u64(N)));
+      const double w = work_of(o, N);
       for (const Config& c : cfgs)
         f.add("GPU (" + std::to_string(rate / 1e9) + "e9/s per GPU, measured at a small N)",
               (std::max(1, o.run.warmup) + o.run.reps) * w / rate / (world.active ? world.size : c.gpus));
@@ -280,10 +303,10 @@ int main(int argc, char** argv) {
           for (u64 v : h) sum += v;
           agree_or_exit(sum == pb->work(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": the histogram counts " +
                                                std::to_string(sum) + ", not the " + std::to_string(pb->work()) +
-                                               (o.app == "sdh" ? " pairs i < j" : " triplets x <= y <= z"), 1);
+                                               (o.app == "threebody" ? " triplets x <= y <= z" : " pairs i < j"), 1);
         }
         std::string d = first_difference(h, first);
-        if (d.empty() && !oracle.empty()) d = first_difference(h, oracle);
+        if (d.empty() && !oracle.empty()) d = pb->oracle_difference(h, oracle);  // gram: within float64's bound
         agree_or_exit(d.empty(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": histogram differs (" + d + ")", 1);
       }
     }
@@ -334,10 +357,11 @@ int main(int argc, char** argv) {
             << (unsigned long long)pb->work() << sw.reps << bench::fixed(sw.median_ms, 4) << bench::fixed(sw.p25_ms, 4)
             << bench::fixed(sw.p75_ms, 4) << bench::fixed(sc.median_ms, 4) << bench::fixed(sr.median_ms, 4)
             << bench::fixed(sq.median_ms, 4) << bench::sig(sr.median_ms / sw.median_ms, 4) << bench::sig(per_s, 6)
-            // verified: "oracle" = every bucket equals the CPU oracle's; "count" = (no oracle at this size) the
-            // counts sum to the pairs / triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every
-            // timed repetition included
-            << bench::fixed(per_s / first_rate, 4) << bool(same[i]) << (oracle.empty() ? "count" : "oracle");
+            // verified: "oracle" = every bucket equals the CPU oracle's; "float64" (gram) = within the float64
+            // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
+            // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
+            << bench::fixed(per_s / first_rate, 4) << bool(same[i])
+            << (oracle.empty() ? "count" : o.app == "gram" ? "float64" : "oracle");
         csv->row(row);
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,
                   c.label().c_str(), sw.median_ms, per_s, per_s / first_rate, cfgs[0].label().c_str(), sr.median_ms,

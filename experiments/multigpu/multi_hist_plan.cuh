@@ -5,7 +5,49 @@
 namespace {
 
 // ---- problem construction and limits -------------------------------------------------------------
+#if defined(TDMAPS_MULTI_GRAM)
+constexpr bool gram_built = true;
+// --kernel of --app gram; auto: sm90-ws where it runs (this build has it and the current GPU is
+// compute capability 9.0), else classic (a CUDA call: after the prediction)
+gram::Kernel gram_kernel(const Options& o) {
+  gram::Kernel k = gram::Kernel::classic;
+  if (o.kernel == "auto") return gram::sm90_runs() ? gram::Kernel::sm90_ws : gram::Kernel::classic;
+  gram::kernel_of(o.kernel, k);
+  return k;
+}
+gram::Prec gram_prec(const std::string& s) {
+  for (gram::Prec p : {gram::Prec::tf32, gram::Prec::tf32x3, gram::Prec::bf16, gram::Prec::fp16})
+    if (s == gram::name(p)) return p;
+  return gram::Prec::tf32;
+}
+int gram_buckets(const Options& o) { return int(o.buckets ? o.buckets : 1024); }
+#else
+constexpr bool gram_built = false;
+#endif
+
+// Work of the app at N: pairs (sdh, gram) or triplets (threebody).
+double work_of(const Options& o, i64 N) { return o.app == "threebody" ? double(tet(u64(N))) : double(hs::pair_count(N)); }
+
+// The stated GPU rate of the model (bench/predict.hpp), work per second on one GPU.
+double model_rate(const Options& o) {
+  if (o.app == "sdh") return bench::model::gpu_sdh_fast_pairs_per_s;
+  if (o.app == "threebody") return bench::model::gpu_triplets_per_s;
+  // gram: the fused histogram's useful flops (2 d a pair) at the rate measured for its kernel
+  const bool sm90 = o.kernel == "sm90-ws" || (o.kernel == "auto" && [] {
+#if defined(TDMAPS_MULTI_GRAM)
+    return gram::sm90_built();
+#else
+    return false;
+#endif
+  }());
+  const double flops = sm90 ? bench::model::gpu_gram_hist_flops_per_s : bench::model::gpu_gram_hist_classic_flops_per_s;
+  return flops / (2.0 * o.d) / (o.prec == "3xtf32" ? 3.0 : 1.0);  // 3xtf32: three products a feature
+}
+
 std::unique_ptr<Problem> make_problem(const Options& o, i64 N) {
+#if defined(TDMAPS_MULTI_GRAM)
+  if (o.app == "gram") return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram_prec(o.prec));
+#endif
   if (o.app == "sdh") {
     const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
     return std::make_unique<SdhProblem>(N, o.width, B, gs::find_impl(o.impl)->id);
@@ -29,9 +71,10 @@ std::vector<std::string> tet_names() {
 
 Options parse(int argc, char** argv) {
   Options o;
-  bench::Cli cli(kProgram, "multi_hist: SDH and the three-body histogram split across GPUs (NCCL) and ranks (MPI)");
+  bench::Cli cli(kProgram, "multi_hist: SDH, the three-body histogram and the Gram kernels' fused distance histogram "
+                           "split across GPUs (NCCL) and ranks (MPI)");
   std::vector<std::string> Ns, gpus, counts, chunks;
-  cli.add()("app", po::value(&o.app)->default_value(o.app), "sdh | threebody")
+  cli.add()("app", po::value(&o.app)->default_value(o.app), "sdh | threebody | gram (built with CUTLASS only)")
       ("N", po::value(&Ns)->multitoken(), "problem sizes (list or A:B:STEP)")
       ("backend", po::value(&o.backend)->default_value(o.backend), "gpu | cpu (the same ranges on the host, summed with MPI)")
       ("gpus", po::value(&gpus)->multitoken(), "GPU indices to use (default: every visible GPU; under MPI each rank takes its node-local rank's GPU)")
@@ -43,14 +86,20 @@ Options parse(int argc, char** argv) {
       ("map", po::value(&o.map)->default_value(o.map), "threebody: the TET map")
       ("rho", po::value(&o.rho)->default_value(o.rho), "threebody: block side (rho^3 threads)")
       ("r", po::value(&o.r)->default_value(o.r), "threebody: side threshold (points uniform in the unit cube)")
-      ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024)")
+      ("d", po::value(&o.d)->default_value(o.d), "gram: features (points uniform in [0, 1)^d, bench_gram --hist-N's)")
+      ("kernel", po::value(&o.kernel)->default_value(o.kernel), "gram: classic | persistent | sm80-8w | sm90-ws | auto (sm90-ws where it runs, else classic)")
+      ("prec", po::value(&o.prec)->default_value(o.prec), "gram: tf32 | 3xtf32 | bf16 | fp16 (buckets: --buckets, 0: 1024, of width sqrt(d) / buckets)")
+      ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024, gram 4096: float64)")
       ("csv", po::value(&o.csv), "output file name (default <app>_multigpu.csv)");
   cli.add_run_options(o.run, false);
   cli.renamed("width", "bucket-width");  // the name every program uses (bench_sdh)
   cli.parse(argc, argv);
   cli.check([&] {
-    o.app = bench::parse_choice(o.app, "--app", {"sdh", "threebody"});
+    o.app = bench::parse_choice(o.app, "--app", {"sdh", "threebody", "gram"});
     o.backend = bench::parse_choice(o.backend, "--backend", {"gpu", "cpu"});
+    if (o.app == "gram" && !gram_built)
+      throw bench::bad_input("--app gram: this build has no Gram kernels (src/support/gram needs CUTLASS and "
+                             "-Dgram_bench=enabled, or a GPU seen at configure time: see meson setup's CUTLASS and bench_gram lines)");
     if (Ns.empty()) throw bench::bad_input("--N is required");
     o.Ns = bench::parse_ints(Ns, "--N", 2, (i64(1) << 31) - 1);
     if (!gpus.empty()) o.gpus = bench::parse_small_ints(gpus, "--gpus", 0, 1023);
@@ -67,6 +116,14 @@ Options parse(int argc, char** argv) {
         if (!e.empty()) throw bench::bad_input("sdh: " + e);
       }
       if (o.verify_max < 0) o.verify_max = 65537;
+    } else if (o.app == "gram") {
+      if (o.backend == "cpu")
+        throw bench::bad_input("--app gram runs on GPUs only (its CPU result, the float64 oracle, is not the kernels' arithmetic)");
+      if (o.d < 1 || o.d > 4096) throw bench::bad_input("--d must be in 1..4096");
+      o.kernel = bench::parse_choice(o.kernel, "--kernel", {"auto", "classic", "persistent", "sm80-8w", "sm90-ws"});
+      o.prec = bench::parse_choice(o.prec, "--prec", {"tf32", "3xtf32", "bf16", "fp16"});
+      if (o.buckets < 0 || o.buckets > 1024) throw bench::bad_input("--buckets must be in 0..1024 for gram (0: 1024)");
+      if (o.verify_max < 0) o.verify_max = 4096;
     } else {
       o.map = bench::parse_choice(o.map, "--map", tet_names());
       if (!(o.r > 0) || !std::isfinite(o.r)) throw bench::bad_input("--r must be a positive number");

@@ -4,7 +4,9 @@
 
 namespace {
 
-// ---- the two problems -----------------------------------------------------------------------------
+// ---- the problems -----------------------------------------------------------------------------------
+std::string first_difference(const std::vector<u64>& a, const std::vector<u64>& b);
+
 // One app at one N: its block space (lambda < total), its points, the work of one
 // lambda range on the host, the CPU oracle, and the GPU state per device.
 struct Problem {
@@ -15,6 +17,10 @@ struct Problem {
   virtual std::vector<u64> result(const std::vector<u64>& words) const = 0;  // the histogram from them
   virtual void cpu_range(LambdaRange r, u64* words) const = 0;               // adds the range's counts
   virtual std::vector<u64> oracle() const = 0;                               // independent CPU result
+  // "" where a GPU histogram h agrees with oracle() (sdh, threebody: every bucket equal), else the difference
+  virtual std::string oracle_difference(const std::vector<u64>& h, const std::vector<u64>& oracle) const {
+    return first_difference(h, oracle);
+  }
   virtual size_t gpu_bytes() const = 0;                                      // device memory per GPU
   // GPU side: upload to the current device; launch one range into `hist` on `s`.
   virtual void upload(int slot) = 0;
@@ -161,6 +167,97 @@ class ThreeBodyProblem : public Problem {
   std::vector<float4> pts_;
   std::vector<Dev> dev_;
 };
+
+#if defined(TDMAPS_MULTI_GRAM)
+// Gram: the fused distance histogram of src/support/gram (tensor cores; --prec, --kernel), d features,
+// points uniform in [0, 1)^d (bench_gram --hist-N's: gram_cpu::points, seed 27 + 7), B uniform buckets
+// of width sqrt(d) / B (every distance below sqrt(d)); lambda = a tile of LTM-E over the c x c tiles of
+// 128 points (gram::Request::lam_begin, lam_end: tdmaps::TileRange). The GPU histogram is not the
+// float64 one bucket for bucket (TF32 rounding moves the pairs near an edge): the oracle check is
+// bench_gram's (gram_cpu::compare: the same pair count, at most twice the pairs near an edge moved).
+class GramProblem : public Problem {
+ public:
+  static constexpr std::uint64_t seed = 27 + 7;  // bench_gram's default --seed, + 7 for its --hist-N points
+  // kernel: a name of gram::kernel_of, or auto (sm90-ws where it runs, else classic: on the GPU of upload())
+  GramProblem(i64 N, int d, int B, const std::string& kernel, gram::Prec prec)
+      : N_(N), d_(d), B_(B), kernel_name_(kernel), prec_(prec), w_(std::sqrt(double(d)) / B), X_(gram_cpu::points(N, d, seed)) {}
+  ~GramProblem() override {
+    for (auto& g : dev_) {
+      gram::release(g.op);
+      if (g.hist) cudaFree(g.hist);
+    }
+  }
+  // the used tiles c(c+1)/2 (past c = 65535 the grid's last row has a tail of outside blocks: not split)
+  u64 total() const override { return TileMap<LTM_E>::useful((N_ + gram::tile_side - 1) / gram::tile_side); }
+  u64 work() const override { return hs::pair_count(N_); }
+  size_t hist_words() const override { return size_t(B_); }
+  std::vector<u64> result(const std::vector<u64>& h) const override { return h; }
+  void cpu_range(LambdaRange, u64*) const override { die("--app gram has no CPU back end"); }  // refused by parse()
+  // the float64 histogram of every pair (gram_cpu::histogram), and the pairs near an edge
+  std::vector<u64> oracle() const override {
+    const gram_cpu::Hist h = gram_cpu::histogram(X_.data(), N_, d_, w_, B_, tolerance());
+    edge_ = h.edge;
+    return std::vector<u64>(h.counts.begin(), h.counts.end());
+  }
+  std::string oracle_difference(const std::vector<u64>& h, const std::vector<u64>& oracle) const override {
+    const gram_cpu::HistCompare c = gram_cpu::compare(h, oracle, edge_);
+    if (c.ok()) return "";
+    return std::to_string(c.got) + " pairs counted (float64 " + std::to_string(c.want) + "), " + std::to_string(c.moved) +
+           " moved, more than twice the " + std::to_string(c.edge) + " pairs near a bucket edge";
+  }
+  size_t gpu_bytes() const override {
+    return X_.size() * sizeof(float) + gram::operand_bytes(prec_, N_, d_) + size_t(B_) * 8 + (1 << 20);
+  }
+  void upload(int slot) override {
+    if (size_t(slot) >= dev_.size()) dev_.resize(size_t(slot) + 1);
+    Dev& g = dev_[size_t(slot)];
+    g.kernel = gram::Kernel::classic;
+    if (kernel_name_ == "auto") g.kernel = gram::sm90_runs() ? gram::Kernel::sm90_ws : gram::Kernel::classic;
+    else gram::kernel_of(kernel_name_, g.kernel);
+    float* X = gpu::device_alloc<float>(X_.size(), "points");
+    TD_CUDA(cudaMemcpy(X, X_.data(), X_.size() * sizeof(float), cudaMemcpyHostToDevice));
+    TD_CUDA(gram::prepare(prec_, X, N_, d_, g.op));
+    TD_CUDA(cudaDeviceSynchronize());
+    TD_CUDA(cudaFree(X));  // the prepared operands are all the kernels read
+    g.hist = gpu::device_alloc<unsigned long long>(size_t(B_), "histogram");
+  }
+  u64* hist(int slot) override { return reinterpret_cast<u64*>(dev_[size_t(slot)].hist); }
+  void launch(int slot, LambdaRange r, cudaStream_t s) override {
+    const Dev& g = dev_[size_t(slot)];
+    gram::Request q;
+    q.kernel = g.kernel;
+    q.sched = gram::Sched::ltm_e;
+    q.out = gram::Out::hist;
+    q.hist = g.hist;
+    q.buckets = B_;
+    q.width = float(w_);
+    q.lam_begin = r.begin;
+    q.lam_end = r.end;
+    TD_CUDA(gram::run(g.op, q, s));
+  }
+
+ private:
+  // bench_gram's: the bound's distance (sqrt(c_P S), S at its largest) and 1 %
+  double tolerance() const {
+    double smax = 0;
+    for (i64 i = 0; i < N_; ++i) smax = std::max(smax, gram_cpu::scale(X_.data(), d_, i, i));
+    return std::sqrt(gram_cpu::bound_coef(gram::name(prec_), d_) * smax) * 1.01;
+  }
+  struct Dev {
+    gram::Kernel kernel = gram::Kernel::classic;
+    gram::Prepared op;
+    unsigned long long* hist = nullptr;
+  };
+  i64 N_;
+  int d_, B_;
+  std::string kernel_name_;
+  gram::Prec prec_;
+  double w_;
+  std::vector<float> X_;
+  mutable u64 edge_ = 0;  // oracle(): the pairs near a bucket edge
+  std::vector<Dev> dev_;
+};
+#endif
 
 // The ranges of one configuration: worker w = gpu * chunks + chunk of W workers.
 LambdaRange worker_range(u64 total, int workers, int w) { return lambda_range<u64>(total, u64(workers), u64(w)); }

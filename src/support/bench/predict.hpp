@@ -145,6 +145,11 @@ constexpr double gpu_sdh_ladder_pairs_per_s = 5e11;
 constexpr double gpu_sdh_v1_pairs_per_s = 1e10;
 // Three-body histogram: 1.06e11 triplets/s over the tetrahedral domain (tet_threebody.csv).
 constexpr double gpu_triplets_per_s = 1e11;
+// Fused distance histogram of the tensor-core Gram kernels (src/support/gram), useful flops (2 d a pair)
+// per second at N = 1e6, d = 128, TF32 (gram.csv, H200, bench_gram --hist-N): tdmaps-ltm-e-sm90-ws
+// 1198 ms = 1.07e14; classic 2170 ms = 5.9e13, sm80-8w 6.1e13. A pair rate: this / (2 d).
+constexpr double gpu_gram_hist_flops_per_s = 1e14;          // sm90-ws
+constexpr double gpu_gram_hist_classic_flops_per_s = 5.5e13;  // classic, sm80-8w, persistent
 }  // namespace model
 
 }  // namespace tdmaps::bench

@@ -82,6 +82,11 @@ inline constexpr Layout sdh_multigpu{"sdh_multigpu.csv", "gpu", "experiments/mul
                                      "verified"};
 inline constexpr Layout threebody_multigpu{"threebody_multigpu.csv", "gpu", "experiments/multigpu/multi_hist",
                                            sdh_multigpu.columns};
+// multi_hist --app gram (issue #27): the Gram kernels' fused distance histogram split over GPUs x chunks;
+// kernel "<kernel> <precision> d=<d> B=<buckets>", blocks = LTM-E's c(c+1)/2 tiles, work = pairs,
+// verified "float64" = within the float64 histogram's bound (src/support/gram/gram_cpu.hpp compare)
+inline constexpr Layout gram_multigpu{"gram_multigpu.csv", "gpu", "experiments/multigpu/multi_hist",
+                                      sdh_multigpu.columns};
 // experiments/peers/torch_peers.py
 inline constexpr Layout peers_edm{"peers_edm.csv", "gpu", "experiments/peers/torch_peers.py",
                                   "test,layout,features,N,impl,median_ms,GBps"};
@@ -134,7 +139,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::dummy,         &layout::sqrt_,           &layout::edm,          &layout::collision,
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
-      &layout::threebody_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
+      &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
       &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
       &layout::sdh_gram_accuracy};
