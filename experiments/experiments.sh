@@ -4,7 +4,8 @@
 #   EXP_E, EXP_SRC, EXP_OUT, EXP_LOGS   what @E@, the scripts' folder, @out@ and @logs@ stand for
 #   exp_command NAME MORE_ARGS    CMD=(program args MORE_ARGS), the placeholders filled in
 #   exp_runnable NAME             false where the step's needs are not met here (nccl: the program was
-#                                 not built; torch: python3 has no torch)
+#                                 not built; cutlass: it or gram/bench_gram (the Gram kernels) was not
+#                                 built; torch: python3 has no torch)
 EXP_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EXP_LIST=${EXP_LIST:-$EXP_SRC/experiments.list}
 EXP_NAMES=()
@@ -55,7 +56,8 @@ exp_command() {  # exp_command NAME MORE_ARGS
 
 exp_runnable() {  # exp_runnable NAME
   case ${EXP_NEEDS[$1]} in
-    nccl|cutlass) [ -x "$EXP_E/${EXP_PROG[$1]}" ] ;;
+    nccl)    [ -x "$EXP_E/${EXP_PROG[$1]}" ] ;;
+    cutlass) [ -x "$EXP_E/${EXP_PROG[$1]}" ] && [ -x "$EXP_E/gram/bench_gram" ] ;;
     torch) command -v python3 >/dev/null && python3 -c 'import torch' 2>/dev/null ;;
     *)     true ;;
   esac
