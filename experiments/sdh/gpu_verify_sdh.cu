@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
         }
         ++total;
         unsigned long long replayed = 0;
-        if (info.id == Impl::fast_gram2) TD_CUDA(cudaMemcpy(&replayed, d.ambig, 8, cudaMemcpyDeviceToHost));
+        if (is_bracket(info.id)) TD_CUDA(cudaMemcpy(&replayed, d.ambig, 8, cudaMemcpyDeviceToHost));
         const std::vector<u64> h = run_once(info.id, d, tpb);
         const std::vector<u64>& oracle = oracles[int(rule_of(info.id))];
         u32 bad = 0, first = c.B;
@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
           if (h[k] != oracle[k]) { ++bad; if (first == c.B) first = k; }
         bool ok = bad == 0 && hs::hist_sum(h) == want;
         std::string extra;
-        if (info.id == Impl::fast_gram2) {
+        if (is_bracket(info.id)) {
           unsigned long long after = 0;
           TD_CUDA(cudaMemcpy(&after, d.ambig, 8, cudaMemcpyDeviceToHost));
           replayed = after - replayed;

@@ -22,7 +22,7 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram, fast_gram2 };
+enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram, fast_gram2, fast_gram2_r2 };
 
 struct ImplInfo {
   Impl id;
@@ -39,7 +39,7 @@ inline const std::vector<ImplInfo>& impl_list() {
       {Impl::fast_block, "fast-block", 256},  {Impl::band_lane, "band-lane", 256},
       {Impl::band_lane_r8, "band-lane-r8", 128}, {Impl::fast_fma, "fast-fma", 256},
       {Impl::fast_fma_r8, "fast-fma-r8", 128}, {Impl::fast_gram, "fast-gram", 256},
-      {Impl::fast_gram2, "fast-gram2", 256},
+      {Impl::fast_gram2, "fast-gram2", 256},  {Impl::fast_gram2_r2, "fast-gram2-r2", 512},
   };
   return v;
 }
@@ -63,16 +63,24 @@ template <class C> struct IsGramCfg : std::false_type {};
 template <> struct IsGramCfg<FastCfg<Impl::fast_gram>> : std::true_type {};
 // fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7).
 template <> struct FastCfg<Impl::fast_gram2> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false; };
+// fast-gram2-r2: the same kernel with 512 threads x 2 points (32 registers: 4 blocks, 64 warps an SM,
+// against 48) and groups of J = 16 columns; the fastest of the variants timed on an H200 (issue #26,
+// experiments/sdh/README.md).
+template <> struct FastCfg<Impl::fast_gram2_r2> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false; };
 template <class C> struct IsGram2Cfg : std::false_type {};
 template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2>> : std::true_type {};
+template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2_r2>> : std::true_type {};
 
 inline bool is_fast(Impl i) {
   return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block ||
-         i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram || i == Impl::fast_gram2;
+         i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram || i == Impl::fast_gram2 ||
+         i == Impl::fast_gram2_r2;
 }
+// The bracket kernels (k_gram2), which replay ambiguous pairs (DeviceSet::ambig).
+inline bool is_bracket(Impl i) { return i == Impl::fast_gram2 || i == Impl::fast_gram2_r2; }
 // The rule whose histogram implementation i computes (a histogram is checked only against one of its rule).
 inline tdmaps::sdh::Rule rule_of(Impl i) {
-  if (i == Impl::fast_gram || i == Impl::fast_gram2) return tdmaps::sdh::Rule::gram;
+  if (i == Impl::fast_gram || is_bracket(i)) return tdmaps::sdh::Rule::gram;
   return i == Impl::fast_fma || i == Impl::fast_fma_r8 ? tdmaps::sdh::Rule::fused : tdmaps::sdh::Rule::pinned;
 }
 
@@ -144,6 +152,7 @@ void with_fast(Impl i, F&& f) {
     case Impl::fast_fma_r8: f(FastCfg<Impl::fast_fma_r8>{}); break;
     case Impl::fast_gram: f(FastCfg<Impl::fast_gram>{}); break;
     case Impl::fast_gram2: f(FastCfg<Impl::fast_gram2>{}); break;
+    case Impl::fast_gram2_r2: f(FastCfg<Impl::fast_gram2_r2>{}); break;
     default: die("with_fast: not a fast implementation");
   }
 }
@@ -326,7 +335,7 @@ struct DeviceSet {
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      case Impl::fast_gram: case Impl::fast_gram2:
+      case Impl::fast_gram: case Impl::fast_gram2: case Impl::fast_gram2_r2:
         TD_CUDA(cudaMemcpy(pg4, h_pg4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
@@ -377,13 +386,17 @@ inline size_t prepare_kernels() {
       TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
     }
   }
-  {
-    using C = FastCfg<Impl::fast_gram2>;
-    for (const void* k : {(const void*)k_gram2<C::T, C::R, false, C::J>, (const void*)k_gram2<C::T, C::R, true, C::J>}) {
-      raise(k);
-      TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
-    }
-  }
+  for (Impl i : {Impl::fast_gram2, Impl::fast_gram2_r2})
+    with_fast(i, [&](auto cfg) {
+      using C = decltype(cfg);
+      if constexpr (IsGram2Cfg<C>::value) {
+        const void* ks[2] = {(const void*)(k_gram2<C::T, C::R, false, C::J>), (const void*)(k_gram2<C::T, C::R, true, C::J>)};
+        for (const void* k : ks) {
+          raise(k);
+          TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
+        }
+      }
+    });
   for (Impl i : {Impl::band_lane, Impl::band_lane_r8})
     with_band(i, [&](auto cfg) {
       using C = decltype(cfg);
@@ -428,8 +441,8 @@ FastLaunch fast_launch_params(const DeviceSet& d) {
 // fast-gram2: a table of rows = max(B, k_hi max + 1) rows and no clamp where that fits (at most
 // fast_max_buckets rows, the estimate bound of the generic tiles, in the device's shared memory),
 // else B rows and k_hi capped at B - 1 (Clamp).
-inline FastLaunch gram2_launch_params(const DeviceSet& d) {
-  using C = FastCfg<Impl::fast_gram2>;
+template <class C>
+FastLaunch gram2_launch_params(const DeviceSet& d) {
   using L = FastLayout<C::T, C::R, C::HM>;
   int dev = 0, optin = 0;
   TD_CUDA(cudaGetDevice(&dev));
@@ -464,7 +477,9 @@ inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
       it = d.fast_cache.emplace(key, d.clamp ? band_launch_params<C, true>(d) : band_launch_params<C, false>(d)).first;
     });
   } else if (i == Impl::fast_gram2) {
-    it = d.fast_cache.emplace(key, gram2_launch_params(d)).first;
+    it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2>>(d)).first;
+  } else if (i == Impl::fast_gram2_r2) {
+    it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2_r2>>(d)).first;
   } else {
     with_fast(i, [&](auto cfg) {
       using C = decltype(cfg);
