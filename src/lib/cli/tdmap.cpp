@@ -223,7 +223,7 @@ void range_of(int rho) {
     try {
       (void)M::plan(3 * i64(rho), rho);
     } catch (const unsupported& e) {
-      std::printf("  between:   %s\n", e.what());
+      std::printf("  between:   e.g. N = %lld: %s\n", (long long)(3 * i64(rho)), e.what());
     }
   }
   if constexpr (is3d) std::printf("  exact:     %s\n", exactness3<M>().c_str());
