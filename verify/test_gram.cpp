@@ -1,16 +1,18 @@
 // verify/test_gram.cpp — the CPU oracle of issue #27 (no GPU, no CUTLASS): the tdmaps tile
 // scheduler (tdmaps/tiles.hpp) at tile granularity for every tile count the Gram kernels use,
 // the condensed (pdist) index, the float64 reference and its error bound (src/support/gram/gram_cpu.hpp),
-// and the audit of a peer's triangular index formula, restated from its published form.
+// and the audit of peers' triangular index formulas, restated from their published forms (gram/peer_formulas.hpp).
 #define BOOST_TEST_MODULE gram
 #include <boost/test/unit_test.hpp>
 
 #include <tdmaps/tiles.hpp>
 #include <gram/gram_cpu.hpp>
+#include <gram/peer_formulas.hpp>
 
 #include <cmath>
 #include <cstring>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 using namespace tdmaps;
@@ -191,95 +193,83 @@ BOOST_AUTO_TEST_CASE(reference_and_bound) {
   BOOST_TEST_MESSAGE("tf32 emulated: worst err/S " << worst << ", bound " << gram_cpu::bound_coef("tf32", d));
 }
 
-// Peers' index formulas, restated from their published descriptions, against the exact
-// inverse: the first condensed index each gets wrong (audit of issue #27 item 6).
-// torch.pdist (ATen DistanceKernel.cu): the row of condensed index k among n points in double,
-//   i = floor(n2 - sqrt(n2^2 - 1 - 2k)), n2 = n - 1/2;  j = k - n i + i(i+1)/2 + i + 1.
-// Searched at every row's first and last index (where a floor goes wrong first), for n = 2^10 .. 2^28
-// and the timed sizes: "first wrong" is the first among the indices checked.
-namespace {
-i64 pdist_row_torch(i64 n, i64 k) {
-  const double n2 = double(n) - 0.5;
-  return i64(std::floor(n2 - std::sqrt(n2 * n2 - 1 - 2.0 * double(k))));
-}
-// Exact: the row a with start(a) <= k < start(a+1), start(a) = a n - a(a+1)/2.
-i64 row_start(i64 n, i64 a) { return a * n - a * (a + 1) / 2; }
-}  // namespace
+// Peers' index formulas, restated from their published descriptions (src/support/gram/peer_formulas.hpp,
+// the one copy; experiments/gram/peer_index_audit writes experiments/results/cpu/peer_index_audit.csv from
+// the same search), against the exact inverse: the first index each gets wrong (issue #27 item 6).
+// Searched at every row's first and last index (and neighbours), a proof for the formulas whose row is
+// monotone in the index; "first wrong" is the first among the indices checked.
+// torch.pdist: the row of condensed index k among n points in double, for n = 2^10 .. 2^28.
 BOOST_AUTO_TEST_CASE(peer_pdist_row_formula_audit) {
   for (i64 n : {i64(1) << 10, i64(1) << 14, i64(32768), i64(65536), i64(1) << 20, i64(1000000), i64(1) << 22, i64(1) << 24,
-                i64(1) << 26, i64(100000000), i64(1) << 28}) {
-    i64 first_wrong = -1;
-    for (i64 a = 0; a + 1 < n && first_wrong < 0; ++a) {
-      const i64 s = row_start(n, a);
-      for (i64 k : {s, s + (n - a - 2)})  // first and last index of row a
-        if (k >= row_start(n, a) && k < row_start(n, a + 1) && pdist_row_torch(n, k) != a) {
-          first_wrong = k;
-          break;
-        }
-    }
-    if (first_wrong < 0)
-      std::printf("torch.pdist fp64 row formula, n = %lld: right at every row's first and last index\n", (long long)n);
-    else
-      std::printf("torch.pdist fp64 row formula, n = %lld: first wrong condensed index %lld\n", (long long)n, (long long)first_wrong);
-    // found: right for every n searched up to 10^8; at n = 2^28 already row 0's last index, k = n - 2, is
-    // given row 1 (n2^2 = 2^56 - 2^28 + 1/4 is not a double)
-    if (n < (i64(1) << 28)) BOOST_TEST(first_wrong == -1);
-    else BOOST_TEST(first_wrong == n - 2);
+                i64(1) << 26, i64(100000000), i64(1) << 27, i64(1) << 28}) {
+    peers::FirstWrong fw;
+    peers::boundary_search(fw, 0, n - 1, n * (n - 1) / 2, [n](i64 a) { return peers::pdist_row_start(n, a); },
+                           [n](i64 k) { return peers::pdist_row(n, k); });
+    std::printf("torch.pdist fp64 row formula, n = %lld: first wrong condensed index %lld\n", (long long)n, (long long)fw.index);
+    // found: right for every n searched up to 10^8; from n = 2^27 row 0's last index, k = n - 2, is given
+    // row 1 (n2^2 = n^2 - n + 1/4 is no longer a double)
+    if (n <= 100000000) BOOST_TEST(fw.index == -1);
+    else BOOST_TEST((fw.index == n - 2 && fw.got == 1 && fw.want == 0));
   }
+  // every condensed index at n = 4096 (the row-boundary proof's cross-check)
+  peers::FirstWrong ex;
+  const i64 n = 4096;
+  peers::exhaustive_search(ex, n * (n - 1) / 2, [n](i64 a) { return peers::pdist_row_start(n, a); },
+                           [n](i64 k) { return peers::pdist_row(n, k); });
+  BOOST_TEST(ex.index == -1);
 }
 
-// PyTorch tril_indices / triu_indices (ATen TensorFactories.cu, "resolve_root_int", as its comments describe
-// it): the row of linear index x of the lower triangle (offset 0: row i holds i + 1 cells, b = 1, c = -8x)
-// is floor((-b + sqrt(b^2 - 4c)) / 2) with the root in double; where the double square of that root is not
-// the integer b^2 - 4c again, a binary search over [res - e, res + e + 1), e = ceil(sqrt(|v - floor(sr)^2|)),
-// for the largest m with (b + m) m <= 2x repairs it. Searched: every row start and its neighbours for every
-// row i < 2^22, and rows on a geometric sweep (ratio 1.0001) up to i = 2^31 (x near 2^61): "first wrong" is
-// the first among the indices checked.
-namespace {
-i64 tril_row_torch(i64 x) {
-  const i64 b = 1, v = b * b + 8 * x;
-  const double sr = std::sqrt(double(v));
-  i64 res = i64(std::floor((double(-b) + sr) / 2));
-  if (v != i64(sr * sr)) {
-    const i64 llsr = i64(std::floor(sr));
-    const i64 e = i64(std::ceil(std::sqrt(std::fabs(double(v - llsr * llsr)))));
-    i64 l = res > e ? res - e : 0, r = res + e + 1;
-    const i64 x2 = 2 * x;
-    while (l + 1 < r) {
-      const i64 m = (l + r) / 2;
-      if ((b + m) * m > x2) r = m;
-      else l = m;
-    }
-    res = l;
-  }
-  return res;
-}
-}  // namespace
+// PyTorch tril_indices / triu_indices, root + fallback: every row start and its neighbours for every row
+// i < 2^22, rows on a geometric sweep (ratio 1.0001) up to i = 2^32 - 1 (x near 2^63), x = 2^60 +- 2.
 BOOST_AUTO_TEST_CASE(peer_tril_indices_root_audit) {
-  i64 first_wrong = -1, checked = 0;
-  auto check = [&](i64 i) {  // row i starts at tri(i) = i(i+1)/2
-    const i64 s = i * (i + 1) / 2;
-    for (i64 x : {s - 1, s, s + 1}) {
-      if (x < 0) continue;
-      const i64 want = x < s ? i - 1 : i;
-      ++checked;
-      if (tril_row_torch(x) != want && (first_wrong < 0 || x < first_wrong)) first_wrong = x;
-    }
-  };
-  for (i64 i = 1; i < (i64(1) << 22); ++i) check(i);
-  for (double i = double(1 << 22); i < double(i64(1) << 31); i *= 1.0001) check(i64(i));
-  if (first_wrong < 0)
-    std::printf("torch tril_indices root + fallback: right at every one of %lld indices checked (rows up to 2^31)\n", (long long)checked);
-  else
-    std::printf("torch tril_indices root + fallback: first wrong linear index %lld\n", (long long)first_wrong);
-  // found: right below 2^60; the first wrong index checked is just past 2^60, where b^2 - 4c = 1 + 8x
-  // overflows int64 (a limit of the formula's integer arithmetic, not of the root)
-  BOOST_TEST(first_wrong > (i64(1) << 60));
-  BOOST_TEST(first_wrong < (i64(1) << 60) + (i64(1) << 47));
+  peers::FirstWrong fw;
+  const i64 i64max = std::numeric_limits<i64>::max();
+  peers::boundary_search(fw, 1, i64(1) << 22, i64max, peers::tri_start, peers::tril_row);
+  for (double i = double(1 << 22); i < double((i64(1) << 32) - 1); i *= 1.0001)
+    peers::boundary_search(fw, i64(i), i64(i) + 1, i64max, peers::tri_start, peers::tril_row);
+  for (i64 x = (i64(1) << 60) - 2; x <= (i64(1) << 60) + 2; ++x) fw.see(x, peers::tril_row(x), i64(tri_root(u64(x))));
+  std::printf("torch tril_indices root + fallback: first wrong linear index %lld of %llu checked\n", (long long)fw.index,
+              (unsigned long long)fw.checked);
+  // found: right below 2^60; from x = 2^60 on b^2 - 4c = 1 + 8x overflows int64 (a limit of the formula's
+  // integer arithmetic, not of the root): no defined row
+  BOOST_TEST(fw.index == (i64(1) << 60));
+  BOOST_TEST(fw.got == peers::undefined_row);
+  BOOST_TEST(fw.want == 1518500249);
+  peers::FirstWrong ex;
+  peers::exhaustive_search(ex, i64(1) << 22, peers::tri_start, peers::tril_row);
+  BOOST_TEST(ex.index == -1);
   // ours on the rows where it fails, and below: LTM-E's g (64-bit path) gives every row exactly
   for (i64 i : {i64(1) << 22, i64(1) << 28, i64(1518500249), (i64(1) << 31) - 1})
     for (i64 x : {i * (i + 1) / 2 - 1, i * (i + 1) / 2, i * (i + 1) / 2 + 1}) {
       const i64 want = x < i * (i + 1) / 2 ? i - 1 : i;
       BOOST_TEST(LTM_E::g<i64>(u64(x)).i == want);
     }
+}
+
+// QuACK's TriangularTileScheduler (triangular_idx_to_coord), fp32: with the correctly rounded sqrtf the
+// first wrong tile index is the first of row 4096 (the float argument 2 idx + 2.25 rounds down, and the
+// root lands on 4096.5); with sqrt.approx.f32 (relative error <= 2^-23) the bound admits a wrong row
+// already at idx = 0 (row 0's last index: the exact root 1.5 and the float above it both lie within
+// the bound). Ours (TileMap<LTM_E>, the kernels' call) is right at every row boundary of the same range.
+BOOST_AUTO_TEST_CASE(peer_quack_fp32_audit) {
+  const i64 limit = i64(1) << 31, rows = 65536;
+  peers::FirstWrong rn, ex, ap, ours;
+  const auto row = [](i64 x) { return peers::quack_row_rn(i32(x)); };
+  peers::boundary_search(rn, 1, rows, limit, peers::tri_start, row);
+  BOOST_TEST(rn.index == 8390656);  // tri(4096)
+  BOOST_TEST((rn.got == 4095 && rn.want == 4096));
+  peers::exhaustive_search(ex, i64(1) << 24, peers::tri_start, row);
+  BOOST_TEST(ex.index == rn.index);
+  peers::boundary_search_bound(ap, 1, rows, limit, peers::tri_start,
+                               [](i64 x, i64 want) { return peers::quack_approx_admitted_row(i32(x), want); });
+  BOOST_TEST((ap.index == 0 && ap.got == 1 && ap.want == 0));
+  // away from a row's last index the bound admits no other row (row 100's first index)
+  BOOST_TEST(peers::quack_approx_admitted_row(i32(peers::tri_start(100)), 100) == 100);
+  const auto t = TileMap<LTM_E>::make(65535);
+  const u32 gx = t.grid().x;
+  peers::boundary_search(ours, 1, rows, i64(t.launched()), peers::tri_start, [&](i64 l) {
+    const Cell2T<i64> c = t.tile(u32(u64(l) % gx), u32(u64(l) / gx));
+    return c.inside && peers::tri_start(c.i) + c.j == l ? c.i : peers::undefined_row;
+  });
+  BOOST_TEST(ours.index == -1);
 }

@@ -528,6 +528,34 @@ void targets_section(std::ostream& o, const Ctx& ctx) {
   o << "\n";
 }
 
+// Peers' triangular index formulas (issue #27 item 6): experiments/results/cpu/peer_index_audit.csv
+// (experiments/gram/peer_index_audit), each peer's formula restated from its published description
+// (src/support/gram/peer_formulas.hpp) beside ours. Not claims of the papers: not in the tally.
+void peers_index_section(std::ostream& o, const Ctx& ctx) {
+  const Table* t = ctx.cpu.get("peer_index_audit.csv");
+  if (!t || t->rows().empty()) return;
+  o << "### Peers' triangular index formulas (issue #27 item 6)\n\n"
+       "The first index each triangular index formula gets wrong, from `experiments/results/cpu/peer_index_audit.csv` "
+       "(`experiments/gram/peer_index_audit`): the peers' formulas restated from their published descriptions "
+       "(`src/support/gram/peer_formulas.hpp`; no peer code copied) beside ours, LTM-E as the Gram kernels call it. "
+       "Searched at every row's first index and its two neighbours (a proof where the formula's row is monotone in "
+       "the index) and at every index of a small range. *May be wrong* is a proof bound, not an error seen: whether "
+       "some value within the instruction's documented error gives another row. Not claims of the papers: not in "
+       "the tally above.\n\n"
+       "| formula | restated from | index | searched | first wrong index | its row (right row) | verdict |\n"
+       "|---|---|---|---|---|---|---|\n";
+  for (const Row& r : t->rows()) {
+    const std::string fw = r.s("first_wrong");
+    std::string where = fw.empty() ? "—" : fw;
+    if (!fw.empty() && !r.s("points_n").empty()) where += " (n = " + r.s("points_n") + ")";
+    const std::string rows = fw.empty() ? "—" : r.s("first_wrong_row") + " (" + r.s("right_row") + ")";
+    o << "| " << cell(r.s("formula")) << " | " << cell(r.s("source")) << " | " << cell(r.s("index_type")) << " | "
+      << cell(r.s("searched_range")) << " | " << cell(where) << " | " << cell(rows) << " | **" << cell(r.s("verdict"))
+      << "**" << (r.s("note").empty() ? "" : ": " + cell(r.s("note"))) << " |\n";
+  }
+  o << "\n";
+}
+
 }  // namespace
 
 std::string readme_claims_block(const Ctx& ctx) {
@@ -606,6 +634,7 @@ bool write_report(const Ctx& ctx, std::string* err) {
   figures_section(o, ctx);
   claims_section(o, ctx);
   targets_section(o, ctx);
+  peers_index_section(o, ctx);
   hopper_section(o, ctx);
   o << "## 7. Notices\n\n";
   if (ctx.notices.empty()) o << "None: every figure was drawn.\n";

@@ -120,6 +120,13 @@ inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experim
 inline constexpr Layout sdh_gram_accuracy{"sdh_gram_accuracy.csv", "cpu", "experiments/sdh/gram_accuracy",
                                           "N,pairs_checked,row_step,box,bucket_width,buckets,max_c2,rule,"
                                           "other_bucket_than_exact,fraction,max_abs_err,err_bound"};
+// peer_index_audit (issue #27 item 6): one row per triangular index formula (peers' restated from their
+// published descriptions, src/support/gram/peer_formulas.hpp, and ours): the first index it gets wrong
+// among indices_checked (empty if none), the formula's row there and the right row; points_n: the point
+// count of a formula that depends on it (torch.pdist).
+inline constexpr Layout peer_index_audit{"peer_index_audit.csv", "cpu", "experiments/gram/peer_index_audit",
+                                         "formula,source,index_type,points_n,searched_range,method,indices_checked,"
+                                         "first_wrong,first_wrong_row,right_row,verdict,note"};
 inline constexpr Layout wasted3d{"wasted3d.csv", "cpu", "experiments/maps3d/wasted3d",
                                  "N,rho,n,map,launched_blocks,useful_blocks,wasted_blocks,launched_threads,"
                                  "useful_threads,wasted_threads,wasted_threads_over_n2rho3,wasted_threads_over_N3,"
@@ -142,7 +149,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
       &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
-      &layout::sdh_gram_accuracy};
+      &layout::sdh_gram_accuracy, &layout::peer_index_audit};
   return v;
 }
 // The layout of a file name, or nullptr.
