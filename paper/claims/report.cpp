@@ -615,7 +615,7 @@ std::string readme_claims_block(const Ctx& ctx) {
       same = same && out[i][k].verdict == out[i][0].verdict && out[i][k].split == out[i][0].split;
     dep.push_back("`" + ctx.claims[i].id + "` (" + (same ? out[i][0].split : join(splits, "; ")) + ")");
   }
-  o << "\n" << ctx.claims.size() << " claims of the five seeds, each judged under the conditions its paper states "
+  o << "\n" << ctx.claims.size() << " claims of the five papers (000–004), each judged under the conditions its paper states "
     << "(`paper/conditions.csv`, with the paper's words); where the paper leaves a condition open (the block side ρ, "
     << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree.";
   if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, "; ") << ".";
