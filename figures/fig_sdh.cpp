@@ -87,9 +87,17 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
     p.series.push_back(kern);
     if (any_trans) p.series.push_back(trans);
     if (any_paper) p.series.push_back(paper);
+    // versions of the table with no row at this N: bench_sdh skipped them (a run predicted past its limits)
+    std::vector<std::string> absent;
+    for (const std::string& impl : values_of(*t, "impl"))
+      if (!chosen.count(impl)) absent.push_back(impl);
+    if (!absent.empty()) {
+      p.labels.push_back(Label{0.03, 0.78, "no bar: " + join(absent, ", ")});
+      p.labels.push_back(Label{0.03, 0.73, "(not run at this N: predicted past the run's limits)"});
+    }
     f.panels.push_back(p);
     reading += (reading.empty() ? "" : " ") + std::string("N = ") + fmt_int(N) + " (with transfers where measured): " +
-               join(parts, ", ") + ".";
+               join(parts, ", ") + "." + (absent.empty() ? "" : " Not run at this N (predicted past the run's limits): " + join(absent, ", ") + ".");
   }
   emit(ctx, f, &g,
        "004's optimisation ladder: CPU, V1 plain, V2 private shared-memory histogram, V3 divergence control, V4 "
