@@ -108,23 +108,36 @@ void variant_rows(const Table& t, const std::string& source, int rho, bool three
     out.push_back(e);
   }
 }
-// tet_exact_range_gpu.csv: root, part (layer|row), ..., largest_exact_N_rho<R>: a map is
-// exact where both of its parts are.
+// tet_exact_range_gpu.csv: root, part (layer|row), ..., largest_exact_N_rho<R>, index_bits: a map
+// is exact where both of its parts are. A part's 32-bit path serves only the blocks below 2^31 and
+// its 64-bit path the rest, so a part reaches the larger of its paths' N where neither failed (a
+// path that failed bounds the part by its own N).
 void root_rows(const Table& t, const std::string& source, int rho, std::vector<ExactEntry>& out) {
   const std::string col = "largest_exact_N_rho" + std::to_string(rho);
   if (!t.has("root") || !t.has(col)) return;
-  std::map<std::string, ExactEntry> by;
+  std::map<std::string, std::map<std::string, ExactEntry>> by;  // root -> part -> its reach
   for (const Row& r : t.rows()) {
     if (!std::isfinite(r.d(col))) continue;
-    auto it = by.find(r.s("root"));
-    if (it == by.end()) {
-      by[r.s("root")] = ExactEntry{source, r.s("root"), "block3", r.d(col), r.s("first_wrong") == "none", false};
+    const bool clean = r.s("first_wrong") == "none";
+    auto& parts = by[r.s("root")];
+    auto it = parts.find(r.s("part"));
+    if (it == parts.end()) {
+      parts[r.s("part")] = ExactEntry{source, r.s("root"), "block3", r.d(col), clean, false};
+    } else if (clean && it->second.lower) {
+      it->second.N = std::max(it->second.N, r.d(col));
     } else {
       it->second.N = std::min(it->second.N, r.d(col));
-      it->second.lower = it->second.lower && r.s("first_wrong") == "none";
+      it->second.lower = false;
     }
   }
-  for (const auto& [k, e] : by) out.push_back(e);
+  for (const auto& [root, parts] : by) {
+    ExactEntry e = parts.begin()->second;
+    for (const auto& [part, x] : parts) {
+      e.N = std::min(e.N, x.N);
+      e.lower = e.lower && x.lower;
+    }
+    out.push_back(e);
+  }
 }
 
 }  // namespace
@@ -188,9 +201,15 @@ void exact_range(Ctx& ctx) {
     std::map<std::string, bool> none_exact;
     for (const ExactEntry& e : es)
       if (std::isfinite(e.N) && e.N < 1 && e.source.rfind("GPU", 0) == 0) none_exact[e.variant] = true;
+    // a map the CPU oracle's table has no row for (tet-fast: its range is proven in the library) says so
+    std::map<std::string, bool> has_cpu;
+    for (const ExactEntry& e : es)
+      if (e.source == "CPU oracle") has_cpu[e.variant] = true;
+    const bool any_cpu = std::find(sources.begin(), sources.end(), "CPU oracle") != sources.end();
     for (const std::string& c : cats)
       p.categories.push_back(c + (kind[c] == "thread" ? " (threads)" : "") + (lower[c] ? " ≥" : "") + (host[c] ? " *" : "") +
-                             (none_exact[c] ? " (GPU: no bar, wrong from λ = 0)" : ""));
+                             (none_exact[c] ? " (GPU: no bar, wrong from λ = 0)" : "") +
+                             (any_cpu && !has_cpu[c] ? " (no CPU oracle row)" : ""));
     for (size_t k = 0; k < sources.size(); ++k) {
       Series s;
       s.label = sources[k];
