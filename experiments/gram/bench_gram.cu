@@ -136,9 +136,8 @@ gram::Prec prec_of(const std::string& s) {
 // One fused-histogram launch of `kern` with scheduler `sc` into dH (zeroed first), compared with
 // the float64 histogram h: pairs counted, pairs h holds, and pairs in another bucket (summed |H - h|).
 using HistCompare = gc::HistCompare;  // gram_cpu.hpp: the comparison multi_hist --app gram makes too
-HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc, int B, double w, Dev& dH,
-                     const gc::Hist& h) {
-  TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
+// The fused histogram's request: B buckets of width w into dH (added to).
+gram::Request hist_request(gram::Kernel kern, gram::Sched sc, int B, double w, Dev& dH) {
   gram::Request r;
   r.kernel = kern;
   r.sched = sc;
@@ -146,7 +145,12 @@ HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc
   r.hist = dH.as<unsigned long long>();
   r.buckets = B;
   r.width = float(w);
-  TD_CUDA(gram::run(op, r));
+  return r;
+}
+HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc, int B, double w, Dev& dH,
+                     const gc::Hist& h) {
+  TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
+  TD_CUDA(gram::run(op, hist_request(kern, sc, B, w, dH)));
   std::vector<unsigned long long> H(static_cast<size_t>(B));
   TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
   return gc::compare(H, h.counts, h.edge);
@@ -583,13 +587,7 @@ int main(int argc, char** argv) {
     }
     std::vector<std::function<void()>> L;
     for (const auto& [kern, sc] : hv) {
-      gram::Request r;
-      r.kernel = kern;
-      r.sched = sc;
-      r.out = gram::Out::hist;
-      r.hist = dH.as<unsigned long long>();
-      r.buckets = B;
-      r.width = float(w);
+      const gram::Request r = hist_request(kern, sc, B, w, dH);
       L.push_back([&op, r] { TD_CUDA(gram::run(op, r)); });
     }
     bench::Budget hb(0, 1);

@@ -35,6 +35,7 @@
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 namespace gram {
 
@@ -640,8 +641,11 @@ inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LT
   return cudaSuccess;
 }
 
-// The launch of one precision: every scheduler and output (the definitions behind run()).
-template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
+// One request's kernel parameters, its tile source (LTM-E, the bounding box, or a range of LTM-E's
+// tiles) and output, for every kernel family: `launch(tiles, out, p)` gets the tile source, the output
+// as std::integral_constant<Out, ...> and the parameters, and launches (run_of below; gram_sm90.cu).
+template <class Launch>
+cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
   Params p;
   p.A = o.A;
   p.B = o.B;
@@ -657,21 +661,26 @@ template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaSt
   const i64 c = o.Np / tile_side;
   const tdmaps::TileMap<tdmaps::LTM_E> ltm = tdmaps::TileMap<tdmaps::LTM_E>::make(c);
   bool ranged = false;
-  tdmaps::TileRange<tdmaps::LTM_E> range;
+  tdmaps::TileRange<tdmaps::LTM_E> range;  // a range of LTM-E's blocks (Request::lam_begin, lam_end)
   if (const cudaError_t e = tile_range(r, ltm, ranged, range); e != cudaSuccess) return e;
-  if (ranged) return range.count ? launch<P, tdmaps::TileRange<tdmaps::LTM_E>, Out::hist>(r.kernel, p, range, s) : cudaSuccess;
+  if (ranged) return range.count ? launch(range, std::integral_constant<Out, Out::hist>{}, p) : cudaSuccess;
   auto go = [&](auto map_tag) -> cudaError_t {
-    using M = decltype(map_tag);
-    const auto tiles = tdmaps::TileMap<M>::make(c);
-    using T = tdmaps::TileMap<M>;
+    const auto tiles = tdmaps::TileMap<decltype(map_tag)>::make(c);
     switch (r.out) {
-      case Out::lower: return launch<P, T, Out::lower>(r.kernel, p, tiles, s);
-      case Out::condensed: return launch<P, T, Out::condensed>(r.kernel, p, tiles, s);
-      case Out::hist: return launch<P, T, Out::hist>(r.kernel, p, tiles, s);
+      case Out::lower: return launch(tiles, std::integral_constant<Out, Out::lower>{}, p);
+      case Out::condensed: return launch(tiles, std::integral_constant<Out, Out::condensed>{}, p);
+      case Out::hist: return launch(tiles, std::integral_constant<Out, Out::hist>{}, p);
     }
     return cudaErrorInvalidValue;
   };
   return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
+}
+
+// The launch of one precision: every scheduler and output (the definitions behind run()).
+template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
+  return dispatch(o, r, [&](const auto& tiles, auto out, const Params& p) {
+    return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(r.kernel, p, tiles, s);
+  });
 }
 
 }  // namespace gram

@@ -208,36 +208,9 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
 }
 
 template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
-  Params p;
-  p.A = o.A;
-  p.B = o.B;
-  p.norms = o.norms;
-  p.N = o.N;
-  p.Kp = o.Kp;
-  p.out = r.dst;
-  p.hist = r.hist;
-  p.buckets = r.buckets;
-  p.inv_width = r.width > 0 ? 1.0f / r.width : 0.0f;
-  p.take_sqrt = r.take_sqrt;
-  if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
-  const i64 c = o.Np / tile_side;
-  const tdmaps::TileMap<tdmaps::LTM_E> ltm = tdmaps::TileMap<tdmaps::LTM_E>::make(c);
-  bool ranged = false;
-  tdmaps::TileRange<tdmaps::LTM_E> range;  // a range of LTM-E's blocks (Request::lam_begin, lam_end)
-  if (const cudaError_t e = tile_range(r, ltm, ranged, range); e != cudaSuccess) return e;
-  if (ranged) return range.count ? launch<P, tdmaps::TileRange<tdmaps::LTM_E>, Out::hist>(p, o, range, s) : cudaSuccess;
-  auto go = [&](auto map_tag) -> cudaError_t {
-    using M = decltype(map_tag);
-    const auto tiles = tdmaps::TileMap<M>::make(c);
-    using T = tdmaps::TileMap<M>;
-    switch (r.out) {
-      case Out::lower: return launch<P, T, Out::lower>(p, o, tiles, s);
-      case Out::condensed: return launch<P, T, Out::condensed>(p, o, tiles, s);
-      case Out::hist: return launch<P, T, Out::hist>(p, o, tiles, s);
-    }
-    return cudaErrorInvalidValue;
-  };
-  return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
+  return dispatch(o, r, [&](const auto& tiles, auto out, const Params& p) {
+    return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(p, o, tiles, s);
+  });
 }
 }  // namespace sm90
 
