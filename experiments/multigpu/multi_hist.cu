@@ -73,7 +73,7 @@ const char* kProgram = "multi_hist";
 
 // ---- options ------------------------------------------------------------------------------------
 struct Options {
-  std::string app = "sdh", backend = "gpu", impl = "fast-gram2-r2", map = "tet-e", csv;
+  std::string app = "sdh", backend = "gpu", impl = "fast-gram2-dyn", map = "tet-e", csv;
   std::vector<i64> Ns;
   std::vector<int> gpus;        // device indices (empty: every visible GPU)
   std::vector<int> gpu_counts;  // configurations use the first k of `gpus` (empty: 1 and all)

@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   cli.add_points(n_args, "10000,30000,100000,300000,1000000");
   cli.add()("impl", po::value(&impl_args)->composing(),
        "implementations, comma list: cpu-st, cpu-mt, v1-plain, v2-shared, v3-balanced, v4-soa, v5-tiled, "
-       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule), fast-gram, fast-gram2, fast-gram2-r2 (the Gram rule); or all (default)")
+       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule), fast-gram, fast-gram2, fast-gram2-r2, fast-gram2-dyn (the Gram rule); or all (default)")
       ("bucket-width", po::value(&width)->default_value(hs::default_width), "bucket width w")
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
       ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from");
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (cli.quick_unset("N")) n_args = {"10000,100000,1000000"};
-  if (cli.quick_unset("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8,fast-gram,fast-gram2,fast-gram2-r2"};
+  if (cli.quick_unset("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8,fast-gram,fast-gram2,fast-gram2-r2,fast-gram2-dyn"};
   if (cli.quick_unset("reps")) run.reps = 3;
   if (cli.quick_unset("transfer-reps")) transfer_reps = 1;
   if (cli.quick_unset("cpu-st-max-n")) cpu_st_max_n = 10000;
@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
           ",\"cpu_mt_threads\":" + std::to_string(cpu_thr) + ",\"points\":\"uniform cube\",\"box\":" + pf("%.6g", box) +
           ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1); s pinned: (dx*dx+dy*dy)+dz*dz, each rounded;"
           " s fused (fast-fma*): fma(dz,dz,fma(dy,dy,dx*dx));"
-          " s gram (fast-gram, fast-gram2): |fma(-2cx_i,cx_j,fma(-2cy_i,cy_j,fma(-2cz_i,cz_j,n_i+n_j)))|, c=p-o, o the bounding box middle, n=|c|^2 rounded once\"");
+          " s gram (fast-gram, fast-gram2*): |fma(-2cx_i,cx_j,fma(-2cy_i,cy_j,fma(-2cz_i,cz_j,n_i+n_j)))|, c=p-o, o the bounding box middle, n=|c|^2 rounded once\"");
   std::fprintf(stderr, "sdh: %s, host %s (%u threads), B=%u w=%g box=%g -> %s\n", session.prop().name,
                host_cpu_model().c_str(), hs::cpu_threads(), B, double(w), box, csv->path().c_str());
 

@@ -17,9 +17,10 @@
 namespace tdmaps::gpu::sdh {
 
 // One tile pair's operands: this thread's R points i as a = -2 c_i and n_i in registers, and the
-// j tile's (c_j, n_j) in shared memory (zeros past N); both barriers included. Shared by k_gram
+// j tile's (c_j, n_j) in shared memory (zeros past N); the closing barrier, and the opening one
+// (the previous tile no longer read) unless the caller has one (Sync0 = false). Shared by k_gram
 // and k_gram2 (sdh_gram2.cuh).
-template <int T, int R>
+template <int T, int R, bool Sync0 = true>
 __device__ __forceinline__ void gram_load(const float4* __restrict__ pg, int N, int ibase, int jbase, int tid,
                                           float (&ax)[R], float (&ay)[R], float (&az)[R], float (&an)[R],
                                           float4* tile) {
@@ -29,7 +30,7 @@ __device__ __forceinline__ void gram_load(const float4* __restrict__ pg, int N, 
     const float4 a = i < N ? pg[i] : make_float4(0.f, 0.f, 0.f, 0.f);
     ax[r] = -2.0f * a.x; ay[r] = -2.0f * a.y; az[r] = -2.0f * a.z; an[r] = a.w;
   }
-  __syncthreads();  // the previous tile is no longer read
+  if (Sync0) __syncthreads();  // the previous tile is no longer read
 #pragma unroll
   for (int r = 0; r < R; ++r) {
     const int j = jbase + tid + r * T;

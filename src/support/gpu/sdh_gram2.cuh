@@ -103,15 +103,27 @@ __device__ __forceinline__ void gram2_flush(u32* tab, u32 B, u32 rows, ull* hist
   __syncthreads();
 }
 
+// The shared bytes k_gram2 needs with Dyn past the table (two tile-pair indices).
+constexpr size_t gram2_dyn_bytes = 2 * sizeof(u64);
+
 // N points; pg: the Gram points (c, n) of apps/sdh_cpu.hpp gram_points; tile pairs lambda in
 // [lam_begin, lam_end) of LTM_E over tiles of T*R points (as k_gram). rows: table rows (>= B;
 // = B with Clamp); clo, chi: bracket_scales(w); ambig (may be null): adds the number of pairs
 // replayed (counted per thread in a register: the shared memory is k_gram's, to the byte, so that
 // six blocks still fit on an SM).
-template <int T, int R, bool Clamp, int J = 8>
+//
+// Which block takes which tile pair. Static (Dyn = false): block b takes lambda = b, b + grid, ...
+// Every block then has the same number of tile pairs, yet they end at very different times: the
+// warp schedulers do not share an SM's issue slots evenly among its blocks (measured on an H200 at
+// N = 10^6, fast-gram2-r2: the first block of an SM ends after a third of the run, the last at its
+// end; blocks were resident 67 % of the run's block-slots). Dynamic (Dyn = true, fast-gram2-dyn):
+// each tile pair goes to the block that asks next, from the counter `work` (zero before the
+// launch; atomicAdd by thread 0, one tile pair ahead, handed over in shared memory after the
+// table), so every SM keeps all its blocks until the last tile pairs.
+template <int T, int R, bool Clamp, int J = 8, bool Dyn = false>
 __global__ void __launch_bounds__(T) k_gram2(int N, u64 lam_begin, u64 lam_end, const float4* __restrict__ pg,
                                              const float* __restrict__ thr_g, u32 B, u32 rows, float clo, float chi,
-                                             u32 flush_every, ull* hist, ull* ambig) {
+                                             u32 flush_every, ull* hist, ull* ambig, ull* work) {
   using L = FastLayout<T, R, hm_lane>;
   constexpr int P = L::P;
   extern __shared__ float4 smem4[];
@@ -126,12 +138,14 @@ __global__ void __launch_bounds__(T) k_gram2(int N, u64 lam_begin, u64 lam_end, 
   const u32 lim_bits = tdmaps::sdh::est_magic_bits + (B - 1);
 
   u32 since = 0;
-  for (u64 lam = lam_begin + blockIdx.x; lam < lam_end; lam += gridDim.x) {
+  // One tile pair; the tile's first barrier (the previous tile no longer read) is the caller's
+  // with Dyn.
+  auto tile_pair = [&](u64 lam) {
     const Cell2 bc = LTM_E::g(lam);  // tile row bi >= tile column bj
     const int ibase = int(bc.i) * P, jbase = int(bc.j) * P;
     float ax[R], ay[R], az[R], an[R];
     const int nj = min(P, N - jbase);
-    gram_load<T, R>(pg, N, ibase, jbase, tid, ax, ay, az, an, tile);
+    gram_load<T, R, !Dyn>(pg, N, ibase, jbase, tid, ax, ay, az, an, tile);
     if (bc.i != bc.j && ibase + P <= N) {
       gram2_full_tile<T, R, Clamp, J>(tile, ax, ay, az, an, clo, chi, lim_bits, fa, replayed);  // P x P pairs
     } else {
@@ -152,6 +166,19 @@ __global__ void __launch_bounds__(T) k_gram2(int N, u64 lam_begin, u64 lam_end, 
       gram2_flush<T>(tab, B, rows, hist);
       since = 0;
     }
+  };
+  if constexpr (Dyn) {
+    u64* next = reinterpret_cast<u64*>(tab + size_t(rows) * 64);  // [2]: this tile pair's lambda, the next one's
+    if (tid == 0) next[0] = lam_begin + atomicAdd(work, 1ull);
+    for (u32 it = 0;; ++it) {
+      __syncthreads();  // next[it & 1] visible; the previous tile no longer read
+      const u64 lam = next[it & 1];
+      if (lam >= lam_end) break;
+      if (tid == 0) next[(it + 1) & 1] = lam_begin + atomicAdd(work, 1ull);  // read after the next barrier
+      tile_pair(lam);
+    }
+  } else {
+    for (u64 lam = lam_begin + blockIdx.x; lam < lam_end; lam += gridDim.x) tile_pair(lam);
   }
   gram2_flush<T>(tab, B, rows, hist);
   if (ambig) {

@@ -22,7 +22,7 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram, fast_gram2, fast_gram2_r2 };
+enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram, fast_gram2, fast_gram2_r2, fast_gram2_dyn };
 
 struct ImplInfo {
   Impl id;
@@ -40,6 +40,7 @@ inline const std::vector<ImplInfo>& impl_list() {
       {Impl::band_lane_r8, "band-lane-r8", 128}, {Impl::fast_fma, "fast-fma", 256},
       {Impl::fast_fma_r8, "fast-fma-r8", 128}, {Impl::fast_gram, "fast-gram", 256},
       {Impl::fast_gram2, "fast-gram2", 256},  {Impl::fast_gram2_r2, "fast-gram2-r2", 512},
+      {Impl::fast_gram2_dyn, "fast-gram2-dyn", 512},
   };
   return v;
 }
@@ -62,22 +63,26 @@ template <> struct FastCfg<Impl::fast_gram> { static constexpr int T = 256, R = 
 template <class C> struct IsGramCfg : std::false_type {};
 template <> struct IsGramCfg<FastCfg<Impl::fast_gram>> : std::true_type {};
 // fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7).
-template <> struct FastCfg<Impl::fast_gram2> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false; };
+template <> struct FastCfg<Impl::fast_gram2> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false, Dyn = false; };
 // fast-gram2-r2: the same kernel with 512 threads x 2 points (32 registers: 4 blocks, 64 warps an SM,
 // against 48) and groups of J = 16 columns; the fastest of the variants timed on an H200 (issue #26,
 // experiments/sdh/README.md).
-template <> struct FastCfg<Impl::fast_gram2_r2> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false; };
+template <> struct FastCfg<Impl::fast_gram2_r2> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false, Dyn = false; };
+// fast-gram2-dyn: fast-gram2-r2 with tile pairs handed out on demand (k_gram2's Dyn: a counter in
+// DeviceSet::work, zeroed before each launch), so that an SM keeps all its blocks to the end.
+template <> struct FastCfg<Impl::fast_gram2_dyn> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false, Dyn = true; };
 template <class C> struct IsGram2Cfg : std::false_type {};
 template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2>> : std::true_type {};
 template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2_r2>> : std::true_type {};
+template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2_dyn>> : std::true_type {};
 
 inline bool is_fast(Impl i) {
   return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block ||
          i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram || i == Impl::fast_gram2 ||
-         i == Impl::fast_gram2_r2;
+         i == Impl::fast_gram2_r2 || i == Impl::fast_gram2_dyn;
 }
 // The bracket kernels (k_gram2), which replay ambiguous pairs (DeviceSet::ambig).
-inline bool is_bracket(Impl i) { return i == Impl::fast_gram2 || i == Impl::fast_gram2_r2; }
+inline bool is_bracket(Impl i) { return i == Impl::fast_gram2 || i == Impl::fast_gram2_r2 || i == Impl::fast_gram2_dyn; }
 // The rule whose histogram implementation i computes (a histogram is checked only against one of its rule).
 inline tdmaps::sdh::Rule rule_of(Impl i) {
   if (i == Impl::fast_gram || is_bracket(i)) return tdmaps::sdh::Rule::gram;
@@ -153,6 +158,7 @@ void with_fast(Impl i, F&& f) {
     case Impl::fast_gram: f(FastCfg<Impl::fast_gram>{}); break;
     case Impl::fast_gram2: f(FastCfg<Impl::fast_gram2>{}); break;
     case Impl::fast_gram2_r2: f(FastCfg<Impl::fast_gram2_r2>{}); break;
+    case Impl::fast_gram2_dyn: f(FastCfg<Impl::fast_gram2_dyn>{}); break;
     default: die("with_fast: not a fast implementation");
   }
 }
@@ -182,6 +188,7 @@ inline size_t smem_bytes(Impl i, int tpb, u32 B) {
       with_fast(i, [&](auto cfg) {
         using C = decltype(cfg);
         b = FastLayout<C::T, C::R, C::HM>::smem_bytes(B);
+        if constexpr (IsGram2Cfg<C>::value) b += C::Dyn ? gram2_dyn_bytes : 0;
       });
       return b;
     }
@@ -242,6 +249,7 @@ struct DeviceSet {
   float* thr = nullptr;
   ull* hist = nullptr;
   ull* ambig = nullptr;  // fast-gram2: pairs replayed, summed over its runs on this allocation (never cleared)
+  ull* work = nullptr;   // fast-gram2-dyn: tile pairs handed out (zeroed before each launch)
   bool clamp = true;   // fast kernels: some pair may lie beyond the last bucket
   float c = 0;         // fast kernels: estimate scale
   BandParams band;     // band kernels: centre, scale, band (why = cannot run)
@@ -262,9 +270,9 @@ struct DeviceSet {
   DeviceSet& operator=(const DeviceSet&) = delete;
   ~DeviceSet() { release(); }
   void release() {
-    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)pg4, (void*)thr, (void*)hist, (void*)ambig})
+    for (void* q : {(void*)aos, (void*)x, (void*)y, (void*)z, (void*)p4, (void*)pc4, (void*)pg4, (void*)thr, (void*)hist, (void*)ambig, (void*)work})
       if (q) cudaFree(q);
-    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; pg4 = nullptr; thr = nullptr; hist = nullptr; ambig = nullptr;
+    aos = nullptr; x = y = z = nullptr; p4 = nullptr; pc4 = nullptr; pg4 = nullptr; thr = nullptr; hist = nullptr; ambig = nullptr; work = nullptr;
     cap = 0;
   }
 
@@ -284,6 +292,7 @@ struct DeviceSet {
       hist = device_alloc<ull>(size_t(buckets), "histogram");
       ambig = device_alloc<ull>(1, "fast-gram2 replay count");
       TD_CUDA(cudaMemset(ambig, 0, sizeof(ull)));
+      work = device_alloc<ull>(1, "fast-gram2-dyn tile-pair counter");
     }
     N = n; B = buckets; w = width;
     h_aos.assign(pts, pts + n);
@@ -335,7 +344,7 @@ struct DeviceSet {
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      case Impl::fast_gram: case Impl::fast_gram2: case Impl::fast_gram2_r2:
+      case Impl::fast_gram: case Impl::fast_gram2: case Impl::fast_gram2_r2: case Impl::fast_gram2_dyn:
         TD_CUDA(cudaMemcpy(pg4, h_pg4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
@@ -386,11 +395,11 @@ inline size_t prepare_kernels() {
       TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
     }
   }
-  for (Impl i : {Impl::fast_gram2, Impl::fast_gram2_r2})
+  for (Impl i : {Impl::fast_gram2, Impl::fast_gram2_r2, Impl::fast_gram2_dyn})
     with_fast(i, [&](auto cfg) {
       using C = decltype(cfg);
       if constexpr (IsGram2Cfg<C>::value) {
-        const void* ks[2] = {(const void*)(k_gram2<C::T, C::R, false, C::J>), (const void*)(k_gram2<C::T, C::R, true, C::J>)};
+        const void* ks[2] = {(const void*)(k_gram2<C::T, C::R, false, C::J, C::Dyn>), (const void*)(k_gram2<C::T, C::R, true, C::J, C::Dyn>)};
         for (const void* k : ks) {
           raise(k);
           TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
@@ -448,10 +457,12 @@ FastLaunch gram2_launch_params(const DeviceSet& d) {
   TD_CUDA(cudaGetDevice(&dev));
   TD_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   const double need = std::max(double(d.B), d.gram2_rows);
-  const bool fits = need <= double(tdmaps::sdh::fast_max_buckets) && L::smem_bytes(u32(need)) <= size_t(optin);
+  const bool fits = need <= double(tdmaps::sdh::fast_max_buckets) &&
+                    L::smem_bytes(u32(need)) + (C::Dyn ? gram2_dyn_bytes : 0) <= size_t(optin);
   const u32 rows = fits ? u32(need) : d.B;
-  FastLaunch f = fits ? persistent_launch(d, L::P, C::T, L::smem_bytes(rows), k_gram2<C::T, C::R, false, C::J>, "fast-gram2 kernel")
-                      : persistent_launch(d, L::P, C::T, L::smem_bytes(rows), k_gram2<C::T, C::R, true, C::J>, "fast-gram2 kernel");
+  const size_t smem = L::smem_bytes(rows) + (C::Dyn ? gram2_dyn_bytes : 0);
+  FastLaunch f = fits ? persistent_launch(d, L::P, C::T, smem, k_gram2<C::T, C::R, false, C::J, C::Dyn>, "fast-gram2 kernel")
+                      : persistent_launch(d, L::P, C::T, smem, k_gram2<C::T, C::R, true, C::J, C::Dyn>, "fast-gram2 kernel");
   f.rows = rows;
   f.clamp = !fits;
   f.flush_every = u32(std::max<u64>(1, std::min<u64>(0xffffffffull / L::per_tile_max(), 0xffffffffull)));
@@ -480,6 +491,8 @@ inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
     it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2>>(d)).first;
   } else if (i == Impl::fast_gram2_r2) {
     it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2_r2>>(d)).first;
+  } else if (i == Impl::fast_gram2_dyn) {
+    it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2_dyn>>(d)).first;
   } else {
     with_fast(i, [&](auto cfg) {
       using C = decltype(cfg);
@@ -515,12 +528,14 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
     using C = decltype(cfg);
     if constexpr (IsGram2Cfg<C>::value) {
       if (!d.gram_why.empty()) die("fast-gram2: " + d.gram_why);
+      if (C::Dyn) TD_CUDA(cudaMemsetAsync(d.work, 0, sizeof(ull), stream));  // on the launch's stream, before it
+      ull* work = C::Dyn ? d.work : nullptr;
       if (f.clamp)
-        k_gram2<C::T, C::R, true, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
-                                                                       d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig);
+        k_gram2<C::T, C::R, true, C::J, C::Dyn><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
+                                                                                d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig, work);
       else
-        k_gram2<C::T, C::R, false, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
-                                                                        d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig);
+        k_gram2<C::T, C::R, false, C::J, C::Dyn><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
+                                                                                 d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig, work);
       TD_LAUNCHED();
       return;
     }
