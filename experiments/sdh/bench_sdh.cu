@@ -136,11 +136,7 @@ int main(int argc, char** argv) {
     }
   });
   const float w = float(width);
-  auto name_of = [](Impl i) {
-    for (const auto& x : impl_list())
-      if (x.id == i) return std::string(x.name);
-    return std::string("?");
-  };
+  auto name_of = [](Impl i) { return std::string(impl_name(i)); };
 
   {  // the band rungs' proof needs the bucket count, width and point spread it covers
      // (sdh_band.cuh): requested by name they are refused past it, within 'all' left out

@@ -44,6 +44,11 @@ inline const std::vector<ImplInfo>& impl_list() {
   };
   return v;
 }
+inline const char* impl_name(Impl id) {
+  for (const auto& i : impl_list())
+    if (i.id == id) return i.name;
+  return "?";
+}
 inline const ImplInfo* find_impl(const std::string& name) {
   for (const auto& i : impl_list())
     if (name == i.name) return &i;
@@ -188,7 +193,7 @@ inline size_t smem_bytes(Impl i, int tpb, u32 B) {
       with_fast(i, [&](auto cfg) {
         using C = decltype(cfg);
         b = FastLayout<C::T, C::R, C::HM>::smem_bytes(B);
-        if constexpr (IsGram2Cfg<C>::value) b += C::Dyn ? gram2_dyn_bytes : 0;
+        if constexpr (IsGram2Cfg<C>::value) b += gram2_static_bytes(C::Dyn);
       });
       return b;
     }
@@ -198,7 +203,7 @@ inline size_t smem_bytes(Impl i, int tpb, u32 B) {
 // Why implementation i cannot run (N, B, tpb) on a device with `smem_optin` bytes of
 // shared memory per block, or "" if it can.
 inline std::string cannot_run(Impl i, i64 N, u32 B, int tpb, size_t smem_optin) {
-  const std::string nm = [&] { for (auto& x : impl_list()) if (x.id == i) return std::string(x.name); return std::string("?"); }();
+  const std::string nm = impl_name(i);
   const size_t need = smem_bytes(i, tpb, B);
   if (need > smem_optin) {
     u32 maxb = 0;
@@ -362,14 +367,16 @@ struct DeviceSet {
   }
 };
 
-// Raises every kernel's dynamic shared memory limit to the device maximum (once);
-// returns that maximum (bytes per block).
+// Raises every kernel's dynamic shared memory limit to the device maximum less its static
+// shared memory (once); returns that maximum (bytes per block).
 inline size_t prepare_kernels() {
   int dev = 0, optin = 0;
   TD_CUDA(cudaGetDevice(&dev));
   TD_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   auto raise = [&](const void* k) {
-    TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    cudaFuncAttributes a{};
+    TD_CUDA(cudaFuncGetAttributes(&a, k));
+    TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin - int(a.sharedSizeBytes)));
   };
   raise((const void*)k_v2);
   raise((const void*)k_balanced<false>);
@@ -458,11 +465,10 @@ FastLaunch gram2_launch_params(const DeviceSet& d) {
   TD_CUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   const double need = std::max(double(d.B), d.gram2_rows);
   const bool fits = need <= double(tdmaps::sdh::fast_max_buckets) &&
-                    L::smem_bytes(u32(need)) + (C::Dyn ? gram2_dyn_bytes : 0) <= size_t(optin);
+                    L::smem_bytes(u32(need)) + gram2_static_bytes(C::Dyn) <= size_t(optin);
   const u32 rows = fits ? u32(need) : d.B;
-  const size_t smem = L::smem_bytes(rows) + (C::Dyn ? gram2_dyn_bytes : 0);
-  FastLaunch f = fits ? persistent_launch(d, L::P, C::T, smem, k_gram2<C::T, C::R, false, C::J, C::Dyn>, "fast-gram2 kernel")
-                      : persistent_launch(d, L::P, C::T, smem, k_gram2<C::T, C::R, true, C::J, C::Dyn>, "fast-gram2 kernel");
+  FastLaunch f = fits ? persistent_launch(d, L::P, C::T, L::smem_bytes(rows), k_gram2<C::T, C::R, false, C::J, C::Dyn>, "fast-gram2 kernel")
+                      : persistent_launch(d, L::P, C::T, L::smem_bytes(rows), k_gram2<C::T, C::R, true, C::J, C::Dyn>, "fast-gram2 kernel");
   f.rows = rows;
   f.clamp = !fits;
   f.flush_every = u32(std::max<u64>(1, std::min<u64>(0xffffffffull / L::per_tile_max(), 0xffffffffull)));
@@ -528,15 +534,23 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
     using C = decltype(cfg);
     if constexpr (IsGram2Cfg<C>::value) {
       if (!d.gram_why.empty()) die("fast-gram2: " + d.gram_why);
-      if (C::Dyn) TD_CUDA(cudaMemsetAsync(d.work, 0, sizeof(ull), stream));  // on the launch's stream, before it
-      ull* work = C::Dyn ? d.work : nullptr;
-      if (f.clamp)
-        k_gram2<C::T, C::R, true, C::J, C::Dyn><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
-                                                                                d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig, work);
-      else
-        k_gram2<C::T, C::R, false, C::J, C::Dyn><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, f.rows,
-                                                                                 d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig, work);
-      TD_LAUNCHED();
+      auto go = [&](LambdaRange s) {
+        const u32 g = u32(std::min<u64>(f.grid, s.size()));
+        ull* work = C::Dyn ? d.work : nullptr;
+        if (C::Dyn) TD_CUDA(cudaMemsetAsync(d.work, 0, sizeof(ull), stream));  // on the launch's stream, before it
+        if (f.clamp)
+          k_gram2<C::T, C::R, true, C::J, C::Dyn><<<g, C::T, f.smem, stream>>>(int(d.N), s.begin, s.end, d.pg4, d.thr, d.B, f.rows,
+                                                                             d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig, work);
+        else
+          k_gram2<C::T, C::R, false, C::J, C::Dyn><<<g, C::T, f.smem, stream>>>(int(d.N), s.begin, s.end, d.pg4, d.thr, d.B, f.rows,
+                                                                              d.bracket.lo, d.bracket.hi, f.flush_every, d.hist, d.ambig, work);
+        TD_LAUNCHED();
+      };
+      if (!C::Dyn) return go(r);
+      // Dyn: a block takes at most flush_every tile pairs (k_gram2), so a launch holds at most
+      // grid * flush_every / 2 of them (at least one per block where flush_every = 1)
+      const u64 most = std::max<u64>(1, u64(f.grid) * f.flush_every / (f.flush_every > 1 ? 2 : 1));
+      for (u64 b = r.begin; b < r.end; b += std::min<u64>(most, r.end - b)) go(LambdaRange{b, b + std::min<u64>(most, r.end - b)});
       return;
     }
     if constexpr (IsGramCfg<C>::value) {
