@@ -366,6 +366,9 @@ int main(int argc, char** argv) {
                      from_cpu[rule] ? "the CPU" : "the first GPU version", hs::rule_name(rule));
         return 1;
       }
+      if (!ref.empty())
+        std::fprintf(stderr, "checked %-13s N=%lld: every bucket equal to %s (%s rule)\n", name.c_str(), (long long)N,
+                     from_cpu[rule] ? "the CPU's" : "the first GPU version's", hs::rule_name(rule));
       if (ref.empty()) ref = h;
       timed.push_back(i);
     }

@@ -114,15 +114,18 @@ __device__ __forceinline__ void gram2_flush(u32* tab, u32 B, u32 rows, ull* hist
   __syncthreads();
 }
 
-// Static shared bytes of k_gram2 (next[2] with Dyn), for the host's shared-memory checks.
-constexpr size_t gram2_static_bytes(bool dyn) { return dyn ? 2 * sizeof(u64) : 0; }
+// Static shared bytes of k_gram2 (with Dyn: next[2] and replayed, 20 bytes that ptxas lays out in 32;
+// cuobjdump -res-usage), for the host's shared-memory checks.
+constexpr size_t gram2_static_bytes(bool dyn) { return dyn ? 32 : 0; }
 
 // N points; pg: the Gram points (c, n) of apps/sdh_cpu.hpp gram_points; tile pairs lambda in
 // [lam_begin, lam_end) of LTM_E over tiles of T*R points (as k_gram). rows: table rows (>= B;
 // = B with Clamp); clo, chi: bracket_scales(w); ambig (may be null): adds the number of pairs
 // replayed (static: counted per thread in a register, so that the shared memory is k_gram's, to
 // the byte, and six blocks of fast-gram2 still fit on an SM; Dyn: in shared memory, which frees
-// the register for the tile's 32-register budget).
+// the register for the tile's 32-register budget). A diagnostic for gpu_verify_sdh's sizes: exact
+// while a block (Dyn) or a warp (static) replays fewer than 2^32 pairs; the histogram does not
+// depend on it.
 //
 // Which block takes which tile pair. Static (Dyn = false): block b takes lambda = b, b + grid, ...
 // Every block then has the same number of tile pairs, yet they end at very different times: the
@@ -133,8 +136,9 @@ constexpr size_t gram2_static_bytes(bool dyn) { return dyn ? 2 * sizeof(u64) : 0
 // launch; atomicAdd by thread 0, one tile pair ahead, handed over in shared memory), so every SM
 // keeps all its blocks until the last tile pairs. A block then takes at most flush_every tile
 // pairs and flushes once, at its end (no flush in the loop: measured 0.3 % faster on an H200);
-// the host's launches (launch_fast_range) hold at most grid * flush_every / 2 tile pairs, so the
-// blocks always suffice. Launch bounds: with Dyn, 4 blocks an SM asked of ptxas (32 registers at
+// the host's launches (launch_fast_range) hold at most max(1, grid * flush_every / 8) tile pairs,
+// so the blocks always suffice, and a block favoured by the warp schedulers (up to about 3x the
+// mean rate, measured) does not reach its cap and leave its SM slot idle before the launch ends. Launch bounds: with Dyn, 4 blocks an SM asked of ptxas (32 registers at
 // 512 threads; its schedule measured 0.5 % faster than without); the static rungs' are unchanged.
 template <int T, int R, bool Clamp, int J = 8, bool Dyn = false>
 __global__ void __launch_bounds__(T, Dyn ? 4 : 0) k_gram2(int N, u64 lam_begin, u64 lam_end, const float4* __restrict__ pg,

@@ -70,8 +70,7 @@ template <> struct IsGramCfg<FastCfg<Impl::fast_gram>> : std::true_type {};
 // fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7).
 template <> struct FastCfg<Impl::fast_gram2> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false, Dyn = false; };
 // fast-gram2-r2: the same kernel with 512 threads x 2 points (32 registers: 4 blocks, 64 warps an SM,
-// against 48) and groups of J = 16 columns; the fastest of the variants timed on an H200 (issue #26,
-// experiments/sdh/README.md).
+// against 48) and groups of J = 16 columns (issue #26, experiments/sdh/README.md).
 template <> struct FastCfg<Impl::fast_gram2_r2> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false, Dyn = false; };
 // fast-gram2-dyn: fast-gram2-r2 with tile pairs handed out on demand (k_gram2's Dyn: a counter in
 // DeviceSet::work, zeroed before each launch), so that an SM keeps all its blocks to the end.
@@ -511,6 +510,9 @@ inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
 // Launches fast or band implementation i over the tile pairs [r.begin, r.end) of its plan
 // (fast_params(i, d).plan, tdmaps/partition.hpp), adding to d.hist (not cleared), on
 // `stream`; no sync. The persistent grid is the plan's, capped at the range's size.
+// fast-gram2-dyn resets the set's tile-pair counter d.work on `stream` before each of its
+// launches: launches on one DeviceSet must not run concurrently on different streams (each
+// multi_hist worker has its own set and one stream).
 inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t stream = 0) {
   if (r.empty()) return;
   const FastLaunch& f = fast_params(i, d);
@@ -548,8 +550,8 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
       };
       if (!C::Dyn) return go(r);
       // Dyn: a block takes at most flush_every tile pairs (k_gram2), so a launch holds at most
-      // grid * flush_every / 2 of them (at least one per block where flush_every = 1)
-      const u64 most = std::max<u64>(1, u64(f.grid) * f.flush_every / (f.flush_every > 1 ? 2 : 1));
+      // grid * flush_every / 8 of them (at least one): the blocks suffice, and none nears its cap
+      const u64 most = std::max<u64>(1, u64(f.grid) * f.flush_every / 8);
       for (u64 b = r.begin; b < r.end; b += std::min<u64>(most, r.end - b)) go(LambdaRange{b, b + std::min<u64>(most, r.end - b)});
       return;
     }
