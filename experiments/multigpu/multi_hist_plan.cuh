@@ -80,7 +80,7 @@ Options parse(int argc, char** argv) {
       ("gpus", po::value(&gpus)->multitoken(), "GPU indices to use (default: every visible GPU; under MPI each rank takes its node-local rank's GPU)")
       ("gpu-counts", po::value(&counts)->multitoken(), "configurations: use the first k of --gpus (default: 1 and all)")
       ("chunks", po::value(&chunks)->multitoken(), "chunks per GPU run one after another (default 1); workers = gpus x chunks <= 64")
-      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel (fast-gram2-dyn, the fastest measured (H200, H100), Gram rule; fast-gram2-r2, fast-gram2 (Gram rule); fast-fma, fused rule; fast-lane, pinned rule; fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma-r8, fast-gram (Gram rule))")
+      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel: fast-gram2-dyn (the fastest measured, H200 and H100), fast-gram2-r2, fast-gram2, fast-gram (Gram rule); fast-fma, fast-fma-r8 (fused rule); fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8 (pinned rule)")
       ("bucket-width", po::value(&o.width)->default_value(o.width), "sdh: bucket width (points uniform in the 23000 box)")
       ("buckets", po::value(&o.buckets)->default_value(o.buckets), "sdh: buckets (0: enough for the box)")
       ("map", po::value(&o.map)->default_value(o.map), "threebody: the TET map")
