@@ -17,10 +17,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
-#include <filesystem>
 #include <string>
 #include <vector>
+#include <bench/csv_file.hpp>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
@@ -233,32 +232,21 @@ int main(int argc, char** argv) {
     else L.verdict = "wrong from " + num(L.fw.index);
   }
 
-  const std::string dir = out + "/cpu", path = dir + "/" + results::layout::peer_index_audit.file;
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) {
-    std::fprintf(stderr, "peer_index_audit: cannot write %s\n", path.c_str());
-    return 1;
-  }
-  char date[32];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  std::fprintf(f, "# {\"program\":\"peer_index_audit\",\"date_utc\":\"%s\",\"ranges\":\"%s\"}\n", date, quick ? "quick" : "full");
-  std::fprintf(f, "%s\n", results::layout::peer_index_audit.columns);
+  const std::string path = out + "/cpu/" + results::layout::peer_index_audit.file;
+  bench::CsvFile f(path,
+                   std::string("{\"program\":\"peer_index_audit\",\"date_utc\":\"") + bench::utc_now() +
+                       "\",\"ranges\":\"" + (quick ? "quick" : "full") + "\"}",
+                   results::layout::peer_index_audit.columns);
   for (const Line& L : lines) {
     const bool w = L.fw.index >= 0;
     const std::string got = !w ? "" : L.fw.got == undefined_row ? "undefined" : num(L.fw.got);
-    std::fprintf(f, "%s\n",
-                 (field(L.formula) + "," + field(L.source) + "," + field(L.index_type) + "," + L.points_n + "," +
-                  field(L.searched_range) + "," + field(L.method) + "," + std::to_string(L.fw.checked) + "," +
-                  (w ? num(L.fw.index) : "") + "," + got + "," + (w ? num(L.fw.want) : "") + "," + field(L.verdict) + "," +
-                  field(L.note))
-                     .c_str());
+    f.row(field(L.formula) + "," + field(L.source) + "," + field(L.index_type) + "," + L.points_n + "," +
+          field(L.searched_range) + "," + field(L.method) + "," + std::to_string(L.fw.checked) + "," +
+          (w ? num(L.fw.index) : "") + "," + got + "," + (w ? num(L.fw.want) : "") + "," + field(L.verdict) + "," +
+          field(L.note));
     std::fprintf(stderr, "%-58s %s (%llu indices checked)\n", L.formula.c_str(), L.verdict.c_str(),
                  (unsigned long long)L.fw.checked);
   }
-  std::fclose(f);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::fprintf(stderr, "wrote %s in %.1f s\n", path.c_str(), secs);
   return 0;

@@ -17,11 +17,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
-#include <filesystem>
 #include <mutex>
 #include <string>
 #include <vector>
+#include <bench/csv_file.hpp>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
@@ -48,20 +47,12 @@ int main(int argc, char** argv) {
       out = s;
     }
   }
-  const std::string dir = out + "/cpu", path = dir + "/sdh_gram_accuracy.csv";
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) {
-    std::fprintf(stderr, "sdh_gram_accuracy: cannot write %s\n", path.c_str());
-    return 1;
-  }
-  char date[32];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  std::fprintf(f, "# {\"program\":\"sdh_gram_accuracy\",\"date_utc\":\"%s\",\"points\":\"uniform cube, default seed\","
-               "\"exact\":\"floor(sqrt(double sum of exact float differences squared)/w), clamped\"}\n", date);
-  std::fprintf(f, "%s\n", results::layout::sdh_gram_accuracy.columns);
+  const std::string path = out + "/cpu/" + results::layout::sdh_gram_accuracy.file;
+  bench::CsvFile f(path,
+                   "{\"program\":\"sdh_gram_accuracy\",\"date_utc\":\"" + bench::utc_now() +
+                       "\",\"points\":\"uniform cube, default seed\","
+                       "\"exact\":\"floor(sqrt(double sum of exact float differences squared)/w), clamped\"}",
+                   results::layout::sdh_gram_accuracy.columns);
   const float w = default_width, box = default_box;
   const u32 B = default_buckets(box, w);
   const double u = std::ldexp(1.0, -24);
@@ -113,16 +104,16 @@ int main(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     for (int k = 0; k < 3; ++k) {
       const double bound = rules[k] == Rule::gram ? u * (17.0 * Pc + 4.1 * std::sqrt(all.max_ex * Pc)) : 0.0;
-      std::fprintf(f, "%lld,%llu,%lld,%g,%g,%u,%.6g,%s,%llu,%.4e,%.6g,%.6g\n", (long long)N, (unsigned long long)all.pairs,
-                   (long long)step, double(box), double(w), B, Pc, rule_name(rules[k]), (unsigned long long)all.differ[k],
-                   double(all.differ[k]) / double(all.pairs), all.max_err[k], bound);
+      char line[512];
+      std::snprintf(line, sizeof line, "%lld,%llu,%lld,%g,%g,%u,%.6g,%s,%llu,%.4e,%.6g,%.6g", (long long)N,
+                    (unsigned long long)all.pairs, (long long)step, double(box), double(w), B, Pc, rule_name(rules[k]),
+                    (unsigned long long)all.differ[k], double(all.differ[k]) / double(all.pairs), all.max_err[k], bound);
+      f.row(line);
     }
-    std::fflush(f);
     std::fprintf(stderr, "N=%lld: %llu pairs in %.1f s; other bucket than exact: pinned %llu, fused %llu, gram %llu\n",
                  (long long)N, (unsigned long long)all.pairs, secs, (unsigned long long)all.differ[0],
                  (unsigned long long)all.differ[1], (unsigned long long)all.differ[2]);
   }
-  std::fclose(f);
   std::fprintf(stderr, "wrote %s\n", path.c_str());
   return 0;
 }
