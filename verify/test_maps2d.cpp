@@ -201,7 +201,9 @@ BOOST_AUTO_TEST_CASE(variants_counts) {
       const u64 side = ceil_sqrt_u64(tri(u64(n)));
       BOOST_TEST(side * side >= tri(u64(n)));
       BOOST_TEST((side - 1) * (side - 1) < tri(u64(n)));
-      for (const Counts& c : {counts2<LTM_E_SQ>(LTM_E_SQ::plan(N, rho)), counts2<LTM_R_SQ>(LTM_R_SQ::plan(N, rho))}) {
+      for (const Counts& c : {counts2<LTM_E_SQ>(LTM_E_SQ::plan(N, rho)), counts2<LTM_R_SQ>(LTM_R_SQ::plan(N, rho)),
+                              counts2<LTM_X_SQ>(LTM_X_SQ::plan(N, rho)), counts2<LTM_N_SQ>(LTM_N_SQ::plan(N, rho)),
+                              counts2<LTM_D_SQ>(LTM_D_SQ::plan(N, rho))}) {
         BOOST_TEST(c.launched_blocks == side * side);
         BOOST_TEST(c.useful_blocks == tri(u64(n)));
         BOOST_TEST(c.wasted_blocks() + 1 < 2 * side);  // n'^2 - tri(n) < n'^2 - (n'-1)^2

@@ -25,7 +25,8 @@ std::vector<std::string> map_names_of(const std::vector<K>& table) {
 }
 
 // ---- EDM -------------------------------------------------------------------------------
-// Plain kernels for bb, ltm-r, ltm-e, rb, rb-b, rec, utm-n, utm-x (utm-*: coalesced stores,
+// Plain kernels for the maps of maps2d_apps (bb, ltm-r, ltm-e, ltm-r-sq, ltm-e-sq, rb, rb-b, rec,
+// utm-x, utm-n; utm-*: coalesced stores,
 // edm::plain_cell); fast kernels
 // (64x64 / 128x128 tiles, float4 stores) for bb-fast, ltm-r-fast, ltm-e-fast.
 struct EdmKernel {
@@ -51,9 +52,9 @@ inline std::string reference_map(const std::string& map) {
 }
 
 // ---- collision ---------------------------------------------------------------------------
-// Kernels for bb, ltm-r, ltm-e, rb, rb-b, rec, utm-n, utm-x; dim 3 or 1; two styles
+// Kernels for the maps of maps2d_apps; dim 3 or 1; two styles
 // (src/support/gpu/collision.cuh): smem (the papers' shared-memory kernel; blockwise maps: bb,
-// ltm-r, ltm-e, rb-b, rec) and direct (no shared memory, __ldg, a global atomic per
+// ltm-r, ltm-e, ltm-r-sq, ltm-e-sq, rb-b, rec) and direct (no shared memory, __ldg, a global atomic per
 // colliding pair; every map). The entries of one map are consecutive in the table.
 using CollisionStyle = coll::Style;
 struct CollisionKernel {

@@ -29,6 +29,9 @@
 #   rb-b       an ISETP on SR_CTAID.X and SR_CTAID.Y (the block fold's bx <= by)
 #   ltm-r-sq   MUFU.RSQ and SR_CTAID.Y (lambda = bx + by n' on the square grid)
 #   ltm-e-sq   MUFU.RSQ and SR_CTAID.Y
+#   ltm-x-sq   MUFU.RSQ and SR_CTAID.Y
+#   ltm-n-sq   the magic constant 0x5f3759df and SR_CTAID.Y
+#   ltm-d-sq   MUFU.RSQ64H or double arithmetic (DADD/DMUL/DFMA), and SR_CTAID.Y
 #   ltm-lut    a global load (LDG: the table read)
 # Prints one line per kernel and a summary; exits 1 on any failure, 77 (meson's
 # skip) when cuobjdump (or the nvdisasm it needs) is not available.
@@ -106,10 +109,18 @@ END {
       if (!has(b, "SR_TID\\.X") || !has(b, "SR_TID\\.Y")) why = why " no-SR_TID.X/Y"
       if (isetp_with(b, rx, ry)) why = why " block-test-ISETP(" rx "," ry ")"
       what = what ", SR_TID.X/Y, no ISETP(ctaid.x, ctaid.y)"
-    } else if (m == "ltm-r-sq" || m == "ltm-e-sq") {
+    } else if (m == "ltm-r-sq" || m == "ltm-e-sq" || m == "ltm-x-sq") {
       if (!has(b, "MUFU\\.RSQ")) why = why " no-MUFU.RSQ"
       if (!has(b, "SR_CTAID\\.Y")) why = why " no-SR_CTAID.Y"
       what = what ", MUFU.RSQ, SR_CTAID.Y"
+    } else if (m == "ltm-n-sq") {
+      if (!has(b, "0x5f3759df")) why = why " no-0x5f3759df"
+      if (!has(b, "SR_CTAID\\.Y")) why = why " no-SR_CTAID.Y"
+      what = what ", 0x5f3759df, SR_CTAID.Y"
+    } else if (m == "ltm-d-sq") {
+      if (!has(b, "MUFU\\.RSQ64H|DADD|DMUL|DFMA")) why = why " no-double-sqrt"
+      if (!has(b, "SR_CTAID\\.Y")) why = why " no-SR_CTAID.Y"
+      what = what ", MUFU.RSQ64H/DADD/DMUL/DFMA, SR_CTAID.Y"
     } else if (m == "ltm-lut") {
       if (!has(b, "LDG")) why = why " no-LDG"
       what = what ", LDG (the table)"

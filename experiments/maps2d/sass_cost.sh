@@ -7,8 +7,8 @@
 # names with c++filt and, for every SASS architecture in the binaries, counts the
 # instructions of
 #   2D  tdmaps::gpu::dummy_cond<M, I> and dummy_store<M, I> (src/support/gpu/dummy.cuh) for the
-#       fifteen maps bb ltm-x ltm-n ltm-r ltm-d ltm-e rb rec utm-x utm-n bb-t rb-b ltm-r-sq
-#       ltm-e-sq ltm-lut, I = int / long;
+#       2D maps of the registry (`tdmap types`: bb ltm-x ltm-n ltm-r ltm-d ltm-e ltm-r-sq ltm-e-sq
+#       ltm-x-sq ltm-n-sq ltm-d-sq ltm-lut rb rb-b rec utm-x utm-n bb-t), I = int / long;
 #       reference: dummy_cond_nomap (the same kernel without a map)
 #   3D  tdmaps::gpu::dummy3_cond<M, Mode, I> (src/support/gpu/tet.cuh) for bb3 tet-f tet-e
 #       tet-fast, Mode 0 = thread (every thread maps), 1 = block (thread 0 maps and

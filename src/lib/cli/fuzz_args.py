@@ -32,7 +32,7 @@ BIG = ["0", "-1", "1", "2", "17", "1000", "65536", "100000000", "4294967296", "9
        "9223372036854775808", "-9223372036854775808", "12x", "1e3", "", " ", "0x10"]
 RHOS = [None, "0", "-1", "1", "10", "11", "32", "33", "512", "1024", "abc"]
 MAPS2 = ["bb", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e", "rb", "rec", "utm-x", "utm-n", "bb-t", "rb-b",
-         "ltm-r-sq", "ltm-e-sq", "ltm-lut"]
+         "ltm-r-sq", "ltm-e-sq", "ltm-x-sq", "ltm-n-sq", "ltm-d-sq", "ltm-lut"]
 MAPS3 = ["bb3", "tet-f", "tet-e", "tet-fast"]
 
 

@@ -17,7 +17,8 @@
 //           of the lower triangle, so the shared-memory kernels (collision) run it like
 //           BB and LTM. Launched blocks: (n+1) ceil(n/2) = n(n+1)/2 for even n, plus
 //           (n+1)/2 wasted for odd n. verify/test_maps2d.cpp walks every n <= 2048.
-//   LtmSquare<LTM_x>  "ltm-r-sq", "ltm-e-sq": the grid shape of both papers. 000 §III-A
+//   LtmSquare<LTM_x>  "ltm-r-sq", "ltm-e-sq", "ltm-x-sq", "ltm-n-sq", "ltm-d-sq": the grid
+//           shape of both papers, for each root of the square-root study. 000 §III-A
 //           launches g(lambda) on a balanced n' x n' grid, n' = ceil(sqrt(n(n+1)/2)),
 //           lambda = bx + by n', and discards the blocks with lambda >= n(n+1)/2 (at most
 //           n' - 1 of them, the ~n/2 wasted blocks of §III-A). Only grid() and the
@@ -89,6 +90,9 @@ inline u64 ceil_sqrt_u64(u64 t) {
 
 struct ltm_r_sq_name { static constexpr const char* value = "ltm-r-sq"; };
 struct ltm_e_sq_name { static constexpr const char* value = "ltm-e-sq"; };
+struct ltm_x_sq_name { static constexpr const char* value = "ltm-x-sq"; };
+struct ltm_n_sq_name { static constexpr const char* value = "ltm-n-sq"; };
+struct ltm_d_sq_name { static constexpr const char* value = "ltm-d-sq"; };
 
 template <class Base, class Name>
 struct LtmSquare {
@@ -136,6 +140,9 @@ struct LtmSquare {
 };
 using LTM_R_SQ = LtmSquare<LTM_R, ltm_r_sq_name>;
 using LTM_E_SQ = LtmSquare<LTM_E, ltm_e_sq_name>;
+using LTM_X_SQ = LtmSquare<LTM_X, ltm_x_sq_name>;
+using LTM_N_SQ = LtmSquare<LTM_N, ltm_n_sq_name>;
+using LTM_D_SQ = LtmSquare<LTM_D, ltm_d_sq_name>;
 
 // What the registry and the experiments know of each map (traits.hpp).
 template <>
@@ -152,15 +159,36 @@ struct map_traits<RB_B> {
 };
 template <>
 struct map_traits<LTM_R_SQ> {
-  static constexpr unsigned joins = experiment::dummy;
+  // the dummy kernel, the square-root study (sqrt.csv), the EDM and collision kernels (edm.csv,
+  // collision.csv): the grid both papers launch, where a verdict needs it (issue #35)
+  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default;
   static constexpr look style{"#ff9896", 8};
   static constexpr const char* about = "`ltm-r` on the papers' balanced n'×n' grid (n' = ⌈√(n(n+1)/2)⌉)";
 };
 template <>
 struct map_traits<LTM_E_SQ> {
-  static constexpr unsigned joins = experiment::dummy;
+  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default;
   static constexpr look style{"#ffbb78", 12};
   static constexpr const char* about = "`ltm-e` on the papers' n'×n' grid";
+};
+// the other roots of the square-root study (000 §IV-A, Fig. 3) on the papers' grid: sqrt.csv only
+template <>
+struct map_traits<LTM_X_SQ> {
+  static constexpr unsigned joins = experiment::sqrt;
+  static constexpr look style{"#aec7e8", 10};
+  static constexpr const char* about = "`ltm-x` on the papers' n'×n' grid";
+};
+template <>
+struct map_traits<LTM_N_SQ> {
+  static constexpr unsigned joins = experiment::sqrt;
+  static constexpr look style{"#9edae5", 14};
+  static constexpr const char* about = "`ltm-n` on the papers' n'×n' grid";
+};
+template <>
+struct map_traits<LTM_D_SQ> {
+  static constexpr unsigned joins = experiment::sqrt;
+  static constexpr look style{"#c5b0d5", 15};
+  static constexpr const char* about = "`ltm-d` on the papers' n'×n' grid";
 };
 
 }  // namespace tdmaps

@@ -41,6 +41,9 @@ using maps2d = map_list<
     LTM_E,
     LTM_R_SQ,  // LTM on the papers' square grid (map_variants.hpp)
     LTM_E_SQ,
+    LTM_X_SQ,  // the other roots of the square-root study on the papers' grid
+    LTM_N_SQ,
+    LTM_D_SQ,
     LTM_LUT,   // LTM from a table (map_ltm_lut.hpp)
     RB,
     RB_B,      // RB folded in block space (map_variants.hpp)
