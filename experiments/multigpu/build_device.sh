@@ -19,5 +19,7 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libnccl\.so' && ! ls "$(dirname "$(dirna
 fi
 export BOOST_ROOT=$PWD/.carry/boost
 [ -d "$b" ] || meson setup "$b" -Dgpu_arch=sm_90 -Dgram_bench=enabled -Dcutlass="$PWD/.carry/cutlass/include" -Dfigures=disabled
+# where NCCL came from the pip package, the programs need its folder on LD_LIBRARY_PATH: $b/nccl_ld_path
+if [ -n "${nd:-}" ]; then echo "$nd/lib" > "$b/nccl_ld_path"; else rm -f "$b/nccl_ld_path"; fi
 ninja -C "$b" -j "$(nproc)" experiments/multigpu/multi_hist experiments/multigpu/multi_hist_mpi
 ls -l "$b/experiments/multigpu/multi_hist" "$b/experiments/multigpu/multi_hist_mpi"
