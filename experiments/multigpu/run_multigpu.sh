@@ -45,7 +45,7 @@ mp=${MULTI_HIST_MPI:-$(dirname "$prog")/multi_hist_mpi}
 mr=${MPIRUN:-mpirun}
 i40_args() {  # i40_args APP: the size and the app's options of issue #40
   case $1 in
-    sdh) echo "--app sdh --N $I40_SDH_N --warmup-N 1000000" ;;
+    sdh) echo "--app sdh --N $I40_SDH_N --warmup-N 65537" ;;
     threebody) echo "--app threebody --rho 8 --N $I40_TB_N --warmup-N 1024" ;;
     gram) echo "--app gram --d 128 --kernel sm90-ws --prec tf32 --N $I40_GRAM_N --warmup-N 4096" ;;
   esac
