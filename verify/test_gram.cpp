@@ -118,14 +118,14 @@ BOOST_AUTO_TEST_CASE(tile_ranges_split_the_lower_tiles_once) {
 
 // N = 10^7 at 128-wide tiles (c = 78125: the 64-bit path, 3.05e9 tiles): the first and last blocks of
 // each worker's range of the used tiles, and a range of more than 2^31 blocks (a multi-row grid, whose
-// tail is outside). The whole grid has 3 rows of 2^30 blocks, its last row's tail outside: splitting
-// the used tiles, not the grid, keeps the workers' shares equal.
+// tail is outside). The whole grid has 2 rows of 1,525,898,438 blocks (linear_grid), its last block
+// outside: splitting the used tiles, not the grid, keeps the workers' shares equal.
 BOOST_AUTO_TEST_CASE(tile_ranges_at_ten_million_points) {
   const i64 c = 78125;
   const auto t = TileMap<LTM_E>::make(c);
   const u64 total = TileMap<LTM_E>::useful(c);
   BOOST_TEST(total == 3051796875ull);
-  BOOST_TEST(t.launched() == 3ull << 30);
+  BOOST_TEST(t.launched() == 3051796876ull);  // 2 x ceil(total / 2): one block outside
   for (u32 G : {1u, 8u, 64u})
     for (u32 g = 0; g < G; ++g) {
       const LambdaRange r = lambda_range<u64>(total, G, g);

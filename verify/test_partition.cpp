@@ -336,6 +336,50 @@ BOOST_AUTO_TEST_CASE(ranges_partition_huge_totals_every_G_up_to_64) {
   BOOST_TEST(bad == 0u, bad << " of " << checked << " range ends misplaced by block_at");
 }
 
+// plan.hpp linear_grid: for every count it covers [0, count) exactly once in row-major order
+// (lambda = bx + by * gx, gx <= 2^31 - 1, rows <= 65535) and launches fewer than `rows` blocks past
+// count (the last row's tail, which the kernels skip by lambda >= count): rows * gx >= count and
+// (rows - 1) * gx < count, i.e. no whole row is empty, and rows * gx - count < rows. A one-row grid
+// below 2^31 (gx = count), as before. The counts: both sides of 2^31, the wide-path check of
+// experiments/multigpu (tet(2400) at rho = 1: 2 rows of 1,153,440,400, none outside; rows of 2^30
+// launched 3 * 2^30 = 1.3964 x it), N = 10^7's Gram tiles, primes, and the limit max_linear_blocks.
+BOOST_AUTO_TEST_CASE(linear_grid_covers_each_block_once_with_a_short_tail) {
+  std::vector<u64> counts = {0, 1, 2, 1000, (1ull << 31) - 2, (1ull << 31) - 1, 1ull << 31, (1ull << 31) + 1,
+                             (1ull << 32) - 1, 1ull << 32, (1ull << 32) + 1, 2306880800ull, 3051796875ull,
+                             4294967311ull, 6442450941ull, 1ull << 40, (1ull << 40) + 999983, max_linear_blocks - 1,
+                             max_linear_blocks};
+  for (u64 k = 1; k <= 32768; k += 2047) counts.push_back(k * ((1ull << 31) - 1) + (k % 7));  // rows k, k + 1
+  for (u64 count : counts) {
+    if (count > max_linear_blocks) continue;
+    Dim3 g;
+    u32 gx = 0;
+    linear_grid(count, gx, g);
+    const u64 rows = g.y, launched = u64(g.x) * g.y * g.z;
+    BOOST_TEST((g.x == gx && g.z == 1u && gx >= 1u && gx <= (1u << 31) - 1 && rows >= 1 && rows <= 65535),
+               "count " << count << ": grid " << g.x << " x " << g.y << " x " << g.z);
+    if (count == 0) {
+      BOOST_TEST(launched == 1u);  // one block, outside
+      continue;
+    }
+    BOOST_TEST(launched >= count, "count " << count << ": " << launched << " blocks launched");
+    BOOST_TEST((rows - 1) * gx < count, "count " << count << ": the last row is empty");
+    BOOST_TEST(launched - count < rows, "count " << count << ": " << launched - count << " blocks past it, " << rows << " rows");
+    if (count < (1ull << 31)) BOOST_TEST((rows == 1 && gx == count), "count " << count << ": not one row");
+    // row-major placement: lambda -> (lambda % gx, lambda / gx) and back, at the ends of every row
+    for (u64 by : {u64(0), rows / 2, rows - 1})
+      for (u64 l : {by * gx, by * gx + gx - 1}) {
+        if (l >= count) continue;
+        const Dim3 b = block_at<u64>(g, l);
+        BOOST_TEST((b.x < gx && b.y < rows && linear_block(gx, b.x, b.y) == l), "count " << count << " lambda " << l);
+      }
+  }
+  // the multi-row check of experiments/multigpu (threebody_multigpu_wide.csv): tet(2400) blocks
+  Dim3 g;
+  u32 gx = 0;
+  linear_grid(2306880800ull, gx, g);
+  BOOST_TEST((g.x == 1153440400u && g.y == 2u));
+}
+
 // Where a narrow plan's block space passes u32 (partition.hpp narrow_block_space): the
 // caller must then take the u64 ranges. bb3's n^3 cube at n = 1626, rb's and rb-b's
 // folded rectangles near N = 92681 (rho 1), all narrow; the linear maps' narrow plans stay

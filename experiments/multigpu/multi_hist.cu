@@ -84,6 +84,10 @@ struct Options {
   int d = 128;                                 // gram: features
   std::string kernel = "auto", prec = "tf32";  // gram: the kernel (auto: sm90-ws where it runs, else classic), precision
   i64 verify_max = -1;      // CPU oracle for N <= this (-1: the app's default)
+  // > 0: the warm-up and check round of every configuration runs once at this N (oracle-checked up
+  // to verify_max) instead of at every timed N; at a timed N the first timed run (1 GPU x 1 chunk) is
+  // the reference, and every timed run is checked against it (the sum first, then bucket for bucket)
+  i64 warmup_N = 0;
   bench::RunOptions run = bench::RunOptions::with(5, 1, 3, 0);
 };
 
@@ -100,6 +104,10 @@ struct Config {
 #include "multi_hist_backends.cuh"
 #include "multi_hist_plan.cuh"
 
+
+// Untimed runs of each configuration at a timed N: the warm-up and check round (none with --warmup-N,
+// which runs that round once, at its own small N).
+int untimed_runs(const Options& o) { return o.warmup_N > 0 ? 0 : std::max(1, o.run.warmup); }
 
 // The run's predicted time (bench/predict.hpp) before any CUDA call: the CPU oracle (and the
 // CPU back end) at this host's rate, measured on a small problem; the GPU runs from the stated
@@ -120,7 +128,7 @@ bench::Forecast forecast(const Options& o, int ranks) {
     }
     const double rate = model_rate(o);
     for (int g : counts)
-      f.add("GPU", double(o.chunks.size()) * (std::max(1, o.run.warmup) + o.run.reps) * work / rate /
+      f.add("GPU", double(o.chunks.size()) * (untimed_runs(o) + o.run.reps) * work / rate /
                        double(ranks > 1 ? ranks : g));
   }
   return f;
@@ -272,10 +280,47 @@ int main(int argc, char** argv) {
       const double w = work_of(o, N);
       for (const Config& c : cfgs)
         f.add("GPU (" + std::to_string(rate / 1e9) + "e9/s per GPU, measured at a small N)",
-              (std::max(1, o.run.warmup) + o.run.reps) * w / rate / (world.active ? world.size : c.gpus));
+              (untimed_runs(o) + o.run.reps) * w / rate / (world.active ? world.size : c.gpus));
     }
     const std::string r = bench::refusal(kProgram, f, o.run.max_minutes);
     agree_or_exit(r.empty(), r.empty() ? r : r.substr(std::string(kProgram).size() + 2), 2);
+  }
+
+  // The check of one configuration's histogram h at N against the reference `first` (empty: h becomes
+  // it, after its sum is checked) and the oracle: one line and exit 1 when it fails.
+  auto check = [&](Problem& pb, i64 N, const Config& c, const std::vector<u64>& h, std::vector<u64>& first,
+                   const std::vector<u64>& oracle) {
+    if (first.empty()) {
+      first = h;
+      // at every size, oracle or not: every pair (triplet) of the domain counted once, in some bucket
+      u64 sum = 0;
+      for (u64 v : h) sum += v;
+      agree_or_exit(sum == pb.work(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": the histogram counts " +
+                                          std::to_string(sum) + ", not the " + std::to_string(pb.work()) +
+                                          (o.app == "threebody" ? " triplets x <= y <= z" : " pairs i < j"), 1);
+    }
+    std::string d = first_difference(h, first);
+    if (d.empty() && !oracle.empty()) d = pb.oracle_difference(h, oracle);  // gram: within float64's bound
+    agree_or_exit(d.empty(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": histogram differs (" + d + ")", 1);
+  };
+  // verification + warm-up: every configuration (not timed), against the oracle and the first
+  // configuration, at each timed N, or once at --warmup-N
+  const int upload_gpus = world.active ? 1 : std::max_element(cfgs.begin(), cfgs.end(), [](auto& a, auto& b) { return a.gpus < b.gpus; })->gpus;
+  auto check_round = [&](Problem& pb, i64 N, std::vector<u64>& first, const std::vector<u64>& oracle) {
+    for (const Config& c : cfgs) {
+      Timing t{};
+      for (int w = 0; w < std::max(1, o.run.warmup); ++w) check(pb, N, c, pb.result(gpus.run(pb, c, t)), first, oracle);
+    }
+  };
+  if (o.warmup_N > 0) {
+    auto pb = make_problem(o, o.warmup_N);
+    std::vector<u64> oracle, first;
+    if (o.warmup_N <= o.verify_max) oracle = pb->oracle();
+    gpus.upload(*pb, upload_gpus);
+    check_round(*pb, o.warmup_N, first, oracle);
+    if (root)
+      std::fprintf(stderr, "[%s] %s N=%" PRId64 " (--warmup-N): every configuration warmed up and checked (%s)\n", kProgram,
+                   o.app.c_str(), o.warmup_N, oracle.empty() ? "sum, and bit-identical to the first" : "against the CPU oracle, and bit-identical to the first");
   }
 
   bench::Budget budget(o.run.budget_s, long(o.Ns.size()));
@@ -288,28 +333,9 @@ int main(int argc, char** argv) {
       if (root) std::fprintf(stderr, "[%s] %s N=%" PRId64 ": CPU oracle...\n", kProgram, o.app.c_str(), N);
       oracle = pb->oracle();
     }
-    gpus.upload(*pb, world.active ? 1 : std::max_element(cfgs.begin(), cfgs.end(), [](auto& a, auto& b) { return a.gpus < b.gpus; })->gpus);
-    // verification + warm-up: every configuration once (not timed), against the oracle and
-    // against the first configuration
+    gpus.upload(*pb, upload_gpus);
     std::vector<u64> first;
-    for (const Config& c : cfgs) {
-      Timing t{};
-      for (int w = 0; w < std::max(1, o.run.warmup); ++w) {
-        const std::vector<u64> h = pb->result(gpus.run(*pb, c, t));
-        if (first.empty()) {
-          first = h;
-          // at every size, oracle or not: every pair (triplet) of the domain counted once, in some bucket
-          u64 sum = 0;
-          for (u64 v : h) sum += v;
-          agree_or_exit(sum == pb->work(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": the histogram counts " +
-                                               std::to_string(sum) + ", not the " + std::to_string(pb->work()) +
-                                               (o.app == "threebody" ? " triplets x <= y <= z" : " pairs i < j"), 1);
-        }
-        std::string d = first_difference(h, first);
-        if (d.empty() && !oracle.empty()) d = pb->oracle_difference(h, oracle);  // gram: within float64's bound
-        agree_or_exit(d.empty(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": histogram differs (" + d + ")", 1);
-      }
-    }
+    if (o.warmup_N <= 0) check_round(*pb, N, first, oracle);
     // timed: rounds over the configurations, round r starting at configuration r mod k
     const size_t k = cfgs.size();
     std::vector<std::vector<Timing>> ts(k);
@@ -322,6 +348,7 @@ int main(int argc, char** argv) {
         const size_t i = (j + size_t(r)) % k;
         Timing t{};
         const std::vector<u64> h = pb->result(gpus.run(*pb, cfgs[i], t));
+        if (first.empty()) check(*pb, N, cfgs[i], h, first, oracle);  // --warmup-N: round 0's 1 GPU x 1 chunk
         same[i] = same[i] && h == first;
         ts[i].push_back(t);
         if (r == 0) round_ms += t.wall_ms;
@@ -332,6 +359,9 @@ int main(int argc, char** argv) {
                      bench::seconds_since(t0));
     }
     budget.spend(bench::seconds_since(t0));
+    if (root)  // the reference histogram's digest: multi_hist_mpi's line must equal multi_hist's (run_multigpu.sh)
+      std::fprintf(stderr, "[%s] %s N=%" PRId64 " histogram: sum=%" PRIu64 " fnv=%016" PRIx64 " (%s)\n", kProgram, o.app.c_str(), N,
+                   hs::hist_sum(first), fnv(first), cfgs[0].label().c_str());
     double first_rate = 0;
     for (size_t i = 0; i < k; ++i) {
       const Config& c = cfgs[i];

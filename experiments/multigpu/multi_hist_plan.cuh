@@ -89,6 +89,7 @@ Options parse(int argc, char** argv) {
       ("d", po::value(&o.d)->default_value(o.d), "gram: features (points uniform in [0, 1)^d, bench_gram --hist-N's)")
       ("kernel", po::value(&o.kernel)->default_value(o.kernel), "gram: classic | persistent | sm80-8w | sm90-ws | auto (sm90-ws where it runs, else classic)")
       ("prec", po::value(&o.prec)->default_value(o.prec), "gram: tf32 | 3xtf32 | bf16 | fp16 (buckets: --buckets, 0: 1024, of width sqrt(d) / buckets)")
+      ("warmup-N", po::value(&o.warmup_N)->default_value(o.warmup_N), "> 0: the warm-up and check round of every configuration once at this N (oracle-checked up to --verify-max), not at every --N; there every timed run is checked against the first (1 GPU x 1 chunk, its sum checked)")
       ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024, gram 4096: float64)")
       ("csv", po::value(&o.csv), "output file name (default <app>_multigpu.csv)");
   cli.add_run_options(o.run, false);
@@ -102,6 +103,10 @@ Options parse(int argc, char** argv) {
                              "-Dgram_bench=enabled, or a GPU seen at configure time: see meson setup's CUTLASS and bench_gram lines)");
     if (Ns.empty()) throw bench::bad_input("--N is required");
     o.Ns = bench::parse_ints(Ns, "--N", 2, (i64(1) << 31) - 1);
+    if (o.warmup_N != 0 && (o.warmup_N < 2 || o.warmup_N > *std::max_element(o.Ns.begin(), o.Ns.end())))
+      throw bench::bad_input("--warmup-N must be 0 (a check round at every --N) or in 2..max(--N)");
+    std::vector<i64> sizes = o.Ns;  // every size the run makes: --N and --warmup-N
+    if (o.warmup_N > 0) sizes.push_back(o.warmup_N);
     if (!gpus.empty()) o.gpus = bench::parse_small_ints(gpus, "--gpus", 0, 1023);
     if (!counts.empty()) o.gpu_counts = bench::parse_small_ints(counts, "--gpu-counts", 1, int(max_workers));
     if (!chunks.empty()) o.chunks = bench::parse_small_ints(chunks, "--chunks", 1, int(max_workers));
@@ -111,7 +116,7 @@ Options parse(int argc, char** argv) {
         if (gs::is_fast(i.id) || gs::is_band(i.id)) fast.push_back(i.name);
       o.impl = bench::parse_choice(o.impl, "--impl", fast);
       const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
-      for (i64 N : o.Ns) {
+      for (i64 N : sizes) {
         const std::string e = hs::validate(N, o.width, o.buckets ? o.buckets : i64(B));
         if (!e.empty()) throw bench::bad_input("sdh: " + e);
       }
@@ -129,7 +134,7 @@ Options parse(int argc, char** argv) {
       if (!(o.r > 0) || !std::isfinite(o.r)) throw bench::bad_input("--r must be a positive number");
       if (o.rho < 1 || o.rho > gpu::kMaxRho3) throw bench::bad_input("--rho must be in 1.." + std::to_string(gpu::kMaxRho3));
       if (o.verify_max < 0) o.verify_max = 1024;
-      for (i64 N : o.Ns) {  // the map's exact range, before any work
+      for (i64 N : sizes) {  // the map's exact range, before any work
         try {
           with_map(maps3d{}, o.map.c_str(), [&](auto m) { decltype(m)::plan(N, o.rho); });
         } catch (const unsupported& e) {

@@ -14,6 +14,19 @@
 #   mpi        multi_hist_mpi (MULTI_HIST_MPI, default beside MULTI_HIST) under mpirun (MPIRUN, default
 #              mpirun): one rank per GPU verified against the CPU oracle; one rank more than the GPUs
 #              refused in one line (exit 2)
+#   issue #40 (4 GPUs; counts 1,2,4 -- I40_COUNTS -- with 1 and 8 chunks, REPS = 5): the check-and-warm-up
+#   round of every configuration once at a small N (multi_hist --warmup-N: oracle-checked), then 5 interleaved
+#   timed rounds at the size, every timed run checked against 1 GPU x 1 chunk's (its sum, then every bucket)
+#     i40_sdh        SDH N = 1e7 (I40_SDH_N)                                   ~350 s on 4 H200s
+#     i40_threebody  three-body tet-e rho = 8, N = 33536 (I40_TB_N; ~30 s on 1 GPU)  ~540 s
+#     i40_gram       gram sm90-ws tf32 d = 128, N = 4e6 (I40_GRAM_N)            ~340 s
+#     i40_mpi_sdh, i40_mpi_threebody, i40_mpi_gram   multi_hist_mpi, mpirun -np <GPUs>, 1 chunk, the same
+#                    size: its histogram digest (sum, FNV-1a) must equal the single process's (the i40_<app>
+#                    log's, so run that phase first); the 1-GPU baseline is the single process's row
+#     i40_wide       the wide-path check (three-body rho = 1, N = 2400) with the gap-free multi-row grid
+#     meta           nvidia-smi -L / --query-gpu / topo -m, the NCCL library -> OUT/logs/meta.txt
+#   Predicted totals (5 reps, the committed 1-GPU rates): 17.5 one-GPU run times an app (2 x (1 + 1/2 + 1/4)
+#   per round x 5 rounds), the MPI phase 1.25; see experiments/multigpu/README.md "Issue #40".
 # Environment: SDH_N, TB_N, REPS, CHUNKS (sdh phase, default 1,8) override the sizes.
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0, as the device notes ask).
 set -uo pipefail
@@ -25,6 +38,19 @@ export NCCL_NVLS_ENABLE=0
 mkdir -p "$out/logs"
 ngpu=$(nvidia-smi -L 2>/dev/null | wc -l)
 counts="1"; [ "$ngpu" -ge 2 ] && counts="1,2"
+i40_counts=${I40_COUNTS:-$counts}; [ -z "${I40_COUNTS:-}" ] && [ "$ngpu" -ge 4 ] && i40_counts="1,2,4"
+I40_SDH_N=${I40_SDH_N:-10000000} I40_TB_N=${I40_TB_N:-33536} I40_GRAM_N=${I40_GRAM_N:-4000000}
+I40_MAXMIN=${I40_MAXMIN:-30}  # the stated models are conservative (three-body: 18 min predicted for ~9)
+mp=${MULTI_HIST_MPI:-$(dirname "$prog")/multi_hist_mpi}
+mr=${MPIRUN:-mpirun}
+i40_args() {  # i40_args APP: the size and the app's options of issue #40
+  case $1 in
+    sdh) echo "--app sdh --N $I40_SDH_N --warmup-N 65537" ;;
+    threebody) echo "--app threebody --rho 8 --N $I40_TB_N --warmup-N 1024" ;;
+    gram) echo "--app gram --d 128 --kernel sm90-ws --prec tf32 --N $I40_GRAM_N --warmup-N 4096" ;;
+  esac
+}
+digest() { grep -o 'histogram: sum=[0-9]* fnv=[0-9a-f]*' "$1" 2>/dev/null | tail -n 1 | sed 's/histogram: //'; }
 SDH_N=${SDH_N:-1000000,4000000}
 TB_N=${TB_N:-16384}
 REPS=${REPS:-5}
@@ -83,6 +109,31 @@ for ph in "${phases[@]}"; do
         expect_fail mpi_more_ranks_than_gpus "start at most one rank per GPU" "$mr" -np $((ngpu + 1)) "$mp" \
             --app sdh --N 1000 --out "$out/mpi_refused"
         exit $((s | status)) ) || status=1 ;;
+    i40_sdh|i40_threebody|i40_gram)
+      app=${ph#i40_}
+      # shellcheck disable=SC2046
+      run "$ph" "$prog" $(i40_args "$app") --gpu-counts "$i40_counts" --chunks 1,8 --reps "$REPS" --min-reps "$REPS" \
+          --warmup 1 --max-minutes "$I40_MAXMIN" --out "$out" || status=1 ;;
+    i40_mpi_sdh|i40_mpi_threebody|i40_mpi_gram)
+      app=${ph#i40_mpi_}
+      # shellcheck disable=SC2046
+      ( export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        run "$ph" "$mr" -np "$ngpu" -x NCCL_NVLS_ENABLE "$mp" $(i40_args "$app") --chunks 1 --reps "$REPS" \
+            --min-reps "$REPS" --warmup 1 --max-minutes "$I40_MAXMIN" --out "$out/mpi" ) || status=1
+      a=$(digest "$out/logs/i40_$app.log") b=$(digest "$out/logs/$ph.log")
+      if [ -n "$a" ] && [ "$a" = "$b" ]; then
+        echo "   ok: $ngpu MPI ranks' histogram = the single process's ($b)" | tee -a "$out/logs/summary.txt"
+      else
+        echo "   FAIL: MPI '$b' vs single process '$a'" | tee -a "$out/logs/summary.txt"; status=1
+      fi ;;
+    i40_wide)
+      run i40_wide "$prog" --app threebody --rho 1 --N 2400 --verify-max 2400 --gpu-counts "$i40_counts" \
+          --chunks 1,2 --reps 3 --csv threebody_multigpu_wide.csv --out "$out/verify" || status=1 ;;
+    meta)
+      { nvidia-smi -L; nvidia-smi --query-gpu=index,name,uuid,pci.bus_id,driver_version,clocks.max.sm,memory.total --format=csv
+        nvidia-smi topo -m; echo "NCCL: $(strings "$prog" 2>/dev/null | grep -m1 -o 'NCCL version [0-9.]*')"
+        ldd "$prog" | grep -i nccl; nvcc --version | tail -n 2; "$mr" --version | head -n 1; } >"$out/logs/meta.txt" 2>&1
+      cat "$out/logs/meta.txt" ;;
     *) echo "unknown phase $ph"; exit 2 ;;
   esac
 done

@@ -50,8 +50,8 @@ TD_HD constexpr bool narrow_block_space(u64 total) { return total <= u64(0xfffff
 
 // The block space of a plan: the blocks one pass launches (2D), or the plan's grid (3D).
 // Linear maps index their used blocks (LinearPlan/Plan3::total) through their grid: exactly on a
-// one-row grid; a multi-row grid (rows of 2^30, total >= 2^31) adds the unused tail of
-// its last row, which the map marks outside. A grid map's lambda is its blocks in
+// one-row grid; a multi-row grid (total >= 2^31: plan.hpp linear_grid) adds the unused tail of
+// its last row (fewer blocks than it has rows), which the map marks outside. A grid map's lambda is its blocks in
 // row-major order.
 template <class M> u64 block_space(const typename M::Params& p, int pass) {
   const Dim3 g = M::grid(p, pass);

@@ -113,18 +113,25 @@ inline void check_common(const char* map, i64 N, int rho) {
     throw unsupported(std::string(map) + ": rho must be in 1..1024 (got " + std::to_string(rho) + ")");
 }
 
-// A linear grid of `count` blocks: one row when it fits in gridDim.x, else rows of 2^30
-// (at most 65535 rows: max_linear_blocks).
+// A linear grid of `count` blocks: one row when it fits in gridDim.x (count < 2^31), else
+// rows = ceil(count / (2^31 - 1)) rows of gx = ceil(count / rows) blocks. Row-major block
+// lambda = bx + by * gx covers [0, count) exactly once; the last row's tail, the
+// rows * gx - count < rows blocks at lambda >= count, is outside (every multi-row kernel tests
+// lambda against its count). Earlier builds used rows of 2^30, whose tail could be most of a
+// row (count = 2^31 + 1: 3 * 2^30 blocks launched, a third of them empty). The limit stays
+// max_linear_blocks = 65535 rows of 2^30 (the maps' exact ranges are stated against it); under
+// it rows <= 32768. Host only: the kernels read gx from the plan (no device code changes).
 constexpr u64 max_linear_blocks = 65535ull << 30;
+constexpr u64 max_grid_row = (1ull << 31) - 1;  // gridDim.x's limit
 inline void linear_grid(u64 count, u32& gx, Dim3& g, const char* map = "linear grid") {
   if (count > max_linear_blocks)
     throw unsupported(std::string(map) + ": " + std::to_string(count) +
                       " blocks are more than a CUDA grid holds (65535 rows of 2^30 = 2^46 - 2^30)");
-  const u64 row = (count < (1ull << 31)) ? (count ? count : 1) : (1ull << 30);
-  const u64 rows = (count + row - 1) / row;
+  const u64 rows = count ? (count + max_grid_row - 1) / max_grid_row : 1;
+  const u64 row = count ? (count + rows - 1) / rows : 1;
   gx = static_cast<u32>(row);
   g.x = gx;
-  g.y = static_cast<u32>(rows ? rows : 1);
+  g.y = static_cast<u32>(rows);
   g.z = 1;
 }
 

@@ -174,7 +174,7 @@ __global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __rest
 // The same work over one worker's blocks lambda in [begin, begin + count) of a linear
 // 3D map (TET: lambda -> block by g(), eq. (13)-(16)); launched on linear_grid(count)
 // (tdmaps/partition.hpp, experiments/multigpu). Mode::thread only. A multi-row grid
-// (count >= 2^31, wide path) has a tail of unused blocks in its last row: they return.
+// (count >= 2^31, wide path) has a tail of unused blocks in its last row (fewer than its rows): they return.
 template <class M, class I>
 __global__ void __launch_bounds__(1024) threebody3_range(Plan3 p, u64 begin, u64 count, u32 gx,
                                                          const float4* __restrict__ pts, float r2,

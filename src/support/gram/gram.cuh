@@ -629,7 +629,8 @@ cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_
 // A Request's tile range (Request::lam_begin, lam_end) over LTM-E's tiles `ltm`: ranged = false for
 // the whole grid (the default, or [0, c(c+1)/2) given), else `range`. Ranges are for the fused
 // histogram under LTM-E alone; any other use, or a range past the grid: cudaErrorInvalidValue. (Past
-// c = 65535 the grid has rows of 2^30 blocks, the last row's tail outside: launched() > c(c+1)/2.)
+// c = 65535 the grid has several rows, the last row's tail outside: launched() >= c(c+1)/2, short of
+// it by less than the rows.)
 inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LTM_E>& ltm, bool& ranged,
                               tdmaps::TileRange<tdmaps::LTM_E>& range) {
   const unsigned long long n = ltm.launched(), used = tdmaps::TileMap<tdmaps::LTM_E>::useful(ltm.side());

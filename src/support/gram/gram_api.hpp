@@ -82,7 +82,7 @@ struct Request {
   // (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
   // gram), launched as a grid of their own, by every kernel. Default: all of them, the kernels of the
   // whole grid. Another output or scheduler with a range, or a range past the grid's blocks
-  // (launched_tiles: c(c+1)/2, past c = 65535 rounded up to rows of 2^30): cudaErrorInvalidValue.
+  // (launched_tiles: c(c+1)/2, past c = 65535 rounded up to whole rows of tdmaps::linear_grid): cudaErrorInvalidValue.
   static constexpr unsigned long long all_tiles = ~0ull;
   unsigned long long lam_begin = 0, lam_end = all_tiles;
 };
