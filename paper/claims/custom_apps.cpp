@@ -78,17 +78,18 @@ Rule rec_from_N() {
                 },
                 true);
 }
-Rule feat_flat() {
-  return custom("at the largest N with all features, max − min over features 1..4 of I for LTM (ltm-r else ltm-e …) and "
+Rule feat_flat(pick_rows::Grid grid) {
+  const std::vector<std::string> L = pick_rows::ltm(grid);
+  return custom("at the largest N with all features, max − min over features 1..4 of I for LTM (" + join(L, " else ") + ") and "
                 "RB, edm.csv variant=full ρ=" + fmt_int(current_rho()) + "; holds if both ≤ 0.05",
-                [](const Claim&, const GpuData* g, const Ctx&) {
+                [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "edm.csv", &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false;
                   std::vector<std::string> moved;
-                  for (const auto& cands : std::vector<std::vector<std::string>>{kLTM, {"rb"}}) {
+                  for (const auto& cands : std::vector<std::vector<std::string>>{L, {"rb"}}) {
                     for (const std::string& m : cands) {
                       std::map<double, std::vector<double>> byN;
                       for (int f = 1; f <= 4; ++f)
@@ -177,10 +178,11 @@ Rule col_utm_low() {
                 },
                 true);
 }
-Rule col_utm_overtaken() {
-  return custom("t(utm-n, test=collision-direct) / t(best of ltm-r, ltm-e, rb-b, rec, test=collision) at each N both "
+Rule col_utm_overtaken(pick_rows::Grid grid) {
+  const std::vector<std::string> shared = pick_rows::on_grid(grid, {"ltm-r", "ltm-e", "rb-b", "rec"});
+  return custom("t(utm-n, test=collision-direct) / t(best of " + join(shared, ", ") + ", test=collision) at each N both "
                 "have, collision.csv variant=3d ρ=" + fmt_int(current_rho()) + "; holds if the ratio grows with N and exceeds 1 at the largest N",
-                [](const Claim&, const GpuData* g, const Ctx&) {
+                [shared](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "collision.csv", &why);
                   if (!t) return not_measured(why);
@@ -189,7 +191,7 @@ Rule col_utm_overtaken() {
                   Pts q;
                   for (const auto& [N, tu] : u) {
                     double best = NAN;
-                    for (const char* m : {"ltm-r", "ltm-e", "rb-b", "rec"}) {
+                    for (const std::string& m : shared) {
                       const auto s = ms_of(*t, col_shared(), m);
                       if (s.count(N) && !(s.at(N) >= best)) best = s.at(N);
                     }
