@@ -38,6 +38,8 @@ Rule rsqrt_best(pick_rows::Grid g = pick_rows::Grid::Linear);
 Rule range_at_least(std::vector<std::string> variants);
 // The same in one rounding mode only (fma: nvcc's default contraction; else the library's pinned rounding).
 Rule range_at_least_mode(std::vector<std::string> variants, bool fma);
+// Why UTM's exact range ends where it does (its root's radicand at the first wrong N; custom_ranges.cpp).
+std::string utm_radicand_note(double N);
 Rule utm_range();
 Rule utm_range_mode(bool fma);
 // The readings of a condition the paper does not fix, rounding: FMA and pinned side by side.

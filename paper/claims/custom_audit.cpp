@@ -274,9 +274,12 @@ Rule two_conditionals() {
                     }
                   }
                   if (!any) return needs(kRangeFiles, "utm-n rows");
+                  double lastN = NAN;
+                  for (bool fma : {false, true})
+                    if (const auto r = exact_N(ctx, g, "utm-n", fma, false); r && !r->lower_bound) lastN = r->N;
                   return Outcome{"utm-n exact up to " + join(txt, "; "), finite ? "differs" : "holds",
                                  finite ? "the two conditionals stop fixing the root one N past that range (the sweep's "
-                                          "first wrong N)"
+                                          "first wrong N)" + (std::isfinite(lastN) ? ". Why: " + utm_radicand_note(lastN) : std::string())
                                         : "no failure found in the searched range",
                                  false};
                 },

@@ -433,6 +433,11 @@ void claims_section(std::ostream& o, const Ctx& ctx) {
   // summary: the tally split by what each verdict rests on
   split_tally(o, ctx, out, cols, false);
   o << "\n";
+  o << "**No Kepler GPU is available here** (CUDA 13 has no code for the papers' sm_30/sm_35 GPUs), so no number of "
+       "the papers' GPUs is measured. Each \"differs\" row instead gives the measured quantity that sets our value "
+       "(the time per launched block and the papers' own k = τ/β, the empty-block floor, a useful block's cost, the "
+       "share of the write bandwidth, how the paper's N fills the GPU, a root's radicand) and the value that quantity "
+       "would need on the paper's GPU for the claim to agree.\n\n";
   o << "Each claim counts once (statements that 000 and 001 make identically are one row), in one column kind: a claim "
        "judged on GPU measurements counts in each GPU's column; a claim of the map library or the CPU oracle (a count, "
        "a formula, an exact range searched on the CPU) has the same verdict whatever GPU folder it is computed for and "

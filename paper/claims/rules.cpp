@@ -356,6 +356,7 @@ bool needs_gpu(const std::string& id) {
 namespace {
 Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double rho) {
   RhoScope scope(rho);
+  const rules::PaperScope paper(c);
   const rules::Rule* r = rules::find_rule(rho, c.id);
   if (!r) return Outcome{"—", "not measured", "no rule for this claim id", false};
   try {
