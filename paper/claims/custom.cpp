@@ -3,6 +3,7 @@
 // tetrahedral layout, SDH. Each is a named function; rules.cpp lists which claim uses it.
 // This file: the bound I < 2, the map library's wasted blocks and launches, the papers' formulas as printed, N ≥ 800, the hardware context, the square roots, the first rule with data; the other sections are custom_*.cpp beside it.
 #include "custom.hpp"
+#include "judging.hpp"
 #include "select.hpp"
 
 #include <tdmaps/counts.hpp>
@@ -86,7 +87,7 @@ Rule wasted_bb() {
 }
 Rule wasted_ltm() {
   return custom(
-      "two readings of \"n/2 wasted blocks\": (a) whole blocks of the balanced grid n' = ceil(sqrt(n(n+1)/2)) of "
+      "judged on 001 §II-A's own meaning (b), (a) shown without a vote; the two readings of \"n/2 wasted blocks\": (a) whole blocks of the balanced grid n' = ceil(sqrt(n(n+1)/2)) of "
       "000 §III-A / 001 §II-A: wasted = n'² − n(n+1)/2 over N = 1,024…30,720, ρ=" + fmt_int(kRho) +
       " (holds if ≤ n/2 at every N); (b) 001 §II-A \"conditional statements will only occur when the block lies on "
       "the diagonal\": the threads above the diagonal inside the n diagonal blocks, in blocks (wasted threads / ρ² of "
@@ -119,7 +120,14 @@ Rule wasted_ltm() {
                         dover == 0 ? "≤ n/2 at every N: n diagonal blocks, each less than half wasted"
                                    : "more than n/2 at " + std::to_string(dover) + " of " + std::to_string(w.N.size()) + " N",
                         false};
-        return combine_readings({{"whole blocks of the balanced grid", a}, {"half-wasted diagonal blocks (001 §II-A)", b}});
+        // judging rule "own term" (judging.hpp): 001 §II-A says what the unnecessary blocks are, so that meaning is
+        // judged; the whole blocks of the balanced grid's padding are shown without a vote
+        Outcome o = b;
+        o.ours = "[half-wasted diagonal blocks (001 §II-A: \"conditional statements will only occur when the block lies "
+                 "on the diagonal\"), judged] " + ours_b + "; [whole blocks of the balanced grid, shown] " + ours_a;
+        o.reason += "; " + std::string(kOwnTermRule) + "; counted as whole blocks of the balanced grid's padding it would be " +
+                    a.verdict + " (" + a.reason + ")";
+        return o;
       },
       false);
 }
@@ -357,17 +365,18 @@ Rule sblocks_context() {
 }
 
 // ---- square roots ----------------------------------------------------------------------------
-Rule sqrt_all_alike() {
-  return custom(stat_text(St::MedLarge) + " of I of each of ltm-x, ltm-n, ltm-r, sqrt.csv form=store ρ=" + fmt_int(current_rho()) + "; holds if all "
+Rule sqrt_all_alike(pick_rows::Grid grid) {
+  const std::vector<std::string> ms = pick_rows::on_grid(grid, {"ltm-x", "ltm-n", "ltm-r"});
+  return custom(stat_text(St::MedLarge) + " of I of each of " + join(ms, ", ") + ", sqrt.csv form=store ρ=" + fmt_int(current_rho()) + "; holds if all "
                 "three are within the tolerance",
-                [](const Claim& c, const GpuData* g, const Ctx&) {
+                [ms](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "sqrt.csv", &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false, noise = false;
                   std::vector<std::string> whys;
-                  for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
+                  for (const std::string& m : ms) {
                     const double v = med_from(curve(*t, dummy_store(), m), kLargeN);
                     if (!std::isfinite(v)) continue;
                     any = true;
@@ -375,11 +384,11 @@ Rule sqrt_all_alike() {
                     j.noise = stat_spread(*t, dummy_store(), m, St::MedLarge);
                     const Outcome o = judge(c, v, "", j);
                     all = all && o.verdict == "holds";
-                    if (o.verdict != "holds") whys.push_back(std::string(m) + ": " + bound_note(g, "sqrt.csv", dummy_store(), m));
+                    if (o.verdict != "holds") whys.push_back(m + ": " + bound_note(g, "sqrt.csv", dummy_store(), m));
                     noise = noise || o.noise;
-                    txt.push_back(std::string(m) + " " + fmt(v, 3));
+                    txt.push_back(m + " " + fmt(v, 3));
                   }
-                  if (!any) return needs("sqrt.csv", "form=store, ltm-x/ltm-n/ltm-r rows");
+                  if (!any) return needs("sqrt.csv", "form=store, " + join(ms, "/") + " rows");
                   Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? "holds" : "differs",
                             (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
                   if (!all) o.reason += ". Why: " + join(whys, "; ");
@@ -387,14 +396,16 @@ Rule sqrt_all_alike() {
                 },
                 true);
 }
-Rule rsqrt_best() {
-  return custom("rank of ltm-r among ltm-x, ltm-n, ltm-r by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=" + fmt_int(current_rho()),
-                [](const Claim& c, const GpuData* g, const Ctx&) {
+Rule rsqrt_best(pick_rows::Grid grid) {
+  const std::vector<std::string> ms = pick_rows::on_grid(grid, {"ltm-x", "ltm-n", "ltm-r"});
+  const std::string r = ms.back();
+  return custom("rank of " + r + " among " + join(ms, ", ") + " by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=" + fmt_int(current_rho()),
+                [ms, r](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "sqrt.csv", &why);
                   if (!t) return not_measured(why);
                   std::vector<std::pair<std::string, double>> v;
-                  for (const char* m : {"ltm-x", "ltm-n", "ltm-r"}) {
+                  for (const std::string& m : ms) {
                     const double i = med_from(curve(*t, dummy_store(), m), kLargeN);
                     if (std::isfinite(i)) v.emplace_back(m, i);
                   }
@@ -403,9 +414,9 @@ Rule rsqrt_best() {
                   std::vector<std::string> txt;
                   for (size_t k = 0; k < v.size(); ++k) {
                     txt.push_back(v[k].first + " " + fmt(v[k].second, 3));
-                    if (v[k].first == "ltm-r") pos = int(k) + 1;
+                    if (v[k].first == r) pos = int(k) + 1;
                   }
-                  if (!pos) return needs("sqrt.csv", "form=store, map=ltm-r rows");
+                  if (!pos) return needs("sqrt.csv", "form=store, map=" + r + " rows");
                   const bool ok = c.pv.numeric() && pos == int(c.pv.lo);
                   Outcome o{"rank " + std::to_string(pos) + " (" + join(txt, " > ") + ")", ok ? "holds" : "differs",
                             ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};

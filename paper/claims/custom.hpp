@@ -32,11 +32,14 @@ Rule eq14_float();
 Rule n800();
 Rule hw_context();
 Rule sblocks_context();  // 000 Table I sblocks: the most resident blocks of our GPU beside the paper's
-Rule sqrt_all_alike();
-Rule rsqrt_best();
+// LTM judged on grid g (the papers' n'×n' grid or our linear one: rules.cpp by_grid)
+Rule sqrt_all_alike(pick_rows::Grid g = pick_rows::Grid::Linear);
+Rule rsqrt_best(pick_rows::Grid g = pick_rows::Grid::Linear);
 Rule range_at_least(std::vector<std::string> variants);
 // The same in one rounding mode only (fma: nvcc's default contraction; else the library's pinned rounding).
 Rule range_at_least_mode(std::vector<std::string> variants, bool fma);
+// Why UTM's exact range ends where it does (its root's radicand at the first wrong N; custom_ranges.cpp).
+std::string utm_radicand_note(double N);
 Rule utm_range();
 Rule utm_range_mode(bool fma);
 // The readings of a condition the paper does not fix, rounding: FMA and pinned side by side.
@@ -46,10 +49,10 @@ Rule utm_arg();
 Rule range_10x();
 Rule dummy_converge();
 Rule rec_from_N();
-Rule feat_flat();
+Rule feat_flat(pick_rows::Grid g = pick_rows::Grid::Linear);
 Rule feat_utm();
 Rule col_utm_low();
-Rule col_utm_overtaken();
+Rule col_utm_overtaken(pick_rows::Grid g = pick_rows::Grid::Linear);
 Rule map_6x();
 Rule layout_2f();
 Rule fa_layouts();
@@ -68,8 +71,8 @@ Rule sdh_internal();
 Rule fewer_instructions();   // 000 §III-A: g(λ) uses fewer floating-point operations than UTM
 Rule eq16_printed_001();     // 001 §III-A eq. (16) as printed: x / rsqrtf(x)
 Rule eq15_printed_000();     // 000 §IV-A eq. (15) as printed: x / rsqrtf(x) = x · rsqrtf(x)
-Rule maps_differ_edm();       // 000 §V: EDM performance differences manifest on every GPU
-Rule feat_similar();          // 001 §IV: EDM with 2 and 3 features like 1 and 4
+Rule maps_differ_edm(pick_rows::Grid g = pick_rows::Grid::Linear);     // 000 §V: EDM performance differences manifest on every GPU
+Rule feat_similar(pick_rows::Grid g = pick_rows::Grid::Linear);     // 001 §IV: EDM with 2 and 3 features like 1 and 4
 Rule feat_rec();              // 001 §IV: the number of features has an impact on REC
 Rule eq5_W();                 // 003 eq. (5): W ≤ n²/4k² + n/2k
 Rule blocked_size();          // 003 §III-A: the blocked layout is O(n³) + o(n³), padding within n²ρ³

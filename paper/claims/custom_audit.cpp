@@ -122,18 +122,19 @@ std::pair<std::string, std::string> feature_swing(const Table& t, const std::vec
   return {"", ""};
 }
 }  // namespace
-Rule maps_differ_edm() {
-  return custom("spread (max − min) of the median over N ≥ " + fmt_int(kLargeN) + " of I of RB, LTM (ltm-r else ltm-e …) "
+Rule maps_differ_edm(pick_rows::Grid grid) {
+  const std::vector<std::string> L = pick_rows::ltm(grid);
+  return custom("spread (max − min) of the median over N ≥ " + fmt_int(kLargeN) + " of I of RB, LTM (" + join(L, " else ") + ") "
                 "and REC, edm.csv variant=full features=4 ρ=" + fmt_int(current_rho()) +
                 "; holds if the spread exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
-                [](const Claim&, const GpuData* g, const Ctx&) {
+                [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "edm.csv", &why);
                   if (!t) return not_measured(why);
                   const Sel s = pick_rows::edm("full", 4);
                   std::vector<std::string> txt;
                   double lo = NAN, hi = NAN;
-                  for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), kLTM, pick_rows::rec()}) {
+                  for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), L, pick_rows::rec()}) {
                     const auto [m, v] = med_large(*t, s, cands);
                     if (m.empty() || !std::isfinite(v)) return needs("edm.csv", "variant=full, features=4, " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
                     txt.push_back(m + " " + fmt(v, 3));
@@ -149,16 +150,17 @@ Rule maps_differ_edm() {
                 },
                 true);
 }
-Rule feat_similar() {
-  return custom("for RB, LTM (ltm-r else ltm-e …) and REC: the median over N ≥ " + fmt_int(kLargeN) + " of I with 2 and "
+Rule feat_similar(pick_rows::Grid grid) {
+  const std::vector<std::string> L = pick_rows::ltm(grid);
+  return custom("for RB, LTM (" + join(L, " else ") + ") and REC: the median over N ≥ " + fmt_int(kLargeN) + " of I with 2 and "
                 "with 3 features inside [min, max] of the same with 1 and 4 features, widened by ±" + fmt(kTolI, 2) +
                 "; edm.csv variant=full ρ=" + fmt_int(current_rho()) + " (UTM has no rows at large N: left out, said so)",
-                [](const Claim&, const GpuData* g, const Ctx&) {
+                [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, "edm.csv", &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt, off;
-                  for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), kLTM, pick_rows::rec()}) {
+                  for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), L, pick_rows::rec()}) {
                     double v[5] = {NAN, NAN, NAN, NAN, NAN};
                     std::string m;
                     for (int f = 1; f <= 4; ++f) {
@@ -272,9 +274,12 @@ Rule two_conditionals() {
                     }
                   }
                   if (!any) return needs(kRangeFiles, "utm-n rows");
+                  double lastN = NAN;
+                  for (bool fma : {false, true})
+                    if (const auto r = exact_N(ctx, g, "utm-n", fma, false); r && !r->lower_bound) lastN = r->N;
                   return Outcome{"utm-n exact up to " + join(txt, "; "), finite ? "differs" : "holds",
                                  finite ? "the two conditionals stop fixing the root one N past that range (the sweep's "
-                                          "first wrong N)"
+                                          "first wrong N)" + (std::isfinite(lastN) ? ". Why: " + utm_radicand_note(lastN) : std::string())
                                         : "no failure found in the searched range",
                                  false};
                 },

@@ -3,6 +3,7 @@
 // are in kinds.cpp, the one-off rules in custom*.cpp; the verdict rule in kinds.cpp.
 // Every claim id has one entry and every entry one claim (test: paper/claims/test_claims.cpp).
 #include "custom.hpp"
+#include "judging.hpp"
 #include "select.hpp"
 
 #include <map>
@@ -24,6 +25,14 @@ const std::string kPapersGrid = std::string(
     "the papers' n'×n' grid (000 §III-A: \"By balanced grid, we mean n' = ⌈√(n(n+1)/2)⌉ blocks per dimension\"; "
     "001 §II-A the same)");
 const std::string kLinearGrid = "our linear grid";
+using G = P::Grid;
+// A rule on LTM under the grid both papers fix: make(grid) builds it with its LTM maps on that grid
+// (P::on_grid: ltm-x → ltm-x-sq …). Judged on the papers' n'×n' grid; our linear grid shown beside, without a
+// vote. Where a CSV has no rows of LTM on the papers' grid the claim is "not measured": a reading that was never
+// run does not vote (issue #35).
+Rule by_grid(const std::function<Rule(G)>& make) {
+  return fixed_reading({kPapersGrid, make(G::Papers)}, {{kLinearGrid, make(G::Linear)}});
+}
 // A claim on UTM over the papers' whole N range (both plot UTM over N = 1,024…30,720: 001 §I "N ∈ [1024, 30720]"):
 // where UTM's rows stop short of the largest N the other maps reach in the same CSV (UTM is timed only over its
 // exact range, inexact rows included, and cannot be rerun here), the claim is not measured over the paper's range;
@@ -152,11 +161,15 @@ Table_ build_table() {
     return fixed_reading({kPapersGrid, rank_of(D, store, which, {RB, SQ, REC})},
                          {{kLinearGrid, rank_of(D, store, which, {RB, kLTM, REC})}});
   };
-  // LTM-R of Fig. 3: sqrt.csv runs it on the linear grid; dummy.csv has it on the papers' grid (ltm-r-sq)
+  // LTM-R of Fig. 3 on the papers' grid: sqrt.csv's ltm-r-sq (the square-root study's own run), else dummy.csv's
+  // (the same kernel and map, another run); the linear grid (sqrt.csv ltm-r) shown
   const auto sqrt_ltmr = [&](St st) {
-    return fixed_reading({kPapersGrid + ", dummy.csv", stat_I(D, store, {"ltm-r-sq"}, st)},
+    return fixed_reading({kPapersGrid, first_measured({{"sqrt.csv", stat_I(S, store, {"ltm-r-sq"}, st)},
+                                                       {"dummy.csv", stat_I(D, store, {"ltm-r-sq"}, st)}})},
                          {{kLinearGrid + ", sqrt.csv", stat_I(S, store, {"ltm-r"}, st)}});
   };
+  // the LTM candidates of a comparison on grid g
+  const auto L = [](G g, std::vector<std::string> v) { return P::on_grid(g, std::move(v)); };
 
   // a Fig. 3 value the papers do not qualify by N (000 "I_680 ≈ 1.15"; 001 §V "an average improvement factor of
   // I = 1.15"): read as the median over large N and as the mean over every N, side by side
@@ -164,19 +177,6 @@ Table_ build_table() {
     return readings({{"median over N ≥ " + fmt_int(kLargeN), sqrt_ltmr(St::MedLarge)}, {"mean over every N", sqrt_ltmr(St::MeanAll)}});
   };
 
-  // LTM judged on our linear grid because the CSV has no n'×n' rows: said in the rule and in the verdict
-  const auto lin = [](Rule r) {
-    const std::string note = "judged on the linear grid: this CSV has no rows of LTM on the papers' n'×n' grid (the grid "
-                             "both papers fix), so that reading is not measured";
-    r.how += "; " + note;
-    const auto fn = r.fn;
-    r.fn = [fn, note](const Claim& c, const GpuData* g, const Ctx& ctx) {
-      Outcome o = fn(c, g, ctx);
-      if (o.verdict != "not measured") o.reason += (o.reason.empty() ? "" : "; ") + note;
-      return o;
-    };
-    return r;
-  };
   return {
       // ---- stated identically in 000 and 001 -----------------------------------------------------
       // the bound and the hypothesis on I: the dummy kernel is timed (dummy.csv); LTM judged on the papers'
@@ -193,21 +193,21 @@ Table_ build_table() {
                                        {"UTM", utm_span(below_one(D, store_all, {kUTM}), D, store_all, store)}})},
       // 000 and 001 say it differently: "almost as fast as RB" (000, whose §VI gives RB 28%, LTM 18%) and
       // "as fast as RB in practical use" (001): one row each, the paper's own value in reported.csv
-      {"000-ltm-vs-rb", lin(ratio_I({E, edm4, kLTM}, {E, edm4, RB}, St::MedLarge))},
-      {"001-ltm-vs-rb", lin(ratio_I({E, edm4, kLTM}, {E, edm4, RB}, St::MedLarge))},
+      {"000-ltm-vs-rb", by_grid([&](G g) { return ratio_I({E, edm4, L(g, kLTM)}, {E, edm4, RB}, St::MedLarge); })},
+      {"001-ltm-vs-rb", by_grid([&](G g) { return ratio_I({E, edm4, L(g, kLTM)}, {E, edm4, RB}, St::MedLarge); })},
       // ---- 000 ------------------------------------------------------------------------------------
       {"000+001-eq9-printed", eq9_printed()},
       {"000+001-fewer-flops", fewer_instructions()},
       {"000+001-eq2-printed", eq2_printed()},
       {"000+001-utm-printed", utm_printed()},
-      {"000-sqrt-ltmx-680", lin(stat_I(S, store, {"ltm-x"}, St::MedLarge))},
-      {"000-sqrt-ltmx-765m", lin(stat_I(S, store, {"ltm-x"}, St::MedLarge))},
-      {"000-sqrt-ltmn-680", lin(stat_I(S, store, {"ltm-n"}, St::MedLarge))},
-      {"000-sqrt-ltmn-765m", lin(stat_I(S, store, {"ltm-n"}, St::MedLarge))},
+      {"000-sqrt-ltmx-680", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
+      {"000-sqrt-ltmx-765m", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
+      {"000-sqrt-ltmn-680", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-n"}), St::MedLarge); })},
+      {"000-sqrt-ltmn-765m", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-n"}), St::MedLarge); })},
       {"000-sqrt-ltmr-765m", sqrt_ltmr(St::MedLarge)},
-      {"000-sqrt-k40", lin(sqrt_all_alike())},
-      {"000-k40-sqrtf", lin(ratio_I({S, store, {"ltm-x"}}, {S, store, {"ltm-r"}}, St::MedLarge))},
-      {"000-rsqrt-best", lin(rsqrt_best())},
+      {"000-sqrt-k40", by_grid([&](G g) { return sqrt_all_alike(g); })},
+      {"000-k40-sqrtf", by_grid([&](G g) { return ratio_I({S, store, L(g, {"ltm-x"})}, {S, store, L(g, {"ltm-r"})}, St::MedLarge); })},
+      {"000-rsqrt-best", by_grid([&](G g) { return rsqrt_best(g); })},
       {"000-eps-range", range_readings({"ltm-r"})},
       {"000-utm-range", utm_range_readings()},
       {"000-utm-arg", lib(utm_arg())},
@@ -227,33 +227,34 @@ Table_ build_table() {
       {"000-dummy-ltm-second", rank_grid("ltm")},
       {"000-dummy-k40-7", dummy_converge()},
       {"000-edm-rb-28", stat_I(E, edm4, RB, St::Max)},
-      {"000-edm-rb-first", lin(rank_of(E, edm4, "rb", {RB, kLTM, REC}))},
-      {"000-edm-ltm-18", lin(stat_I(E, edm4, kLTM, St::MedLarge))},
-      {"000-edm-ltm-second", lin(rank_of(E, edm4, "ltm", {RB, kLTM, REC}))},
+      {"000-edm-rb-first", by_grid([&](G g) { return rank_of(E, edm4, "rb", {RB, L(g, kLTM), REC}); })},
+      {"000-edm-ltm-18", by_grid([&](G g) { return stat_I(E, edm4, L(g, kLTM), St::MedLarge); })},
+      {"000-edm-ltm-second", by_grid([&](G g) { return rank_of(E, edm4, "ltm", {RB, L(g, kLTM), REC}); })},
       {"000-edm-rec-12", stat_I(E, edm4, REC, St::Last)},
-      {"000-edm-utm-slower", below_one(E, edm4_all, {kUTM})},
+      // "lower than BB ... for all GPUs" over the papers' N range, as its UTM siblings: utm_span
+      {"000-edm-utm-slower", utm_span(below_one(E, edm4_all, {kUTM}), E, edm4_all, edm4)},
       {"000-edm-utm-4", stat_I(E, edm4, kUTM, St::Max, StatOpt{3000, false, ""})},
-      {"000-col-ltm-7", lin(stat_I(C, col3, kLTM, St::Max))},
-      {"000-col-ltm-first", lin(rank_of(C, col3, "ltm", {RBb, kLTM, REC}))},
-      {"000-col-only-ltm", lin(only_above_one(C, col3, "ltm", {RBb, kLTM, REC}))},
+      {"000-col-ltm-7", by_grid([&](G g) { return stat_I(C, col3, L(g, kLTM), St::Max); })},
+      {"000-col-ltm-first", by_grid([&](G g) { return rank_of(C, col3, "ltm", {RBb, L(g, kLTM), REC}); })},
+      {"000-col-only-ltm", by_grid([&](G g) { return only_above_one(C, col3, "ltm", {RBb, L(g, kLTM), REC}); })},
       {"000-col-rb-rec-slower", below_one(C, col3, {RBb, REC})},
       {"000-col-utm-100", col_utm_low()},
-      {"000-col-utm-overtaken", lin(utm_span(col_utm_overtaken(), C, P::collision(P::Kernel::Direct, "3d", false), col3))},
-      {"000-col1d-ltm", lin(stat_I(C, col1, kLTM, St::MedLarge))},
+      {"000-col-utm-overtaken", by_grid([&](G g) { return utm_span(col_utm_overtaken(g), C, P::collision(P::Kernel::Direct, "3d", false), col3); })},
+      {"000-col1d-ltm", by_grid([&](G g) { return stat_I(C, col1, L(g, kLTM), St::MedLarge); })},
       // statements with no number (audit E)
-      {"000-abs-faster-utm-rec", parts({{"REC", lin(faster_common(E, edm4, kLTM, REC))},
-                                        {"UTM", lin(utm_span(faster_common(E, edm4_all, kLTM, kUTM), E, edm4_all, edm4))}})},
-      {"000-edm-all-gpus", maps_differ_edm()},
-      {"000-1d-vs-3d", lin(ratio_I({C, col1, kLTM}, {C, col3, kLTM}, St::MedLarge))},
+      {"000-abs-faster-utm-rec", parts({{"REC", by_grid([&](G g) { return faster_common(E, edm4, L(g, kLTM), REC); })},
+                                        {"UTM", by_grid([&](G g) { return utm_span(faster_common(E, edm4_all, L(g, kLTM), kUTM), E, edm4_all, edm4); })}})},
+      {"000-edm-all-gpus", by_grid([&](G g) { return maps_differ_edm(g); })},
+      {"000-1d-vs-3d", by_grid([&](G g) { return ratio_I({C, col1, L(g, kLTM)}, {C, col3, L(g, kLTM)}, St::MedLarge); })},
       {"000-bb-small-n", stat_I(D, store, SQ, St::Max, StatOpt{799, false, ""})},
       // ---- 001 ------------------------------------------------------------------------------------
-      {"001-abs-faster-utm", lin(utm_span(faster_common(E, edm4_all, kLTM, kUTM), E, edm4_all, edm4))},
-      {"001-feat-2-3-similar", lin(feat_similar())},
+      {"001-abs-faster-utm", by_grid([&](G g) { return utm_span(faster_common(E, edm4_all, L(g, kLTM), kUTM), E, edm4_all, edm4); })},
+      {"001-feat-2-3-similar", by_grid([&](G g) { return feat_similar(g); })},
       {"001-feat-rec", feat_rec()},
       {"001-rec-faster-bb", stat_I(E, edm4, REC, St::MedLarge)},
-      {"001-sqrt-ltmx", lin(stat_I(S, store, {"ltm-x"}, St::MedLarge))},
-      {"001-sqrt-ltmn", lin(stat_I(S, store, {"ltm-n"}, St::MedLarge))},
-      {"001-fig3-only-ltmr", lin(only_above_one(S, store, "ltm-r", {{"ltm-x"}, {"ltm-n"}, {"ltm-r"}}))},
+      {"001-sqrt-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
+      {"001-sqrt-ltmn", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-n"}), St::MedLarge); })},
+      {"001-fig3-only-ltmr", by_grid([&](G g) { return only_above_one(S, store, P::on_grid(g, "ltm-r"), {L(g, {"ltm-x"}), L(g, {"ltm-n"}), L(g, {"ltm-r"})}); })},
       {"001-avg-115", sqrt_ltmr_stats()},
       {"001-eps-ltmr", range_readings({"ltm-r"})},
       {"001-fermi", out_of_scope("needs a Fermi GPU")},
@@ -262,10 +263,11 @@ Table_ build_table() {
       {"001-error-le-1", error_le_one()},
       {"001-avril-two-cond", two_conditionals()},
       {"001-utm-block-rsqrt", out_of_scope("a prediction about a block-level UTM with rsqrtf, a map the package does not have")},
-      // dummy.csv has no ltm-x rows and sqrt.csv no ltm-lut rows: no same-run pair exists, so the ratio is cross-run
+      // dummy.csv has no ltm-x rows and sqrt.csv no ltm-lut rows: no same-run pair exists, so the ratio is cross-run;
+      // the library has no ltm-lut on the papers' grid, so that (judged) reading is not measured
       // (each I is a same-run ratio to BB; their quotient compares two runs), said in the rule and the value
       {"001-ltm-lut", [&] {
-         Rule r = lin(ratio_I({D, store, {"ltm-lut"}}, {S, store, {"ltm-x"}}, St::MedLarge));
+         Rule r = by_grid([&](G g) { return ratio_I({D, store, L(g, {"ltm-lut"})}, {S, store, L(g, {"ltm-x"})}, St::MedLarge); });
          const std::string note = "cross-run: ltm-lut's I from dummy.csv, ltm-x's from sqrt.csv (no CSV has both), "
                                   "an exception to the same-run rule of the method";
          r.how += "; " + note;
@@ -277,15 +279,15 @@ Table_ build_table() {
          };
          return r;
        }()},
-      {"001-future-ltmx", lin(stat_I(S, store, {"ltm-x"}, St::MedLarge))},
+      {"001-future-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
       {"001-dummy-rb-25", stat_I(D, store, RB, St::Max)},
       {"001-dummy-ltm-13", ltm_dummy()},
       {"001-edm-rb-14", stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, RB, St::MeanAll)},
-      {"001-edm-ltm-12-15", lin(stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, kLTM, St::MedLarge))},
+      {"001-edm-ltm-12-15", by_grid([&](G g) { return stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, L(g, kLTM), St::MedLarge); })},
       {"001-edm-rec-5000", rec_from_N()},
       {"001-edm-rec-5", stat_I(E, edm4, REC, St::Last)},
-      {"001-edm-utm-last", lin(utm_span(rank_of(E, edm4_all, "utm", {RB, kLTM, REC, kUTM}, true), E, edm4_all, edm4))},
-      {"001-feat-flat", lin(feat_flat())},
+      {"001-edm-utm-last", by_grid([&](G g) { return utm_span(rank_of(E, edm4_all, "utm", {RB, L(g, kLTM), REC, kUTM}, true), E, edm4_all, edm4); })},
+      {"001-feat-flat", by_grid([&](G g) { return feat_flat(g); })},
       {"001-feat-utm", utm_span(feat_utm(), E, edm4_all, edm4)},
       // ---- 003 ------------------------------------------------------------------------------------
       {"003-map-6x", map_6x()},
@@ -293,7 +295,8 @@ Table_ build_table() {
       {"003-layout-2-F", layout_2f()},
       {"003-threads", tet_threads()},
       {"003-fa128", fa128()},
-      {"003-fa-layouts", fa_layouts()},
+      // a formula evaluated at the sizes of tet_layout.csv: a library fact, not a GPU measurement
+      {"003-fa-layouts", lib(fa_layouts())},
       {"003-eq14-float", eq14_float()},
       {"003-2d-20", cites_2d()},
       {"003-eq16-exact", tet_eq16_exact()},
@@ -353,6 +356,7 @@ bool needs_gpu(const std::string& id) {
 namespace {
 Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double rho) {
   RhoScope scope(rho);
+  const rules::PaperScope paper(c);
   const rules::Rule* r = rules::find_rule(rho, c.id);
   if (!r) return Outcome{"—", "not measured", "no rule for this claim id", false};
   try {
@@ -383,13 +387,27 @@ std::vector<double> rho_readings(const Claim& c) {
   }
   return v;
 }
-Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
+namespace {
+Outcome evaluate_readings(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
   const std::vector<double> rhos = rho_readings(c);
   if (rhos.empty()) return evaluate_at(c, gpu, ctx, kRho);
   // ρ is not fixed by the paper (paper/conditions.csv): every reading, side by side
   std::vector<std::pair<std::string, Outcome>> outs;
   for (double r : rhos) outs.emplace_back("ρ = " + fmt_int(r), evaluate_at(c, gpu, ctx, r));
   return rules::combine_readings(outs);
+}
+}  // namespace
+Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
+  Outcome o = evaluate_readings(c, gpu, ctx);
+  // judging rule "citation" (judging.hpp): a citation of other work that the citing paper did not measure is context
+  if (is_citation(c) && o.verdict != "not measured" && o.verdict != "context") {
+    o.reason = "context: " + std::string(kCitationRule) + "; under the numeric rule ours would be " + o.verdict +
+               (o.reason.empty() ? "" : " (" + o.reason + ")");
+    o.verdict = "context";
+    o.noise = false;
+    o.split.clear();
+  }
+  return o;
 }
 
 }  // namespace figs

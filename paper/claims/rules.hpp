@@ -102,6 +102,18 @@ Pts rel_spread(const Table& t, const Sel& s, const std::string& map);
 // The spread of a statistic of I (absolute, in I): the value times the median relative spread
 // over the N the statistic used (at its one N for Max / First / Last).
 double stat_spread(const Table& t, const Sel& s, const std::string& map, St st, double xmax = kInf);
+// The paper's I (unit I, or 1 + % / 100) of the claim being evaluated, NaN when it has none: set by evaluate() for
+// the reasons bound_note() gives (the value a quantity would need on the paper's GPU).
+struct PaperScope {
+  explicit PaperScope(const Claim& c);
+  ~PaperScope();
+  PaperScope(const PaperScope&) = delete;
+  PaperScope& operator=(const PaperScope&) = delete;
+
+ private:
+  double prev_;
+};
+double paper_I();
 // One line from the data on what bounds the kernel of `file` on this GPU ("" if unknown).
 // xmax: only rows with N ≤ xmax (a claim on a bounded range of N is explained at its own largest N).
 std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "",

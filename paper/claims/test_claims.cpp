@@ -2,12 +2,15 @@
 // paper/reported.csv has a rule in the rule table (rules.cpp) and every rule a claim;
 // ids are unique; and the verdict rule's directions (a bound on a gain, within noise).
 #include "claims.hpp"
+#include "judging.hpp"
 #include "rules.hpp"
+#include "select.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 int main(int argc, char** argv) {
   using namespace figs;
@@ -90,6 +93,73 @@ int main(int argc, char** argv) {
   const Outcome o = rules::judge(e, 1.06, "", noisy);
   if (o.verdict != "differs" || !o.noise) fail("a verdict 0.01 beyond the tolerance with spread 0.02 is not 'within noise'");
   if (rules::judge(e, 1.2, "", noisy).noise) fail("a verdict far beyond its spread is marked 'within noise'");
+  // ---- the judging rules (judging.hpp), each on the claim table and on synthetic rows ----
+  {
+    // synthetic results: one GPU folder whose dummy.csv has BB and two maps over 4 sizes at ρ = 16
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tdmaps_claims_rules_test";
+    std::filesystem::create_directories(dir / "gpu");
+    {
+      std::ofstream f(dir / "gpu" / "dummy.csv");
+      f << "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,launched_threads,useful_threads,"
+           "reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I,index_bits\n";
+      // "below" is below 1 at every N; "late" only at the first three, above at the last (well beyond its spread);
+      // "grid-x" has rows on the linear grid only (its -sq variant none)
+      const double Ns[] = {1024, 2048, 3072, 4096};
+      for (int k = 0; k < 4; ++k) {
+        const auto row = [&](const std::string& m, double ms) {
+          f << "dummy,store," << Ns[k] << ",16," << m << ",1,1,1,1,0,1,1,10," << ms << "," << ms * 0.999 << ","
+            << ms * 1.001 << "," << ms << "," << ms << ",1.0,,32\n";
+        };
+        row("bb", 1.0);
+        row("below", 1.2);
+        row("late", k < 3 ? 1.2 : 0.8);
+        row("ltm-x", 0.6);
+      }
+    }
+    GpuData g;
+    g.slug = "gpu";
+    g.dir = (dir / "gpu").string();
+    Ctx ctx;
+    Claim below;
+    below.unit = "I";
+    below.value = "<1";
+    below.pv = parse_value(below.value);
+    RhoScope scope(16);
+    const Sel st = pick_rows::dummy(pick_rows::Form::Store);
+    // whole range of N: judged per N
+    const Outcome b1 = rules::below_one("dummy.csv", st, {{"below"}}).fn(below, &g, ctx);
+    if (b1.verdict != "holds") fail("per N: a map below 1 at every N does not hold (" + b1.verdict + ": " + b1.reason + ")");
+    const Outcome b2 = rules::below_one("dummy.csv", st, {{"late"}}).fn(below, &g, ctx);
+    if (b2.verdict != "differs" || b2.reason.find("4,096") == std::string::npos)
+      fail("per N: a map above 1 at one N of four is not 'differs' naming that N (" + b2.verdict + ": " + b2.reason + ")");
+    // the grid both papers fix: a map with rows on the linear grid only is not measured on the papers' grid
+    if (pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-x") != "ltm-x-sq" ||
+        pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r-sq") != "ltm-r-sq" || pick_rows::on_grid(pick_rows::Grid::Papers, "rb") != "rb")
+      fail("on_grid does not map ltm-x to ltm-x-sq (or changed a map it must keep)");
+    Claim eq;
+    eq.unit = "I";
+    eq.value = "1.6";
+    eq.pv = parse_value(eq.value);
+    const Outcome sq = rules::stat_I("dummy.csv", st, pick_rows::on_grid(pick_rows::Grid::Papers, std::vector<std::string>{"ltm-x"}),
+                                     rules::St::MedAll).fn(eq, &g, ctx);
+    if (sq.verdict != "not measured") fail("a reading with no rows (ltm-x-sq) voted: " + sq.verdict);
+    // an upper bound is judged as one: above the ceiling differs however close
+    Claim ub;
+    ub.unit = "x";
+    ub.value = "<=2";
+    ub.pv = parse_value(ub.value);
+    if (rules::judge(ub, 2.01, "").verdict != "differs") fail("upper bound: 2.01 held under a ceiling of 2");
+    if (rules::judge(ub, 1.5, "").verdict != "holds") fail("upper bound: 1.5 did not hold under a ceiling of 2");
+    std::filesystem::remove_all(dir);
+  }
+  // a citation of other work that the citing paper did not measure is context in every column
+  for (const Claim& c : claims) {
+    if (!is_citation(c)) continue;
+    if (c.gpu.find("measured by") != std::string::npos) fail("claim " + c.id + " is both measured and a citation");
+    const Outcome o = evaluate(c, nullptr, Ctx{});
+    if (o.verdict != "context" && o.verdict != "not measured")
+      fail("claim " + c.id + " cites other work but is judged " + o.verdict);
+  }
   if (!bad) std::cout << "claims_rules: " << claims.size() << " claims, " << rids.size() << " rules: ok\n";
   return bad ? 1 : 0;
 }

@@ -58,10 +58,20 @@ inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, d
 // ltm-r-sq / ltm-e-sq; Linear = our one-dimensional grid of n(n+1)/2 blocks.
 enum class Grid { Papers, Linear };
 inline const char* grid_words(Grid g) { return g == Grid::Papers ? "papers' n'×n' grid" : "linear grid"; }
-inline std::vector<std::string> ltm(Grid g) {
-  if (g == Grid::Papers) return {"ltm-r-sq", "ltm-e-sq"};
-  return {"ltm-r", "ltm-e", "ltm-x", "ltm-n", "ltm-d"};
+// A map name on grid g: Linear as given; Papers turns an LTM map on the linear grid (ltm-*) into the same root on the
+// papers' grid (its "-sq" variant, map_variants.hpp). A map with no such variant (ltm-lut) gets a name no CSV has, so
+// a reading on the papers' grid is "not measured" for it rather than judged on another grid.
+inline std::string on_grid(Grid g, const std::string& m) {
+  const std::string sq = "-sq";
+  const bool is_sq = m.size() > sq.size() && m.compare(m.size() - sq.size(), sq.size(), sq) == 0;
+  if (g == Grid::Papers && m.rfind("ltm-", 0) == 0 && !is_sq) return m + sq;
+  return m;
 }
+inline std::vector<std::string> on_grid(Grid g, std::vector<std::string> ms) {
+  for (std::string& m : ms) m = on_grid(g, m);
+  return ms;
+}
+inline std::vector<std::string> ltm(Grid g) { return on_grid(g, {"ltm-r", "ltm-e", "ltm-x", "ltm-n", "ltm-d"}); }
 // RB: in the shared-memory kernels only the block-level form rb-b runs (a thread-level fold
 // cannot share a tile); elsewhere rb, the papers' thread-level RB.
 inline std::vector<std::string> rb(Kernel k) {
