@@ -163,9 +163,10 @@ std::string edm_bw_line(const GpuData& g) {
 // fastest BB3 configuration at N, from the same table (same run); "" when either is missing. form: "" any, else
 // only rows of that form.
 std::string best_vs_best(const Table& t, double N, const std::string& form) {
+  const std::vector<Row> rows = t.rows();  // rows() returns a copy: keep it alive for the pointers below
   const Row* bm = nullptr;
   const Row* bb = nullptr;
-  for (const Row& r : t.rows()) {
+  for (const Row& r : rows) {
     if (r.d("N") != N || (!form.empty() && r.s("form") != form) || !(r.d("median_ms") > 0)) continue;
     if (r.has("verified") && r.s("verified") == "0") continue;
     const Row*& b = r.s("map") == "bb3" ? bb : bm;
