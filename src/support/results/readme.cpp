@@ -359,13 +359,17 @@ std::string readme_results_block(const Ctx& ctx) {
   o << "| square root of g(λ) (dummy, contention-free, ρ = " << kRho << ") | " << join(sq, " | ") << " |\n|---|";
   for (size_t k = 0; k < sq.size(); ++k) o << "---|";
   o << "\n";
-  for (const GpuData& g : ctx.gpus) {
-    const Table* t = g.get("sqrt.csv");
-    std::vector<std::string> cells;
-    for (const std::string& m : sq)
-      cells.push_back(t ? fmt(P::large_median(curve(*t, P::dummy(P::Form::Cond), m)), 2) : "—");
-    o << "| " << g.name() << " | " << join(cells, " | ") << " |\n";
-  }
+  // each root on our linear grid and on the papers' n'×n' grid (the -sq maps; — where a folder has no such rows)
+  for (const GpuData& g : ctx.gpus)
+    for (const P::Grid grid : {P::Grid::Linear, P::Grid::Papers}) {
+      const Table* t = g.get("sqrt.csv");
+      std::vector<std::string> cells;
+      for (const std::string& m : P::on_grid(grid, sq)) {
+        const double v = t ? P::large_median(curve(*t, P::dummy(P::Form::Cond), m)) : NAN;
+        cells.push_back(std::isfinite(v) ? fmt(v, 2) : "—");
+      }
+      o << "| " << g.name() << ", " << P::grid_words(grid) << " | " << join(cells, " | ") << " |\n";
+    }
   for (const GpuData& g : ctx.gpus) {
     o << "\n**" << g.name() << "** (`" << g.slug << "`). " << edm_bw_line(g) << "\n";
     const auto tl = tet_lines(g);
