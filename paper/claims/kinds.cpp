@@ -730,8 +730,9 @@ std::string verdict_rule_text() {
          " points; times, speedups and sizes within ±" + fmt(100 * kTolRel, 0) +
          "% of the paper's value; a range a-b holds inside [a, b] widened by the same tolerance; a bound (<, ≤, >, ≥) "
          "holds when the inequality does in the direction the paper means (a bound on a gain holds only for a gain, "
-         "I > 1: a slowdown does not satisfy \"≤ 2×\"); \"slower than BB over the whole range\" is judged on the median "
-         "over N (its spread over N and the run-to-run spread shown), not on one maximum; a rank holds when it is the "
+         "I > 1: a slowdown does not satisfy \"≤ 2×\"); \"slower than BB over the whole range\" is judged per N: it holds "
+         "only if I < 1 at every N, the N where it fails are named and the trend over N shown (within noise when each "
+         "such I lies within its run-to-run spread of 1); a rank holds when it is the "
          "paper's. Otherwise the claim differs, and the verdict says why in one line from the data (the CSV and rows, "
          "and what bounds the kernel on our GPU). A verdict whose value lies within its run-to-run spread of the "
          "boundary — half the interquartile range p25–p75 of the map's and of BB's rows, relative, summed — says "

@@ -652,7 +652,7 @@ std::string readme_claims_block(const Ctx& ctx) {
       << "column). A further " << lib << " hold as counting or formula facts of the map library or the CPU oracle, "
       << "which need no GPU.\n";
   }
-  o << "\n" << ctx.claims.size() << " claims of the five papers (000–004), each judged under the conditions its paper states "
+  o << "\n" << ctx.claims.size() << " claims of the papers 000–004 (four papers; 002 is a second text extraction of 001), each judged under the conditions its paper states "
     << "(`paper/conditions.csv`, with the paper's words); where the paper leaves a condition open (the block side ρ, "
     << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree.";
   if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, "; ") << ".";
