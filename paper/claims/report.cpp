@@ -654,7 +654,9 @@ std::string readme_claims_block(const Ctx& ctx) {
   }
   o << "\n" << ctx.claims.size() << " claims of the papers 000–004 (four papers; 002 is a second text extraction of 001), each judged under the conditions its paper states "
     << "(`paper/conditions.csv`, with the paper's words); where the paper leaves a condition open (the block side ρ, "
-    << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree.";
+    << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree. "
+    << "LTM is judged on the balanced n'×n' grid both papers fix; a reading with no measured rows does not vote "
+    << "(\"not measured\": the H100's CSVs have no n'×n' rows for the square roots, EDM and collision).";
   if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, "; ") << ".";
   o << "\n";
   return o.str();
