@@ -6,6 +6,7 @@
 
 #include "claims.hpp"
 #include "readme.hpp"
+#include "select.hpp"
 
 #include <tdmaps/map_utm.hpp>
 
@@ -656,7 +657,23 @@ std::string readme_claims_block(const Ctx& ctx) {
     << "(`paper/conditions.csv`, with the paper's words); where the paper leaves a condition open (the block side ρ, "
     << "the rounding mode) every reading is computed and the claim counts as holds or differs only if all agree. "
     << "LTM is judged on the balanced n'×n' grid both papers fix; a reading with no measured rows does not vote "
-    << "(\"not measured\": the H100's CSVs have no n'×n' rows for the square roots, EDM and collision).";
+    << "(\"not measured\").";
+  {  // the GPU folders whose square-root, EDM or collision CSV has no LTM rows on the papers' grid
+    std::vector<std::string> none;
+    for (const GpuData* g : cols) {
+      if (!g) continue;
+      std::vector<std::string> files;
+      for (const char* f : {"sqrt.csv", "edm.csv", "collision.csv"}) {
+        const Table* t = g->get(f);
+        bool sq = false;
+        if (t)
+          for (const Row& r : t->rows()) sq = sq || r.s("map") == pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r");
+        if (!sq) files.push_back(f);
+      }
+      if (!files.empty()) none.push_back(g->name() + " (" + join(files, ", ") + ")");
+    }
+    if (!none.empty()) o << " No n'×n' rows yet: " << join(none, "; ") << ".";
+  }
   if (!dep.empty()) o << " Depending on the reading (" << dep.size() << "): " << join(dep, "; ") << ".";
   o << "\n";
   return o.str();
