@@ -301,7 +301,8 @@ Table_ build_table() {
       {"003-fa128", fa128()},
       // a formula evaluated at the sizes of tet_layout.csv: a library fact, not a GPU measurement
       {"003-fa-layouts", lib(fa_layouts())},
-      {"003-eq14-float", eq14_float()},
+      // the formula's domain (√ of a negative number at λ = 0): a formula fact, the float sweeps shown
+      {"003-eq14-float", lib(eq14_float())},
       {"003-2d-20", cites_2d()},
       {"003-eq16-exact", tet_eq16_exact()},
       {"003-eq5-W", lib(eq5_W())},
