@@ -412,7 +412,9 @@ Rule stat_I(const std::string& file, Sel sel, std::vector<std::string> cands, St
     const Table* t = need_table(g, file, &why);
     if (!t) return not_measured(why);
     const std::string m = pick(*t, sel, cands, st, opt.xmax);
-    if (m.empty()) return needs(file, sel_text("", sel).substr(2) + ", map " + cands_text(cands) + " rows");
+    if (m.empty())
+      return needs(file, sel_text("", sel).substr(2) + ", map " + cands_text(cands) + " rows" +
+                             (std::isfinite(opt.xmax) ? " at N ≤ " + fmt_int(opt.xmax) + " (the claim's range; the sweep starts above it)" : ""));
     const Pts p = curve(*t, sel, m);
     const double v = to_unit(c.unit, stat(p, st, opt.xmax));
     const double sp = spread_to_unit(c.unit, stat_spread(*t, sel, m, st, opt.xmax));
