@@ -80,14 +80,18 @@ start=$(date +%s%N)
 took=$(( ($(date +%s%N) - start) / 1000000 ))
 if [ "$took" -lt 1000 ]; then ok; else bad "info ltm-e -N 1e8 took ${took} ms"; fi
 # list, range and info agree with plan(): the largest N list shows is accepted, one more refused
-for m in bb ltm-x ltm-n ltm-r ltm-d ltm-e rb utm-x utm-n bb-t rb-b ltm-r-sq ltm-e-sq ltm-x-sq ltm-n-sq ltm-d-sq ltm-lut bb3 tet-f tet-e tet-fast; do
+# every map of the registry, as `tdmap list` names them (a new map is checked without an edit here)
+maps=$("$tdmap" list | awk 'NR > 1 && ($2 == "2D" || $2 == "3D") { print $1 }')
+if [ "$(printf '%s\n' $maps | wc -l)" -ge 20 ] && printf '%s\n' $maps | grep -qx ltm-e && printf '%s\n' $maps | grep -qx tet-e; then ok
+else bad "tdmap list: no map table ($maps)"; fi
+for m in $maps; do
   top=$("$tdmap" range "$m" | sed -n '1s/.*N <= \([0-9,]*\) at.*/\1/p' | tr -d ,)
   if [ -z "$top" ]; then bad "range $m: no largest N"; continue; fi
   if "$tdmap" info "$m" -N "$top" >/dev/null 2>&1 && ! "$tdmap" info "$m" -N $((top + 1)) >/dev/null 2>&1; then ok
   else bad "range $m says N <= $top, info disagrees"; fi
 done
 # the closed forms against a walk over every launched block
-for m in bb ltm-r ltm-e rb rec utm-n bb-t rb-b ltm-e-sq ltm-x-sq ltm-d-sq ltm-lut bb3 tet-e tet-fast; do
+for m in $maps; do
   for rho in 1 3 8; do
     for N in 1 17 48 96 129; do
       a=$("$tdmap" info "$m" -N "$N" --rho "$rho" 2>&1); b=$("$tdmap" info "$m" -N "$N" --rho "$rho" --count-by walk 2>&1)

@@ -45,7 +45,7 @@ struct Options {
   std::string test = "dummy";
   std::vector<i64> ns;
   std::vector<int> rhos{8, 4};
-  std::vector<std::string> maps{"tet-e", "tet-fast"};
+  std::vector<std::string> maps = map3_default_names();  // the registry's (maps3d_default)
   std::vector<Mode> modes{Mode::thread, Mode::block};
   std::vector<bool> forms{false, true};  // store_form: cond, store
   float r = 0.25f;
@@ -69,13 +69,14 @@ Options parse(int argc, char** argv) {
       sizes_help += v;
     }
   sizes_help += ")";
+  const std::string maps_help = maps3_help();
   bench::Cli cli("bench_maps3d", "bench_maps3d: tetrahedral-domain experiments (003_66f856975a7ab3ee.txt)\noptions");
   cli.add()("test", po::value<std::string>(&o.test)->default_value("dummy"), "dummy | threebody | layout")
       ("N", po::value<std::vector<std::string>>(&n_args)->composing(),
        sizes_help.c_str())
       ("rho", po::value<std::vector<std::string>>(&rho_args)->composing(), "block sides, rho^3 <= 1024 (default 8,4)")
       ("maps", po::value<std::vector<std::string>>(&map_args)->composing(),
-       "maps besides the bb3 baseline: tet-e, tet-fast, tet-f (default tet-e,tet-fast)")
+       maps_help.c_str())
       ("modes", po::value<std::vector<std::string>>(&mode_args)->composing(),
        "where the map is evaluated: thread (every thread), block (thread 0, shared), both (default both)")
       ("form", po::value<std::string>(&form)->default_value("cond,store"), "dummy forms: cond, store, both (comma list)")

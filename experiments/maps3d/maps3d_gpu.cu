@@ -56,8 +56,7 @@ Dim3 grid3(const std::string& map, const Plan3& p) {
   return g;
 }
 u64 exact_blocks3(const std::string& map) {
-  if (map == "bb3") return limits::no_limit;
-  u64 e = 0;
+  u64 e = limits::no_limit;  // an integer map (bb3): no limit
   with_map3(map, [&](auto m) {
     using M = decltype(m);
     if constexpr (is_tet<M>::value) e = M::exact_blocks;
@@ -429,10 +428,18 @@ u64 first_wrong_by_name(const std::string& root, u64 begin, u64 end, unsigned lo
     using R = decltype(root_policy);
     return narrow ? first_wrong_gpu<R, layer, u32>(begin, end, scratch) : first_wrong_gpu<R, layer, u64>(begin, end, scratch);
   };
-  if (root == "tet-f") return run(TetRootF{});
-  if (root == "tet-e") return run(TetRootE{});
-  if (root == "tet-fast") return run(TetRootFast{});
-  throw bad_input("unknown layer root '" + root + "'");
+  // the root of the registry's 3D map of that name (every TET<R> of maps3d; bb3 has none)
+  u64 first = 0;
+  bool found = false;
+  with_map(maps3{}, root.c_str(), [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_tet<M>::value) {
+      first = run(typename M::root_policy{});
+      found = true;
+    }
+  });
+  if (!found) throw bad_input("unknown layer root '" + root + "'");
+  return first;
 }
 }  // namespace
 

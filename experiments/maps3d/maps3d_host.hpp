@@ -34,6 +34,40 @@ inline std::vector<std::string> map3_names() {
   for_each_map(maps3d{}, [&](auto m) { v.push_back(decltype(m)::name); });
   return v;
 }
+// Derived from the registry (maps3d and the maps' traits), never listed by hand:
+// bench_maps3d's --maps default: the maps whose traits join experiment::dummy (maps3d_default).
+inline std::vector<std::string> map3_default_names() {
+  std::vector<std::string> v;
+  for_each_map(maps3d_default{}, [&](auto m) { v.push_back(decltype(m)::name); });
+  return v;
+}
+// A 3D map whose plan is exact wherever it plans: no root, or a corrected one (traits.hpp root_facts).
+template <class M> constexpr bool plan_always_exact3() {
+  if constexpr (has_root<M>) return map_traits<M>::root.corrected;
+  else return true;
+}
+// gpu_verify_3d's maps: every 3D map, those always exact checked at every size (exact_variants), the
+// others (a float root without correction: tet-f) only where plan() accepts the size.
+inline std::vector<std::string> map3_exact_names() {
+  std::vector<std::string> v;
+  for_each_map(maps3d{}, [&](auto m) { if (plan_always_exact3<decltype(m)>()) v.push_back(decltype(m)::name); });
+  return v;
+}
+inline std::vector<std::string> map3_inexact_names() {
+  std::vector<std::string> v;
+  for_each_map(maps3d{}, [&](auto m) { if (!plan_always_exact3<decltype(m)>()) v.push_back(decltype(m)::name); });
+  return v;
+}
+// bench_maps3d's --maps help: the maps besides the baseline, the defaults first.
+inline std::string maps3_help() {
+  std::vector<std::string> names = map3_default_names();
+  for (const std::string& m : map3_names())
+    if (m != "bb3" && std::find(names.begin(), names.end(), m) == names.end()) names.push_back(m);
+  std::string s = "maps besides the bb3 baseline: ", d;
+  for (size_t k = 0; k < names.size(); ++k) s += (k ? ", " : "") + names[k];
+  for (const std::string& m : map3_default_names()) d += (d.empty() ? "" : ",") + m;
+  return s + " (default " + d + ")";
+}
 // --maps: the maps timed besides the bb3 baseline.
 inline std::vector<std::string> parse_maps3(const std::vector<std::string>& args) {
   std::vector<std::string> out;

@@ -52,9 +52,10 @@ std::string pf(const char* f, double v) {
 // The stated GPU model of bench/predict.hpp: seconds of one run of implementation i at N.
 double gpu_model_s(Impl i, i64 N) {
   double rate = bench::model::gpu_sdh_ladder_pairs_per_s;
+  const Ladder l = info_of(i).ladder;
   if (is_fast(i) || is_band(i)) rate = bench::model::gpu_sdh_fast_pairs_per_s;
-  else if (i == Impl::v5 || i == Impl::tiled_bb || i == Impl::tiled_ltm_e) rate = bench::model::gpu_sdh_tiled_pairs_per_s;
-  else if (i == Impl::v1) rate = bench::model::gpu_sdh_v1_pairs_per_s;
+  else if (l == Ladder::v5 || l == Ladder::tiled_bb || l == Ladder::tiled_ltm_e) rate = bench::model::gpu_sdh_tiled_pairs_per_s;
+  else if (l == Ladder::v1) rate = bench::model::gpu_sdh_v1_pairs_per_s;
   return double(hs::pair_count(N)) / rate;
 }
 
@@ -75,9 +76,8 @@ int main(int argc, char** argv) {
 
   bench::Cli cli("bench_sdh", "bench_sdh: Spatial Distance Histogram, CPU baselines and the GPU ladder\noptions");
   cli.add_points(n_args, "10000,30000,100000,300000,1000000");
-  cli.add()("impl", po::value(&impl_args)->composing(),
-       "implementations, comma list: cpu-st, cpu-mt, v1-plain, v2-shared, v3-balanced, v4-soa, v5-tiled, "
-       "tiled-bb, tiled-ltm-e, fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8, fast-fma, fast-fma-r8 (the fused rule), fast-gram, fast-gram2, fast-gram2-r2, fast-gram2-dyn (the Gram rule); or all (default)")
+  const std::string impl_help_text = impl_help();  // the rungs of sdh_rungs.hpp
+  cli.add()("impl", po::value(&impl_args)->composing(), impl_help_text.c_str())
       ("bucket-width", po::value(&width)->default_value(hs::default_width), "bucket width w")
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
       ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from");
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (cli.quick_unset("N")) n_args = {"10000,100000,1000000"};
-  if (cli.quick_unset("impl")) impl_args = {"cpu-st,cpu-mt,tiled-ltm-e,fast-lane,fast-lane-r8,fast-thread,band-lane,band-lane-r8,fast-fma,fast-fma-r8,fast-gram,fast-gram2,fast-gram2-r2,fast-gram2-dyn"};
+  if (cli.quick_unset("impl")) impl_args = {quick_impls_csv()};  // the rungs marked quick (sdh_rungs.hpp)
   if (cli.quick_unset("reps")) run.reps = 3;
   if (cli.quick_unset("transfer-reps")) transfer_reps = 1;
   if (cli.quick_unset("cpu-st-max-n")) cpu_st_max_n = 10000;

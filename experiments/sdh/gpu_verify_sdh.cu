@@ -206,7 +206,7 @@ int main(int argc, char** argv) {
     hs::cpu_mt(pts.data(), N, 500.0f, B80, oracle.data(), 0, hs::Rule::gram);
     d.set(pts.data(), N, 500.0f, B80);
     for (u32 every : {1u, 3u})
-      for (Impl i : {Impl::fast_gram2, Impl::fast_gram2_r2, Impl::fast_gram2_dyn}) {
+      for (Impl i : bracket_impls()) {  // every bracket rung (sdh_rungs.hpp)
         ++total;
         FastLaunch& f = const_cast<FastLaunch&>(fast_params(i, d));  // the set's cached parameters
         const u64 tile_pairs = f.plan.total;

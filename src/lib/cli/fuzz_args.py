@@ -31,9 +31,18 @@ import time
 BIG = ["0", "-1", "1", "2", "17", "1000", "65536", "100000000", "4294967296", "9223372036854775807",
        "9223372036854775808", "-9223372036854775808", "12x", "1e3", "", " ", "0x10"]
 RHOS = [None, "0", "-1", "1", "10", "11", "32", "33", "512", "1024", "abc"]
-MAPS2 = ["bb", "ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e", "rb", "rec", "utm-x", "utm-n", "bb-t", "rb-b",
-         "ltm-r-sq", "ltm-e-sq", "ltm-x-sq", "ltm-n-sq", "ltm-d-sq", "ltm-lut"]
-MAPS3 = ["bb3", "tet-f", "tet-e", "tet-fast"]
+MAPS2, MAPS3 = [], []  # the registry's maps, read from `tdmap list` (maps_of_tdmap, main)
+
+
+def maps_of_tdmap(tdmap):
+    """The 2D and 3D maps `tdmap list` names (the registry's, in its order)."""
+    out = subprocess.run([tdmap, "list"], capture_output=True, text=True, timeout=60, check=True).stdout
+    rows = [line.split() for line in out.splitlines()[1:]]
+    m2 = [r[0] for r in rows if len(r) > 1 and r[1] == "2D"]
+    m3 = [r[0] for r in rows if len(r) > 1 and r[1] == "3D"]
+    if not m2 or not m3:
+        sys.exit("fuzz_args: `tdmap list` names no 2D or no 3D map:\n" + out)
+    return m2, m3
 
 
 def tri(n):
@@ -177,6 +186,8 @@ def main():
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     tdmap, root = pos
+    m2, m3 = maps_of_tdmap(tdmap)
+    MAPS2[:], MAPS3[:] = m2, m3
     cases = [(c, True, False) for c in tdmap_cases(tdmap)]
     missing = []
     for prog, area in PROGRAMS.items():

@@ -193,7 +193,7 @@ struct map_traits<TET_F> {
 };
 template <>
 struct map_traits<TET_E> {
-  static constexpr unsigned joins = experiment::none;
+  static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
   static constexpr look style{"#ff7f0e", 13};
   static constexpr const char* about = "g(λ) of eq. (16), exact: estimate within one + one compare-and-step each way";
   // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes

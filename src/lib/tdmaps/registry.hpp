@@ -79,6 +79,8 @@ using maps2d_dummy = joining_t<experiment::dummy>;
 using maps2d_sqrt = joining_t<experiment::sqrt>;
 using maps2d_apps = joining_t<experiment::apps>;
 using maps2d_fast = joining_t<experiment::fast>;
+//   maps3d_default  bench_maps3d's --maps default (besides the bb3 baseline, always timed)
+using maps3d_default = joining_t<experiment::dummy, maps3d>;
 
 // ---- a 2D plan of a map chosen at run time ------------------------------------------------
 // Code templated on M holds typename M::Params. A table of maps chosen at run time (the

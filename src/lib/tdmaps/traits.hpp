@@ -7,7 +7,8 @@
 
 namespace tdmaps {
 
-// The experiments a 2D map joins (a bit set; 3D maps: none, every 3D map runs every 3D experiment).
+// The experiments a 2D map joins (a bit set). A 3D map can run every 3D experiment; of these bits
+// it reads only `dummy`: bench_maps3d times it by default (its --maps default, besides the bb3 baseline).
 namespace experiment {
 enum : unsigned {
   none = 0,

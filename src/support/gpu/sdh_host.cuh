@@ -9,6 +9,7 @@
 #include "sdh_band.cuh"
 #include "sdh_gram.cuh"
 #include "sdh_gram2.cuh"
+#include "sdh_rungs.hpp"
 
 #include <tdmaps/partition.hpp>
 
@@ -22,89 +23,24 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-enum class Impl { v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e, fast_lane, fast_lane_r8, fast_thread, fast_block, band_lane, band_lane_r8, fast_fma, fast_fma_r8, fast_gram, fast_gram2, fast_gram2_r2, fast_gram2_dyn };
+// The rungs, their facts and the lists derived from them: sdh_rungs.hpp (Impl, impl_list,
+// find_impl, rule_of, is_fast, is_band, is_bracket, threads_of, with_rung). Here, by the rung's
+// family: the kernels it runs, its shared memory, its layouts and its launch.
 
-struct ImplInfo {
-  Impl id;
-  const char* name;
-  int fixed_threads;  // 0: uses the --threads-per-block value
-};
-inline const std::vector<ImplInfo>& impl_list() {
-  static const std::vector<ImplInfo> v = {
-      {Impl::v1, "v1-plain", 0},           {Impl::v2, "v2-shared", 0},
-      {Impl::v3, "v3-balanced", 0},        {Impl::v4, "v4-soa", 0},
-      {Impl::v5, "v5-tiled", 0},           {Impl::tiled_bb, "tiled-bb", 0},
-      {Impl::tiled_ltm_e, "tiled-ltm-e", 0}, {Impl::fast_lane, "fast-lane", 256},
-      {Impl::fast_lane_r8, "fast-lane-r8", 128}, {Impl::fast_thread, "fast-thread", 128},
-      {Impl::fast_block, "fast-block", 256},  {Impl::band_lane, "band-lane", 256},
-      {Impl::band_lane_r8, "band-lane-r8", 128}, {Impl::fast_fma, "fast-fma", 256},
-      {Impl::fast_fma_r8, "fast-fma-r8", 128}, {Impl::fast_gram, "fast-gram", 256},
-      {Impl::fast_gram2, "fast-gram2", 256},  {Impl::fast_gram2_r2, "fast-gram2-r2", 512},
-      {Impl::fast_gram2_dyn, "fast-gram2-dyn", 512},
-  };
-  return v;
+// f(C{}) for the rung type C of a fast implementation (k_fast, k_gram, k_gram2), of a band one.
+template <class F>
+void with_fast(Impl i, F&& f) {
+  with_rung(i, [&](auto c) {
+    if constexpr (is_fast_v<decltype(c)>) f(c);
+    else die("with_fast: not a fast implementation");
+  });
 }
-inline const char* impl_name(Impl id) {
-  for (const auto& i : impl_list())
-    if (i.id == id) return i.name;
-  return "?";
-}
-inline const ImplInfo* find_impl(const std::string& name) {
-  for (const auto& i : impl_list())
-    if (name == i.name) return &i;
-  return nullptr;
-}
-
-// Fast-kernel configurations: <T, R, mode, rule> (Fused: the fused rule, apps/sdh_cpu.hpp dist2_fma).
-template <Impl I> struct FastCfg;
-template <> struct FastCfg<Impl::fast_lane> { static constexpr int T = 256, R = 4, HM = hm_lane; static constexpr bool Fused = false; };
-template <> struct FastCfg<Impl::fast_lane_r8> { static constexpr int T = 128, R = 8, HM = hm_lane; static constexpr bool Fused = false; };
-template <> struct FastCfg<Impl::fast_thread> { static constexpr int T = 128, R = 8, HM = hm_thread; static constexpr bool Fused = false; };
-template <> struct FastCfg<Impl::fast_block> { static constexpr int T = 256, R = 4, HM = hm_block; static constexpr bool Fused = false; };
-template <> struct FastCfg<Impl::fast_fma> { static constexpr int T = 256, R = 4, HM = hm_lane; static constexpr bool Fused = true; };
-template <> struct FastCfg<Impl::fast_fma_r8> { static constexpr int T = 128, R = 8, HM = hm_lane; static constexpr bool Fused = true; };
-// fast-gram (sdh_gram.cuh, k_gram): fast-lane's layout and walk, the Gram rule; J columns per loop iteration.
-template <> struct FastCfg<Impl::fast_gram> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false; };
-template <class C> struct IsGramCfg : std::false_type {};
-template <> struct IsGramCfg<FastCfg<Impl::fast_gram>> : std::true_type {};
-// fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7).
-template <> struct FastCfg<Impl::fast_gram2> { static constexpr int T = 256, R = 4, HM = hm_lane, J = 8; static constexpr bool Fused = false, Dyn = false; };
-// fast-gram2-r2: the same kernel with 512 threads x 2 points (32 registers: 4 blocks, 64 warps an SM,
-// against 48) and groups of J = 16 columns (issue #26, experiments/sdh/README.md).
-template <> struct FastCfg<Impl::fast_gram2_r2> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false, Dyn = false; };
-// fast-gram2-dyn: fast-gram2-r2 with tile pairs handed out on demand (k_gram2's Dyn: a counter in
-// DeviceSet::work, zeroed before each launch), so that an SM keeps all its blocks to the end.
-template <> struct FastCfg<Impl::fast_gram2_dyn> { static constexpr int T = 512, R = 2, HM = hm_lane, J = 16; static constexpr bool Fused = false, Dyn = true; };
-template <class C> struct IsGram2Cfg : std::false_type {};
-template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2>> : std::true_type {};
-template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2_r2>> : std::true_type {};
-template <> struct IsGram2Cfg<FastCfg<Impl::fast_gram2_dyn>> : std::true_type {};
-
-inline bool is_fast(Impl i) {
-  return i == Impl::fast_lane || i == Impl::fast_lane_r8 || i == Impl::fast_thread || i == Impl::fast_block ||
-         i == Impl::fast_fma || i == Impl::fast_fma_r8 || i == Impl::fast_gram || i == Impl::fast_gram2 ||
-         i == Impl::fast_gram2_r2 || i == Impl::fast_gram2_dyn;
-}
-// The bracket kernels (k_gram2), which replay ambiguous pairs (DeviceSet::ambig).
-inline bool is_bracket(Impl i) { return i == Impl::fast_gram2 || i == Impl::fast_gram2_r2 || i == Impl::fast_gram2_dyn; }
-// The rule whose histogram implementation i computes (a histogram is checked only against one of its rule).
-inline tdmaps::sdh::Rule rule_of(Impl i) {
-  if (i == Impl::fast_gram || is_bracket(i)) return tdmaps::sdh::Rule::gram;
-  return i == Impl::fast_fma || i == Impl::fast_fma_r8 ? tdmaps::sdh::Rule::fused : tdmaps::sdh::Rule::pinned;
-}
-
-// Band-kernel configurations: <T, R> (sdh_band.cuh).
-template <Impl I> struct BandCfg;
-template <> struct BandCfg<Impl::band_lane> { static constexpr int T = 256, R = 4; };
-template <> struct BandCfg<Impl::band_lane_r8> { static constexpr int T = 128, R = 8; };
-inline bool is_band(Impl i) { return i == Impl::band_lane || i == Impl::band_lane_r8; }
 template <class F>
 void with_band(Impl i, F&& f) {
-  switch (i) {
-    case Impl::band_lane: f(BandCfg<Impl::band_lane>{}); break;
-    case Impl::band_lane_r8: f(BandCfg<Impl::band_lane_r8>{}); break;
-    default: die("with_band: not a band implementation");
-  }
+  with_rung(i, [&](auto c) {
+    if constexpr (is_band_v<decltype(c)>) f(c);
+    else die("with_band: not a band implementation");
+  });
 }
 
 // The band kernel's centre, estimate scale and ambiguity band for a point set, with the
@@ -150,53 +86,25 @@ inline BandParams band_params(const Point* pts, i64 N, float w, u32 B) {
   return bp;
 }
 
-template <class F>
-void with_fast(Impl i, F&& f) {
-  switch (i) {
-    case Impl::fast_lane: f(FastCfg<Impl::fast_lane>{}); break;
-    case Impl::fast_lane_r8: f(FastCfg<Impl::fast_lane_r8>{}); break;
-    case Impl::fast_thread: f(FastCfg<Impl::fast_thread>{}); break;
-    case Impl::fast_block: f(FastCfg<Impl::fast_block>{}); break;
-    case Impl::fast_fma: f(FastCfg<Impl::fast_fma>{}); break;
-    case Impl::fast_fma_r8: f(FastCfg<Impl::fast_fma_r8>{}); break;
-    case Impl::fast_gram: f(FastCfg<Impl::fast_gram>{}); break;
-    case Impl::fast_gram2: f(FastCfg<Impl::fast_gram2>{}); break;
-    case Impl::fast_gram2_r2: f(FastCfg<Impl::fast_gram2_r2>{}); break;
-    case Impl::fast_gram2_dyn: f(FastCfg<Impl::fast_gram2_dyn>{}); break;
-    default: die("with_fast: not a fast implementation");
-  }
-}
-
-inline int threads_of(Impl i, int tpb) {
-  for (const auto& x : impl_list())
-    if (x.id == i) return x.fixed_threads ? x.fixed_threads : tpb;
-  return tpb;
-}
-
 // Dynamic shared memory an implementation needs for B buckets.
 inline size_t smem_bytes(Impl i, int tpb, u32 B) {
-  switch (i) {
-    case Impl::v1: return 0;
-    case Impl::v2: case Impl::v3: case Impl::v4: return size_t(B) * 4;
-    case Impl::v5: case Impl::tiled_bb: case Impl::tiled_ltm_e: return size_t(B) * 4 + size_t(tpb) * 12;
-    case Impl::band_lane: case Impl::band_lane_r8: {
-      size_t b = 0;
-      with_band(i, [&](auto cfg) {
-        using C = decltype(cfg);
-        b = BandLayout<C::T, C::R>::smem_bytes(B);
-      });
-      return b;
+  size_t b = 0;
+  with_rung(i, [&](auto c) {
+    using C = decltype(c);
+    if constexpr (C::family == Family::ladder) {
+      switch (C::ladder) {
+        case Ladder::v2: case Ladder::v3: case Ladder::v4: b = size_t(B) * 4; break;
+        case Ladder::v5: case Ladder::tiled_bb: case Ladder::tiled_ltm_e: b = size_t(B) * 4 + size_t(tpb) * 12; break;
+        default: b = 0; break;  // v1
+      }
+    } else if constexpr (C::family == Family::band) {
+      b = BandLayout<C::T, C::R>::smem_bytes(B);
+    } else {
+      b = FastLayout<C::T, C::R, C::HM>::smem_bytes(B);
+      if constexpr (C::family == Family::gram2) b += gram2_static_bytes(C::Dyn);
     }
-    default: {
-      size_t b = 0;
-      with_fast(i, [&](auto cfg) {
-        using C = decltype(cfg);
-        b = FastLayout<C::T, C::R, C::HM>::smem_bytes(B);
-        if constexpr (IsGram2Cfg<C>::value) b += gram2_static_bytes(C::Dyn);
-      });
-      return b;
-    }
-  }
+  });
+  return b;
 }
 
 // Why implementation i cannot run (N, B, tpb) on a device with `smem_optin` bytes of
@@ -218,10 +126,10 @@ inline std::string cannot_run(Impl i, i64 N, u32 B, int tpb, size_t smem_optin) 
     return nm + ": at most " + std::to_string(tdmaps::sdh::fast_max_buckets) + " buckets (estimate bound)";
   // 32-bit block counters: the most pairs one block can count
   u64 per_block = 0;
-  switch (i) {
-    case Impl::v2: case Impl::v5: per_block = u64(tpb) * u64(N); break;
-    case Impl::v3: case Impl::v4: per_block = u64(tpb) * u64(N / 2 + 1); break;
-    case Impl::tiled_bb: case Impl::tiled_ltm_e: per_block = u64(tpb) * u64(tpb); break;
+  switch (info_of(i).ladder) {
+    case Ladder::v2: case Ladder::v5: per_block = u64(tpb) * u64(N); break;
+    case Ladder::v3: case Ladder::v4: per_block = u64(tpb) * u64(N / 2 + 1); break;
+    case Ladder::tiled_bb: case Ladder::tiled_ltm_e: per_block = u64(tpb) * u64(tpb); break;
     default: break;  // v1 counts in global memory; fast flushes before overflow
   }
   if (per_block > 0xffffffffull)
@@ -328,31 +236,45 @@ struct DeviceSet {
       gram2_rows = tdmaps::sdh::bracket_k_hi_max(nmax, bracket) + 1.0;
     }
     clamp = tdmaps::sdh::bucket_unclamped(s_max, w) > B - 1;
-    for (Impl i : {Impl::v1, Impl::v4, Impl::fast_lane, Impl::band_lane, Impl::fast_gram}) upload(i);
+    for (Layout l : {Layout::aos, Layout::soa, Layout::p4, Layout::centred, Layout::gram}) upload(l);
     fast_cache.clear();
   }
 
+  // The device layouts of the points: array of structs (v1..v3), x/y/z arrays (v4, v5, tiled-*),
+  // float4 (fast), centred (band, with float4), Gram points (fast-gram*); each but the first two
+  // with the threshold table.
+  enum class Layout { aos, soa, p4, centred, gram };
+  static Layout layout_of(Impl i) {
+    const ImplInfo& f = info_of(i);
+    switch (f.family) {
+      case Family::ladder: return f.ladder == Ladder::v1 || f.ladder == Ladder::v2 || f.ladder == Ladder::v3 ? Layout::aos : Layout::soa;
+      case Family::band: return Layout::centred;
+      case Family::gram: case Family::gram2: return Layout::gram;
+      default: return Layout::p4;
+    }
+  }
   // Host -> device copy of the layout implementation i reads.
-  void upload(Impl i) {
-    switch (i) {
-      case Impl::v1: case Impl::v2: case Impl::v3:
+  void upload(Impl i) { upload(layout_of(i)); }
+  void upload(Layout l) {
+    switch (l) {
+      case Layout::aos:
         TD_CUDA(cudaMemcpy(aos, h_aos.data(), size_t(N) * sizeof(Point), cudaMemcpyHostToDevice));
         break;
-      case Impl::v4: case Impl::v5: case Impl::tiled_bb: case Impl::tiled_ltm_e:
+      case Layout::soa:
         TD_CUDA(cudaMemcpy(x, h_x.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(y, h_y.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(z, h_z.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         break;
-      case Impl::band_lane: case Impl::band_lane_r8:
+      case Layout::centred:
         TD_CUDA(cudaMemcpy(pc4, h_pc4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      case Impl::fast_gram: case Impl::fast_gram2: case Impl::fast_gram2_r2: case Impl::fast_gram2_dyn:
+      case Layout::gram:
         TD_CUDA(cudaMemcpy(pg4, h_pg4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      default:
+      case Layout::p4:
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
@@ -383,43 +305,29 @@ inline size_t prepare_kernels() {
   raise((const void*)k_v5);
   raise((const void*)k_tiled<BB>);
   raise((const void*)k_tiled<LTM_E>);
-  for (Impl i : {Impl::fast_lane, Impl::fast_lane_r8, Impl::fast_thread, Impl::fast_block, Impl::fast_fma, Impl::fast_fma_r8})
-    with_fast(i, [&](auto cfg) {
-      using C = decltype(cfg);
-      for (const void* k : {(const void*)k_fast<C::T, C::R, C::HM, false, C::Fused>,
-                            (const void*)k_fast<C::T, C::R, C::HM, true, C::Fused>}) {
-        raise(k);
-        // all of the unified L1/shared array as shared memory: the persistent grid is
-        // sized by the occupancy this allows (the kernels read global memory once per tile)
-        TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
-      }
-    });
-  {
-    using C = FastCfg<Impl::fast_gram>;
-    for (const void* k : {(const void*)k_gram<C::T, C::R, false, C::J>, (const void*)k_gram<C::T, C::R, true, C::J>}) {
-      raise(k);
-      TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
+  // every tile-pair rung's kernels, both clamp variants, with all of the unified L1/shared array
+  // as shared memory: the persistent grid is sized by the occupancy this allows (the kernels read
+  // global memory once per tile)
+  auto raise_max_shared = [&](const void* k) {
+    raise(k);
+    TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
+  };
+  for_each_rung([&](auto c) {
+    using C = decltype(c);
+    if constexpr (C::family == Family::fast) {
+      raise_max_shared((const void*)k_fast<C::T, C::R, C::HM, false, C::Fused>);
+      raise_max_shared((const void*)k_fast<C::T, C::R, C::HM, true, C::Fused>);
+    } else if constexpr (C::family == Family::gram) {
+      raise_max_shared((const void*)k_gram<C::T, C::R, false, C::J>);
+      raise_max_shared((const void*)k_gram<C::T, C::R, true, C::J>);
+    } else if constexpr (C::family == Family::gram2) {
+      raise_max_shared((const void*)(k_gram2<C::T, C::R, false, C::J, C::Dyn>));
+      raise_max_shared((const void*)(k_gram2<C::T, C::R, true, C::J, C::Dyn>));
+    } else if constexpr (C::family == Family::band) {
+      raise_max_shared((const void*)k_band<C::T, C::R, false>);
+      raise_max_shared((const void*)k_band<C::T, C::R, true>);
     }
-  }
-  for (Impl i : {Impl::fast_gram2, Impl::fast_gram2_r2, Impl::fast_gram2_dyn})
-    with_fast(i, [&](auto cfg) {
-      using C = decltype(cfg);
-      if constexpr (IsGram2Cfg<C>::value) {
-        const void* ks[2] = {(const void*)(k_gram2<C::T, C::R, false, C::J, C::Dyn>), (const void*)(k_gram2<C::T, C::R, true, C::J, C::Dyn>)};
-        for (const void* k : ks) {
-          raise(k);
-          TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
-        }
-      }
-    });
-  for (Impl i : {Impl::band_lane, Impl::band_lane_r8})
-    with_band(i, [&](auto cfg) {
-      using C = decltype(cfg);
-      for (const void* k : {(const void*)k_band<C::T, C::R, false>, (const void*)k_band<C::T, C::R, true>}) {
-        raise(k);
-        TD_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared)));
-      }
-    });
+  });
   return size_t(optin);
 }
 
@@ -444,7 +352,7 @@ template <class C, bool Clamp>
 FastLaunch fast_launch_params(const DeviceSet& d) {
   using L = FastLayout<C::T, C::R, C::HM>;
   FastLaunch f;
-  if constexpr (IsGramCfg<C>::value)
+  if constexpr (C::family == Family::gram)
     f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_gram<C::T, C::R, Clamp, C::J>, "fast-gram kernel");
   else
     f = persistent_launch(d, L::P, C::T, L::smem_bytes(d.B), k_fast<C::T, C::R, C::HM, Clamp, C::Fused>, "fast kernel");
@@ -487,23 +395,17 @@ inline const FastLaunch& fast_params(Impl i, DeviceSet& d) {
   const int key = int(i) * 2 + (d.clamp ? 1 : 0);
   auto it = d.fast_cache.find(key);
   if (it != d.fast_cache.end()) return it->second;
-  if (is_band(i)) {
-    with_band(i, [&](auto cfg) {
-      using C = decltype(cfg);
+  with_rung(i, [&](auto c) {
+    using C = decltype(c);
+    if constexpr (C::family == Family::band)
       it = d.fast_cache.emplace(key, d.clamp ? band_launch_params<C, true>(d) : band_launch_params<C, false>(d)).first;
-    });
-  } else if (i == Impl::fast_gram2) {
-    it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2>>(d)).first;
-  } else if (i == Impl::fast_gram2_r2) {
-    it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2_r2>>(d)).first;
-  } else if (i == Impl::fast_gram2_dyn) {
-    it = d.fast_cache.emplace(key, gram2_launch_params<FastCfg<Impl::fast_gram2_dyn>>(d)).first;
-  } else {
-    with_fast(i, [&](auto cfg) {
-      using C = decltype(cfg);
+    else if constexpr (C::family == Family::gram2)
+      it = d.fast_cache.emplace(key, gram2_launch_params<C>(d)).first;
+    else if constexpr (C::family == Family::fast || C::family == Family::gram)
       it = d.fast_cache.emplace(key, d.clamp ? fast_launch_params<C, true>(d) : fast_launch_params<C, false>(d)).first;
-    });
-  }
+    else
+      die(std::string("fast_params: ") + C::name + " is not a tile-pair implementation");
+  });
   return it->second;
 }
 
@@ -534,7 +436,7 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
   }
   with_fast(i, [&](auto cfg) {
     using C = decltype(cfg);
-    if constexpr (IsGram2Cfg<C>::value) {
+    if constexpr (C::family == Family::gram2) {
       if (!d.gram_why.empty()) die("fast-gram2: " + d.gram_why);
       auto go = [&](LambdaRange s) {
         const u32 g = u32(std::min<u64>(f.grid, s.size()));
@@ -555,7 +457,7 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
       for (u64 b = r.begin; b < r.end; b += std::min<u64>(most, r.end - b)) go(LambdaRange{b, b + std::min<u64>(most, r.end - b)});
       return;
     }
-    if constexpr (IsGramCfg<C>::value) {
+    if constexpr (C::family == Family::gram) {
       if (!d.gram_why.empty()) die("fast-gram: " + d.gram_why);
       if (d.clamp)
         k_gram<C::T, C::R, true, C::J><<<grid, C::T, f.smem, stream>>>(int(d.N), r.begin, r.end, d.pg4, d.thr, d.B, d.c,
@@ -566,13 +468,15 @@ inline void launch_fast_range(Impl i, DeviceSet& d, LambdaRange r, cudaStream_t 
       TD_LAUNCHED();
       return;
     }
-    if (d.clamp)
-      k_fast<C::T, C::R, C::HM, true, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
-                                                                      f.flush_every, d.hist);
-    else
-      k_fast<C::T, C::R, C::HM, false, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
-                                                                       f.flush_every, d.hist);
-    TD_LAUNCHED();
+    if constexpr (C::family == Family::fast) {
+      if (d.clamp)
+        k_fast<C::T, C::R, C::HM, true, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
+                                                                        f.flush_every, d.hist);
+      else
+        k_fast<C::T, C::R, C::HM, false, C::Fused><<<grid, C::T, f.smem, stream>>>(f.plan, r.begin, r.end, d.p4, d.thr, d.B, d.c,
+                                                                         f.flush_every, d.hist);
+      TD_LAUNCHED();
+    }
   });
 }
 
@@ -582,31 +486,31 @@ inline void launch(Impl i, DeviceSet& d, int tpb) {
   const int N = int(d.N);
   const u32 blocks = u32((d.N + tpb - 1) / tpb);
   const size_t sh_hist = size_t(d.B) * 4, sh_tile = size_t(d.B) * 4 + size_t(tpb) * 12;
-  switch (i) {
-    case Impl::v1: k_v1<<<blocks, tpb>>>(d.aos, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
-    case Impl::v2: k_v2<<<blocks, tpb, sh_hist>>>(d.aos, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
-    case Impl::v3:
+  switch (info_of(i).ladder) {
+    case Ladder::v1: k_v1<<<blocks, tpb>>>(d.aos, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
+    case Ladder::v2: k_v2<<<blocks, tpb, sh_hist>>>(d.aos, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
+    case Ladder::v3:
       k_balanced<false><<<blocks, tpb, sh_hist>>>(d.aos, nullptr, nullptr, nullptr, N, d.w, d.B, d.hist);
       TD_LAUNCHED();
       break;
-    case Impl::v4:
+    case Ladder::v4:
       k_balanced<true><<<blocks, tpb, sh_hist>>>(nullptr, d.x, d.y, d.z, N, d.w, d.B, d.hist);
       TD_LAUNCHED();
       break;
-    case Impl::v5: k_v5<<<blocks, tpb, sh_tile>>>(d.x, d.y, d.z, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
-    case Impl::tiled_bb: {
+    case Ladder::v5: k_v5<<<blocks, tpb, sh_tile>>>(d.x, d.y, d.z, N, d.w, d.B, d.hist); TD_LAUNCHED(); break;
+    case Ladder::tiled_bb: {
       const BB::Params p = BB::plan(d.N, tpb);
       k_tiled<BB><<<to_dim3(BB::grid(p, 0)), tpb, sh_tile>>>(p, d.x, d.y, d.z, d.w, d.B, d.hist);
       TD_LAUNCHED();
       break;
     }
-    case Impl::tiled_ltm_e: {
+    case Ladder::tiled_ltm_e: {
       const LTM_E::Params p = LTM_E::plan(d.N, tpb);
       k_tiled<LTM_E><<<to_dim3(LTM_E::grid(p, 0)), tpb, sh_tile>>>(p, d.x, d.y, d.z, d.w, d.B, d.hist);
       TD_LAUNCHED();
       break;
     }
-    default:  // the whole plan: one range
+    case Ladder::none:  // a tile-pair rung: the whole plan, one range
       launch_fast_range(i, d, LambdaRange{0, fast_params(i, d).plan.total});
       break;
   }

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# verify/test_throwaway_family.sh SOURCE_ROOT WORKDIR — the throwaway-rung and throwaway-3D-map tests
+# (issue #39, make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders, .tools,
+# .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and nothing else:
+#   an SDH rung  one entry in src/support/gpu/sdh_rungs.hpp: its TD_SDH_RUNG line (tmp-rung: the fast
+#                family at 64 threads x 2 points, lane histograms, in the --quick default) and its line in
+#                sdh_rungs;
+#   a 3D map     one header, src/lib/tdmaps/map_tmp3.hpp (TET over TET-E's root under the name tmp-tet,
+#                its map_traits joining experiment::dummy: bench_maps3d's default), its #include and one
+#                line in maps3d (src/lib/tdmaps/registry.hpp);
+# then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
+# maps3d_lists) and checks that
+#   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
+#     --impl all, its --quick default and its --impl help line, gpu_verify_sdh's list and multi_hist's
+#     --impl choices (the lists bench_sdh.cu, gpu_verify_sdh.cu and multi_hist_plan.cuh take from
+#     sdh_rungs.hpp: impl_list, quick_impls_csv, impl_help);
+#   the 3D map reaches `tdmap list` (a 3D row) and `tdmap range/info`, bench_maps3d's --maps choices,
+#     default and help line, gpu_verify_3d's maps (every size) and the roots of its exact-range sweeps
+#     (maps3d_gpu.cu's dispatch by name walks maps3d).
+# Not proven without CUDA: that the rung's kernels compile and are right, and the 3D map's (make
+# verify-gpu on a GPU: gpu_verify_sdh, gpu_verify_3d).
+set -euo pipefail
+src=$(cd "${1:?usage: test_throwaway_family.sh SOURCE_ROOT WORKDIR}" && pwd)
+work=${2:?usage: test_throwaway_family.sh SOURCE_ROOT WORKDIR}
+meson=$(cat "$src/.tools/meson" 2>/dev/null || command -v meson)
+rm -rf "$work"
+mkdir -p "$work/tree"
+tree="$work/tree"
+tar -C "$src" -c --exclude='./build*' --exclude=./.tools --exclude=./.git --exclude=./experiments/results \
+    --exclude=./figures/out --exclude=./figures/local --exclude=./.carry . | tar -C "$tree" -x
+
+# ---- the SDH recipe: one entry (its TD_SDH_RUNG line and its line in sdh_rungs)
+rungs="$tree/src/support/gpu/sdh_rungs.hpp"
+sed -i 's|^#undef TD_SDH_RUNG$|TD_SDH_RUNG(TmpRung, "tmp-rung", true, FastRung<64, 2, hm_lane>);\n&|' "$rungs"
+sed -i '0,/^    FastGram2Dyn>;$/s//    FastGram2Dyn,\n    TmpRung>;/' "$rungs"
+grep -q '^TD_SDH_RUNG(TmpRung,' "$rungs" && grep -q '^    TmpRung>;$' "$rungs" ||
+  { echo "FAIL: sdh_rungs.hpp's layout changed (no '#undef TD_SDH_RUNG' or '    FastGram2Dyn>;' line); update this test"; exit 1; }
+
+# ---- the 3D map recipe: one header ...
+cat > "$tree/src/lib/tdmaps/map_tmp3.hpp" <<'H'
+// a throwaway 3D map of verify/test_throwaway_family.sh: TET-E's root under another name
+#pragma once
+#include "map_3d.hpp"
+#include "traits.hpp"
+
+namespace tdmaps {
+
+struct TetRootTmp : TetRootE {
+  static constexpr const char* name = "tmp-tet";
+};
+using TMP3 = TET<TetRootTmp>;
+
+template <>
+struct map_traits<TMP3> {
+  static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
+  static constexpr look style{"#abcdef", 6};
+  static constexpr const char* about = "the throwaway 3D map of the test";
+};
+
+}  // namespace tdmaps
+H
+# ... and its line in the registry (with its #include)
+reg="$tree/src/lib/tdmaps/registry.hpp"
+sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp3.hpp"|' "$reg"
+sed -i '0,/^    TET_FAST>;$/s//    TET_FAST,\n    TMP3>;/' "$reg"
+grep -q '^#include "map_tmp3.hpp"$' "$reg" && grep -q '^    TMP3>;$' "$reg" ||
+  { echo "FAIL: the registry's layout changed (no '#include \"tet_fast.hpp\"' or '    TET_FAST>;' line); update this test"; exit 1; }
+(cd "$src" && diff -r -q src "$tree/src") | sed 's/^/changed: /' || true
+
+# ---- build the CPU parts that read the registries
+"$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 -Dunity=on -Dunity_size=100 > "$work/setup.log" 2>&1 ||
+  { tail -n 20 "$work/setup.log"; echo "FAIL: meson setup"; exit 1; }
+ninja -C "$work/build" src/tdmap experiments/sdh_rungs experiments/maps3d_lists > "$work/build.log" 2>&1 ||
+  { tail -n 30 "$work/build.log"; echo "FAIL: build"; exit 1; }
+
+fail=0
+check() {  # check WHO WHAT CMD...: CMD must succeed
+  local who=$1 what=$2; shift 2
+  if "$@"; then echo "ok: $who reaches $what"; else echo "FAIL: $who does not reach $what"; fail=1; fi
+}
+"$work/build/experiments/sdh_rungs" > "$work/rungs.txt" || { cat "$work/rungs.txt"; echo "FAIL: sdh_rungs"; fail=1; }
+r=tmp-rung
+check $r "impl_list (its row: fast family, 64 threads, 2 points, pinned rule, quick)" \
+  grep -Eq "^tmp-rung +fast +64 +2 +0 +0 +pinned +no +no +yes$" "$work/rungs.txt"
+check $r "bench_sdh --impl all" grep -Eq "^bench_sdh --impl all: .*,fast-gram2-dyn,tmp-rung$" "$work/rungs.txt"
+check $r "bench_sdh's --quick default" grep -Eq "^bench_sdh --quick: cpu-st,cpu-mt,.*,fast-gram2-dyn,tmp-rung$" "$work/rungs.txt"
+check $r "bench_sdh --help" grep -q "^bench_sdh --help: .*fast-gram2-dyn (the Gram rule), tmp-rung; or all (default)$" "$work/rungs.txt"
+check $r "gpu_verify_sdh's list" grep -Eq "^gpu_verify_sdh: .*,tmp-rung$" "$work/rungs.txt"
+check $r "multi_hist's --impl choices" grep -Eq "^multi_hist --impl: .*,tmp-rung$" "$work/rungs.txt"
+check $r "the programs' lists through sdh_rungs.hpp (bench_sdh, gpu_verify_sdh)" \
+  bash -c "grep -q 'impl_help()' '$tree/experiments/sdh/bench_sdh.cu' && grep -q 'quick_impls_csv()' '$tree/experiments/sdh/bench_sdh.cu' &&
+           grep -q 'impl_list()' '$tree/experiments/sdh/gpu_verify_sdh.cu' && grep -q 'bracket_impls()' '$tree/experiments/sdh/gpu_verify_sdh.cu'"
+
+m=tmp-tet
+"$work/build/src/tdmap" list > "$work/list.txt"
+check $m "tdmap list" grep -Eq "^tmp-tet +3D +block +every 3D " "$work/list.txt"
+check $m "tdmap range and info (its plan)" \
+  bash -c "'$work/build/src/tdmap' range tmp-tet >/dev/null && '$work/build/src/tdmap' info tmp-tet -N 200 >/dev/null"
+"$work/build/experiments/maps3d_lists" > "$work/lists3.txt" || { cat "$work/lists3.txt"; echo "FAIL: maps3d_lists"; fail=1; }
+check $m "bench_maps3d's --maps choices" grep -Eq "^bench_maps3d --maps choices: bb3,.*,tmp-tet$" "$work/lists3.txt"
+check $m "bench_maps3d's --maps default" grep -q "^bench_maps3d --maps default: tet-e,tet-fast,tmp-tet$" "$work/lists3.txt"
+check $m "bench_maps3d --help" grep -q "^bench_maps3d --help: .*tmp-tet.* (default tet-e,tet-fast,tmp-tet)$" "$work/lists3.txt"
+check $m "gpu_verify_3d's maps (every size)" grep -Eq "^gpu_verify_3d every size: .*,tmp-tet$" "$work/lists3.txt"
+check $m "gpu_verify_3d's exact-range roots" grep -Eq "^gpu_verify_3d exact-range roots: .*,tmp-tet$" "$work/lists3.txt"
+[ $fail = 0 ] && echo "throwaway rung and 3D map: ok" && rm -rf "$work/tree" "$work/build"
+exit $fail
