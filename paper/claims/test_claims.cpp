@@ -5,6 +5,7 @@
 #include "judging.hpp"
 #include "rules.hpp"
 #include "select.hpp"
+#include "template.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -159,6 +160,24 @@ int main(int argc, char** argv) {
     const Outcome o = evaluate(c, nullptr, Ctx{});
     if (o.verdict != "context" && o.verdict != "not measured")
       fail("claim " + c.id + " cites other work but is judged " + o.verdict);
+  }
+  // the report's template filler (template.hpp): block tags alone on their line take the line, an empty value
+  // alone on its line too, each with a separator, and a slot the data does not define is an error
+  {
+    tmpl::Scope d;
+    d.set("a", "A").set("none", "");
+    d.add("x").set("v", "1");
+    d.add("x").set("v", "2");
+    std::string err;
+    const std::string got = tmpl::render("{{! note }}\n{{#if a}}\nyes {{a}}\n{{else}}\nno\n{{/if}}\n{{none}}\n"
+                                         "[{{#each x sep=\", \"}}{{v}}{{/each}}]{{#if !none}}!{{/if}}\n", d, &err);
+    if (got != "yes A\n[1, 2]!\n") fail("template: got '" + got + "' (" + err + ")");
+    err.clear();
+    tmpl::render("{{undefined}}", d, &err);
+    if (err.empty()) fail("template: an undefined slot is not an error");
+    err.clear();
+    tmpl::render("{{#if a}}open", d, &err);
+    if (err.empty()) fail("template: an unclosed {{#if}} is not an error");
   }
   if (!bad) std::cout << "claims_rules: " << claims.size() << " claims, " << rids.size() << " rules: ok\n";
   return bad ? 1 : 0;
