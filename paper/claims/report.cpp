@@ -4,6 +4,7 @@
 // rules, or from the map library; this file only formats them (values, table rows) and keeps no analysis.
 #include "report.hpp"
 #include "judging.hpp"
+#include "targets.hpp"
 #include "template.hpp"
 
 #include "claims.hpp"
@@ -257,29 +258,21 @@ void fill_claims(Scope& s, const Ctx& ctx) {
   }
 }
 
-// Issue targets (ours; no paper claim): sdh_target_rows, gram_target_rows (the same rows as README's blocks).
+// Issue targets (ours; no paper claim): sdh_target_rows (paper/targets.csv, judged by targets.cpp), gram_target_rows
+// (gram_targets(): the same rows as README's gram block).
 void fill_targets(Scope& s, const Ctx& ctx) {
   std::ostringstream gram;
   for (const GpuData& g : ctx.gpus)
     for (const GramTarget& x : gram_targets(g))
       gram << "| `" << x.id << "` | " << cell(x.target) << " | `" << g.slug << "` | " << cell(x.kernel) << " | "
            << cell(x.measured) << " | **" << x.verdict << "**" << (x.where.empty() ? "" : ": " + cell(x.where)) << " |\n";
-  // issue #26's target: >= 2.5e12 pair distances/s at N = 10^6 on one GPU (sdh.csv, the fastest version there)
-  constexpr double kSdhTarget = 2.5e12;
+  // our targets of paper/targets.csv, judged in targets.cpp (the Gram targets above: gram_targets())
+  std::string why;
+  const std::vector<Target> targets = load_targets(targets_path(ctx), &why);
   std::ostringstream sdh;
-  for (const GpuData& g : ctx.gpus)
-    if (const Table* t = g.get("sdh.csv")) {
-      const Row* best = nullptr;
-      std::vector<Row> rows = t->rows();
-      for (const Row& r : rows)
-        if (r.d("N") == 1e6 && (!best || r.d("pairs_per_s") > best->d("pairs_per_s"))) best = &r;
-      if (!best) continue;
-      const double v = best->d("pairs_per_s");
-      sdh << "| `26-sdh` | SDH ≥ " << fmt_g(kSdhTarget, 2) << " pair distances/s at N = 1,000,000, one GPU | `" << g.slug
-          << "` | `" << best->s("impl") << "` (`sdh.csv`, commit " << t->meta_or("commit", "?") << ") | " << fmt_g(v, 4)
-          << " (" << fmt(100 * v / kSdhTarget, 1) << " % of the target) | **" << (v >= kSdhTarget ? "met" : "missed")
-          << "** |\n";
-    }
+  for (const TargetResult& r : evaluate_targets(targets, ctx))
+    sdh << "| `" << r.target->id << "` | " << cell(r.target->target) << " | `" << r.gpu->slug << "` | " << cell(r.kernel)
+        << " | " << cell(r.measured) << " | **" << r.verdict << "** |\n";
   s.set("sdh_target_rows", rows_text(sdh.str())).set("gram_target_rows", rows_text(gram.str()));
   s.flag("issue_targets", !sdh.str().empty() || !gram.str().empty());
 }

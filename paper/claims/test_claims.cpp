@@ -5,6 +5,7 @@
 #include "judging.hpp"
 #include "rules.hpp"
 #include "select.hpp"
+#include "targets.hpp"
 #include "template.hpp"
 
 #include <filesystem>
@@ -64,7 +65,8 @@ int main(int argc, char** argv) {
   }
   // the claims' data files: every row has the header's number of fields (a stray comma shifts a column)
   for (const std::string& f : {std::string(argv[1]),
-                               (std::filesystem::path(argv[1]).parent_path() / "conditions.csv").string()}) {
+                               (std::filesystem::path(argv[1]).parent_path() / "conditions.csv").string(),
+                               (std::filesystem::path(argv[1]).parent_path() / "targets.csv").string()}) {
     std::ifstream in(f);
     std::string line;
     size_t want = 0, n = 0;
@@ -160,6 +162,18 @@ int main(int argc, char** argv) {
     const Outcome o = evaluate(c, nullptr, Ctx{});
     if (o.verdict != "context" && o.verdict != "not measured")
       fail("claim " + c.id + " cites other work but is judged " + o.verdict);
+  }
+  // our targets (paper/targets.csv): unique ids, each value a number the verdict rule reads, judged by judge()
+  {
+    std::string twhy;
+    const std::vector<Target> ts = load_targets((std::filesystem::path(argv[1]).parent_path() / "targets.csv").string(), &twhy);
+    if (ts.empty()) fail("paper/targets.csv: no targets (" + twhy + ")");
+    std::set<std::string> tids;
+    for (const Target& t : ts) {
+      if (!tids.insert(t.id).second) fail("target " + t.id + " appears twice in targets.csv");
+      if (!t.pv.numeric()) fail("target " + t.id + ": value '" + t.value + "' is not a number or bound");
+      if (ids.count(t.id)) fail("target " + t.id + " is also a claim id of reported.csv");
+    }
   }
   // the report's template filler (template.hpp): block tags alone on their line take the line, an empty value
   // alone on its line too, each with a separator, and a slot the data does not define is an error
