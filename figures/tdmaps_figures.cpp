@@ -85,6 +85,8 @@ int main(int argc, char** argv) {
       ("reported", po::value(&ctx.reported)->default_value(ctx.reported), "the papers' values")
       ("cpu-exact", po::value(&ctx.cpu_exact)->default_value(ctx.cpu_exact), "the CPU oracle's exact-range table")
       ("report", po::value(&ctx.report)->default_value(ctx.report), "the report to write")
+      ("report-template", po::value(&ctx.report_template),
+       "the report's prose, with the named slots the program fills (default: report.template.md beside --reported)")
       ("bib", po::value(&ctx.bib)->default_value(ctx.bib), "BibTeX of the reproduced papers (cited by the report)")
       ("no-svg", po::bool_switch(), "PNG only")
       ("no-report", po::bool_switch(&no_report), "do not write the report")
@@ -117,6 +119,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   ctx.svg = !vm["no-svg"].as<bool>();
+  if (!vm.count("report-template"))  // paper/reported.csv -> paper/report.template.md
+    ctx.report_template = (std::filesystem::path(ctx.reported).parent_path() / "report.template.md").string();
   if (!gallery.empty()) {
     const std::string bad = gallery_check(gallery);
     if (!bad.empty()) {

@@ -19,7 +19,8 @@ else
   cp -r "$src/experiments/results" "$w/experiments/results"
   cp -r "$src/verify/results" "$w/verify/results"
 fi
-cp "$src/paper/reported.csv" "$src/paper/conditions.csv" "$src/paper/references.bib" "$w/paper/"
+cp "$src/paper/reported.csv" "$src/paper/conditions.csv" "$src/paper/references.bib" "$src/paper/report.template.md" \
+  "$src/paper/targets.csv" "$w/paper/"
 cp "$src/README.md" "$w/README.md"
 fail=0
 # 1. the CSV layouts

@@ -1,16 +1,26 @@
 // paper/claims/report.hpp — paper/report.md, written from the CSVs, paper/reported.csv and
-// the figures just drawn, so that no number in it is typed by hand.
+// the figures just drawn, so that no number in it is typed by hand: the prose is the template
+// paper/report.template.md (ctx.report_template), report.cpp fills its slots.
 #pragma once
+#include "claims.hpp"
 #include "model.hpp"
 
+#include <ostream>
 #include <string>
+#include <vector>
 
 namespace figs {
 
-// Writes ctx.report; false (with *err) when the file cannot be written.
+// Writes ctx.report from ctx.report_template; false (with *err) when the template cannot be read or
+// filled (a slot it names that the report does not define) or the report cannot be written.
 bool write_report(const Ctx& ctx, std::string* err);
 // README's claims block (<!-- claims:begin/end -->): the verdict tally of every GPU column and the
 // claims that depend on the reading, computed by the same evaluate() as the report's §5.
 std::string readme_claims_block(const Ctx& ctx);
+
+// The verdict tally (a Markdown table), split by what a verdict rests on: out[i][k] is claim i's outcome
+// on column k of cols; names: the GPUs' names in the header (else their slugs). readme_claims.cpp.
+void split_tally(std::ostream& o, const Ctx& ctx, const std::vector<std::vector<Outcome>>& out,
+                 const std::vector<const GpuData*>& cols, bool names);
 
 }  // namespace figs

@@ -5,6 +5,8 @@
 #include "judging.hpp"
 #include "rules.hpp"
 #include "select.hpp"
+#include "targets.hpp"
+#include "template.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -63,7 +65,8 @@ int main(int argc, char** argv) {
   }
   // the claims' data files: every row has the header's number of fields (a stray comma shifts a column)
   for (const std::string& f : {std::string(argv[1]),
-                               (std::filesystem::path(argv[1]).parent_path() / "conditions.csv").string()}) {
+                               (std::filesystem::path(argv[1]).parent_path() / "conditions.csv").string(),
+                               (std::filesystem::path(argv[1]).parent_path() / "targets.csv").string()}) {
     std::ifstream in(f);
     std::string line;
     size_t want = 0, n = 0;
@@ -159,6 +162,36 @@ int main(int argc, char** argv) {
     const Outcome o = evaluate(c, nullptr, Ctx{});
     if (o.verdict != "context" && o.verdict != "not measured")
       fail("claim " + c.id + " cites other work but is judged " + o.verdict);
+  }
+  // our targets (paper/targets.csv): unique ids, each value a number the verdict rule reads, judged by judge()
+  {
+    std::string twhy;
+    const std::vector<Target> ts = load_targets((std::filesystem::path(argv[1]).parent_path() / "targets.csv").string(), &twhy);
+    if (ts.empty()) fail("paper/targets.csv: no targets (" + twhy + ")");
+    std::set<std::string> tids;
+    for (const Target& t : ts) {
+      if (!tids.insert(t.id).second) fail("target " + t.id + " appears twice in targets.csv");
+      if (!t.pv.numeric()) fail("target " + t.id + ": value '" + t.value + "' is not a number or bound");
+      if (ids.count(t.id)) fail("target " + t.id + " is also a claim id of reported.csv");
+    }
+  }
+  // the report's template filler (template.hpp): block tags alone on their line take the line, an empty value
+  // alone on its line too, each with a separator, and a slot the data does not define is an error
+  {
+    tmpl::Scope d;
+    d.set("a", "A").set("none", "");
+    d.add("x").set("v", "1");
+    d.add("x").set("v", "2");
+    std::string err;
+    const std::string got = tmpl::render("{{! note }}\n{{#if a}}\nyes {{a}}\n{{else}}\nno\n{{/if}}\n{{none}}\n"
+                                         "[{{#each x sep=\", \"}}{{v}}{{/each}}]{{#if !none}}!{{/if}}\n", d, &err);
+    if (got != "yes A\n[1, 2]!\n") fail("template: got '" + got + "' (" + err + ")");
+    err.clear();
+    tmpl::render("{{undefined}}", d, &err);
+    if (err.empty()) fail("template: an undefined slot is not an error");
+    err.clear();
+    tmpl::render("{{#if a}}open", d, &err);
+    if (err.empty()) fail("template: an unclosed {{#if}} is not an error");
   }
   if (!bad) std::cout << "claims_rules: " << claims.size() << " claims, " << rids.size() << " rules: ok\n";
   return bad ? 1 : 0;

@@ -109,6 +109,7 @@ struct Ctx {
   std::string results = "experiments/results", out = "figures/out", report = "paper/report.md";
   std::string reported = "paper/reported.csv", cpu_exact = "verify/results/exact_ranges_cpu.csv";
   std::string bib = "paper/references.bib";
+  std::string report_template = "paper/report.template.md";  // the report's prose, with named slots
   bool svg = true;
   std::vector<Claim> claims;
   std::vector<GpuData> gpus;

@@ -1,0 +1,32 @@
+// paper/claims/targets.hpp — our own targets (issue #39 item 3): what an issue of this package set for its own
+// kernels, typed once in paper/targets.csv (beside reported.csv) and judged here by the same judge() as the papers'
+// claims (a target is a claim whose "paper value" is the issue's: holds = met, differs = missed). The report lists
+// them apart, as ours ("Issue targets (ours; no paper claim)"), never in the papers' tally.
+#pragma once
+#include "claims.hpp"
+
+#include <string>
+#include <vector>
+
+namespace figs {
+
+struct Target {
+  std::string id, issue, target, value, unit, csv, how;  // the columns of paper/targets.csv
+  PaperValue pv;                                         // value, parsed as a claim's paper value
+};
+// paper/targets.csv (the file beside ctx.reported); empty with *why when it cannot be read.
+std::vector<Target> load_targets(const std::string& path, std::string* why);
+std::string targets_path(const Ctx& ctx);
+
+struct TargetResult {
+  const Target* target;
+  const GpuData* gpu;
+  std::string kernel;    // what gave our value
+  std::string measured;  // our value, in words
+  std::string verdict;   // met | missed | not measured
+  Outcome outcome;       // judge()'s outcome (holds / differs)
+};
+// The verdict of each target of `targets` that has a rule here, on every GPU folder with its CSV.
+std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, const Ctx& ctx);
+
+}  // namespace figs

@@ -1,0 +1,40 @@
+// paper/claims/template.hpp — the report's Markdown template (paper/report.template.md) filled from named slots.
+//
+// The prose of the report lives in the template; report.cpp only fills the slots with numbers, names and tables.
+// Syntax (a small subset of Mustache / Handlebars):
+//   {{name}}  {{name:arg}}              a value of the current scope or of an enclosing one
+//   {{#if name}} … {{else}} … {{/if}}   the first part when `name` is a non-empty value or a non-empty list
+//   {{#if !name}} … {{/if}}             the negation
+//   {{#each name}} … {{/each}}          the body once per item of the list `name`, each item a scope of its own
+//   {{#each name sep=", "}} … {{/each}} the same, the separator between the items
+//   {{! a comment }}                    removed
+// A block tag ({{#…}}, {{/…}}, {{else}}, {{!…}}) alone on its line removes that line; a value alone on its line
+// removes the line when the value is empty. A slot that the data does not define is an error (report not written).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace figs {
+namespace tmpl {
+
+// The data of one scope: values by name ("name" or "name:arg") and lists of sub-scopes by name.
+struct Scope {
+  std::map<std::string, std::string> vals;
+  std::map<std::string, std::vector<Scope>> lists;
+
+  Scope& set(const std::string& name, std::string v) {
+    vals[name] = std::move(v);
+    return *this;
+  }
+  Scope& flag(const std::string& name, bool on) { return set(name, on ? "1" : ""); }
+  std::vector<Scope>& list(const std::string& name) { return lists[name]; }
+  Scope& add(const std::string& name) { return lists[name].emplace_back(); }
+};
+
+// The template filled from `data`; "" with *err on a syntax error or an undefined slot.
+std::string render(const std::string& text, const Scope& data, std::string* err);
+
+}  // namespace tmpl
+}  // namespace figs

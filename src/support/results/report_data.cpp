@@ -1,0 +1,151 @@
+// src/support/results/report_data.cpp — see report_data.hpp.
+#include "report_data.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace figs {
+
+std::pair<double, double> reps_range(const Ctx& ctx) {
+  double rmin = NAN, rmax = NAN;
+  for (const GpuData& g : ctx.gpus)
+    for (const std::string& f : g.files())
+      if (const Table* t = g.get(f))
+        for (const Row& r : t->rows()) {
+          const double v = r.d("reps");
+          if (!std::isfinite(v) || r.s("map") == "write_bw") continue;
+          if (!(v >= rmin)) rmin = v;
+          if (!(v <= rmax)) rmax = v;
+        }
+  return {rmin, rmax};
+}
+
+std::string sanitizer_dir(const GpuData& g) { return (fs::path(g.dir) / "logs" / "sanitizer").string(); }
+
+std::vector<SanitizerLog> sanitizer_logs(const GpuData& g) {
+  std::vector<SanitizerLog> out;
+  const fs::path dir = sanitizer_dir(g);
+  if (!fs::is_directory(dir)) return out;
+  std::vector<fs::path> logs;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".log") logs.push_back(e.path());
+  std::sort(logs.begin(), logs.end());
+  for (const fs::path& p : logs) {
+    std::ifstream in(p);
+    std::string line;
+    SanitizerLog l{p.filename().string()};
+    while (std::getline(in, line)) {
+      if (line.find("ERROR SUMMARY:") != std::string::npos || line.find("RACECHECK SUMMARY:") != std::string::npos) {
+        ++l.runs;
+        if (line.find(": 0 errors") != std::string::npos || line.find(": 0 hazards") != std::string::npos) ++l.clean;
+      }
+    }
+    out.push_back(l);
+  }
+  return out;
+}
+
+DummyHopper dummy_hopper(const Ctx& ctx) {
+  DummyHopper d;
+  d.forms = {"store", "cond"};
+  std::vector<std::pair<const GpuData*, const Table*>> gs;
+  for (const GpuData& g : ctx.gpus) {
+    const Table* t = g.get("dummy.csv");
+    if (t && t->missing({"N", "map", "median_ms"}).empty()) {
+      gs.emplace_back(&g, t);
+      d.usable.push_back(&g);
+    } else {
+      d.unusable.push_back({g.slug, t ? t->missing({"N", "map", "median_ms"}) : "", t ? "" : g.reason("dummy.csv")});
+    }
+  }
+  if (!gs.empty()) {
+    std::vector<std::string>& maps = d.maps;  // ltm-r first, then the other maps of any GPU
+    for (const auto& [g, t] : gs) {
+      Sel all;
+      all.exact_only = false;
+      for (const std::string& m : maps_in(*t, all))
+        if (m.rfind("bb", 0) != 0 && std::find(maps.begin(), maps.end(), m) == maps.end()) maps.push_back(m);
+    }
+    maps = order_maps(maps);
+    if (std::find(maps.begin(), maps.end(), "ltm-r") != maps.end()) {
+      maps.erase(std::find(maps.begin(), maps.end(), "ltm-r"));
+      maps.insert(maps.begin(), "ltm-r");
+    }
+    for (const auto& [g, t] : gs)
+      for (const std::string& form : d.forms) {
+        Sel s;
+        if (t->has("form")) s.eq["form"] = form;
+        DummyHopper::IRow row{g, form, {}};
+        for (const std::string& m : maps) row.I.push_back(med_from(curve(*t, s, m), kLargeN));
+        d.I.push_back(row);
+      }
+    for (const auto& [g, t] : gs)
+      for (const std::string& form : d.forms) {
+        Sel s;
+        if (t->has("form")) s.eq["form"] = form;
+        // the largest N with a BB row
+        double nmax = NAN;
+        for (const Row& r : t->rows())
+          if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+        if (!std::isfinite(nmax)) continue;
+        DummyHopper::RateRow row{g, form, nmax};
+        int k = 0;
+        for (const char* m : {"bb", "ltm-r"}) {
+          std::vector<double> ms, lb;
+          for (const Row& r : t->rows())
+            if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
+              ms.push_back(r.d("median_ms"));
+              lb.push_back(r.d("launched_blocks"));
+            }
+          row.ms[k] = median(ms);
+          row.blocks[k++] = median(lb);
+        }
+        d.rates.push_back(row);
+      }
+  }
+  // the papers' dummy-kernel numbers (Kepler), from reported.csv
+  for (const Claim& c : ctx.claims) {
+    bool dummy = c.id.find("-dummy-") != std::string::npos;
+    for (const Mark& m : c.marks) dummy = dummy || m.fig == "fig5_dummy";
+    if (dummy && c.pv.numeric()) d.kepler.push_back(&c);
+  }
+  // the block-rate reading, from the same rows
+  for (const auto& [g, t] : gs) {
+    std::vector<double> rates;
+    double ratio = NAN, nmax = NAN;
+    for (const std::string& form : d.forms) {
+      Sel s;
+      if (t->has("form")) s.eq["form"] = form;
+      for (const Row& r : t->rows())
+        if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+      double lb[2] = {NAN, NAN};
+      int k = 0;
+      for (const char* m : {"bb", "ltm-r"}) {
+        std::vector<double> ms, b;
+        for (const Row& r : t->rows())
+          if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
+            ms.push_back(r.d("median_ms"));
+            b.push_back(r.d("launched_blocks"));
+          }
+        if (!ms.empty() && median(ms) > 0) rates.push_back(median(b) / median(ms) / 1e6);
+        lb[k++] = median(b);
+      }
+      ratio = lb[0] / lb[1];
+    }
+    if (rates.size() < 2) continue;
+    d.reading.push_back({g, *std::min_element(rates.begin(), rates.end()), *std::max_element(rates.begin(), rates.end()),
+                         nmax, ratio});
+  }
+  if (const Table* mi = ctx.cpu.get("map_instructions.csv"))
+    for (const char* m : {"ltm-r", "ltm-e", "ltm-r-sq"})
+      for (const Row& r : mi->rows())
+        if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
+          d.sass.emplace_back(m, r.s("map_instructions"));
+  return d;
+}
+
+}  // namespace figs
