@@ -29,6 +29,7 @@
 #include "plot.hpp"
 #include "readme.hpp"
 #include "report.hpp"
+#include "targets.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -179,12 +180,16 @@ int main(int argc, char** argv) {
     buf << in.rdbuf();
     std::string text = buf.str();
     const std::string before = text;
-    for (const auto& [name, body] : {std::pair<std::string, std::string>{"results", readme_results_block(ctx)},
+    // our targets' verdicts (paper/targets.csv, judged in paper/claims/targets.cpp): README's SDH sentences and gram block
+    std::string twhy;
+    const std::vector<TargetVerdict> verdicts = target_verdicts(ctx, &twhy);
+    if (verdicts.empty() && !twhy.empty()) std::cerr << "tdmaps_figures: no target verdicts: " << twhy << "\n";
+    for (const auto& [name, body] : {std::pair<std::string, std::string>{"results", readme_results_block(ctx, verdicts)},
                                      {"targets", readme_targets_block(ctx)},
                                      {"claims", readme_claims_block(ctx)},
                                      {"maps", readme_maps_block(ctx)},
                                      {"rounding", readme_rounding_block(ctx)},
-                                     {"gram", readme_gram_block(ctx)}})
+                                     {"gram", readme_gram_block(ctx, verdicts)}})
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

@@ -2,8 +2,13 @@
 #include "targets.hpp"
 
 #include "rules.hpp"
+#include "select.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <map>
+#include <set>
 
 namespace figs {
 
@@ -58,19 +63,139 @@ bool sdh_at_1M(const Target& x, const GpuData& g, TargetResult* res) {
   res->measured = fmt_g(v, 4) + " (" + fmt(100 * v / x.pv.lo, 1) + " % of the target)";
   res->outcome = rules::judge(as_claim(x), v, res->measured);
   res->verdict = met(res->outcome);
+  res->value = v;
   return true;
+}
+
+// ---- issue #27 (27-*): gram_measures() of the GPU folder's gram.csv (src/support/results/readme_gram.cpp) ----
+std::string num(double v, const char* f) {
+  if (!std::isfinite(v)) return "—";
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+// "N = 32768 (d = 64, 128), N = 65536 (d = 64)" of a list of (N, d) in the issue's order
+std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& s) {
+  std::string o;
+  for (const std::string& N : pick_rows::gram_target_N()) {
+    std::string ds;
+    for (const auto& [n, d] : s)
+      if (n == N) ds += (ds.empty() ? "" : ", ") + d;
+    if (!ds.empty()) o += (o.empty() ? "" : ", ") + std::string("N = ") + N + " (d = " + ds + ")";
+  }
+  return o;
+}
+// How a measure is judged and shown: scale (27-write: the fraction in %) and format.
+struct Shown {
+  double scale;
+  const char* f;
+};
+const std::map<std::string, Shown>& gram_rules() {
+  static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%"}},  {"27-gemm", {1, "%.2f×"}},
+                                                 {"27-gemm-epilogue", {1, "%.2f×"}}, {"27-syrk", {1, "%.2f×"}},
+                                                 {"27-cdist", {1, "%.1f×"}},        {"27-hist", {1, "%.2f s"}}};
+  return m;
+}
+
+// A target over the issue's sizes: each size judged by judge() (holds: met); met when every measured size is,
+// "met at some sizes" (naming them) when some are; the sizes within 1 % of the target and those not measured named.
+void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetResult* res) {
+  std::vector<std::pair<std::string, std::string>> met_at, missed, absent, near;
+  std::vector<std::string> kernels;
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> where_k;
+  std::string per_n;
+  bool any_missed = false;
+  for (const std::string& N : pick_rows::gram_target_N()) {
+    std::string vs;
+    for (const GramPoint& p : m.points) {
+      if (p.N != N) continue;
+      const double v = sh.scale * p.value;
+      vs += (vs.empty() ? "" : " / ") + num(v, sh.f);
+      if (!std::isfinite(v)) {
+        absent.emplace_back(p.N, p.d);
+        continue;
+      }
+      const Outcome o = rules::judge(as_claim(x), v, num(v, sh.f) + " at N = " + p.N + ", d = " + p.d);
+      const bool ok = o.verdict == "holds";
+      (ok ? met_at : missed).emplace_back(p.N, p.d);
+      if (!any_missed) res->outcome = o;
+      any_missed = any_missed || !ok;
+      if (std::fabs(v / x.pv.lo - 1) < 0.01) near.emplace_back(p.N, p.d);
+      if (where_k.find(p.kernel) == where_k.end()) kernels.push_back(p.kernel);
+      where_k[p.kernel].emplace_back(p.N, p.d);
+    }
+    per_n += (per_n.empty() ? "" : "; ") + std::string("N = ") + N + ": " + vs;
+  }
+  res->measured = per_n + " (d = 64 / 128 / 256)";
+  for (const std::string& k : kernels)
+    res->kernel += (res->kernel.empty() ? "" : "; ") + std::string("`") + k + "`" +
+                   (kernels.size() > 1 ? " at " + sizes_words(where_k[k]) : "");
+  if (kernels.empty()) res->kernel = "—";
+  const bool measured = !(met_at.empty() && missed.empty());
+  if (!measured) {
+    res->verdict = "not measured";
+    res->measured = "no rows at these sizes";
+  } else if (missed.empty()) {
+    res->verdict = "met";
+  } else if (met_at.empty()) {
+    res->verdict = "missed";
+  } else {
+    res->verdict = "met at some sizes";
+    res->where = sizes_words(met_at);
+  }
+  if (!near.empty() && measured)
+    res->where += (res->where.empty() ? "" : "; ") + std::string("within 1 % of the target at ") + sizes_words(near);
+  if (!absent.empty() && measured)
+    res->where += (res->where.empty() ? "" : "; ") + std::string("not measured at ") + sizes_words(absent);
+}
+
+// 27-*: the measure of the same id; 27-hist one size (our time, with the other kernels'), the others every size.
+bool gram_target(const Target& x, const std::vector<GramMeasure>& ms, TargetResult* res) {
+  const auto rule = gram_rules().find(x.id);
+  if (rule == gram_rules().end()) return false;
+  for (const GramMeasure& m : ms) {
+    if (m.id != x.id) continue;
+    if (!m.none.empty() || m.points.empty()) {
+      res->kernel = "—";
+      res->measured = m.none.empty() ? "no rows at these sizes" : m.none;
+      res->verdict = "not measured";
+    } else if (x.id == "27-hist") {
+      const GramPoint& p = m.points.front();
+      res->kernel = "`" + p.kernel + "`";
+      res->measured = num(p.value, rule->second.f) + (m.others.empty() ? "" : " (" + m.others + ")");
+      res->outcome = rules::judge(as_claim(x), p.value, res->measured);
+      res->verdict = met(res->outcome);
+      res->value = p.value;
+    } else {
+      gram_sized(x, m, rule->second, res);
+    }
+    return true;
+  }
+  return false;
 }
 }  // namespace
 
+bool has_target_rule(const std::string& id) { return id == "26-sdh" || gram_rules().count(id); }
+
 std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, const Ctx& ctx) {
   std::vector<TargetResult> out;
-  for (const Target& x : targets) {
-    if (x.id != "26-sdh") continue;  // the one rule here so far (the Gram targets: gram_targets(), readme_gram.cpp)
-    for (const GpuData& g : ctx.gpus) {
-      TargetResult r{&x, &g, "", "", "", {}};
-      if (sdh_at_1M(x, g, &r)) out.push_back(r);
+  for (const GpuData& g : ctx.gpus) {
+    const std::vector<GramMeasure> gram = gram_measures(g);
+    for (const Target& x : targets) {
+      TargetResult r{&x, &g, "", "", "", "", NAN, {}};
+      const bool ok = x.id == "26-sdh" ? sdh_at_1M(x, g, &r) : gram_target(x, gram, &r);
+      if (ok) out.push_back(r);
     }
   }
+  return out;
+}
+
+std::vector<TargetVerdict> target_verdicts(const Ctx& ctx, std::string* why) {
+  std::vector<TargetVerdict> out;
+  const std::vector<Target> targets = load_targets(targets_path(ctx), why);
+  for (const TargetResult& r : evaluate_targets(targets, ctx))
+    out.push_back(TargetVerdict{r.target->id, r.gpu->slug, r.target->target, r.kernel, r.measured, r.verdict, r.where,
+                                r.value, r.target->pv.lo});
   return out;
 }
 

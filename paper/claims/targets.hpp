@@ -4,6 +4,7 @@
 // them apart, as ours ("Issue targets (ours; no paper claim)"), never in the papers' tally.
 #pragma once
 #include "claims.hpp"
+#include "readme.hpp"
 
 #include <string>
 #include <vector>
@@ -23,10 +24,18 @@ struct TargetResult {
   const GpuData* gpu;
   std::string kernel;    // what gave our value
   std::string measured;  // our value, in words
-  std::string verdict;   // met | missed | not measured
-  Outcome outcome;       // judge()'s outcome (holds / differs)
+  std::string verdict;   // met | missed | met at some sizes | not measured
+  std::string where;     // for a target over sizes: the sizes met; within 1 % of the target; not measured
+  double value = NAN;    // our value, where one number gives the verdict
+  Outcome outcome;       // judge()'s outcome (holds / differs; over sizes: the first size missed, else the last)
 };
-// The verdict of each target of `targets` that has a rule here, on every GPU folder with its CSV.
+// Whether target `id` has a rule here (test_claims: every row of paper/targets.csv has one).
+bool has_target_rule(const std::string& id);
+// The verdict of each target of `targets` that has a rule here, on every GPU folder with its CSV: GPU folder by
+// GPU folder, each in the order of `targets`.
 std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, const Ctx& ctx);
+// The same verdicts, of paper/targets.csv, as README prints them (tdmaps_figures passes them to readme.cpp and
+// readme_gram.cpp); empty with *why when paper/targets.csv cannot be read.
+std::vector<TargetVerdict> target_verdicts(const Ctx& ctx, std::string* why = nullptr);
 
 }  // namespace figs

@@ -173,6 +173,7 @@ int main(int argc, char** argv) {
       if (!tids.insert(t.id).second) fail("target " + t.id + " appears twice in targets.csv");
       if (!t.pv.numeric()) fail("target " + t.id + ": value '" + t.value + "' is not a number or bound");
       if (ids.count(t.id)) fail("target " + t.id + " is also a claim id of reported.csv");
+      if (!has_target_rule(t.id)) fail("target " + t.id + " has no rule in targets.cpp");
     }
   }
   // the report's template filler (template.hpp): block tags alone on their line take the line, an empty value

@@ -11,7 +11,25 @@
 
 namespace figs {
 
-std::string readme_results_block(const Ctx& ctx);
+// One verdict of our own targets (paper/targets.csv) on one GPU folder, as README prints it. Judged in
+// paper/claims/targets.cpp (target_verdicts()) and passed in by tdmaps_figures, so that this layer does not include
+// paper/; the report prints the same rows.
+struct TargetVerdict {
+  std::string id;        // the row of paper/targets.csv: 26-sdh, 27-write, ...
+  std::string slug;      // the GPU folder
+  std::string target;    // the issue's target, in words
+  std::string kernel;    // our kernel(s) that gave the values
+  std::string measured;  // the measured values (per size)
+  std::string verdict;   // met | missed | met at some sizes | not measured
+  std::string where;     // for "met at some sizes": the sizes met; sizes within 1 % of the target; not measured
+  double value = NAN;    // our value, where one number gives the verdict (NaN: several, or none)
+  double goal = NAN;     // the target's number
+};
+// The verdict of target `id` on GPU folder `slug` (nullptr: none).
+const TargetVerdict* find_verdict(const std::vector<TargetVerdict>& v, const std::string& id, const std::string& slug);
+
+// The SDH sentence of each GPU folder takes issue #26's verdict (26-sdh) from `verdicts`.
+std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);
 std::string readme_targets_block(const Ctx& ctx);
 // <!-- maps:begin/end -->: the map table (ranges from verify/results/exact_ranges_cpu.csv and each
 // GPU's exact-range sweep, instruction counts from experiments/results/cpu/map_instructions.csv).
@@ -19,20 +37,23 @@ std::string readme_maps_block(const Ctx& ctx);
 // <!-- rounding:begin/end -->: the float maps' exact ranges in both rounding modes.
 std::string readme_rounding_block(const Ctx& ctx);
 // <!-- gram:begin/end -->: the tensor-core pairwise distances of issue #27, from each GPU's gram.csv
-// (src/support/results/readme_gram.cpp).
-std::string readme_gram_block(const Ctx& ctx);
-// Issue #27's targets against one GPU folder's gram.csv (and peers_gram.csv for torch.cdist): one row
-// a target, our best LTM-E kernel at each size of the issue. README's gram block and the report's
-// "Issue targets" rows (paper/claims/report.cpp) print the same rows. Empty without gram.csv.
-struct GramTarget {
-  std::string id;        // 27-write, 27-gemm, 27-gemm-epilogue, 27-syrk, 27-cdist, 27-hist
-  std::string target;    // the issue's target, in words
-  std::string kernel;    // our kernel(s) that gave the values
-  std::string measured;  // the measured values (per size)
-  std::string verdict;   // met | missed | met at some sizes | not measured
-  std::string where;     // for "met at some sizes": the sizes met; sizes within 1 % of the target; not measured
+// (src/support/results/readme_gram.cpp), with issue #27's targets (the 27-* verdicts of `verdicts`).
+std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);
+// Issue #27's measures against one GPU folder's gram.csv (and peers_gram.csv for torch.cdist): for each of the
+// issue's targets, our value at each of its sizes, from our best LTM-E kernel at that size. The verdicts are the
+// rows 27-* of paper/targets.csv, judged in paper/claims/targets.cpp. Empty without gram.csv.
+struct GramPoint {
+  std::string N, d;
+  double value = NAN;  // the peer's median over ours (27-hist: our time in s); NaN: not measured at this size
+  std::string kernel;  // our kernel that gave it
 };
-std::vector<GramTarget> gram_targets(const GpuData& g);
+struct GramMeasure {
+  std::string id;                 // 27-write, 27-gemm, 27-gemm-epilogue, 27-syrk, 27-cdist, 27-hist
+  std::vector<GramPoint> points;  // the issue's sizes, N-major (gram_target_N × gram_target_d); 27-hist: one
+  std::string none;               // why nothing could be measured ("" when `points` has them)
+  std::string others;             // 27-hist: the other kernels' times at the same size, in words
+};
+std::vector<GramMeasure> gram_measures(const GpuData& g);
 
 // Replaces the text between "<!-- <name>:begin -->\n" and "<!-- <name>:end -->" of `text`;
 // false (text unchanged) when a marker is missing.

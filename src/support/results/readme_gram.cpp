@@ -1,13 +1,13 @@
 // src/support/results/readme_gram.cpp — README's <!-- gram:begin/end --> block (issue #27): the tensor-core
 // pairwise-distance results, from each GPU folder's gram.csv (bench_gram; layout
-// results::layout::gram). Every number here is read from the committed CSV.
+// results::layout::gram). Every number here is read from the committed CSV; the verdicts of issue #27's targets
+// are judged from gram_measures() in paper/claims/targets.cpp and passed in.
 #include "readme.hpp"
 #include "select.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <functional>
-#include <map>
 #include <sstream>
 
 namespace figs {
@@ -24,70 +24,10 @@ const Row* find(const std::vector<Row>& rows, const std::string& N, const std::s
 }
 double med(const Row* r) { return r ? r->d("median_ms") : NAN; }
 
-// "N = 32768 (d = 64, 128), N = 65536 (d = 64)" of a list of (N, d) in the issue's order
-std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& s) {
-  std::string o;
-  for (const std::string& N : pick_rows::gram_target_N()) {
-    std::string ds;
-    for (const auto& [n, d] : s)
-      if (n == N) ds += (ds.empty() ? "" : ", ") + d;
-    if (!ds.empty()) o += (o.empty() ? "" : ", ") + std::string("N = ") + N + " (d = " + ds + ")";
-  }
-  return o;
-}
-
-// A target over the issue's sizes: value(N, d) gives the measured ratio (NaN: not measured) and the
-// kernel that gave it; met when the ratio reaches `at_least`; shown as shown·ratio in format f.
-GramTarget sized_target(const std::string& id, const std::string& target, double at_least, const char* f, double shown,
-                        const std::function<double(const std::string&, const std::string&, std::string*)>& value) {
-  GramTarget t{id, target, "", "", "", ""};
-  std::vector<std::pair<std::string, std::string>> met, missed, absent, near;
-  std::vector<std::string> kernels;
-  std::map<std::string, std::vector<std::pair<std::string, std::string>>> where_k;
-  std::string per_n;
-  for (const std::string& N : pick_rows::gram_target_N()) {
-    std::string vs;
-    for (const std::string& d : pick_rows::gram_target_d()) {
-      std::string k;
-      const double v = value(N, d, &k);
-      vs += (vs.empty() ? "" : " / ") + num(shown * v, f);
-      if (!std::isfinite(v)) {
-        absent.emplace_back(N, d);
-        continue;
-      }
-      (v >= at_least ? met : missed).emplace_back(N, d);
-      if (std::fabs(v / at_least - 1) < 0.01) near.emplace_back(N, d);
-      if (where_k.find(k) == where_k.end()) kernels.push_back(k);
-      where_k[k].emplace_back(N, d);
-    }
-    per_n += (per_n.empty() ? "" : "; ") + std::string("N = ") + N + ": " + vs;
-  }
-  t.measured = per_n + " (d = 64 / 128 / 256)";
-  for (const std::string& k : kernels)
-    t.kernel += (t.kernel.empty() ? "" : "; ") + std::string("`") + k + "`" +
-                (kernels.size() > 1 ? " at " + sizes_words(where_k[k]) : "");
-  if (kernels.empty()) t.kernel = "—";
-  if (met.empty() && missed.empty()) {
-    t.verdict = "not measured";
-    t.measured = "no rows at these sizes";
-  } else if (missed.empty()) {
-    t.verdict = "met";
-  } else if (met.empty()) {
-    t.verdict = "missed";
-  } else {
-    t.verdict = "met at some sizes";
-    t.where = sizes_words(met);
-  }
-  if (!near.empty() && !(met.empty() && missed.empty()))
-    t.where += (t.where.empty() ? "" : "; ") + std::string("within 1 % of the target at ") + sizes_words(near);
-  if (!absent.empty() && !(met.empty() && missed.empty()))
-    t.where += (t.where.empty() ? "" : "; ") + std::string("not measured at ") + sizes_words(absent);
-  return t;
-}
 }  // namespace
 
-std::vector<GramTarget> gram_targets(const GpuData& g) {
-  std::vector<GramTarget> out;
+std::vector<GramMeasure> gram_measures(const GpuData& g) {
+  std::vector<GramMeasure> out;
   const Table* t = g.get("gram.csv");
   if (!t) return out;
   const std::vector<Row> rows = t->rows();
@@ -97,54 +37,56 @@ std::vector<GramTarget> gram_targets(const GpuData& g) {
     if (b) *k = pick_rows::gram_kernel(b->s("impl"));
     return med(b);
   };
+  // the issue's sizes, N-major, each with value(N, d, &kernel)
+  const auto sized = [](const std::string& id,
+                        const std::function<double(const std::string&, const std::string&, std::string*)>& value) {
+    GramMeasure m{id, {}, "", ""};
+    for (const std::string& N : pick_rows::gram_target_N())
+      for (const std::string& d : pick_rows::gram_target_d()) {
+        GramPoint p{N, d, NAN, ""};
+        p.value = value(N, d, &p.kernel);
+        m.points.push_back(p);
+      }
+    return m;
+  };
   const auto ratio = [&](const std::string& prec, const std::string& pprec, const std::string& pout,
                          const std::string& pimpl) {
     return [&rows, &ours, prec, pprec, pout, pimpl](const std::string& N, const std::string& d, std::string* k) {
       return med(find(rows, N, d, pprec, pout, pimpl)) / ours(N, d, prec, k);
     };
   };
-  out.push_back(sized_target("27-write", "TF32 lower triangle at ≥ 80 % of the same run's write bandwidth (`write`, the same bytes)",
-                             0.8, "%.0f %%", 100, ratio("tf32", "none", "lower", "write")));
-  out.push_back(sized_target("27-gemm", "≥ 2.3× cuBLAS TF32 GEMM alone (full N×N, no epilogue)", 2.3, "%.2f×", 1,
-                             ratio("tf32", "tf32", "full-gram", "cublas-gemm")));
-  out.push_back(sized_target("27-gemm-epilogue", "≥ 3× cuBLAS TF32 GEMM + the epilogue kernel", 3.0, "%.2f×", 1,
-                             ratio("tf32", "tf32", "full", "cublas-gemm+epilogue")));
-  out.push_back(sized_target("27-syrk", "≥ 2.5× cuBLAS SSYRK + epilogue at matched accuracy (ours 3xTF32, FP32-accurate)",
-                             2.5, "%.2f×", 1, ratio("3xtf32", "fp32", "lower", "cublas-syrk+epilogue")));
-  const Table* p = g.get("peers_gram.csv");
-  const std::string cdist = "≥ 8× `torch.cdist` (TF32 allowed; `peers_gram.csv`: experiments/peers/gram_peers.py on the same "
-                            "points, another program, not interleaved with bench_gram)";
-  if (!p) {
-    out.push_back(GramTarget{"27-cdist", cdist, "—", "no `peers_gram.csv` in this GPU folder", "not measured", ""});
-  } else {
+  out.push_back(sized("27-write", ratio("tf32", "none", "lower", "write")));
+  out.push_back(sized("27-gemm", ratio("tf32", "tf32", "full-gram", "cublas-gemm")));
+  out.push_back(sized("27-gemm-epilogue", ratio("tf32", "tf32", "full", "cublas-gemm+epilogue")));
+  out.push_back(sized("27-syrk", ratio("3xtf32", "fp32", "lower", "cublas-syrk+epilogue")));
+  if (const Table* p = g.get("peers_gram.csv")) {
     const std::vector<Row> prow = p->rows();
-    out.push_back(sized_target("27-cdist", cdist, 8.0, "%.1f×", 1, [&](const std::string& N, const std::string& d, std::string* k) {
+    out.push_back(sized("27-cdist", [&](const std::string& N, const std::string& d, std::string* k) {
       return med(find(prow, N, d, "tf32", "full", "torch.cdist")) / ours(N, d, "tf32", k);
     }));
+  } else {
+    out.push_back(GramMeasure{"27-cdist", {}, "no `peers_gram.csv` in this GPU folder", ""});
   }
   {
-    GramTarget h{"27-hist", "fused histogram, N = 10⁶, d = 128, TF32, one GPU, in ≤ 1.0 s", "—", "", "not measured", ""};
+    GramMeasure h{"27-hist", {}, "", ""};
     const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, "tf32", "hist");
     if (b) {
-      h.kernel = "`" + pick_rows::gram_kernel(b->s("impl")) + "`";
-      h.measured = num(med(b) / 1000, "%.2f s");
-      std::string others;
+      h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000,
+                                   pick_rows::gram_kernel(b->s("impl"))});
       for (const Row& r : rows)
         if (&r != b && r.s("N") == pick_rows::kGramHistN && r.s("d") == pick_rows::kGramHistD && r.s("precision") == "tf32" &&
             r.s("output") == "hist" && !pick_rows::gram_kernel(r.s("impl")).empty())
-          others += (others.empty() ? "" : ", ") + std::string("`") + pick_rows::gram_kernel(r.s("impl")) + "` " +
-                    num(med(&r) / 1000, "%.2f s");
-      if (!others.empty()) h.measured += " (" + others + ")";
-      h.verdict = med(b) <= 1000 ? "met" : "missed";
+          h.others += (h.others.empty() ? "" : ", ") + std::string("`") + pick_rows::gram_kernel(r.s("impl")) + "` " +
+                      num(med(&r) / 1000, "%.2f s");
     } else {
-      h.measured = "no row at N = 10⁶, d = 128";
+      h.none = "no row at N = 10⁶, d = 128";
     }
     out.push_back(h);
   }
   return out;
 }
 
-std::string readme_gram_block(const Ctx& ctx) {
+std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts) {
   std::ostringstream o;
   o << "<!-- written by tdmaps_figures --readme from each GPU folder's gram.csv (src/support/results/readme_gram.cpp) -->\n";
   bool any = false;
@@ -251,12 +193,14 @@ std::string readme_gram_block(const Ctx& ctx) {
             << " | " << num(c32 / med(b), "%.1f×") << " / " << num(cf / med(b), "%.1f×") << " |\n";
         }
     }
-    // issue #27's targets against this folder (gram_targets: the same rows as the report's)
+    // issue #27's targets against this folder (the 27-* rows of paper/targets.csv, judged in paper/claims/targets.cpp:
+    // the same rows as the report's)
     o << "\nIssue #27 targets against this run (our fastest LTM-E kernel at each size; N ∈ {32768, 65536} × d ∈ {64, 128, "
       << "256}; the report lists the same rows):\n\n| target | ours (kernel) | measured | verdict |\n|---|---|---|---|\n";
-    for (const GramTarget& x : gram_targets(g))
-      o << "| " << x.target << " | " << x.kernel << " | " << x.measured << " | **" << x.verdict << "**"
-        << (x.where.empty() ? "" : ": " + x.where) << " |\n";
+    for (const TargetVerdict& x : verdicts)
+      if (x.slug == g.slug && x.id.compare(0, 3, "27-") == 0)
+        o << "| " << x.target << " | " << x.kernel << " | " << x.measured << " | **" << x.verdict << "**"
+          << (x.where.empty() ? "" : ": " + x.where) << " |\n";
     o << "\n";
   }
   if (!any) o << "No `gram.csv` is committed yet.\n";
