@@ -260,19 +260,21 @@ void fill_claims(Scope& s, const Ctx& ctx) {
 }
 
 // Issue targets (ours; no paper claim): the rows of paper/targets.csv judged by targets.cpp (README prints the same
-// verdicts), one table an issue: sdh_target_rows (#26), gram_target_rows (#27).
+// verdicts), one table an issue: sdh_target_rows (#26), gram_target_rows (#27), multigpu_target_rows (#16, #17).
 void fill_targets(Scope& s, const Ctx& ctx) {
   std::string why;
   const std::vector<Target> targets = load_targets(targets_path(ctx), &why);
-  std::ostringstream sdh, gram;
+  std::ostringstream sdh, gram, multi;
   for (const TargetResult& r : evaluate_targets(targets, ctx)) {
-    std::ostringstream& o = r.target->issue == "27" ? gram : sdh;
+    const std::string& i = r.target->issue;
+    std::ostringstream& o = i == "27" ? gram : (i == "16" || i == "17") ? multi : sdh;
     o << "| `" << r.target->id << "` | " << cell(r.target->target) << " | `" << r.gpu->slug << "` | " << cell(r.kernel)
       << " | " << cell(r.measured) << " | **" << r.verdict << "**" << (r.where.empty() ? "" : ": " + cell(r.where))
       << " |\n";
   }
   s.set("sdh_target_rows", rows_text(sdh.str())).set("gram_target_rows", rows_text(gram.str()));
-  s.flag("issue_targets", !sdh.str().empty() || !gram.str().empty());
+  s.set("multigpu_target_rows", rows_text(multi.str()));
+  s.flag("issue_targets", !sdh.str().empty() || !gram.str().empty() || !multi.str().empty());
 }
 
 // Peers' triangular index formulas (issue #27 item 6): peer_index, the rows of

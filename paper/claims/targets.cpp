@@ -4,6 +4,7 @@
 #include "rules.hpp"
 #include "select.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -173,9 +174,79 @@ bool gram_target(const Target& x, const std::vector<GramMeasure>& ms, TargetResu
   }
   return false;
 }
+
+// ---- issues #16 and #17 (16-*, 17-*): the GPU folder's sdh_multigpu.csv (multi_hist) ----
+// At each N of the CSV, the rows of `gpus` GPUs (chunks: a count, or "" for every count); 16-chunks and 17-gpus
+// judge rate_vs_first (the rate over 1 GPU, 1 chunk of the same N) of the row with that many chunks, 16-reduce and
+// 17-reduce the largest reduce_frac (in %) over the rows of that GPU count. Met when every N is, "met at some N"
+// (naming them) when some are.
+struct MultiRule {
+  const char* gpus;
+  const char* chunks;  // "" : the largest reduce_frac over every chunk count
+};
+const std::map<std::string, MultiRule>& multi_rules() {
+  static const std::map<std::string, MultiRule> m = {
+      {"16-chunks", {"1", "8"}}, {"16-reduce", {"1", ""}}, {"17-gpus", {"2", "1"}}, {"17-reduce", {"2", ""}}};
+  return m;
+}
+bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
+  const auto rule = multi_rules().find(x.id);
+  if (rule == multi_rules().end()) return false;
+  const Table* t = g.get(x.csv);
+  if (!t || t->size() == 0) return false;
+  const std::vector<Row> rows = t->rows();
+  std::vector<double> Ns;
+  std::vector<std::string> kernels;
+  bool identical = true;
+  for (const Row& r : rows) {
+    if (std::find(Ns.begin(), Ns.end(), r.d("N")) == Ns.end()) Ns.push_back(r.d("N"));
+    if (std::find(kernels.begin(), kernels.end(), r.s("kernel")) == kernels.end()) kernels.push_back(r.s("kernel"));
+    identical = identical && r.s("identical") == "1";
+  }
+  const bool reduce = std::string(rule->second.chunks).empty();
+  std::vector<std::string> per_n, met_at, missed, absent;
+  bool any_missed = false;
+  for (const double N : Ns) {
+    double v = NAN;
+    std::string of;
+    for (const Row& r : rows) {
+      if (r.d("N") != N || r.s("gpus") != rule->second.gpus) continue;
+      if (reduce) {
+        const double f = 100 * r.d("reduce_frac");
+        if (std::isfinite(f) && !(f <= v)) v = f, of = r.s("chunks");
+      } else if (r.s("chunks") == rule->second.chunks) {
+        v = r.d("rate_vs_first");
+      }
+    }
+    const std::string at = "N = " + fmt_int(N);
+    if (!std::isfinite(v)) {
+      absent.push_back(at);
+      continue;
+    }
+    const std::string shown = reduce ? fmt_g(v, 2) + " % (" + of + (of == "1" ? " chunk)" : " chunks)") : "×" + fmt(v, 4);
+    per_n.push_back(at + ": " + shown);
+    const Outcome o = rules::judge(as_claim(x), v, shown + " at " + at);
+    const bool ok = o.verdict == "holds";
+    (ok ? met_at : missed).push_back(at);
+    if (!any_missed) res->outcome = o;
+    any_missed = any_missed || !ok;
+  }
+  if (met_at.empty() && missed.empty()) return false;  // no row of this GPU count
+  std::vector<std::string> ks;
+  for (const std::string& k : kernels) ks.push_back("`" + k + "`");
+  res->kernel = join(ks, ", ") + " (`" + x.csv + "`, commit " + t->meta_or("commit", "?") + ", " +
+                t->meta_or("gpus_used", "?") + " × " + t->meta_or("gpu", "?") + ")";
+  res->measured = join(per_n, "; ") + (identical ? "; every split bit-identical" : "; NOT every split bit-identical");
+  res->verdict = missed.empty() ? "met" : met_at.empty() ? "missed" : "met at some sizes";
+  if (!missed.empty() && !met_at.empty()) res->where = join(met_at, ", ");
+  if (!absent.empty()) res->where += (res->where.empty() ? "" : "; ") + std::string("not measured at ") + join(absent, ", ");
+  return true;
+}
 }  // namespace
 
-bool has_target_rule(const std::string& id) { return id == "26-sdh" || gram_rules().count(id); }
+bool has_target_rule(const std::string& id) {
+  return id == "26-sdh" || gram_rules().count(id) || multi_rules().count(id);
+}
 
 std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, const Ctx& ctx) {
   std::vector<TargetResult> out;
@@ -183,7 +254,9 @@ std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, c
     const std::vector<GramMeasure> gram = gram_measures(g);
     for (const Target& x : targets) {
       TargetResult r{&x, &g, "", "", "", "", NAN, {}};
-      const bool ok = x.id == "26-sdh" ? sdh_at_1M(x, g, &r) : gram_target(x, gram, &r);
+      const bool ok = x.id == "26-sdh" ? sdh_at_1M(x, g, &r)
+                      : multi_rules().count(x.id) ? multigpu_target(x, g, &r)
+                                                  : gram_target(x, gram, &r);
       if (ok) out.push_back(r);
     }
   }
