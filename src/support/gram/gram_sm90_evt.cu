@@ -2,7 +2,8 @@
 // a stock CUTLASS 3 GEMM, nothing of ours inside the kernel but the tile scheduler and one epilogue node.
 //
 //   kernel    cutlass::gemm::kernel::GemmUniversal (SM90 TMA warp-specialized, ping-pong: one consumer
-//             warp group a 128 x 128 tile, its epilogue under the other group's mainloop), mainloop and
+//             warp group a 128 x 128 tile, its epilogue under the other group's mainloop; cooperative
+//             with -DTDMAPS_GRAM_EVT_COOPERATIVE=1), mainloop and
 //             epilogue built by CUTLASS's CollectiveBuilders: TF32 (float operands read by TMA, tfloat32
 //             wgmma), FP32 accumulation, 128 x 128 x 32 tiles, clusters of one CTA;
 //   scheduler tdmaps::cutlass_tiles::LowerTriangleScheduler<LTM_E> (tdmaps/cutlass.hpp: the c(c+1)/2 lower
@@ -11,7 +12,7 @@
 //   epilogue  CUTLASS 3's fusion API (an epilogue visitor tree, Sm90EVT) ending in the collective's TMA
 //             store of D (row-major N x N, ld N):
 //               d2 = ReLu(fma(-2, acc, n_i + n_j))         n_i: Sm90ColBroadcast, n_j: Sm90RowBroadcast
-//               d  = Sqrt(d2)                              lower-sqrt only (our functor)
+//               d  = Sqrt(d2)                              lower-sqrt only (our functor, sqrt.approx)
 //               out = KeepAboveDiagonal(d2 or d)           ltm-e only (our node, below)
 //             KeepAboveDiagonal: in a diagonal tile (I == J) a cell j > i keeps the value D holds before
 //             the launch (read back from global memory, that tile's cells only), so the TMA store, which
@@ -55,14 +56,22 @@ using ClusterShape = Shape<_1, _1, _1>;
 static_assert(size<0>(TileShape{}) == tile_side, "gram's tiles are 128 x 128");
 
 // sqrt, element-wise (CUTLASS has no such functor; Sm90Compute takes a unary one on Array<T, N>).
+// sqrt.approx (MUFU, relative error about 2^-23): the IEEE sqrtf's Newton step and slow-path branch made
+// the lower-sqrt epilogue 1.8x slower than lower on an H200 (6.81 vs 3.81 ms, N = 65536, d = 128); the
+// sqrt output's bound (gram_cpu.hpp: sqrt(c_P S) + 2^-23 d) is dominated by its first term anyway.
+CUTLASS_DEVICE float sqrt_approx(float v) {
+  float r;
+  asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(v));
+  return r;
+}
 template <class T> struct Sqrt {
-  CUTLASS_HOST_DEVICE T operator()(T v) const { return sqrtf(v); }
+  CUTLASS_DEVICE T operator()(T v) const { return sqrt_approx(v); }
 };
 template <class T, int N> struct Sqrt<cutlass::Array<T, N>> {
-  CUTLASS_HOST_DEVICE cutlass::Array<T, N> operator()(cutlass::Array<T, N> const& v) const {
+  CUTLASS_DEVICE cutlass::Array<T, N> operator()(cutlass::Array<T, N> const& v) const {
     cutlass::Array<T, N> r;
     CUTLASS_PRAGMA_UNROLL
-    for (int k = 0; k < N; ++k) r[k] = sqrtf(v[k]);
+    for (int k = 0; k < N; ++k) r[k] = sqrt_approx(v[k]);
     return r;
   }
 };
@@ -150,8 +159,16 @@ template <bool Sq, bool Keep>
 using DistanceFusion = cute::conditional_t<Keep, fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>, Dist<Sq>>;
 
 // The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C.
-using KSched = cutlass::gemm::KernelTmaWarpSpecializedPingpong;
-using ESched = cutlass::epilogue::TmaWarpSpecialized;
+// Ping-pong (the default) or cooperative (-DTDMAPS_GRAM_EVT_COOPERATIVE=1: both consumer warp groups on
+// one tile, m64 each, the epilogue not under a mainloop): compared on an H200 in
+// experiments/results/h200/logs/issue36_evt/.
+#ifndef TDMAPS_GRAM_EVT_COOPERATIVE
+#define TDMAPS_GRAM_EVT_COOPERATIVE 0
+#endif
+using KSched = cute::conditional_t<(TDMAPS_GRAM_EVT_COOPERATIVE != 0), cutlass::gemm::KernelTmaWarpSpecializedCooperative,
+                                   cutlass::gemm::KernelTmaWarpSpecializedPingpong>;
+using ESched = cute::conditional_t<(TDMAPS_GRAM_EVT_COOPERATIVE != 0), cutlass::epilogue::TmaWarpSpecializedCooperative,
+                                   cutlass::epilogue::TmaWarpSpecialized>;
 template <class Scheduler, class Fusion>
 struct GemmOf {
   using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
