@@ -7,11 +7,16 @@
 //
 //   bench_gram [--N 32768,65536] [--d 64,128,256] [--prec tf32,3xtf32,bf16,fp16]
 //              [--verify-max 1000] [--samples 4096] [--hist-N 0] [--reps 10] [--out DIR]
-//              [--kernel classic,persistent,sm80-8w,sm90-ws]
+//              [--kernel classic,persistent,sm80-8w,sm90-ws,sm90-evt]
 //
 // Each kernel of --kernel (gram_api.hpp: Kernel) runs with both schedulers; a kernel other than
-// classic names its rows' impl (tdmaps-ltm-e-<kernel>, bb-grid-<kernel>); sm90-ws is left out, with
-// a line, where it is not built or the GPU is not compute capability 9.0.
+// classic names its rows' impl (tdmaps-ltm-e-<kernel>, bb-grid-<kernel>); sm90-ws and sm90-evt are left
+// out, with a line, where they are not built or the GPU is not compute capability 9.0. sm90-evt (issue
+// #36: stock CUTLASS 3 GEMM + the tdmaps scheduler + an epilogue visitor tree) runs TF32 and the outputs
+// lower / lower-sqrt only (gram::sm90_evt_refusal; the rest is left out for it with one line each), and
+// its second scheduler is CUTLASS's own over the whole square: rows "full-sm90-evt", outputs full /
+// full-sqrt, every cell of N x N written and checked. Its small check runs at N = 132, not 129 (TMA
+// stores rows of 16 bytes: N % 4 == 0).
 // 1. Check (no timing), for each kernel: at N = --verify-max and 129 (partial edge tiles), d = 64 and 100 (K
 //    padded), every precision x scheduler x output (lower, lower with sqrt, condensed, fused
 //    histogram) against float64 over every pair, within the bound of src/support/gram/gram_cpu.hpp;
@@ -121,6 +126,7 @@ std::vector<gram::Kernel> g_kernels{gram::Kernel::classic};  // --kernel
 // tdmaps-ltm-e / bb-grid; another kernel's carry its name (tdmaps-ltm-e-sm90-ws, bb-grid-sm90-ws),
 // so that each kernel's I is against the bb-grid of the same kernel.
 std::string impl_name(gram::Sched s, gram::Kernel k) {
+  if (k == gram::Kernel::sm90_evt && s == gram::Sched::bb) return "full-sm90-evt";  // the stock scheduler, whole square
   return k == gram::Kernel::classic ? std::string(gram::name(s)) : std::string(gram::name(s)) + "-" + gram::name(k);
 }
 
@@ -177,9 +183,11 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
   };
   Dev dD(size_t(N * N) * 4);
   std::vector<float> D(static_cast<size_t>(N * N));
+  const bool evt = kern == gram::Kernel::sm90_evt;  // lower and lower + sqrt only; bb: the whole square
   for (gram::Sched sc : {gram::Sched::ltm_e, gram::Sched::bb}) {
-    const std::string sn = gram::name(sc);
-    for (int mode = 0; mode < 3; ++mode) {  // lower, lower + sqrt, condensed
+    const std::string sn = impl_name(sc, kern);
+    const bool full = evt && sc == gram::Sched::bb;  // every cell written
+    for (int mode = 0; mode < (evt ? 2 : 3); ++mode) {  // lower, lower + sqrt, condensed
       TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));  // NaN: what is not written stays NaN
       gram::Request r;
       r.kernel = kern;
@@ -200,7 +208,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
             want = true;
           } else {
             v = D[size_t(i * N + j)];
-            want = j <= i;
+            want = j <= i || full;
           }
           if (!want) {
             if (!std::isnan(v)) fail(sn + ": cell (" + std::to_string(i) + "," + std::to_string(j) + ") above the diagonal was written");
@@ -224,6 +232,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
         for (size_t k = size_t(N * (N - 1) / 2); k < D.size(); ++k)
           if (!std::isnan(D[k])) fail(sn + " condensed: wrote past N(N-1)/2");
     }
+    if (evt) continue;  // sm90-evt: no fused histogram (yet)
     // the fused histogram: every pair i > j once; within the bound of the float64 histogram
     const int B = std::min(256, gram::max_buckets(prec));
     const double w = std::sqrt(double(d)) / B;
@@ -266,7 +275,8 @@ int main(int argc, char** argv) {
   cli.add()("kernel", po::value(&kernel_arg)->default_value("classic"),
        "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), persistent (TMA row stores), "
        "sm80-8w (classic on 8 warps, 16-deep k-tiles), sm90-ws (Hopper: TMA + wgmma warp-specialized; sm_90a only, "
-       "left out with a line elsewhere)");
+       "left out with a line elsewhere), sm90-evt (Hopper: stock CUTLASS 3 GEMM + the tdmaps scheduler + an epilogue "
+       "visitor tree; TF32, lower / lower-sqrt; sm_90a only)");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (run.quick) run.min_reps = std::min(run.min_reps, cli.given("reps") ? run.reps : 5);
@@ -287,7 +297,7 @@ int main(int argc, char** argv) {
     if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
     g_kernels.clear();
-    for (const std::string& kn : bench::parse_names({kernel_arg}, "--kernel", {"classic", "persistent", "sm80-8w", "sm90-ws"})) {
+    for (const std::string& kn : bench::parse_names({kernel_arg}, "--kernel", {"classic", "persistent", "sm80-8w", "sm90-ws", "sm90-evt"})) {
       gram::Kernel k;
       gram::kernel_of(kn, k);
       g_kernels.push_back(k);
@@ -319,8 +329,8 @@ int main(int argc, char** argv) {
   TD_CUBLAS(cublasCreate(&handle));
   // sm90-ws runs on compute capability 9.0 alone (sm_90a code), and only where this build has it
   for (auto it = g_kernels.begin(); it != g_kernels.end();)
-    if (*it == gram::Kernel::sm90_ws && !gram::sm90_runs()) {
-      std::fprintf(stderr, "bench_gram: kernel sm90-ws left out: %s\n",
+    if ((*it == gram::Kernel::sm90_ws || *it == gram::Kernel::sm90_evt) && !gram::sm90_runs()) {
+      std::fprintf(stderr, "bench_gram: kernel %s left out: %s\n", gram::name(*it),
                    gram::sm90_built() ? "this GPU is not compute capability 9.0 (sm_90a code)" : "not in this build (gram_sm90.cu needs nvcc >= 12.0)");
       it = g_kernels.erase(it);
     } else {
@@ -330,15 +340,29 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_gram: no kernel of --kernel runs here\n");
     return 2;
   }
+  // what sm90-evt refuses, one line each (gram::sm90_evt_refusal)
+  auto evt_runs = [&](const std::string& pn) { return gram::sm90_evt_refusal(prec_of(pn), gram::Out::lower, 4).empty(); };
+  if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end()) {
+    for (const std::string& pn : precs)
+      if (!evt_runs(pn))
+        std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(prec_of(pn), gram::Out::lower, 4).c_str());
+    std::fprintf(stderr, "bench_gram: %s, and the fused histogram: left out for it\n",
+                 gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::condensed, 4).c_str());
+  }
 
   // ---- 1. the full check at sizes with partial edge tiles
   for (gram::Kernel kern : g_kernels)
     for (const std::string& pn : precs)
-      for (i64 N : {verify_n, 129ll})
+      for (i64 N0 : {verify_n, 129ll})
         for (int d : {64, 100}) {
+          const bool evt = kern == gram::Kernel::sm90_evt;
+          if (evt && !evt_runs(pn)) continue;
+          const i64 N = evt ? (N0 + 3) / 4 * 4 : N0;  // sm90-evt: N % 4 == 0 (129 -> 132: still a partial edge tile)
           const double w = check_small(prec_of(pn), kern, N, d, seed + 1);
-          std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, lower / sqrt / condensed / hist ok (worst err/S %.3g, bound %.3g)\n",
-                       gram::name(kern), pn.c_str(), (long long)N, d, w, gc::bound_coef(pn, d));
+          std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, %s ok (worst err/S %.3g, bound %.3g)\n",
+                       gram::name(kern), pn.c_str(), (long long)N, d,
+                       evt ? "lower / sqrt (ltm-e), full / full-sqrt (full-sm90-evt)" : "lower / sqrt / condensed / hist", w,
+                       gc::bound_coef(pn, d));
         }
 
   // ---- 2. the timed sizes
@@ -348,6 +372,9 @@ int main(int argc, char** argv) {
   for (i64 N : Ns)
     for (i64 d64 : ds) {
       const int d = int(d64);
+      if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end() &&
+          !gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::lower, N).empty())
+        std::fprintf(stderr, "bench_gram: %s: left out at this N\n", gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::lower, N).c_str());
       const std::vector<float> X = gc::points(N, d, seed);
       Dev dX(X.size() * 4), dn(size_t(N) * 4);
       TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
@@ -466,7 +493,14 @@ int main(int argc, char** argv) {
         }
         for (gram::Kernel kern : g_kernels)
           for (auto& [o, sq, dst, output] : outs) {
+            const bool evt = kern == gram::Kernel::sm90_evt;
+            if (evt && !gram::sm90_evt_refusal(prec_of(pn), o, N).empty()) continue;  // said once, above (N: below)
             V.push_back(ours(kern, gram::Sched::bb, o, sq, dst, output));
+            if (evt) {  // the stock scheduler over the whole square: every cell written
+              V.back().output = sq ? "full-sqrt" : "full";
+              V.back().bytes = double(full) * 4;
+              V.back().useful = u64(c) * u64(c);
+            }
             const int bbi = int(V.size()) - 1;
             V.push_back(ours(kern, gram::Sched::ltm_e, o, sq, dst, output));
             V.back().bb = bbi;
@@ -513,7 +547,7 @@ int main(int argc, char** argv) {
         v.launch();
         TD_CUDA(cudaDeviceSynchronize());
         if (!(v.bound >= 0)) continue;  // no d^2 output (a GEMM alone, a write)
-        const bool sq = v.output == "lower-sqrt";
+        const bool sq = v.output == "lower-sqrt" || v.output == "full-sqrt";
         const std::vector<i64>& idx =
             v.output == "condensed" ? idx_cond : v.impl == "cublas-syrk+epilogue" ? idx_upper : idx_lower;
         const float* src = v.output == "condensed" ? dC.as<float>() : v.tile == "cublas" ? dG.as<float>() : dD.as<float>();
@@ -572,7 +606,8 @@ int main(int argc, char** argv) {
     const gc::Hist h = gc::histogram(X.data(), nv, d, w, B, std::sqrt(coef * smax) * 1.01);
     std::vector<std::pair<gram::Kernel, gram::Sched>> hv;  // per kernel: its bb-grid, then LTM-E
     for (gram::Kernel kern : g_kernels)
-      for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e}) hv.push_back({kern, sc});
+      for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e})
+        if (kern != gram::Kernel::sm90_evt) hv.push_back({kern, sc});  // sm90-evt: no fused histogram (yet)
     bool ok = true;
     for (const auto& [kern, sc] : hv) {
       const HistCompare hc = run_hist(sub, kern, sc, B, w, dH, h);

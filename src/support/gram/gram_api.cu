@@ -16,9 +16,11 @@ GRAM_DECLARE(bf16)
 GRAM_DECLARE(fp16)
 #undef GRAM_DECLARE
 #if defined(TDMAPS_GRAM_SM90)
-cudaError_t run_sm90(const Prepared& o, const Request& r, cudaStream_t s);  // gram_sm90.cu (sm_90a)
+cudaError_t run_sm90(const Prepared& o, const Request& r, cudaStream_t s);      // gram_sm90.cu (sm_90a)
+cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s);  // gram_sm90_evt.cu (sm_90a)
 #else
 inline cudaError_t run_sm90(const Prepared&, const Request&, cudaStream_t) { return cudaErrorNotSupported; }
+inline cudaError_t run_sm90_evt(const Prepared&, const Request&, cudaStream_t) { return cudaErrorNotSupported; }
 #endif
 }  // namespace detail
 
@@ -66,6 +68,7 @@ cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStrea
 }
 cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
   if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
+  if (r.kernel == Kernel::sm90_evt) return detail::run_sm90_evt(o, r, s);
 #define C(x) run_##x(o, r, s)
   GRAM_SWITCH(o.prec, C)
 #undef C

@@ -21,27 +21,34 @@ enum class Sched { ltm_e, bb };  // the tile scheduler: LTM-E over the lower til
 // warps an SM); sm90_ws = Hopper's own mainloop (CUTLASS 3's SM90 TMA + wgmma warp-specialized
 // collective, gram_sm90.cu, compiled for sm_90a only), one block a tile, our epilogue from the
 // accumulator registers. Every kernel's tile scheduler is the map (LTM-E or the bb-grid).
-enum class Kernel { classic, persistent, sm80_8w, sm90_ws };
+// sm90_evt (issue #36, gram_sm90_evt.cu, sm_90a only): no kernel of ours at all, a stock CUTLASS 3
+// GemmUniversal (TMA warp-specialized ping-pong, persistent) with the tdmaps LowerTriangleScheduler
+// (Sched::ltm_e) or CUTLASS's persistent scheduler over the whole c x c square (Sched::bb: every
+// cell of N x N written, the rows "full-sm90-evt"), and the distance epilogue as an epilogue visitor
+// tree (CUTLASS's fusion API) ending in TMA stores. What it refuses: sm90_evt_refusal.
+enum class Kernel { classic, persistent, sm80_8w, sm90_ws, sm90_evt };
 inline const char* name(Kernel k) {
   switch (k) {
     case Kernel::classic: return "classic";
     case Kernel::persistent: return "persistent";
     case Kernel::sm80_8w: return "sm80-8w";
     case Kernel::sm90_ws: return "sm90-ws";
+    case Kernel::sm90_evt: return "sm90-evt";
   }
   return "?";
 }
 // The kernel of a name above; false where none is.
 inline bool kernel_of(const std::string& s, Kernel& k) {
-  for (Kernel c : {Kernel::classic, Kernel::persistent, Kernel::sm80_8w, Kernel::sm90_ws})
+  for (Kernel c : {Kernel::classic, Kernel::persistent, Kernel::sm80_8w, Kernel::sm90_ws, Kernel::sm90_evt})
     if (s == name(c)) {
       k = c;
       return true;
     }
   return false;
 }
-// Whether this build carries sm90_ws (gram_sm90.cu: CUTLASS and an nvcc that builds sm_90a) and
-// whether the current device runs it (compute capability 9.0 exactly: sm_90a code runs nowhere else).
+// Whether this build carries sm90_ws and sm90_evt (gram_sm90.cu, gram_sm90_evt.cu: CUTLASS and an nvcc
+// that builds sm_90a) and whether the current device runs them (compute capability 9.0 exactly: sm_90a
+// code runs nowhere else).
 bool sm90_built();
 bool sm90_runs();
 
@@ -55,6 +62,15 @@ inline const char* name(Prec p) {
   return "?";
 }
 inline const char* name(Out o) { return o == Out::lower ? "lower" : o == Out::condensed ? "condensed" : "hist"; }
+
+// Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
+// (run() answers such a request with cudaErrorInvalidValue.)
+inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N) {
+  if (p != Prec::tf32) return std::string("sm90-evt: TF32 only (not ") + name(p) + ")";
+  if (o != Out::lower) return std::string("sm90-evt: output lower only (") + name(o) + ": not yet)";
+  if (N % 4 != 0) return "sm90-evt: N = " + std::to_string(N) + " is not a multiple of 4 (TMA stores 16-byte rows of D)";
+  return std::string();
+}
 inline const char* name(Sched s) { return s == Sched::ltm_e ? "tdmaps-ltm-e" : "bb-grid"; }
 
 constexpr int tile_side = 128;  // square output tiles, 128 x 128

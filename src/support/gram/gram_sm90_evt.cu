@@ -1,0 +1,280 @@
+// src/support/gram/gram_sm90_evt.cu — kernel sm90-evt of the Gram / distance tiles (issue #36 item 2):
+// a stock CUTLASS 3 GEMM, nothing of ours inside the kernel but the tile scheduler and one epilogue node.
+//
+//   kernel    cutlass::gemm::kernel::GemmUniversal (SM90 TMA warp-specialized, ping-pong: one consumer
+//             warp group a 128 x 128 tile, its epilogue under the other group's mainloop; cooperative
+//             with -DTDMAPS_GRAM_EVT_COOPERATIVE=1), mainloop and
+//             epilogue built by CUTLASS's CollectiveBuilders: TF32 (float operands read by TMA, tfloat32
+//             wgmma), FP32 accumulation, 128 x 128 x 32 tiles, clusters of one CTA;
+//   scheduler tdmaps::cutlass_tiles::LowerTriangleScheduler<LTM_E> (tdmaps/cutlass.hpp: the c(c+1)/2 lower
+//             tiles, persistent) — Sched::ltm_e; or CUTLASS's own persistent scheduler over the c x c
+//             square — Sched::bb, the rows "full-sm90-evt" (every cell of N x N written);
+//   epilogue  CUTLASS 3's fusion API (an epilogue visitor tree, Sm90EVT) ending in the collective's TMA
+//             store of D (row-major N x N, ld N):
+//               d2 = ReLu(fma(-2, acc, n_i + n_j))         n_i: Sm90ColBroadcast, n_j: Sm90RowBroadcast
+//               d  = Sqrt(d2)                              lower-sqrt only (our functor, sqrt.approx)
+//               out = KeepAboveDiagonal(d2 or d)           ltm-e only (our node, below)
+//             KeepAboveDiagonal: in a diagonal tile (I == J) a cell j > i keeps the value D holds before
+//             the launch (read back from global memory, that tile's cells only), so the TMA store, which
+//             writes whole boxes, leaves the contents above the diagonal as they were — the `lower`
+//             contract of gram_api.hpp, which bench_gram checks (poisoned cells must stay poisoned).
+//             Those cells are stored again with their own bits (not "never stored": a concurrent writer of
+//             the upper triangle inside the c diagonal tiles would race; nothing else is touched).
+//
+// The seam: GemmOf<Schedule, Scheduler, Fusion> is the whole kernel, and an output is a Fusion (an
+// EVT type) plus its Arguments (args_of below). Another output — a fused reduction (the histogram:
+// a node whose consumer callbacks count into shared memory in reduce()/end(), ElementD void so that
+// the collective stores nothing) or another layout — is one more Fusion here, not another kernel.
+//
+// Limits (gram::sm90_evt_refusal, one line each): TF32 only; Out::lower only (condensed and the
+// fused histogram: not yet); N % 4 == 0 (TMA: 16-byte rows of D); no tile range. Compiled for
+// sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and CUTLASS is found).
+#include "gram.cuh"
+
+#include <tdmaps/cutlass.hpp>
+
+#include <cutlass/epilogue/collective/collective_builder.hpp>
+#include <cutlass/epilogue/fusion/sm90_callbacks_tma_warpspecialized.hpp>
+#include <cutlass/epilogue/thread/activation.h>
+#include <cutlass/gemm/collective/collective_builder.hpp>
+#include <cutlass/gemm/device/gemm_universal_adapter.h>
+#include <cutlass/gemm/kernel/gemm_universal.hpp>
+
+#include <string>
+
+#if !defined(TDMAPS_CUTLASS_SM90)
+#error "gram_sm90_evt.cu needs the CUTLASS 3 headers (tdmaps/cutlass.hpp defines TDMAPS_CUTLASS_SM90 with them)"
+#endif
+
+namespace gram {
+namespace evt {
+using namespace cute;
+namespace fusion = cutlass::epilogue::fusion;
+
+using TileShape = Shape<_128, _128, _32>;  // square (the scheduler's requirement); 32 TF32 = 128-byte k rows
+using ClusterShape = Shape<_1, _1, _1>;
+static_assert(size<0>(TileShape{}) == tile_side, "gram's tiles are 128 x 128");
+
+// sqrt, element-wise (CUTLASS has no such functor; Sm90Compute takes a unary one on Array<T, N>).
+// sqrt.approx (MUFU, relative error about 2^-23): the IEEE sqrtf's Newton step and slow-path branch made
+// the lower-sqrt epilogue 1.8x slower than lower on an H200 (6.81 vs 3.81 ms, N = 65536, d = 128); the
+// sqrt output's bound (gram_cpu.hpp: sqrt(c_P S) + 2^-23 d) is dominated by its first term anyway.
+CUTLASS_DEVICE float sqrt_approx(float v) {
+  float r;
+  asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(v));
+  return r;
+}
+template <class T> struct Sqrt {
+  CUTLASS_DEVICE T operator()(T v) const { return sqrt_approx(v); }
+};
+template <class T, int N> struct Sqrt<cutlass::Array<T, N>> {
+  CUTLASS_DEVICE cutlass::Array<T, N> operator()(cutlass::Array<T, N> const& v) const {
+    cutlass::Array<T, N> r;
+    CUTLASS_PRAGMA_UNROLL
+    for (int k = 0; k < N; ++k) r[k] = sqrt_approx(v[k]);
+    return r;
+  }
+};
+
+// The EVT node of the lower triangle's diagonal tiles (a node with one child: out = child, except in a
+// tile I == J, where a cell j > i inside the problem takes D's value before the launch). Written
+// against CUTLASS's visitor interface (the members every Sm90 node has: Arguments / Params, the host
+// calls, the producer and consumer callbacks); no shared memory, no producer load.
+struct KeepAboveDiagonal {
+  struct SharedStorage {};
+  struct Arguments {
+    float const* ptr_d = nullptr;  // D, row-major
+    int64_t ld = 0;
+  };
+  using Params = Arguments;
+  template <class ProblemShape>
+  static constexpr Params to_underlying_arguments(ProblemShape const&, Arguments const& a, void*) { return a; }
+  template <class ProblemShape> static bool can_implement(ProblemShape const&, Arguments const& a) {
+    return a.ptr_d != nullptr;
+  }
+  template <class ProblemShape> static size_t get_workspace_size(ProblemShape const&, Arguments const&) { return 0; }
+  template <class ProblemShape>
+  static cutlass::Status initialize_workspace(ProblemShape const&, Arguments const&, void*, cudaStream_t,
+                                              cutlass::CudaHostAdapter* = nullptr) {
+    return cutlass::Status::kSuccess;
+  }
+  CUTLASS_HOST_DEVICE KeepAboveDiagonal() {}
+  CUTLASS_HOST_DEVICE KeepAboveDiagonal(Params const& p, SharedStorage const&) : params(p) {}
+  Params params;
+  CUTLASS_DEVICE bool is_producer_load_needed() const { return false; }
+  CUTLASS_DEVICE bool is_C_load_needed() const { return false; }
+  template <class... Args> CUTLASS_DEVICE auto get_producer_load_callbacks(fusion::detail::ProducerLoadArgs<Args...> const&) {
+    return fusion::detail::EmptyProducerLoadCallbacks{};
+  }
+
+  template <class CTensor>
+  struct ConsumerStoreCallbacks : fusion::detail::EmptyConsumerStoreCallbacks {
+    CUTLASS_DEVICE ConsumerStoreCallbacks(CTensor c, bool d, int m, int n, Params const& p)
+        : tCc(c), diag(d), M(m), N(n), params(p) {}
+    CTensor tCc;  // (CPY, CPY_M, CPY_N, EPI_M, EPI_N): this thread's cells, absolute (i, j, l)
+    bool diag;
+    int M, N;
+    Params const& params;
+
+    template <class ElementAccumulator, class ElementInput, int FragmentSize>
+    CUTLASS_DEVICE cutlass::Array<ElementInput, FragmentSize> visit(
+        cutlass::Array<ElementAccumulator, FragmentSize> const&, int epi_v, int epi_m, int epi_n,
+        cutlass::Array<ElementInput, FragmentSize> const& in) {
+      cutlass::Array<ElementInput, FragmentSize> out = in;
+      if (diag) {
+        Tensor c = tCc(_, _, _, epi_m, epi_n);
+        CUTLASS_PRAGMA_UNROLL
+        for (int k = 0; k < FragmentSize; ++k) {
+          const auto x = c(epi_v * FragmentSize + k);
+          const int i = int(get<0>(x)), j = int(get<1>(x));
+          if (j > i && i < M && j < N) out[k] = params.ptr_d[int64_t(i) * params.ld + j];
+        }
+      }
+      return out;
+    }
+  };
+  template <bool ReferenceSrc, class... Args>
+  CUTLASS_DEVICE auto get_consumer_store_callbacks(fusion::detail::ConsumerStoreArgs<Args...> const& args) {
+    auto [M, N, K, L] = args.problem_shape_mnkl;
+    auto [m, n, k, l] = args.tile_coord_mnkl;
+    Tensor tCc = fusion::detail::sm90_partition_for_epilogue<ReferenceSrc>(
+        make_identity_tensor(make_shape(int(M), int(N), int(L))), args.tile_shape_mnk, args.tile_coord_mnkl,
+        args.epi_tile, args.tiled_copy, args.thread_idx);
+    return ConsumerStoreCallbacks<decltype(tCc)>(tCc, int(m) == int(n), int(M), int(N), params);
+  }
+};
+
+// The distance tree: ReLu(fma(-2, acc, n_i + n_j)) [, Sqrt] [, KeepAboveDiagonal].
+using RoundStyle = cutlass::FloatRoundStyle;
+constexpr RoundStyle rn = cutlass::FloatRoundStyle::round_to_nearest;
+using NormI = fusion::Sm90ColBroadcast<0, TileShape, float, float, Stride<_1, _0, int64_t>>;  // n_i: a value a row
+using NormJ = fusion::Sm90RowBroadcast<0, TileShape, float, float, Stride<_0, _1, int64_t>>;  // n_j: a value a column
+using NormSum = fusion::Sm90EVT<fusion::Sm90Compute<cutlass::plus, float, float, rn>, NormI, NormJ>;
+using Gram2 = fusion::Sm90EVT<fusion::Sm90Compute<cutlass::homogeneous_multiply_add, float, float, rn>,
+                              fusion::Sm90ScalarBroadcast<float>, fusion::Sm90AccFetch, NormSum>;  // -2 acc + (n_i + n_j)
+using D2 = fusion::Sm90EVT<fusion::Sm90Compute<cutlass::epilogue::thread::ReLu, float, float, rn>, Gram2>;
+using D1 = fusion::Sm90EVT<fusion::Sm90Compute<Sqrt, float, float, rn>, D2>;
+template <bool Sq> using Dist = cute::conditional_t<Sq, D1, D2>;
+template <bool Sq, bool Keep>
+using DistanceFusion = cute::conditional_t<Keep, fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>, Dist<Sq>>;
+
+// The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C.
+// Ping-pong (the default) or cooperative (-DTDMAPS_GRAM_EVT_COOPERATIVE=1: both consumer warp groups on
+// one tile, m64 each, the epilogue not under a mainloop): compared on an H200 in
+// experiments/results/h200/logs/issue36_evt/.
+#ifndef TDMAPS_GRAM_EVT_COOPERATIVE
+#define TDMAPS_GRAM_EVT_COOPERATIVE 0
+#endif
+using KSched = cute::conditional_t<(TDMAPS_GRAM_EVT_COOPERATIVE != 0), cutlass::gemm::KernelTmaWarpSpecializedCooperative,
+                                   cutlass::gemm::KernelTmaWarpSpecializedPingpong>;
+using ESched = cute::conditional_t<(TDMAPS_GRAM_EVT_COOPERATIVE != 0), cutlass::epilogue::TmaWarpSpecializedCooperative,
+                                   cutlass::epilogue::TmaWarpSpecialized>;
+template <class Scheduler, class Fusion>
+struct GemmOf {
+  using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
+      cutlass::epilogue::collective::EpilogueTileAuto, float, float,  // accumulator, compute
+      void, cutlass::layout::RowMajor, 4,                              // no C
+      float, cutlass::layout::RowMajor, 4,                             // D
+      ESched, Fusion>::CollectiveOp;
+  using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, float, cutlass::layout::RowMajor, 4,  // A = X (K-major)
+      float, cutlass::layout::ColumnMajor, 4,                                                    // B = X^T
+      float, TileShape, ClusterShape,
+      cutlass::gemm::collective::StageCountAutoCarveout<int(sizeof(typename Epilogue::SharedStorage))>,
+      KSched>::CollectiveOp;
+  using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, Mainloop, Epilogue, Scheduler>;
+  using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
+};
+
+// The fusion's arguments (nested as the tree: children first, the node last).
+template <bool Sq> typename Dist<Sq>::Arguments dist_args(const float* norms) {
+  typename D2::Arguments d2{
+      {                                               // Gram2
+       {{-2.0f}},                                     //   the scalar -2
+       {},                                            //   acc
+       {{norms, 0.0f, {_1{}, _0{}, 0}},               //   NormSum: n_i
+        {norms, 0.0f, {_0{}, _1{}, 0}},               //            n_j
+        {}},                                          //            plus
+       {}},                                           //   fma
+      {}};                                            // ReLu
+  if constexpr (Sq) return typename D1::Arguments{d2, {}};
+  else return d2;
+}
+
+// One launch. The kernel's Params (the TMA descriptors, the scheduler's plan) are built once per
+// operands / destination / device and kept: a timed loop of launches does no host work but the launch.
+template <class Scheduler, bool Sq, bool Keep>
+cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
+  using G = GemmOf<Scheduler, DistanceFusion<Sq, Keep>>;
+  using K = typename G::Kernel;
+  using Gemm = typename G::Gemm;
+  int dev = 0;
+  if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  struct Cache {
+    const void* A = nullptr;
+    const float* norms = nullptr;
+    float* dst = nullptr;
+    i64 N = -1, Kp = -1;
+    int dev = -1;
+    Gemm gemm;
+  };
+  static Cache c;  // the last request of this instantiation
+  if (c.A != o.A || c.norms != o.norms || c.dst != r.dst || c.N != o.N || c.Kp != o.Kp || c.dev != dev) {
+    c.dev = -1;
+    typename Gemm::Arguments args{};
+    args.mode = cutlass::gemm::GemmUniversalMode::kGemm;
+    args.problem_shape = {int(o.N), int(o.N), int(o.Kp), 1};  // operands Np x Kp, zero-padded; TMA reads N rows
+    typename K::StrideA sa{};
+    typename K::StrideB sb{};
+    typename K::StrideD sd{};
+    get<0>(sa) = o.Kp;
+    get<0>(sb) = o.Kp;
+    get<0>(sd) = o.N;
+    args.mainloop.ptr_A = static_cast<const float*>(o.A);
+    args.mainloop.dA = sa;
+    args.mainloop.ptr_B = static_cast<const float*>(o.B);
+    args.mainloop.dB = sb;
+    if constexpr (Keep) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
+    else args.epilogue.thread = dist_args<Sq>(o.norms);
+    args.epilogue.ptr_C = nullptr;
+    args.epilogue.ptr_D = r.dst;
+    args.epilogue.dD = sd;
+    args.hw_info.device_id = dev;
+    if (const cudaError_t e = cudaDeviceGetAttribute(&args.hw_info.sm_count, cudaDevAttrMultiProcessorCount, dev);
+        e != cudaSuccess)
+      return e;
+    if constexpr (!std::is_same_v<Scheduler, void>) {
+      if (!tdmaps::cutlass_tiles::lower_triangle_refusal(args.problem_shape).empty()) return cudaErrorInvalidValue;
+    }
+    if (c.gemm.can_implement(args) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
+    if (Gemm::get_workspace_size(args) != 0) return cudaErrorInvalidValue;  // neither scheduler needs one here
+    if (c.gemm.initialize(args, nullptr, s) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
+    c.A = o.A;
+    c.norms = o.norms;
+    c.dst = r.dst;
+    c.N = o.N;
+    c.Kp = o.Kp;
+    c.dev = dev;
+  }
+  if (c.gemm.run(s) != cutlass::Status::kSuccess) {
+    const cudaError_t e = cudaGetLastError();
+    return e != cudaSuccess ? e : cudaErrorLaunchFailure;
+  }
+  return cudaGetLastError();
+}
+}  // namespace evt
+
+namespace detail {
+// sm90-evt (gram_api.cu dispatches Kernel::sm90_evt here); what it refuses, gram::sm90_evt_refusal says.
+cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s) {
+  if (!sm90_evt_refusal(o.prec, r.out, o.N).empty() || r.lam_begin != 0 || r.lam_end != Request::all_tiles ||
+      r.dst == nullptr || o.A != o.B)
+    return cudaErrorInvalidValue;
+  using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<tdmaps::LTM_E>;
+  if (r.sched == Sched::ltm_e)
+    return r.take_sqrt ? evt::run_gemm<Lower, true, true>(o, r, s) : evt::run_gemm<Lower, false, true>(o, r, s);
+  return r.take_sqrt ? evt::run_gemm<void, true, false>(o, r, s) : evt::run_gemm<void, false, false>(o, r, s);
+}
+}  // namespace detail
+}  // namespace gram
