@@ -8,6 +8,7 @@
 //                                threebody_multigpu.csv) and DIR/cpu/wasted3d.csv
 #include "layouts.hpp"
 #include <tdmaps/counts.hpp>
+#include <tdmaps/registry.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -79,12 +80,28 @@ Counts counts_or_zero(i64 N, int rho) {
   }
 }
 
+// A map's made-up improvement curve (from lo at small N to hi at large N).
+struct M2 { std::string name; double lo, hi; };
+// The maps a list of the registry holds (tdmaps/registry.hpp: what the benchmark runs by default),
+// in its order, each with its curve in `known`, else `other`'s (a map the registry gains gets rows).
+template <class L>
+std::vector<M2> curves(L list, const std::vector<M2>& known, M2 other, const char* suffix = "") {
+  std::vector<M2> v;
+  for_each_map(list, [&](auto m) {
+    M2 c = other;
+    c.name = std::string(decltype(m)::name) + suffix;
+    for (const M2& k : known)
+      if (k.name == c.name) c = k;
+    v.push_back(c);
+  });
+  return v;
+}
+
 void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
   fs::create_directories(dir);
   std::vector<i64> Ns;
   for (i64 N = 1024; N <= 30720; N += 1024) Ns.push_back(N);
   // ---- sqrt.csv and dummy.csv ----
-  struct M2 { std::string name; double lo, hi; };
   const auto maps_file = [&](const std::string& test, const std::vector<M2>& maps) {
     std::ofstream o(dir / (test + ".csv"));
     o << meta(gpu, slug, "bench_maps", "--test " + test);
@@ -113,12 +130,18 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
           }
         }
   };
-  maps_file("sqrt", {{"bb", 1, 1}, {"ltm-x", 0.9, 0.97}, {"ltm-n", 0.95, 1.01},
-                     {"ltm-r", 1.0, 1.07}, {"ltm-d", 0.7, 0.8}, {"ltm-e", 0.98, 1.04},
-                     {"ltm-r-sq", 0.95, 1.0}, {"ltm-e-sq", 0.93, 0.98}, {"ltm-x-sq", 0.86, 0.92},
-                     {"ltm-n-sq", 0.9, 0.95}, {"ltm-d-sq", 0.66, 0.76}});
-  maps_file("dummy", {{"bb", 1, 1}, {"ltm-r", 1.0, 1.09}, {"ltm-e", 0.98, 1.06},
-                      {"rb", 1.05, 1.2}, {"rec", 0.7, 0.9}, {"utm-n", 0.6, 0.5}});
+  // the maps bench_maps times by default (maps2d_sqrt, maps2d_dummy: the maps' traits)
+  maps_file("sqrt", curves(maps2d_sqrt{},
+                           {{"bb", 1, 1}, {"ltm-x", 0.9, 0.97}, {"ltm-n", 0.95, 1.01},
+                            {"ltm-r", 1.0, 1.07}, {"ltm-d", 0.7, 0.8}, {"ltm-e", 0.98, 1.04},
+                            {"ltm-r-sq", 0.95, 1.0}, {"ltm-e-sq", 0.93, 0.98}, {"ltm-x-sq", 0.86, 0.92},
+                            {"ltm-n-sq", 0.9, 0.95}, {"ltm-d-sq", 0.66, 0.76}},
+                           {"", 0.95, 1.0}));
+  maps_file("dummy", curves(maps2d_dummy{},
+                            {{"bb", 1, 1}, {"bb-t", 0.95, 0.99}, {"ltm-r", 1.0, 1.09}, {"ltm-e", 0.98, 1.06},
+                             {"ltm-r-sq", 0.97, 1.04}, {"ltm-e-sq", 0.96, 1.03}, {"ltm-lut", 0.9, 1.0},
+                             {"rb", 1.05, 1.2}, {"rb-b", 1.04, 1.18}, {"rec", 0.7, 0.9}, {"utm-n", 0.6, 0.5}},
+                            {"", 0.95, 1.02}));
   // ---- edm.csv / collision.csv ----
   const double wbw = 2900 * speed;
   const auto apps = [&](const std::string& test) {
@@ -141,29 +164,33 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             const double bytes = test == "edm" ? 4.0 * (packed ? double(N) * (N + 1) / 2 : double(N) * N) : 0;
             const double bbt = test == "edm" ? bytes / (wbw * 1e6) / (packed ? 0.55 : 0.8) * (1 + 0.02 * feat)
                                              : speed * 1e-5 * double(N) * N / 1000;
-            struct A { std::string m; double lo, hi; std::string ref; };
-            std::vector<A> maps = {{"bb", 1, 1, "bb"},          {"ltm-r", 1.0, 1.12, "bb"},
-                                   {"ltm-e", 1.0, 1.1, "bb"},    {"rb", 1.05, 1.15, "bb"},
-                                   {"rec", 0.85, 1.04, "bb"},    {"utm-n", 0.9 + 0.02 * feat, 0.6, "bb"}};
-            if (test == "edm") {
-              maps.push_back({"bb-fast", 1, 1, "bb-fast"});
-              maps.push_back({"ltm-e-fast", 1.05, 1.2, "bb-fast"});
-            } else {
-              maps[1].hi = v == "3d" ? 1.06 : 1.01;
-              maps[3].lo = 0.9, maps[3].hi = 0.93;
-              maps[5].lo = 1.9, maps[5].hi = 0.4;
-            }
-            // LTM on the papers' n'x n' grid (000 §III-A)
-            maps.push_back({"ltm-r-sq", 0.97, 1.08, "bb"});
-            maps.push_back({"ltm-e-sq", 0.97, 1.07, "bb"});
+            // the maps bench_apps times by default (the traits apps_default, and fast_default's
+            // "-fast" EDM kernels), in the registry's order
+            const bool coll = test != "edm";
+            std::vector<M2> maps = curves(joining_t<experiment::apps_default>{},
+                                          {{"bb", 1, 1},
+                                           {"ltm-r", 1.0, coll ? (v == "3d" ? 1.06 : 1.01) : 1.12},
+                                           {"ltm-e", 1.0, 1.1},
+                                           {"ltm-r-sq", 0.97, 1.08},  // LTM on the papers' n'x n' grid (000 §III-A)
+                                           {"ltm-e-sq", 0.97, 1.07},
+                                           {"rb", coll ? 0.9 : 1.05, coll ? 0.93 : 1.15},
+                                           {"rb-b", coll ? 0.95 : 1.03, coll ? 1.0 : 1.12},
+                                           {"rec", 0.85, 1.04},
+                                           {"utm-n", coll ? 1.9 : 0.9 + 0.02 * feat, coll ? 0.4 : 0.6}},
+                                          {"", 0.95, 1.02});
+            if (!coll)
+              for (const M2& m : curves(joining_t<experiment::fast_default>{}, {{"bb-fast", 1, 1}, {"ltm-e-fast", 1.05, 1.2}},
+                                        {"", 1.0, 1.1}, "-fast"))
+                maps.push_back(m);
             const double bbfast = bbt * 0.8;
-            for (const A& a : maps) {
-              const bool exact = exact_at(a.m, N, rho);
+            for (const M2& a : maps) {
+              const bool exact = exact_at(a.name, N, rho);
               if (!exact) continue;
-              const double ref = a.ref == "bb" ? bbt : bbfast;
-              const double I = (a.m == "bb" || a.m == "bb-fast") ? 1.0 : I_of(a.lo, a.hi, double(N));
+              const bool fast = a.name.size() > 5 && a.name.compare(a.name.size() - 5, 5, "-fast") == 0;
+              const double ref = fast ? bbfast : bbt;
+              const double I = (a.name == "bb" || a.name == "bb-fast") ? 1.0 : I_of(a.lo, a.hi, double(N));
               const double t = ref / I;
-              o << style << "," << v << "," << feat << "," << N << "," << rho << "," << a.m << ",1," << f(bytes)
+              o << style << "," << v << "," << feat << "," << N << "," << rho << "," << a.name << ",1," << f(bytes)
                 << ",30," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << "," << f(t * .98) << ","
                 << f(t * 1.04) << "," << f(ref) << "," << f(I) << "," << (test == "edm" ? f(bytes / (t * 1e6)) : "nan")
                 << "\n";

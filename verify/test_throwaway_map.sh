@@ -19,9 +19,10 @@
 #     (test_registry), README's generated map table (tdmaps_figures --readme-gallery on the copy);
 #   the float map reaches the checks of its constants (test_exact's registry walk, both roundings;
 #     -- --maps tmp-x: its checks alone) and the CPU oracle's exact-range table (exact_table --maps tmp-x:
-#     its rows, searched); the GPU sweep (gpu_exact_range) and the synthetic GPU table (synth_results)
-#     walk the registry the same way (for_each_root) but are not built or run here (CUDA; the synthetic
-#     data costs 20 s at -O0);
+#     its rows, searched), README's rounding table (from that table: its row, both roundings); the GPU
+#     sweep (gpu_exact_range) walks the registry the same way (for_each_root) but is CUDA, not built here;
+#   both reach the synthetic results (synth_results, one fake GPU): tmp-bb the rows of dummy.csv
+#     (maps2d_dummy, as bench_maps' default), tmp-x the rows of exact_range_gpu.csv (for_each_root);
 #   the figure is drawn (its PNG), has its section in the report and its cell in README's gallery.
 set -euo pipefail
 src=$(cd "${1:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}" && pwd)
@@ -56,6 +57,7 @@ struct map_traits<TMP> {
 }  // namespace tdmaps
 EOF
 # the float map's header: LTM-X's root under another name, its traits declaring the root
+# (its notes without a comma: exact_table writes them unquoted, a comma would split the CSV's column)
 cat > "$tree/src/lib/tdmaps/map_tmpx.hpp" <<'EOF'
 // a throwaway float map of verify/test_throwaway_map.sh: LTM-X's square root under another name
 #pragma once
@@ -75,7 +77,7 @@ struct map_traits<TMPX> {
   static constexpr look style{"#654321", 4};
   static constexpr const char* about = "the throwaway float map of the test";
   static constexpr root_facts root{root_kind::row, false, true, true, true, true, (long long)limits::ltm_x_fma_blocks,
-                                   "the throwaway float map", "the throwaway float map, fused"};
+                                   "the throwaway float map", "the throwaway float map (fused)"};
 };
 
 }  // namespace tdmaps
@@ -123,7 +125,7 @@ PY
 targets=(src/tdmap verify/test_maps2d verify/test_exact verify/exact_table)
 figs=0
 grep -q "figures: building tdmaps_figures" "$work/setup.log" && command -v gnuplot >/dev/null && figs=1
-[ $figs = 1 ] && targets+=(figures/test_registry figures/tdmaps_figures)
+[ $figs = 1 ] && targets+=(figures/test_registry figures/tdmaps_figures figures/synth_results)
 ninja -C "$work/build" "${targets[@]}" > "$work/build.log" 2>&1 || { tail -n 30 "$work/build.log"; echo "FAIL: build"; exit 1; }
 
 fail=0
@@ -152,16 +154,26 @@ fcheck "the checks of its constants (test_exact, pinned and fma)" \
   { cat "$work/exact_table.log"; echo "FAIL: exact_table"; fail=1; }
 fcheck "the CPU exact-range table (exact_table)" \
   bash -c "grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map,32 (narrow),pinned\$' '$work/exact_table.csv' &&
-           grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map, fused,32 (narrow),fma\$' '$work/exact_table.csv'"
+           grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map (fused),32 (narrow),fma\$' '$work/exact_table.csv'"
 if [ $figs = 1 ]; then
   "$work/build/figures/test_registry" > "$work/registry.log" 2>&1 || { cat "$work/registry.log"; fail=1; }
   check "the figure styles and the drawing order (test_registry)" grep -q "^ok    tmp-bb$" "$work/registry.log"
   # the figure program without GPU results (the figures drawn from no GPU data, the throwaway one
-  # among them), the report and README's generated blocks in the copy
+  # among them), the report and README's generated blocks in the copy; the CPU exact-range table
+  # is exact_table's above (tmp-x's rows)
   (cd "$tree" && "$work/build/figures/tdmaps_figures" --results "$work/no-results" --out "$work/out" --no-svg \
-      --report "$work/report.md" --readme-gallery README.md) > "$work/figures.log" 2>&1 ||
+      --cpu-exact "$work/exact_table.csv" --report "$work/report.md" --readme-gallery README.md) > "$work/figures.log" 2>&1 ||
     { tail -n 20 "$work/figures.log"; echo "FAIL: tdmaps_figures"; fail=1; }
   check "README's generated map table" grep -q '^| `tmp-bb` | 2D | blocks | the throwaway map of the test |' "$tree/README.md"
+  fcheck "README's rounding table (its row, both roundings)" \
+    grep -q '^| `tmp-x` | λ < 10,619,135 (N ≤ 73,712) | the same |$' "$tree/README.md"
+  # the synthetic results (one fake GPU: the tables the figure tests read)
+  "$work/build/figures/synth_results" "$work/synth" 1 > "$work/synth.log" 2>&1 ||
+    { tail -n 20 "$work/synth.log"; echo "FAIL: synth_results"; fail=1; }
+  check "the synthetic dummy.csv (synth_results)" \
+    bash -c "grep -q '^dummy,store,1024,16,tmp-bb,' '$work'/synth/*/dummy.csv"
+  fcheck "the synthetic exact_range_gpu.csv (synth_results)" \
+    bash -c "grep -q '^tmp-x,block,' '$work'/synth/*/exact_range_gpu.csv"
   fig_check() { local what=$1; shift; if "$@"; then echo "ok: tmp_fig reaches $what"; else echo "FAIL: tmp_fig does not reach $what"; fail=1; fi; }
   fig_check "the figures drawn (its PNG)" test -s "$work/out/tmp_fig.png"
   fig_check "the report (its section)" grep -q "A throwaway figure" "$work/report.md"

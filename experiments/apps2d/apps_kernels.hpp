@@ -2,7 +2,8 @@
 // map name, behind plain function pointers. The templates live in src/support/gpu/edm.cuh
 // and src/support/gpu/collision.cuh; edm_kernels.cu and collision_kernels.cu instantiate
 // them once (a static library), so the verifier and the benchmark share one
-// compilation of every kernel.
+// compilation of every kernel. A name finds its map's kernels through the registry's
+// with_map (tdmaps/registry.hpp), the one name -> type dispatch of every program.
 #pragma once
 #include <gpu/collision.cuh>
 #include <gpu/edm.cuh>

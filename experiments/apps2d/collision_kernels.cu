@@ -31,11 +31,31 @@ void add_map(std::vector<CollisionKernel>& v) {
   add_style<M, d>(v);
   add_style<M, o>(v);
 }
+// The kernels of one map, made once.
+template <class M>
+const std::vector<CollisionKernel>& kernels_of() {
+  static const std::vector<CollisionKernel> v = [] {
+    std::vector<CollisionKernel> k;
+    add_map<M>(k);
+    return k;
+  }();
+  return v;
+}
 // The maps come from the registry (tdmaps/registry.hpp: maps2d_apps).
 std::vector<CollisionKernel> build() {
   std::vector<CollisionKernel> v;
-  for_each_map(maps2d_apps{}, [&](auto m) { add_map<decltype(m)>(v); });
+  for_each_map(maps2d_apps{}, [&](auto m) {
+    const std::vector<CollisionKernel>& k = kernels_of<decltype(m)>();
+    v.insert(v.end(), k.begin(), k.end());
+  });
   return v;
+}
+// A map's kernels by its name, through the registry's one name -> type dispatch (with_map);
+// nullptr for a name not in maps2d_apps.
+const std::vector<CollisionKernel>* kernels_named(const std::string& map) {
+  const std::vector<CollisionKernel>* k = nullptr;
+  with_map(maps2d_apps{}, map, [&](auto m) { k = &kernels_of<decltype(m)>(); });
+  return k;
 }
 
 }  // namespace
@@ -45,19 +65,22 @@ const std::vector<CollisionKernel>& collision_kernels() {
   return v;
 }
 const CollisionKernel* find_collision(const std::string& map, int dim) {
-  for (const auto& k : collision_kernels())
-    if (k.map == map && k.dim == dim && k.is_default) return &k;
+  if (const std::vector<CollisionKernel>* ks = kernels_named(map))
+    for (const auto& k : *ks)
+      if (k.dim == dim && k.is_default) return &k;
   return nullptr;
 }
 const CollisionKernel* find_collision(const std::string& map, int dim, CollisionStyle style) {
-  for (const auto& k : collision_kernels())
-    if (k.map == map && k.dim == dim && k.style == style) return &k;
+  if (const std::vector<CollisionKernel>* ks = kernels_named(map))
+    for (const auto& k : *ks)
+      if (k.dim == dim && k.style == style) return &k;
   return nullptr;
 }
 std::vector<CollisionStyle> collision_styles(const std::string& map) {
   std::vector<CollisionStyle> v;
-  for (const auto& k : collision_kernels())
-    if (k.map == map && k.dim == 3) v.push_back(k.style);
+  if (const std::vector<CollisionKernel>* ks = kernels_named(map))
+    for (const auto& k : *ks)
+      if (k.dim == 3) v.push_back(k.style);
   return v;
 }
 std::vector<std::string> collision_map_names() { return map_names_of(collision_kernels()); }

@@ -46,12 +46,31 @@ void add_map(std::vector<EdmKernel>& v) {
   add_one<M, Fast, 4, Layout::packed>(v);
 }
 
+// The kernels of one map (plain or its "-fast" variant), made once.
+template <class M, bool Fast>
+const std::vector<EdmKernel>& kernels_of() {
+  static const std::vector<EdmKernel> v = [] {
+    std::vector<EdmKernel> k;
+    add_map<M, Fast>(k);
+    return k;
+  }();
+  return v;
+}
 // The maps come from the registry (tdmaps/registry.hpp: maps2d_apps, maps2d_fast).
 std::vector<EdmKernel> build() {
   std::vector<EdmKernel> v;
-  for_each_map(maps2d_apps{}, [&](auto m) { add_map<decltype(m), false>(v); });
-  for_each_map(maps2d_fast{}, [&](auto m) { add_map<decltype(m), true>(v); });
+  const auto add = [&](const std::vector<EdmKernel>& k) { v.insert(v.end(), k.begin(), k.end()); };
+  for_each_map(maps2d_apps{}, [&](auto m) { add(kernels_of<decltype(m), false>()); });
+  for_each_map(maps2d_fast{}, [&](auto m) { add(kernels_of<decltype(m), true>()); });
   return v;
+}
+// A map's kernels by its name, through the registry's one name -> type dispatch (with_map):
+// "<name>" in maps2d_apps, "<name>-fast" in maps2d_fast; nullptr for any other name.
+const std::vector<EdmKernel>* kernels_named(const std::string& map) {
+  const std::vector<EdmKernel>* k = nullptr;
+  if (!with_map(maps2d_apps{}, map, [&](auto m) { k = &kernels_of<decltype(m), false>(); }))
+    with_map(maps2d_fast{}, map, [&](auto m) { k = &kernels_of<decltype(m), true>(); }, "-fast");
+  return k;
 }
 
 // ---- checks ------------------------------------------------------------------------------
@@ -95,8 +114,9 @@ const std::vector<EdmKernel>& edm_kernels() {
   return v;
 }
 const EdmKernel* find_edm(const std::string& map, int features, Layout L) {
-  for (const auto& k : edm_kernels())
-    if (k.map == map && k.features == features && k.layout == L) return &k;
+  if (const std::vector<EdmKernel>* ks = kernels_named(map))
+    for (const auto& k : *ks)
+      if (k.features == features && k.layout == L) return &k;
   return nullptr;
 }
 std::vector<std::string> edm_map_names() { return map_names_of(edm_kernels()); }

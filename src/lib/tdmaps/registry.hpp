@@ -103,9 +103,14 @@ inline const PlanBase& plan_base(const any_plan2& p) {
 }
 template <class M> const typename M::Params& plan_of(const any_plan2& p) { return std::get<typename M::Params>(p); }
 
-// Calls f(M{}) for the map whose name is `name`; returns false if none matches.
+// THE name -> type dispatch of every program (bench_maps' map entries, the apps' kernel tables,
+// the 3D programs' launches, the CLI): calls f(M{}) for the map of the list whose name is `name`,
+// or, with a suffix, whose name + suffix is `name` (the apps' "<name>-fast" EDM kernels, over
+// maps2d_fast); returns false if none matches.
 template <class F, class... Ms>
-bool with_map(map_list<Ms...>, const char* name, F&& f) {
+bool with_map(map_list<Ms...>, std::string_view name, F&& f, std::string_view suffix = {}) {
+  if (name.size() < suffix.size() || name.substr(name.size() - suffix.size()) != suffix) return false;
+  name.remove_suffix(suffix.size());
   bool found = false;
   auto one = [&](auto m) {
     using M = decltype(m);

@@ -565,33 +565,56 @@ std::string readme_rounding_block(const Ctx& ctx) {
        "|---|---|---|\n";
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
   std::vector<Row> k1, k2;
-  for (const std::string v : {"ltm-x", "ltm-n", "ltm-r", "ltm-r-host", "utm-x", "utm-n", "tet-f-host", "tet-f"}) {
-    const bool gpu = v == "ltm-r" || v == "tet-f";
-    std::string label = "`" + v + "`", p, f;
-    if (gpu) {
-      label = "`" + v + "` on the device (`exact_range_gpu.csv`)";
-      p = per_gpu(ctx, [&](const GpuData& g) {
-        std::vector<Row> k;
-        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, "pinned", v == "tet-f" ? "block3" : "block", &k);
-        return r ? range_words(*r, v == "tet-f" ? kRho3 : kRho) : std::string();
-      });
-      f = per_gpu(ctx, [&](const GpuData& g) {
-        std::vector<Row> k;
-        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, "fma", v == "tet-f" ? "block3" : "block", &k);
-        return r ? range_words(*r, v == "tet-f" ? kRho3 : kRho) : std::string();
-      });
-    } else {
-      const Row* a = range_row(cpu, v, "pinned", "", &k1);
-      const Row* b = range_row(cpu, v, "fma", "", &k2);
-      if (v == "ltm-r-host") label = "`ltm-r`, host emulation (correctly rounded 1/√)";
-      if (v == "tet-f-host") label = "`tet-f`, host `cbrtf`";
-      const int rho = v.rfind("tet", 0) == 0 ? kRho3 : kRho;
-      p = a ? range_words(*a, rho) : "—";
-      f = b ? range_words(*b, rho) : "—";
-      if (a && b && p == f) f = "the same";
-    }
+  const auto row = [&](const std::string& label, std::string p, std::string f) {
     o << "| " << label << " | " << (p.empty() ? "—" : p) << " | " << (f.empty() ? "—" : f) << " |\n";
-  }
+  };
+  // the CPU oracle's rows of variant v (verify/results/exact_ranges_cpu.csv), both roundings
+  const auto cpu_row = [&](const std::string& v, const std::string& label, int rho) {
+    const Row* a = range_row(cpu, v, "pinned", "", &k1);
+    const Row* b = range_row(cpu, v, "fma", "", &k2);
+    const std::string p = a ? range_words(*a, rho) : "—";
+    std::string f = b ? range_words(*b, rho) : "—";
+    if (a && b && p == f) f = "the same";
+    row(label, p, f);
+  };
+  // the GPU sweep's rows of map v (each GPU's exact_range_gpu.csv), both roundings
+  const auto device_row = [&](const std::string& v, const std::string& kind, int rho) {
+    const auto of = [&](const char* rounding) {
+      return per_gpu(ctx, [&](const GpuData& g) {
+        std::vector<Row> k;
+        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, rounding, kind, &k);
+        return r ? range_words(*r, rho) : std::string();
+      });
+    };
+    row("`" + v + "` on the device (`exact_range_gpu.csv`)", of("pinned"), of("fma"));
+  };
+  // The registry's maps whose root has products nvcc's default contracts (traits.hpp root_facts
+  // fma: the maps with fma rows), 2D then 3D, in the registry's order. A root the host reproduces:
+  // the CPU oracle's rows. One it does not (rsqrtf, cbrtf): the source of its limit first (the
+  // GPU sweep, or the CPU's proof), then the other (the host's emulation, "<name>-host", or the
+  // device).
+  const auto one = [&](auto m) {
+    using M = decltype(m);
+    if constexpr (tdmaps::has_root<M>) {
+      constexpr tdmaps::root_facts f = tdmaps::map_traits<M>::root;
+      if constexpr (f.fma) {
+        const std::string v = M::name;
+        const bool three = f.kind == tdmaps::root_kind::layer;
+        const int rho = three ? kRho3 : kRho;
+        if (f.host_repro) {
+          cpu_row(v, "`" + v + "`", rho);
+        } else {
+          const std::string kind = three ? "block3" : f.kind == tdmaps::root_kind::row ? "block" : "thread";
+          const std::string host = "`" + v + "`, " + (three ? "host `cbrtf`" : "host emulation (correctly rounded 1/√)");
+          if (!f.cpu_limit) device_row(v, kind, rho);
+          cpu_row(v + "-host", host, rho);
+          if (f.cpu_limit) device_row(v, kind, rho);
+        }
+      }
+    }
+  };
+  tdmaps::for_each_map(tdmaps::maps2d{}, one);
+  tdmaps::for_each_map(tdmaps::maps3d{}, one);
   return o.str();
 }
 
