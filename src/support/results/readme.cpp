@@ -125,7 +125,26 @@ std::string measured_on(const GpuData& g) {
     const std::string v = t ? t->meta_or(k) : g.meta(k);
     return v.empty() ? std::string("?") : v;
   };
-  return "**" + g.name() + "** (driver " + m("driver") + ", CUDA " + m("nvcc") + "), commit `" + m("commit") + "`";
+  // the commit of each CSV the results table reads, grouped (runs of several commits are named file by file)
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_commit;
+  for (const char* f : {"dummy.csv", "sqrt.csv", "edm.csv", "collision.csv"}) {
+    const Table* ft = g.get(f);
+    if (!ft) continue;
+    const std::string c = ft->meta_or("commit").empty() ? std::string("?") : ft->meta_or("commit");
+    auto it = std::find_if(by_commit.begin(), by_commit.end(), [&](const auto& e) { return e.first == c; });
+    if (it == by_commit.end()) by_commit.push_back({c, {f}});
+    else it->second.push_back(f);
+  }
+  std::string commits = "commit `" + m("commit") + "`";
+  if (by_commit.size() > 1) {
+    std::vector<std::string> parts;
+    for (const auto& [c, fs] : by_commit) parts.push_back("`" + c + "` (" + join(fs, ", ") + ")");
+    commits = "commits " + join(parts, ", ");
+  }
+  if (commits.find("+dirty") != std::string::npos)
+    commits += " (\"+dirty\": the tree sent to the lent machine differed from that commit, its `.git` lagging; the "
+               "run's README under experiments/results/" + g.slug + "/logs/ names the tree)";
+  return "**" + g.name() + "** (driver " + m("driver") + ", CUDA " + m("nvcc") + "), " + commits;
 }
 
 std::string edm_bw_line(const GpuData& g) {
