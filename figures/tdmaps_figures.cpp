@@ -93,8 +93,8 @@ int main(int argc, char** argv) {
       ("no-report", po::bool_switch(&no_report), "do not write the report")
       ("readme-gallery", po::value(&gallery),
        "also rewrite the generated blocks of this README: the gallery (<!-- gallery:begin --> ... <!-- gallery:end -->) "
-       "from the figures drawn in this run, and, where their markers are, the results table (results:begin/end) and "
-       "the lean-map paragraph (targets:begin/end) from the CSVs (src/support/results/readme.cpp)")
+       "from the figures drawn in this run, and, where their markers are, the blocks results, targets, claims, maps, "
+       "rounding and gram (<!-- name:begin/end -->) from the CSVs (src/support/results/readme.cpp, readme_gram.cpp)")
       ("readme", po::value(&gallery), "the same as --readme-gallery");
   po::variables_map vm;
   try {
