@@ -8,6 +8,9 @@
 #      a GPU is present and must then be right too);
 #   4. the same with tdmaps as a Meson subproject (a copy of the example whose
 #      subprojects/tdmaps links to this source tree; no install).
+#   Before the builds: the installed headers hold the maps alone (issue #39): no experiment or
+#   figure traits (map_traits, experiment::, a figure style, root_facts: src/support/registry/,
+#   not installed).
 # Usage: check_install.sh BUILDDIR EXAMPLEDIR MESON-COMMAND...
 # Exit 0: both passed; 1: a step failed (its output is printed); 77 (skipped): no cmake
 # (the Meson part must still pass). Needs no GPU; nvcc (on PATH, NVCC=, or
@@ -40,6 +43,15 @@ for f in "$root/include/tdmaps/launch.cuh" "$root/bin/tdmap" "$cfg" "$pc"; do
   [ -n "$f" ] && [ -e "$f" ] || { echo "FAIL: not installed: ${f:-tdmapsConfig.cmake or tdmaps.pc} under $root"; find "$root" | head -40; exit 1; }
 done
 echo "installed into $root (${cfg#$root/}, ${pc#$root/})"
+# the installed headers hold the maps alone: the experiments' and figures' knowledge of a map is
+# src/support/registry/ (not installed)
+if leaks=$(grep -rnE 'map_traits|experiment::|style\{|root_facts|joins *=|static constexpr look ' "$root/include/tdmaps"); then
+  echo "FAIL: experiment or figure traits in the installed headers (they belong in src/support/registry/):"
+  printf '%s\n' "$leaks" | head -20; exit 1
+fi
+[ ! -e "$root/include/tdmaps/traits.hpp" ] && [ ! -e "$root/include/registry" ] ||
+  { echo "FAIL: traits.hpp or the experiments table installed"; exit 1; }
+echo "installed headers: the maps alone (no map_traits, experiment::, style{, root_facts)"
 step "installed tdmap CLI" "$root/bin/tdmap" --help
 
 # the CUDA compiler for the examples, if any

@@ -2,6 +2,7 @@
 #include "looks.hpp"
 
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <algorithm>
 #include <map>
@@ -9,7 +10,7 @@
 namespace figs {
 
 namespace {
-// Every map's style is a trait of the map (tdmaps/traits.hpp, beside its policy); the other
+// Every map's style is a trait of the map (registry/traits.hpp, beside its policy); the other
 // series (SDH versions, CPU) have theirs here.
 const std::map<std::string, Style>& known_styles() {
   static const std::map<std::string, Style> known = [] {

@@ -9,6 +9,7 @@
 #include "layouts.hpp"
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <cmath>
 #include <cstdio>
@@ -211,7 +212,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
     }
   }
   {
-    // the rows gpu_exact_range writes (the registry's maps with a root, tdmaps/traits.hpp root_facts,
+    // the rows gpu_exact_range writes (the registry's maps with a root, registry/traits.hpp root_facts,
     // in its order), each at the map's own constant; a fma limit the GPU measures (-1) a little past it
     std::ofstream o(dir / "exact_range_gpu.csv");
     o << meta(gpu, slug, "gpu_exact_range", "");

@@ -1,5 +1,5 @@
 // figures/test_registry.cpp — every map of the registry (src/lib/tdmaps/registry.hpp) reaches the
-// figures and README: it has its own style (its trait, tdmaps/traits.hpp) and a place in the
+// figures and README: it has its own style (its trait, registry/traits.hpp) and a place in the
 // drawing order (src/support/results/model.cpp, the registry's order), and so does the "-fast" EDM
 // variant of every map in maps2d_fast; README's generated map table (src/support/results/readme.cpp)
 // has its row. The throwaway-map test (verify/test_throwaway_map.sh) runs this on a tree with
@@ -9,6 +9,7 @@
 #include "readme.hpp"
 
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <cstdio>
 #include <string>

@@ -7,12 +7,13 @@
 // default -fmad=true contracts fused into one rounding (numbers.hpp Fused: the papers'
 // binaries). Maps without such a product (ltm-d's fp64 2*lambda + 1/4 is exact, ltm-e and
 // tet-e correct their estimate) have pinned rows only.
-// The rows come from the registry: every map whose traits declare a root (tdmaps/traits.hpp
+// The rows come from the registry: every map whose traits declare a root (registry/traits.hpp
 // root_facts), in the registry's order: the 2D block maps' rows (g(lambda)), the 3D maps'
 // layers, the thread maps; each pinned, then rounding fma where the map has one.
 // Writes CSV to the path given (default stdout). Takes a few minutes (the UTM searches walk every thread of every N).
 //   usage: exact_table [--maps NAME,...] [OUT.csv]     --maps: only these maps' rows (the throwaway-map test)
 #include "oracle.hpp"
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <chrono>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // Exactness of the float maps: where each variant stops being right, checked
 // against the limits:: constants beside each map policy (src/lib/tdmaps/map_*.hpp; both directions), and the
 // papers' claims about those ranges confirmed or refuted. Which maps have a root and how their
-// constants are proven is declared in their traits (tdmaps/traits.hpp root_facts): the first test
+// constants are proven is declared in their traits (registry/traits.hpp root_facts): the first test
 // walks the registry, so a new float map is checked without an edit here. Each float map in both rounding modes
 // (numbers.hpp): Pinned, the library's (what plan() and the kernels use), and Fused, the
 // products nvcc's default -fmad=true contracts (what the papers' binaries ran;
@@ -14,6 +14,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "range_proofs.hpp"
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <type_traits>
 

@@ -5,9 +5,10 @@
 #   an SDH rung  one entry in src/support/gpu/sdh_rungs.hpp: its TD_SDH_RUNG line (tmp-rung: the fast
 #                family at 64 threads x 2 points, lane histograms, in the --quick default) and its line in
 #                sdh_rungs;
-#   a 3D map     one header, src/lib/tdmaps/map_tmp3.hpp (TET over TET-E's root under the name tmp-tet,
-#                its map_traits joining experiment::dummy: bench_maps3d's default), its #include and one
-#                line in maps3d (src/lib/tdmaps/registry.hpp);
+#   a 3D map     one header, src/lib/tdmaps/map_tmp3.hpp (TET over TET-E's root under the name tmp-tet),
+#                its #include and one line in maps3d (src/lib/tdmaps/registry.hpp), and its entry in the
+#                experiments table (src/support/registry/experiments.hpp, its map_traits joining
+#                experiment::dummy: bench_maps3d's default);
 # then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
 # maps3d_lists) and checks that
 #   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
@@ -41,7 +42,6 @@ cat > "$tree/src/lib/tdmaps/map_tmp3.hpp" <<'H'
 // a throwaway 3D map of verify/test_throwaway_family.sh: TET-E's root under another name
 #pragma once
 #include "map_3d.hpp"
-#include "traits.hpp"
 
 namespace tdmaps {
 
@@ -49,13 +49,6 @@ struct TetRootTmp : TetRootE {
   static constexpr const char* name = "tmp-tet";
 };
 using TMP3 = TET<TetRootTmp>;
-
-template <>
-struct map_traits<TMP3> {
-  static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
-  static constexpr look style{"#abcdef", 6};
-  static constexpr const char* about = "the throwaway 3D map of the test";
-};
 
 }  // namespace tdmaps
 H
@@ -65,6 +58,25 @@ sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp3.hpp"|' "$reg"
 sed -i '0,/^    TET_FAST>;$/s//    TET_FAST,\n    TMP3>;/' "$reg"
 grep -q '^#include "map_tmp3.hpp"$' "$reg" && grep -q '^    TMP3>;$' "$reg" ||
   { echo "FAIL: the registry's layout changed (no '#include \"tet_fast.hpp\"' or '    TET_FAST>;' line); update this test"; exit 1; }
+# ... and its entry in the experiments table
+table="$tree/src/support/registry/experiments.hpp"
+python3 - "$table" <<'PY2'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+mark = "\n// ---- the lists the experiments take"
+assert s.count(mark) == 1, "experiments.hpp: the table's end changed; update verify/test_throwaway_family.sh"
+entry = """
+template <>
+struct map_traits<TMP3> {
+  static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
+  static constexpr look style{"#abcdef", 6};
+  static constexpr const char* about = "the throwaway 3D map of the test";
+};
+"""
+s = s.replace(mark, entry + mark)
+open(p, "w").write(s)
+PY2
 (cd "$src" && diff -r -q src "$tree/src") | sed 's/^/changed: /' || true
 
 # ---- build the CPU parts that read the registries

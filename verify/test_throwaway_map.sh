@@ -4,10 +4,11 @@
 # .tools, .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and
 # nothing else:
 #   a map      one header, src/lib/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name
-#              tmp-bb, and its map_traits: joins experiment::dummy, a figure style, a line of prose),
-#              and its #include and one line in maps2d (src/lib/tdmaps/registry.hpp);
+#              tmp-bb), its #include and one line in maps2d (src/lib/tdmaps/registry.hpp), and its
+#              entry in the experiments table (src/support/registry/experiments.hpp, its map_traits:
+#              joins experiment::dummy, a figure style, a line of prose);
 #   a float map the same for a map with a float root, src/lib/tdmaps/map_tmpx.hpp: LTM-X's square root
-#              under the name tmp-x, its traits declaring the root (root_facts: a row, proven on the
+#              under the name tmp-x, its table entry declaring the root (root_facts: a row, proven on the
 #              CPU, an fma row);
 #   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
 #              tmp_fig, drawn from no GPU data, gallery position 10;
@@ -39,7 +40,6 @@ cat > "$tree/src/lib/tdmaps/map_tmp.hpp" <<'EOF'
 // a throwaway map of verify/test_throwaway_map.sh: BB's arithmetic under another name
 #pragma once
 #include "map_bb.hpp"
-#include "traits.hpp"
 
 namespace tdmaps {
 
@@ -47,22 +47,13 @@ struct TMP : BB {
   static constexpr const char* name = "tmp-bb";
 };
 
-template <>
-struct map_traits<TMP> {
-  static constexpr unsigned joins = experiment::dummy;
-  static constexpr look style{"#123456", 3};
-  static constexpr const char* about = "the throwaway map of the test";
-};
-
 }  // namespace tdmaps
 EOF
-# the float map's header: LTM-X's root under another name, its traits declaring the root
-# (its notes without a comma: exact_table writes them unquoted, a comma would split the CSV's column)
+# the float map's header: LTM-X's root under another name
 cat > "$tree/src/lib/tdmaps/map_tmpx.hpp" <<'EOF'
 // a throwaway float map of verify/test_throwaway_map.sh: LTM-X's square root under another name
 #pragma once
 #include "map_ltm.hpp"
-#include "traits.hpp"
 
 namespace tdmaps {
 
@@ -71,24 +62,47 @@ struct SqrtTmp : SqrtX {
 };
 using TMPX = LTM<SqrtTmp>;
 
-template <>
-struct map_traits<TMPX> {
-  static constexpr unsigned joins = experiment::none;
-  static constexpr look style{"#654321", 4};
-  static constexpr const char* about = "the throwaway float map of the test";
-  static constexpr root_facts root{root_kind::row, false, true, true, true, true, (long long)limits::ltm_x_fma_blocks,
-                                   "the throwaway float map", "the throwaway float map (fused)"};
-};
-
 }  // namespace tdmaps
 EOF
-# ... and their lines in the registry (with their #include)
+# ... their lines in the registry (with their #include)
 reg="$tree/src/lib/tdmaps/registry.hpp"
 sed -i 's|^#include "tet_fast.hpp"$|&\n#include "map_tmp.hpp"\n#include "map_tmpx.hpp"|' "$reg"
 sed -i '0,/^    BB,$/s//    BB,\n    TMP,/' "$reg"
 sed -i '0,/^    UTM_N>;$/s//    UTM_N,\n    TMPX>;/' "$reg"
 grep -q '^#include "map_tmp.hpp"$' "$reg" && grep -q '^    TMP,$' "$reg" && grep -q '^    TMPX>;$' "$reg" ||
   { echo "FAIL: the registry's layout changed (no '#include \"tet_fast.hpp\"', '    BB,' or '    UTM_N>;' line); update this test"; exit 1; }
+# ... and their entries in the experiments table (the float map's declaring its root; its notes
+# without a comma: exact_table writes them unquoted, a comma would split the CSV's column)
+table="$tree/src/support/registry/experiments.hpp"
+python3 - "$table" <<'PY2'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+mark = "\n// ---- the lists the experiments take"
+assert s.count(mark) == 1, "experiments.hpp: the table's end changed; update verify/test_throwaway_map.sh"
+entries = """
+template <>
+struct map_traits<TMP> {
+  static constexpr unsigned joins = experiment::dummy;
+  static constexpr look style{"#123456", 3};
+  static constexpr const char* about = "the throwaway map of the test";
+};
+template <>
+struct map_traits<TMPX> {
+  static constexpr unsigned joins = experiment::none;
+  static constexpr look style{"#654321", 4};
+  static constexpr const char* about = "the throwaway float map of the test";
+  static constexpr root_facts root = root_facts{root_kind::row}
+      .with_monotone(true)
+      .with_fma(true)
+      .with_fma_limit((long long)limits::ltm_x_fma_blocks)
+      .with_note("the throwaway float map")
+      .with_fma_note("the throwaway float map (fused)");
+};
+"""
+s = s.replace(mark, entries + mark)
+open(p, "w").write(s)
+PY2
 # the figure: one entry of the figure registry
 python3 - "$tree/figures/figures.hpp" <<'PY'
 import sys

@@ -8,6 +8,7 @@
 #include <gpu/collision.cuh>
 #include <gpu/edm.cuh>
 #include <tdmaps/registry.hpp>  // any_plan2: the table holds each map's own Params
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <string>
 #include <vector>

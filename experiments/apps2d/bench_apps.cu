@@ -21,6 +21,7 @@
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <boost/program_options.hpp>
 

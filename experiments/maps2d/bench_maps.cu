@@ -24,6 +24,7 @@
 
 #include <gpu/dummy.cuh>
 #include <tdmaps/counts.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <boost/program_options.hpp>
 

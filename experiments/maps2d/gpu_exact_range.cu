@@ -16,7 +16,7 @@
 //               enumeration (k runs over j = 0..N-1, i = j..N-1); stops at the first
 //               N with a wrong thread.
 //
-// The maps: every map of the registry whose traits declare a root (tdmaps/traits.hpp root_facts;
+// The maps: every map of the registry whose traits declare a root (registry/traits.hpp root_facts;
 // rows, layers and thread rows as listed there), none named here.
 //
 // Rounding: every float map is swept twice, column rounding = "pinned" (the library's
@@ -39,6 +39,7 @@
 
 #include <gpu/common.cuh>
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <boost/program_options.hpp>
 
@@ -297,7 +298,7 @@ int main(int argc, char** argv) {
       std::printf("       first wrong thread at N=%llu: k=%llu\n", r.first_wrong, r.first_wrong_k);
     std::fflush(stdout);
   };
-  // The maps swept, from the registry (tdmaps/traits.hpp root_facts): the float maps (every map with
+  // The maps swept, from the registry (registry/traits.hpp root_facts): the float maps (every map with
   // a root that is not corrected: those are the references LTM-E / TET-E) against the exact ones.
   // Kinds: row -> block (LTM-E as reference), layer -> block3 (TET-E), thread -> thread.
   for_each_root<root_kind::row>(maps2d{}, [&](auto m) {

@@ -21,6 +21,7 @@
 // Progress on stderr. Bad input: one line on stderr, exit 2. Verification failure of
 // an exact map: exit 1.
 #include "maps3d_gpu.hpp"
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>

@@ -6,6 +6,7 @@
 
 #include <bench/args.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <algorithm>
 #include <cstdio>
@@ -41,7 +42,7 @@ inline std::vector<std::string> map3_default_names() {
   for_each_map(maps3d_default{}, [&](auto m) { v.push_back(decltype(m)::name); });
   return v;
 }
-// A 3D map whose plan is exact wherever it plans: no root, or a corrected one (traits.hpp root_facts).
+// A 3D map whose plan is exact wherever it plans: no root, or a corrected one (registry/traits.hpp root_facts).
 template <class M> constexpr bool plan_always_exact3() {
   if constexpr (has_root<M>) return map_traits<M>::root.corrected;
   else return true;

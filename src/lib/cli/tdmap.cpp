@@ -10,6 +10,7 @@
 // limit, exit code 2. Exit codes: 0 done, 2 bad input or a size no map configuration serves.
 #include <tdmaps/counts.hpp>
 #include <tdmaps/suggest.hpp>
+#include "registry/experiments.hpp"  // the experiments column of 'list' (compiled in; not an installed header)
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -231,7 +232,7 @@ void range_of(int rho) {
   if (*device_warning<M>()) std::printf("  device:    %s\n", device_warning<M>());
 }
 
-// The experiments a 2D map joins by default, from its traits (tdmaps/traits.hpp): the benchmark
+// The experiments a 2D map joins by default, from its traits (registry/traits.hpp): the benchmark
 // defaults (bench_maps --test dummy / sqrt, bench_apps) and the kernels compiled for it.
 template <class M>
 std::string experiments_of() {

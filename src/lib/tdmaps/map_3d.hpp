@@ -14,7 +14,6 @@
 // Pinned; Fused contracts 729*lambda*lambda - 3 and sqrt(.) + 27*lambda as nvcc's default
 // -fmad=true does in eq. (14) written in plain C (for the papers' ranges only).
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 #include "map_ltm.hpp"
 #include "exact_limits.hpp"
@@ -171,33 +170,5 @@ struct TET {
 
 using TET_F = TET<TetRootF>;
 using TET_E = TET<TetRootE>;
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<BB3> {
-  static constexpr unsigned joins = experiment::none;
-  static constexpr look style{"#000000", 7};
-  static constexpr const char* about = "bounding cube";
-};
-template <>
-struct map_traits<TET_F> {
-  static constexpr unsigned joins = experiment::none;
-  static constexpr look style{"#1f77b4", 5};
-  static constexpr const char* about = "g(λ) of eq. (16), float cube root of eq. (14)";
-  // the host's cbrtf gives the constant (limits::tet_f_blocks, both roundings); the device's differs
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::layer, false, false, true, false, true, (long long)limits::tet_f_blocks,
-                                   "eq. (14) in float; host cbrtf; the device cbrtf differs: see the GPU table",
-                                   "eq. (14) in float; host cbrtf; 729 l*l - 3 and sqrt + 27 l as FMAs; the device cbrtf "
-                                   "differs: see the GPU table"};
-};
-template <>
-struct map_traits<TET_E> {
-  static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
-  static constexpr look style{"#ff7f0e", 13};
-  static constexpr const char* about = "g(λ) of eq. (16), exact: estimate within one + one compare-and-step each way";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::layer, true, true, true, false, false, -1, "float estimate + integer correction", ""};
-};
 
 }  // namespace tdmaps

@@ -3,7 +3,6 @@
 // and is discarded when bx > by, before any thread coordinate is computed, as the
 // paper's BB does. Wasted blocks: n(n-1)/2.
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 
 namespace tdmaps {
@@ -38,14 +37,6 @@ struct BB : SquareBlockGrid {
   TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
-};
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<BB> {
-  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast | experiment::fast_default;
-  static constexpr look style{"#000000", 7};
-  static constexpr const char* about = "bounding box";
 };
 
 }  // namespace tdmaps

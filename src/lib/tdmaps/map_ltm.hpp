@@ -19,7 +19,6 @@
 // (the Newton steps' 1.5 - xhalf*y*y, x*rsqrt(x) + eps, 2*lambda + 1/4), for the exact
 // ranges of the papers' binaries only (limits::*_fma_blocks).
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 #include "exact_limits.hpp"
 
@@ -209,55 +208,5 @@ TD_HD Cell2 ltm_strict_exact(u64 lambda) {
   const u64 i = tri_root(lambda) + 1;
   return Cell2{i64(i), i64(lambda) - i64(tri(i - 1)), true};
 }
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<LTM_X> {
-  static constexpr unsigned joins = experiment::sqrt;
-  static constexpr look style{"#1f77b4", 5};
-  static constexpr const char* about = "g(λ), `sqrtf`";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::row, false, true, true, true, true, (long long)limits::ltm_x_fma_blocks,
-                                   "sqrtf correctly rounded; no eps",
-                                   "sqrtf correctly rounded; no eps; 2 lambda + 1/4 as one FMA (exact either way)"};
-};
-template <>
-struct map_traits<LTM_N> {
-  static constexpr unsigned joins = experiment::sqrt;
-  static constexpr look style{"#17becf", 9};
-  static constexpr const char* about = "g(λ), 3 Newton steps from `0x5f3759df` + ε";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::row, false, true, true, false, true, (long long)limits::ltm_n_fma_blocks,
-                                   "3 Newton steps from 0x5f3759df + 1e-4; no FMA",
-                                   "3 Newton steps from 0x5f3759df + 1e-4; each step's 1.5 - xhalf*y*y and x*y + eps as FMAs"};
-};
-template <>
-struct map_traits<LTM_R> {
-  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast;
-  static constexpr look style{"#d62728", 7};
-  static constexpr const char* about = "g(λ), `x·rsqrtf(x) + ε`";
-  // the device's rsqrtf: its limits (pinned and fma) come from the GPU sweep
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::row, false, false, false, false, true, -1,
-                                   "host emulation (correctly rounded 1/sqrt); the device rsqrtf differs: see the GPU table",
-                                   "host emulation (correctly rounded 1/sqrt); x*rsqrt(x) + eps as one FMA; the device rsqrtf "
-                                   "differs: see the GPU table"};
-};
-template <>
-struct map_traits<LTM_D> {
-  static constexpr unsigned joins = experiment::sqrt;
-  static constexpr look style{"#9467bd", 11};
-  static constexpr const char* about = "g(λ), fp64 `sqrt` (as CUTLASS / PyTorch pdist do)";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::row, false, true, true, true, false, -1, "fp64 sqrt", ""};
-};
-template <>
-struct map_traits<LTM_E> {
-  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast | experiment::fast_default;
-  static constexpr look style{"#ff7f0e", 13};
-  static constexpr const char* about = "g(λ), estimate within one + one compare-and-step each way";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::row, true, true, true, true, false, -1, "float estimate + integer correction", ""};
-};
 
 }  // namespace tdmaps

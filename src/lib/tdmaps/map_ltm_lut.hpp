@@ -27,7 +27,6 @@
 //     holds the device address. Host tables are never freed (each new one at
 //     least doubles the length), so a plan's address stays valid for the process.
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 
 #include <memory>
@@ -120,14 +119,6 @@ struct LTM_LUT {
   TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
-};
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<LTM_LUT> {
-  static constexpr unsigned joins = experiment::dummy;
-  static constexpr look style{"#bcbd22", 10};
-  static constexpr const char* about = "g(λ) from a table in device memory (001 §III-A: one packed (i, j) per λ)";
 };
 
 }  // namespace tdmaps

@@ -10,7 +10,6 @@
 // already covered by the first branch). Even N wastes no thread of the
 // rectangle; odd N wastes (N+1)/2. The rectangle is tiled by rho x rho blocks.
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 
 namespace tdmaps {
@@ -43,14 +42,6 @@ struct RB {
     if (i <= y) return outside2<I>();
     return Cell2T<I>{i, x - y - 1, true};
   }
-};
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<RB> {
-  static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
-  static constexpr look style{"#2ca02c", 5};
-  static constexpr const char* about = "rectangular box";
 };
 
 }  // namespace tdmaps

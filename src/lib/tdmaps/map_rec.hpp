@@ -13,7 +13,6 @@
 //               (2qs + s + r, 2qs + bx)
 // Every other N is refused, never silently half covered.
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 
 namespace tdmaps {
@@ -59,14 +58,6 @@ struct REC {
   TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
   }
-};
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<REC> {
-  static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
-  static constexpr look style{"#8c564b", 9};
-  static constexpr const char* about = "recursive partition, `N = m·2^k`";
 };
 
 }  // namespace tdmaps

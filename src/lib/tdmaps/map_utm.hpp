@@ -15,7 +15,6 @@
 // the formula written in plain C: (4n)*n - 4n, the -8k term (exact either way) and, in
 // utm-n, x*rsqrt(x) - (2n+1); for the papers' ranges only (limits::utm_*_fma_max_N).
 #pragma once
-#include "traits.hpp"
 #include "plan.hpp"
 #include "map_ltm.hpp"
 #include "exact_limits.hpp"
@@ -113,27 +112,5 @@ struct UTM {
 
 using UTM_X = UTM<UtmSqrtX>;
 using UTM_N = UTM<UtmSqrtN>;
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<UTM_X> {
-  static constexpr unsigned joins = experiment::apps;
-  static constexpr look style{"#e377c2", 11};
-  static constexpr const char* about = "Avril's map, `sqrtf`";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::thread, false, true, true, true, true, limits::utm_x_fma_max_N,
-                                   "first_wrong is the first N; any rho",
-                                   "first_wrong is the first N; any rho; (4n)n - 4n as one FMA"};
-};
-template <>
-struct map_traits<UTM_N> {
-  static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
-  static constexpr look style{"#7f7f7f", 13};
-  static constexpr const char* about = "Avril's map, fast sqrt + 2 repairs";
-  // its root (traits.hpp): kind, corrected, host_repro, cpu_limit, monotone, fma, fma_limit, notes
-  static constexpr root_facts root{root_kind::thread, false, true, true, false, true, limits::utm_n_fma_max_N,
-                                   "first_wrong is the first N; any rho",
-                                   "first_wrong is the first N; any rho; (4n)n - 4n and the Newton steps and x*y - (2n+1) as FMAs"};
-};
 
 }  // namespace tdmaps

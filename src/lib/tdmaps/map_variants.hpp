@@ -24,7 +24,6 @@
 //           n' - 1 of them, the ~n/2 wasted blocks of §III-A). Only grid() and the
 //           forming of lambda differ from LTM: the row of lambda is the base map's g().
 #pragma once
-#include "traits.hpp"
 #include "map_bb.hpp"
 #include "map_ltm.hpp"
 #include "map_rb.hpp"
@@ -143,52 +142,5 @@ using LTM_E_SQ = LtmSquare<LTM_E, ltm_e_sq_name>;
 using LTM_X_SQ = LtmSquare<LTM_X, ltm_x_sq_name>;
 using LTM_N_SQ = LtmSquare<LTM_N, ltm_n_sq_name>;
 using LTM_D_SQ = LtmSquare<LTM_D, ltm_d_sq_name>;
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<BB_T> {
-  static constexpr unsigned joins = experiment::dummy;
-  static constexpr look style{"#636363", 6};
-  static constexpr const char* about = "BB filtering by thread (000 §IV-B: no block test, every thread tests j ≤ i)";
-};
-template <>
-struct map_traits<RB_B> {
-  static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
-  static constexpr look style{"#98df8a", 4};
-  static constexpr const char* about = "RB's fold applied to whole blocks, so it runs the shared-memory kernels";
-};
-template <>
-struct map_traits<LTM_R_SQ> {
-  // the dummy kernel, the square-root study (sqrt.csv), the EDM and collision kernels (edm.csv,
-  // collision.csv): the grid both papers launch, where a verdict needs it (issue #35)
-  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default;
-  static constexpr look style{"#ff9896", 8};
-  static constexpr const char* about = "`ltm-r` on the papers' balanced n'×n' grid (n' = ⌈√(n(n+1)/2)⌉)";
-};
-template <>
-struct map_traits<LTM_E_SQ> {
-  static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default;
-  static constexpr look style{"#ffbb78", 12};
-  static constexpr const char* about = "`ltm-e` on the papers' n'×n' grid";
-};
-// the other roots of the square-root study (000 §IV-A, Fig. 3) on the papers' grid: sqrt.csv only
-template <>
-struct map_traits<LTM_X_SQ> {
-  static constexpr unsigned joins = experiment::sqrt;
-  static constexpr look style{"#aec7e8", 10};
-  static constexpr const char* about = "`ltm-x` on the papers' n'×n' grid";
-};
-template <>
-struct map_traits<LTM_N_SQ> {
-  static constexpr unsigned joins = experiment::sqrt;
-  static constexpr look style{"#9edae5", 14};
-  static constexpr const char* about = "`ltm-n` on the papers' n'×n' grid";
-};
-template <>
-struct map_traits<LTM_D_SQ> {
-  static constexpr unsigned joins = experiment::sqrt;
-  static constexpr look style{"#c5b0d5", 15};
-  static constexpr const char* about = "`ltm-d` on the papers' n'×n' grid";
-};
 
 }  // namespace tdmaps

@@ -1,5 +1,7 @@
-// tdmaps/registry.hpp — the list of maps, by name. Adding a map: write its header (its policy
-// and its map_traits), include it here and add one line to maps2d or maps3d.
+// tdmaps/registry.hpp — the list of maps, by name. Adding a map: write its header (its policy),
+// include it here and add one line to maps2d or maps3d; the experiments' knowledge of it (the
+// experiments it joins, its figure style, ...) is its entry in the non-installed experiments table
+// (src/support/registry/experiments.hpp; CONTRIBUTING.md).
 #pragma once
 #include "map_bb.hpp"
 #include "map_ltm.hpp"
@@ -29,8 +31,9 @@ template <class M> struct is_tet : std::false_type {};
 template <class R> struct is_tet<TET<R>> : std::true_type {};
 
 // THE LIST OF MAPS: one line per map, in the order every table, legend and sweep shows them.
-// Each map's traits (traits.hpp: the experiments it joins, its figure style, what it is) are
-// declared beside it in its header; every other list of maps below is derived from them.
+// What the experiments and figures know of each map (the experiments it joins, its figure style,
+// what it is) is its entry in src/support/registry/experiments.hpp (not installed), which derives
+// the experiments' lists of maps (maps2d_dummy, ...) from this one.
 using maps2d = map_list<
     BB,
     BB_T,      // BB filtering by thread (map_variants.hpp, issue #12)
@@ -55,32 +58,6 @@ using maps3d = map_list<
     TET_F,
     TET_E,
     TET_FAST>;
-
-// The maps of a list whose traits join experiment E (experiment::..., traits.hpp), in its order.
-template <unsigned E, class L, class Out = map_list<>>
-struct joining;
-template <unsigned E, class... Out>
-struct joining<E, map_list<>, map_list<Out...>> {
-  using type = map_list<Out...>;
-};
-template <unsigned E, class M, class... Ms, class... Out>
-struct joining<E, map_list<M, Ms...>, map_list<Out...>>
-    : joining<E, map_list<Ms...>,
-              std::conditional_t<(map_traits<M>::joins & E) != 0, map_list<Out..., M>, map_list<Out...>>> {};
-template <unsigned E, class L = maps2d>
-using joining_t = typename joining<E, L>::type;
-
-// The lists the experiments take (derived: edit a map's traits, not these):
-//   maps2d_dummy  bench_maps --test dummy, its --maps default (BB, the reference, is always timed)
-//   maps2d_sqrt   bench_maps --test sqrt, the square-root study of g(lambda) (000 §IV-A, Fig. 3)
-//   maps2d_apps   the maps the EDM and collision kernels are compiled for (experiments/apps2d)
-//   maps2d_fast   the blockwise maps with a tiled fast EDM kernel (src/support/gpu/edm.cuh), "<name>-fast"
-using maps2d_dummy = joining_t<experiment::dummy>;
-using maps2d_sqrt = joining_t<experiment::sqrt>;
-using maps2d_apps = joining_t<experiment::apps>;
-using maps2d_fast = joining_t<experiment::fast>;
-//   maps3d_default  bench_maps3d's --maps default (besides the bb3 baseline, always timed)
-using maps3d_default = joining_t<experiment::dummy, maps3d>;
 
 // ---- a 2D plan of a map chosen at run time ------------------------------------------------
 // Code templated on M holds typename M::Params. A table of maps chosen at run time (the
@@ -121,18 +98,6 @@ bool with_map(map_list<Ms...>, std::string_view name, F&& f, std::string_view su
 }
 template <class F, class... Ms>
 void for_each_map(map_list<Ms...>, F&& f) { (f(Ms{}), ...); }
-// Calls f(M{}) for every map of a list whose traits declare a root of kind K (traits.hpp
-// root_facts), in the list's order: the float maps of the exact-range tables and searches.
-template <root_kind K, class F, class... Ms>
-void for_each_root(map_list<Ms...>, F&& f) {
-  auto one = [&](auto m) {
-    using M = decltype(m);
-    if constexpr (has_root<M>) {
-      if constexpr (map_traits<M>::root.kind == K) f(m);
-    }
-  };
-  (one(Ms{}), ...);
-}
 // The names of a list, comma-separated ("bb,ltm-x,..."), each with `suffix` ("-fast").
 template <class... Ms>
 std::string map_names_csv(map_list<Ms...>, const char* suffix = "") {

@@ -27,7 +27,6 @@
 // 0.5, so y = e - [e(e+1) > 2 lambda']. Proven by the oracle for every
 // lambda' < 2^29 (every lambda' the layer range can produce: tri(29771) < 2^29).
 #pragma once
-#include "traits.hpp"
 #include "numbers.hpp"
 #include "map_3d.hpp"
 
@@ -91,13 +90,5 @@ struct TetRootFast {
 };
 
 using TET_FAST = TET<TetRootFast>;
-
-// What the registry and the experiments know of each map (traits.hpp).
-template <>
-struct map_traits<TET_FAST> {
-  static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
-  static constexpr look style{"#d62728", 8, 2};  // dashed, open points (as drawn before the registry held it)
-  static constexpr const char* about = "g(λ), bit-trick cube root + one integer correction";
-};
 
 }  // namespace tdmaps

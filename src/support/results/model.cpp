@@ -3,6 +3,7 @@
 
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <algorithm>
 #include <cstdio>

@@ -7,6 +7,7 @@
 
 #include <tdmaps/map_utm.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <algorithm>
 #include <cstdio>
@@ -515,7 +516,7 @@ std::string readme_maps_block(const Ctx& ctx) {
        "(dummy, sm_90) | 64-bit path |\n|---|---|---|---|---|---|---|---|\n";
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
   std::vector<Row> keep;
-  // what each map is: its trait `about` (tdmaps/traits.hpp, beside the map)
+  // what each map is: its trait `about` (registry/traits.hpp, beside the map)
   const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& about,
                         const std::string& oracle, const std::string& device) {
     o << "| `" << name << "` | " << dim << "D | " << (blockwise ? "blocks" : "threads") << " | "
@@ -607,7 +608,7 @@ std::string readme_rounding_block(const Ctx& ctx) {
     };
     row("`" + v + "` on the device (`exact_range_gpu.csv`)", of("pinned"), of("fma"));
   };
-  // The registry's maps whose root has products nvcc's default contracts (traits.hpp root_facts
+  // The registry's maps whose root has products nvcc's default contracts (registry/traits.hpp root_facts
   // fma: the maps with fma rows), 2D then 3D, in the registry's order. A root the host reproduces:
   // the CPU oracle's rows. One it does not (rsqrtf, cbrtf): the source of its limit first (the
   // GPU sweep, or the CPU's proof), then the other (the host's emulation, "<name>-host", or the

@@ -1,7 +1,8 @@
-// tdmaps/traits.hpp — what the library and its experiments know of a map besides its
-// arithmetic, declared beside the map: each map header specializes map_traits<M> under its
-// policy type. The registry (registry.hpp) derives every list of maps from these traits, so
-// a new map is its header (policy + traits) and one line in registry.hpp (CONTRIBUTING.md).
+// registry/traits.hpp — what the experiments, the figures and the checks know of a map besides
+// its arithmetic (not installed: the installed library, src/lib/tdmaps/, holds the maps alone).
+// Each map has one entry, a map_traits<M> specialization, in the experiments table
+// (registry/experiments.hpp), which derives the experiments' lists of maps from them; a new map
+// is its header, its line in tdmaps/registry.hpp and its entry there (CONTRIBUTING.md).
 // Host-only constants: no kernel reads them.
 #pragma once
 
@@ -32,7 +33,7 @@ struct look {
 // A map whose index arithmetic takes a root (a float square or cube root, or an estimate and its
 // integer correction) declares how its exact range is found and checked. The limits themselves
 // stay beside the policy, one truth each: M::exact_blocks (block maps) or M::max_N (UTM), and
-// the fma limits of namespace limits (the map headers); these facts say which searches prove
+// the fma limits of namespace limits (the installed map headers); these facts say which searches prove
 // them. From them the registry derives the CPU oracle's exact-range table
 // (verify/exact_table.cpp), its checks of every constant (verify/test_exact.cpp), the GPU sweep
 // (experiments/maps2d/gpu_exact_range.cu) and the synthetic exact_range_gpu.csv
@@ -42,6 +43,8 @@ enum class root_kind {
   layer,   // a 3D block map's layer: M::root_policy::layer<U, R>(lambda) -> z (TET)
   thread,  // a thread map's row of thread k: M::map_thread<I, R>(N, k) (UTM); its limit is M::max_N
 };
+// Named fields, set by name: root_facts{root_kind::row}.with_monotone(true).with_fma(true)...
+// (each with_<field>(v) returns a copy with that field set; a field not named keeps its default).
 struct root_facts {
   root_kind kind;
   // An estimate within one and an integer correction (ltm-e, tet-e): exact over its whole range
@@ -65,9 +68,18 @@ struct root_facts {
   // The CPU table's note, pinned and fma (verify/results/exact_ranges_cpu.csv).
   const char* note = "";
   const char* fma_note = "";
+
+  constexpr root_facts with_corrected(bool v) const { root_facts r = *this; r.corrected = v; return r; }
+  constexpr root_facts with_host_repro(bool v) const { root_facts r = *this; r.host_repro = v; return r; }
+  constexpr root_facts with_cpu_limit(bool v) const { root_facts r = *this; r.cpu_limit = v; return r; }
+  constexpr root_facts with_monotone(bool v) const { root_facts r = *this; r.monotone = v; return r; }
+  constexpr root_facts with_fma(bool v) const { root_facts r = *this; r.fma = v; return r; }
+  constexpr root_facts with_fma_limit(long long v) const { root_facts r = *this; r.fma_limit = v; return r; }
+  constexpr root_facts with_note(const char* v) const { root_facts r = *this; r.note = v; return r; }
+  constexpr root_facts with_fma_note(const char* v) const { root_facts r = *this; r.fma_note = v; return r; }
 };
 
-// Specialized by every map, beside its policy:
+// Specialized for every map in the experiments table (registry/experiments.hpp):
 //   static constexpr unsigned joins;     the experiments it joins (experiment::...)
 //   static constexpr look style;         its figure style
 //   static constexpr const char* about;  one line: what it is (README's map table)
