@@ -1,11 +1,12 @@
 // experiments/maps2d/bench_maps.cu — the dummy-kernel and square-root experiments
 // of 000_dc8ca915cfc23e3c.txt:
 //   --test dummy  §V, test (1), Fig. 5: every map against BB on the dummy kernel
-//                 (the cost of the map alone); default maps bb, ltm-r, ltm-e, rb,
-//                 rec, utm-n.
+//                 (the cost of the map alone); default maps: the registry's list
+//                 maps2d_dummy (src/lib/tdmaps/registry.hpp; --help prints it).
 //   --test sqrt   §IV-A, Fig. 3: LTM with each square root (LTM-X sqrtf, LTM-N
 //                 Newton from 0x5f3759df, LTM-R x*rsqrtf(x), eq. (15); plus LTM-D
-//                 double sqrt and LTM-E exact) against BB.
+//                 double sqrt and LTM-E exact), and their square-block variants,
+//                 against BB; default maps: the registry's list maps2d_sqrt.
 // The improvement factor is I = t_BB / t_map (§III-B, eq. (10)); I > 1 means the
 // map beats the bounding box.
 //
