@@ -3,33 +3,27 @@
 // kernels run). Reference values come from plain enumeration (row by row), never
 // from an inverse formula, so the oracle does not trust what it tests.
 #pragma once
+#include <apps/parallel.hpp>
 #include <tdmaps/registry.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
 
 namespace tdmaps::oracle {
 
-inline unsigned workers() {
-  const unsigned h = std::thread::hardware_concurrency();
-  return h ? std::min(h, 8u) : 2u;
-}
+// Host threads: the one pool of src/support/apps/parallel.hpp (the apps' references and the
+// harness use it too), at most 8 threads here.
+inline unsigned workers() { return bench::host_workers(8); }
 
 // Runs f(begin, end) over [0, count) split into contiguous parts, one per worker.
-inline void parallel_for(u64 count, const std::function<void(u64, u64)>& f) {
-  const unsigned w = workers();
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < w; ++t) {
-    const u64 b = count * t / w, e = count * (t + 1) / w;
-    ts.emplace_back([&f, b, e] { f(b, e); });
-  }
-  for (auto& t : ts) t.join();
+template <class F>
+void parallel_for(u64 count, F&& f) {
+  bench::parallel_for(count, [&f](unsigned, u64 b, u64 e) { f(b, e); }, workers());
 }
 
 // Result of walking every thread a plan launches.
@@ -326,20 +320,17 @@ bool utm_exact_for(i64 N) {
 template <class Good>
 i64 last_good_N(i64 to, Good&& good) {
   std::atomic<i64> first_bad{to + 1};
-  std::atomic<i64> next{1};
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < workers(); ++t)
-    ts.emplace_back([&] {
-      for (;;) {
-        const i64 N = next.fetch_add(1);
-        if (N > to || N >= first_bad.load()) return;
+  bench::parallel_chunks(
+      u64(std::max<i64>(to, 0)), 1,
+      [&](unsigned, u64 b, u64) {
+        const i64 N = i64(b) + 1;
+        if (N >= first_bad.load()) return;
         if (!good(N)) {
           i64 cur = first_bad.load();
           while (N < cur && !first_bad.compare_exchange_weak(cur, N)) {}
         }
-      }
-    });
-  for (auto& t : ts) t.join();
+      },
+      workers());
   return first_bad.load() - 1;
 }
 

@@ -223,25 +223,22 @@ std::vector<Job> jobs(i64 all_G_to, i64 top, std::initializer_list<i64> extra) {
 // this thread: the number of failing walks and the first few.
 template <class Walk>
 void run_jobs(const std::string& what, const std::vector<Job>& js, Walk&& walk) {
-  std::atomic<size_t> next{0};
   std::atomic<u64> walked{0}, failed{0};
   std::mutex mu;
   std::vector<std::string> lines;
-  std::vector<std::thread> ts;
-  for (unsigned t = 0; t < workers(); ++t)
-    ts.emplace_back([&] {
-      std::vector<uint8_t> seen;
-      for (size_t k; (k = next.fetch_add(1)) < js.size();) {
+  std::vector<std::vector<uint8_t>> seen(workers());
+  bench::parallel_chunks(
+      js.size(), 1,
+      [&](unsigned w, u64 k, u64) {
         bool accepted = true;
-        const std::string f = walk(js[k], seen, accepted);
+        const std::string f = walk(js[k], seen[w], accepted);
         walked += accepted;
-        if (f.empty()) continue;
+        if (f.empty()) return;
         ++failed;
         std::lock_guard<std::mutex> g(mu);
         if (lines.size() < 5) lines.push_back(f);
-      }
-    });
-  for (auto& t : ts) t.join();
+      },
+      workers());
   for (const std::string& l : lines) BOOST_TEST_ERROR(what << ": " << l);
   BOOST_TEST(failed.load() == 0u, what << ": " << failed.load() << " failing walks");
   BOOST_TEST(walked.load() > 0u, what << ": no size accepted");

@@ -19,7 +19,7 @@
 #include <cstdlib>
 #include <string>
 #include <vector>
-#include <bench/csv_file.hpp>
+#include <results/csv_file.hpp>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
@@ -233,8 +233,8 @@ int main(int argc, char** argv) {
   }
 
   const std::string path = out + "/cpu/" + results::layout::peer_index_audit.file;
-  bench::CsvFile f(path,
-                   std::string("{\"program\":\"peer_index_audit\",\"date_utc\":\"") + bench::utc_now() +
+  results::CsvFile f(path,
+                   std::string("{\"program\":\"peer_index_audit\",\"date_utc\":\"") + results::utc_now() +
                        "\",\"ranges\":\"" + (quick ? "quick" : "full") + "\"}",
                    results::layout::peer_index_audit.columns);
   for (const Line& L : lines) {

@@ -1,11 +1,12 @@
 // experiments/maps2d/bench_maps.cu — the dummy-kernel and square-root experiments
 // of 000_dc8ca915cfc23e3c.txt:
 //   --test dummy  §V, test (1), Fig. 5: every map against BB on the dummy kernel
-//                 (the cost of the map alone); default maps bb, ltm-r, ltm-e, rb,
-//                 rec, utm-n.
+//                 (the cost of the map alone); default maps: the registry's list
+//                 maps2d_dummy (src/lib/tdmaps/registry.hpp; --help prints it).
 //   --test sqrt   §IV-A, Fig. 3: LTM with each square root (LTM-X sqrtf, LTM-N
 //                 Newton from 0x5f3759df, LTM-R x*rsqrtf(x), eq. (15); plus LTM-D
-//                 double sqrt and LTM-E exact) against BB.
+//                 double sqrt and LTM-E exact), and their square-block variants,
+//                 against BB; default maps: the registry's list maps2d_sqrt.
 // The improvement factor is I = t_BB / t_map (§III-B, eq. (10)); I > 1 means the
 // map beats the bounding box.
 //
@@ -64,8 +65,8 @@ MapEntry make_entry() {
   e.plan = [](i64 N, int rho, bool allow) { return any_plan2(M::plan(N, rho, allow)); };
   e.launch = [](const any_plan2& a, Form f, int* out) {
     const typename M::Params& p = plan_of<M>(a);
-    if (f == Form::store) launch2<M>(TD_KERNEL_FOR(dummy_store<M, I>), p, out);
-    else launch2<M>(TD_KERNEL_FOR(dummy_cond<M, I>), p, out, dummy_never);
+    if (f == Form::store) launch_checked<M>(p, TD_KERNEL_FOR(dummy_store<M, I>), out);
+    else launch_checked<M>(p, TD_KERNEL_FOR(dummy_cond<M, I>), out, dummy_never);
   };
   e.counts = [](const any_plan2& a) { return counts2<M>(plan_of<M>(a)); };
   e.verify = [](const any_plan2& a, CoverageBuffers& buf) {

@@ -13,7 +13,7 @@
 
 namespace tdmaps::exp3d {
 
-using gpu::launch3;
+using gpu::launch_checked;
 
 namespace {
 
@@ -75,8 +75,8 @@ void launch_dummy(const Variant& v, const Plan3& p, bool store_form, int* out) {
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    if (store_form) launch3<M>(TD_KERNEL_FOR(gpu::dummy3_store<M, mode, I>), p, out);
-    else launch3<M>(TD_KERNEL_FOR(gpu::dummy3_cond<M, mode, I>), p, out, gpu::dummy3_never);
+    if (store_form) launch_checked<M>(p, TD_KERNEL_FOR(gpu::dummy3_store<M, mode, I>), out);
+    else launch_checked<M>(p, TD_KERNEL_FOR(gpu::dummy3_cond<M, mode, I>), out, gpu::dummy3_never);
   });
 }
 
@@ -101,7 +101,7 @@ Cov3 run_coverage(const Variant& v, const Plan3& p, u32* bits, unsigned long lon
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    launch3<M>(TD_KERNEL_FOR(gpu::coverage3<M, mode, I>), p, bits, counters);
+    launch_checked<M>(p, TD_KERNEL_FOR(gpu::coverage3<M, mode, I>), bits, counters);
   });
   unsigned long long h[gpu::c3_count];
   TD_CUDA(cudaMemcpy(h, counters, sizeof h, cudaMemcpyDeviceToHost));
@@ -120,7 +120,7 @@ void launch_threebody(const Variant& v, const Plan3& p, const float4* pts, float
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    launch3<M>(TD_KERNEL_FOR(gpu::threebody3<M, mode, I>), p, pts, r2, bins);
+    launch_checked<M>(p, TD_KERNEL_FOR(gpu::threebody3<M, mode, I>), pts, r2, bins);
   });
 }
 std::array<u64, 4> sum_bins(const unsigned long long* bins_dev) {
@@ -189,9 +189,9 @@ void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, 
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
     if (l == Layout::linear)
-      launch3<M>(TD_KERNEL_FOR(gpu::layout3_step<M, mode, LinearLayout3, I>), p, LinearLayout3::make(p.N, p.rho), in, out);
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, LinearLayout3, I>), LinearLayout3::make(p.N, p.rho), in, out);
     else
-      launch3<M>(TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, I>), p, BlockedLayout3::make(p.N, p.rho), in, out);
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, I>), BlockedLayout3::make(p.N, p.rho), in, out);
   });
 }
 bool bw_planes_ok(int planes) {
@@ -210,10 +210,10 @@ void launch_bw_k(const Variant& v, const Plan3& p, Layout l, const float* in, fl
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
     if (l == Layout::linear)
-      launch3<M>(TD_KERNEL_FOR(gpu::layout3_bw<M, mode, LinearLayout3, I, K>), p, LinearLayout3::make(p.N, p.rho), in, out,
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, LinearLayout3, I, K>), LinearLayout3::make(p.N, p.rho), in, out,
                  stride);
     else
-      launch3<M>(TD_KERNEL_FOR(gpu::layout3_bw<M, mode, BlockedLayout3, I, K>), p, BlockedLayout3::make(p.N, p.rho), in,
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, BlockedLayout3, I, K>), BlockedLayout3::make(p.N, p.rho), in,
                  out, stride);
   });
 }
@@ -243,16 +243,16 @@ void launch_bw_reference(const float* in, float* out, u64 n) {
 
 void layout_init(Layout l, i64 N, int rho, float* a) {
   const Plan3 p = TET_E::plan(N, kUtilRho);
-  if (l == Layout::linear) launch3<TET_E>(gpu::layout3_init<LinearLayout3>, p, LinearLayout3::make(N, rho), a);
-  else launch3<TET_E>(gpu::layout3_init<BlockedLayout3>, p, BlockedLayout3::make(N, rho), a);
+  if (l == Layout::linear) launch_checked<TET_E>(p, gpu::layout3_init<LinearLayout3>, LinearLayout3::make(N, rho), a);
+  else launch_checked<TET_E>(p, gpu::layout3_init<BlockedLayout3>, BlockedLayout3::make(N, rho), a);
 }
 u64 layout_checksum(Layout l, i64 N, int rho, const float* a, unsigned long long* scratch) {
   TD_CUDA(cudaMemset(scratch, 0, kBinCopies3 * sizeof(unsigned long long)));
   const Plan3 p = TET_E::plan(N, kUtilRho);
   if (l == Layout::linear)
-    launch3<TET_E>(gpu::layout3_checksum<LinearLayout3>, p, LinearLayout3::make(N, rho), a, scratch);
+    launch_checked<TET_E>(p, gpu::layout3_checksum<LinearLayout3>, LinearLayout3::make(N, rho), a, scratch);
   else
-    launch3<TET_E>(gpu::layout3_checksum<BlockedLayout3>, p, BlockedLayout3::make(N, rho), a, scratch);
+    launch_checked<TET_E>(p, gpu::layout3_checksum<BlockedLayout3>, BlockedLayout3::make(N, rho), a, scratch);
   std::vector<unsigned long long> h(kBinCopies3);
   TD_CUDA(cudaMemcpy(h.data(), scratch, h.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
   u64 s = 0;

@@ -20,7 +20,7 @@
 #include <mutex>
 #include <string>
 #include <vector>
-#include <bench/csv_file.hpp>
+#include <results/csv_file.hpp>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 
 using namespace tdmaps;
@@ -48,8 +48,8 @@ int main(int argc, char** argv) {
     }
   }
   const std::string path = out + "/cpu/" + results::layout::sdh_gram_accuracy.file;
-  bench::CsvFile f(path,
-                   "{\"program\":\"sdh_gram_accuracy\",\"date_utc\":\"" + bench::utc_now() +
+  results::CsvFile f(path,
+                   "{\"program\":\"sdh_gram_accuracy\",\"date_utc\":\"" + results::utc_now() +
                        "\",\"points\":\"uniform cube, default seed\","
                        "\"exact\":\"floor(sqrt(double sum of exact float differences squared)/w), clamped\"}",
                    results::layout::sdh_gram_accuracy.columns);

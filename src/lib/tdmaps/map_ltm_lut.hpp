@@ -20,7 +20,7 @@
 //   * host: plan() makes sure the process-wide host table covers n(n+1)/2 entries and
 //     stores its address in the plan's own word `lut_table` (plan.hpp); the host
 //     (oracle, counts2) reads the table through that address;
-//   * device: tdmaps::launch (tdmaps/launch.cuh, under our launch2) sees that the map has an auxiliary table
+//   * device: tdmaps::launch (tdmaps/launch.cuh, under our launch_checked) sees that the map has an auxiliary table
 //     (aux_table / with_aux_table below), copies the host table to each device on first
 //     use there, or again when the table grew (one copy per (device, host address):
 //     device_copy_of in launch.cuh), and launches with a copy of the plan whose lut_table

@@ -1,5 +1,6 @@
-// src/support/apps/parallel.hpp — the host threads of the CPU references and baselines (here, below
-// the harness: the CPU references of src/support/apps/ use it, and bench/ includes it from here).
+// src/support/apps/parallel.hpp — the one host thread pool: the threads of the CPU references and
+// baselines (src/support/apps/), the harness (bench/ includes it from here) and the CPU oracle
+// (verify/oracle.hpp). It sits below all three; it includes only <tdmaps/config.hpp>.
 #pragma once
 #include <tdmaps/config.hpp>
 

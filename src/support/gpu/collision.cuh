@@ -146,7 +146,7 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p
 template <class M, int D, Style S = default_style<M>()>
 void launch(const typename M::Params& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
   if (p.rho > max_rho) gpu::die("collision: rho must be <= 32");
-  gpu::launch2<M>(TD_KERNEL_FOR(collision_kernel<M, I, D, S>), p, s, counts, total);
+  gpu::launch_checked<M>(p, TD_KERNEL_FOR(collision_kernel<M, I, D, S>), s, counts, total);
 }
 
 }  // namespace tdmaps::coll

@@ -3,7 +3,7 @@
 // metadata record written beside every CSV. An umbrella over its parts:
 //
 //   cuda_check.cuh  die, check, TD_CUDA, TD_LAUNCHED, require_gpu, device_alloc, to_dim3
-//   launch.cuh      index_tag, TD_KERNEL_FOR, with_index, launch2, launch3 (a plan's index path)
+//   launch.cuh      index_tag, TD_KERNEL_FOR, with_index, launch_checked (a plan's index path)
 //   metadata.cuh    json_escape, utc_now, gpu_slug, kernel_driver_version, metadata_json
 //   csv.cuh         Csv (flushed rows, "# " + metadata JSON, then the header)
 //

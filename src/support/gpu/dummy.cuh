@@ -209,7 +209,7 @@ class CoverageBuffers {
     if (!counters_) counters_ = device_alloc<unsigned long long>(cnt_count, "the coverage counters");
     TD_CUDA(cudaMemset(bits_, 0, size_t(words) * sizeof(u32)));
     TD_CUDA(cudaMemset(counters_, 0, cnt_count * sizeof(unsigned long long)));
-    launch2<M>(TD_KERNEL_FOR(coverage2<M, I>), p, bits_, counters_);
+    launch_checked<M>(p, TD_KERNEL_FOR(coverage2<M, I>), bits_, counters_);
     TD_CUDA(cudaDeviceSynchronize());
     CoverageRun r;
     r.bits.resize(size_t(words));

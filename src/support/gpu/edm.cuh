@@ -167,7 +167,7 @@ __global__ void edm_plain_kernel(typename M::Params p, int pass, const float* __
 
 template <class M, int D, Layout L>
 void launch_plain(const typename M::Params& p, const float* pts, float* out) {
-  gpu::launch2<M>(TD_KERNEL_FOR(edm_plain_kernel<M, I, D, L>), p, pts, out);
+  gpu::launch_checked<M>(p, TD_KERNEL_FOR(edm_plain_kernel<M, I, D, L>), pts, out);
 }
 
 // ---- fast: T x T tiles, row segments skewed to 32-byte sectors, float4 stores -------

@@ -6,7 +6,7 @@
 #include "cuda_check.cuh"
 #include "gpu_slug.hpp"
 
-#include <bench/csv_file.hpp>
+#include <results/csv_file.hpp>
 
 #include <cuda_runtime.h>
 
@@ -39,7 +39,7 @@ inline std::string json_escape(const std::string& s) {
   }
   return o;
 }
-using tdmaps::bench::utc_now;  // the one date stamp (bench/csv_file.hpp)
+using ::results::utc_now;  // the one date stamp (results/csv_file.hpp)
 // The GPU's folder name: one name per GPU model, whatever its memory size or type (the rule is
 // gpu_slug.hpp's, its one definition): "NVIDIA H100 80GB HBM3" -> "h100", "NVIDIA A100-SXM4-80GB" -> "a100-sxm4".
 inline std::string gpu_slug(const cudaDeviceProp& p) { return gpu_slug(std::string(p.name)); }

@@ -4,8 +4,8 @@
 // experiments under experiments/, the oracle's tables under verify/), the synthetic data
 // (figures/synth_results.cpp) and every reader (the figure program, the claim rules, the
 // README blocks) take a file's header from here. The readers still look columns up by name
-// (csv.hpp), so an older CSV with fewer columns is read; the drift test
-// (paper/claims/test_drift.cpp) requires every committed CSV's header to be its layout here.
+// (csv.hpp), so an older CSV with fewer columns is read; the drift test (paper/drift_test.sh,
+// through check_layouts.cpp here) requires every committed CSV's header to be its layout here.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -100,12 +100,13 @@ inline constexpr Layout peers_gram{"peers_gram.csv", "gpu", "experiments/peers/g
                                    "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,"
                                    "bytes_written,err_vs_f64"};
 // bench_gram (experiments/gram, issue #27): one row per (N, d, precision, output, impl); impl
-// tdmaps-ltm-e / bb-grid (our CUTLASS kernel, tile scheduler LTM-E or the c x c grid),
+// tdmaps-ltm-e / bb-grid (our CUTLASS kernel, tile scheduler LTM-E or the c x c grid; a kernel other
+// than the classic one appends its name, tdmaps-ltm-e-<kernel> / bb-grid-<kernel>),
 // cublas-gemm / cublas-syrk (+epilogue: the same d^2 epilogue as a second kernel), write (the
 // output's bytes written by a plain kernel: the bandwidth of the same run), empty-blocks (the
 // bb-grid's c(c-1)/2 empty blocks alone). TFLOPs: 2 d N(N+1)/2 useful flops over the median,
 // GBps: bytes_written over the median; err_vs_f64: max |d2 - d2_exact| / (|x_i|+|x_j|)^2 over the
-// pairs checked, err_bound its bound (src/gram/gram_cpu.hpp); I = bb_median_ms / median_ms.
+// pairs checked, err_bound its bound (src/support/gram/gram_cpu.hpp); I = bb_median_ms / median_ms.
 inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
                              "N,d,precision,output,impl,tile,launched_tiles,useful_tiles,reps,median_ms,p25_ms,"
                              "p75_ms,min_ms,max_ms,TFLOPs,GBps,bytes_written,err_vs_f64,err_bound,bb_median_ms,I,"

@@ -1,5 +1,6 @@
-// src/support/bench/csv_file.hpp — the one CSV writer of every program, host only (the GPU
-// programs' gpu::Csv is this class): the file's folders created, "# " + a metadata JSON object as
+// src/support/results/csv_file.hpp — the one CSV writer of every program, host only (the GPU
+// programs' gpu::Csv is this class; it sits here, in the results layer beside the layouts, below
+// both bench/ and gpu/, which include it): the file's folders created, "# " + a metadata JSON object as
 // the first line, the header (a results::layout's columns) as the second, and each row flushed as
 // it is written, so that an interrupted sweep keeps the rows it finished. utc_now: the date every
 // metadata record carries.
@@ -10,7 +11,7 @@
 #include <filesystem>
 #include <string>
 
-namespace tdmaps::bench {
+namespace results {
 
 inline std::string utc_now() {
   const std::time_t t = std::time(nullptr);
@@ -46,4 +47,4 @@ class CsvFile {
   std::FILE* f_ = nullptr;
 };
 
-}  // namespace tdmaps::bench
+}  // namespace results
