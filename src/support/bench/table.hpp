@@ -4,6 +4,7 @@
 #pragma once
 #include "stats.hpp"
 
+#include <results/csv_file.hpp>
 #include <tdmaps/config.hpp>
 
 #include <cmath>
@@ -64,35 +65,27 @@ inline const char* kStatsColumns = "reps,median_ms,p25_ms,p75_ms,min_ms,max_ms";
 
 class Table {
  public:
-  Table(const std::string& path, const std::string& metadata, const std::string& header) : path_(path) {
+  // The file is the one CSV writer's (results/csv_file.hpp: folders created, "# " + metadata, the header,
+  // rows flushed as written); Table adds the typed row and its check against the header's width.
+  Table(const std::string& path, const std::string& metadata, const std::string& header)
+      : path_(path), file_(path, metadata, header) {
     for (char c : header) columns_ += c == ',';
     ++columns_;
-    f_ = std::fopen(path.c_str(), "w");
-    if (!f_) {
-      std::fprintf(stderr, "error: cannot write %s\n", path.c_str());
-      std::exit(1);
-    }
-    std::fprintf(f_, "# %s\n%s\n", metadata.c_str(), header.c_str());
-    std::fflush(f_);
   }
-  ~Table() { if (f_) std::fclose(f_); }
-  Table(const Table&) = delete;
-  Table& operator=(const Table&) = delete;
   void row(const Row& r) {
     if (r.size() != columns_) {
       std::fprintf(stderr, "error: %s: a row of %zu cells under a header of %zu columns: %s\n", path_.c_str(),
                    r.size(), columns_, r.line().c_str());
       std::exit(1);
     }
-    std::fprintf(f_, "%s\n", r.line().c_str());
-    std::fflush(f_);
+    file_.row(r.line());
   }
   const std::string& path() const { return path_; }
 
  private:
   std::string path_;
   size_t columns_ = 0;
-  std::FILE* f_ = nullptr;
+  results::CsvFile file_;
 };
 
 }  // namespace tdmaps::bench

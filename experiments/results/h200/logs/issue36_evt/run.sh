@@ -1,6 +1,6 @@
 #!/bin/bash
 # The device run of issue #36 item 2 (kernel sm90-evt in bench_gram), as sent: from the repository root of
-# /work/main's tree with .carry/ (epi/tree.tgz: `git archive` of branch epi; cutlass/include; boost), on one H200.
+# The repository root with .carry/ (epi/tree.tgz: `git archive` of branch epi; cutlass/include; boost), on one H200.
 # Writes $OUT/run.log (everything), $OUT/res/<gpu>/gram.csv, $OUT/ncu_sm90-evt.txt.
 R=$PWD; T=/tmp/t; mkdir -p $T && tar xzf .carry/epi/tree.tgz -C $T && cd $T || exit 1
 exec > >(tee $OUT/run.log) 2>&1

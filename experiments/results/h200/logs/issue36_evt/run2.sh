@@ -1,7 +1,7 @@
 #!/bin/bash
 # Second device run of issue #36 item 2: the sm90-evt epilogue with sqrt.approx, ping-pong (the default)
 # against cooperative (-DTDMAPS_GRAM_EVT_COOPERATIVE=1: the same source, rebuilt), each in its own
-# bench_gram run with the same peers. From the repository root of /work/main's tree with .carry/.
+# bench_gram run with the same peers. From the repository root, with .carry/.
 R=$PWD; T=/tmp/t2; mkdir -p $T && tar xzf .carry/epi/tree.tgz -C $T && cd $T || exit 1
 exec > >(tee $OUT/run2.log) 2>&1
 s=$SECONDS; t() { echo; echo "=== [$((SECONDS - s)) s] $*"; }
