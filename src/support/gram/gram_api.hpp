@@ -12,7 +12,12 @@ namespace gram {
 using i64 = std::int64_t;
 
 enum class Prec { tf32, tf32x3, bf16, fp16 };
-enum class Out { lower, condensed, hist };
+// lower: the lower triangle (j <= i) of a row-major N x N; condensed: pdist order (i < j);
+// hist: a uniform histogram of the distances of the pairs i > j; mirror (issue #38): the whole
+// N x N from the lower tiles (each tile and its transpose); count (issue #37/#38): per-point
+// neighbour counts within eps and their pair total; minmax: the least and largest distance of
+// the pairs i > j (histogram's range=None). mirror, count and minmax: kernel classic / sm80-8w only.
+enum class Out { lower, condensed, hist, mirror, count, minmax };
 enum class Sched { ltm_e, bb };  // the tile scheduler: LTM-E over the lower tiles, or the c x c bounding box
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
 // the mainloop in its shared memory (2 blocks an SM); persistent = as many blocks as fit, each
@@ -61,7 +66,17 @@ inline const char* name(Prec p) {
   }
   return "?";
 }
-inline const char* name(Out o) { return o == Out::lower ? "lower" : o == Out::condensed ? "condensed" : "hist"; }
+inline const char* name(Out o) {
+  switch (o) {
+    case Out::lower: return "lower";
+    case Out::condensed: return "condensed";
+    case Out::hist: return "hist";
+    case Out::mirror: return "mirror";
+    case Out::count: return "count";
+    case Out::minmax: return "minmax";
+  }
+  return "?";
+}
 
 // Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
 // (run() answers such a request with cudaErrorInvalidValue.)
@@ -89,11 +104,19 @@ struct Request {
   Sched sched = Sched::ltm_e;
   Kernel kernel = Kernel::classic;
   Out out = Out::lower;
-  bool take_sqrt = false;              // lower / condensed: write d instead of d^2
-  float* dst = nullptr;                // lower: N x N row-major (j <= i written); condensed: N(N-1)/2
+  bool take_sqrt = false;              // lower / condensed / mirror: write d instead of d^2
+  bool product = false;                // lower / mirror: write the Gram product x_i.x_j itself (no distance)
+  float* dst = nullptr;                // lower: N x N row-major (j <= i written); condensed: N(N-1)/2; mirror: N x N
   unsigned long long* hist = nullptr;  // hist: `buckets` counters, added to (pairs i > j)
   int buckets = 0;
   float width = 0;                     // hist: bucket width of the distance
+  float lo = 0;                        // hist: the first edge; bucket b = [lo + b w, lo + (b+1) w), the last one
+                                       // closed at lo + buckets w (NumPy's rule); distances outside: not counted
+  unsigned* counts = nullptr;          // count: N counters, added to: point i gets one for every j != i within eps
+  unsigned long long* total = nullptr; // count: one counter, added to: the pairs i > j within eps
+  float eps2 = 0;                      // count: the pair is within eps when its d^2 <= eps2
+  float* minmax = nullptr;             // minmax: 2 floats {least, largest} distance, combined with what they hold
+                                       // (start them at {+inf, 0}; atomics on the bits of non-negative floats)
   // hist with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end) of its c(c+1)/2
   // (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
   // gram), launched as a grid of their own, by every kernel. Default: all of them, the kernels of the
