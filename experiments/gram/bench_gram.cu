@@ -29,6 +29,7 @@
 // CSV: <out>/<gpu_slug>/gram.csv (layout results::layout::gram).
 #include <gram/gram_api.hpp>
 #include <gram/gram_cpu.hpp>
+#include <gram/gram_exact.hpp>
 
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>
@@ -41,6 +42,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <random>
 #include <string>
@@ -162,6 +164,145 @@ HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc
   return gc::compare(H, h.counts, h.edge);
 }
 
+// The outputs of the classic epilogue alone (issues #37, #38), every pair against float64: mirror
+// (d^2, d, and the product x_i.x_j: every cell of N x N within the bound, exactly symmetric, distances 0
+// on the diagonal), count (per point and in total, within the pairs whose d^2 lies within the bound of
+// eps^2) and minmax (within the bound of the float64 least / largest distance).
+template <class Fail>
+void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<float>& X, i64 N, int d,
+                 const std::vector<double>& S, const std::vector<double>& ex, Fail&& fail) {
+  const std::string pn = gram::name(op.prec), sn = impl_name(gram::Sched::ltm_e, kern);
+  const double coef = gc::bound_coef(pn, d);
+  Dev dD(size_t(N * N) * 4);
+  std::vector<float> D(size_t(N * N));
+  for (int mode = 0; mode < 3; ++mode) {  // d^2, d, product
+    TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));
+    gram::Request r;
+    r.kernel = kern;
+    r.out = gram::Out::mirror;
+    r.take_sqrt = mode == 1;
+    r.product = mode == 2;
+    r.dst = dD.as<float>();
+    TD_CUDA(gram::run(op, r));
+    TD_CUDA(cudaMemcpy(D.data(), dD.p, D.size() * 4, cudaMemcpyDeviceToHost));
+    for (i64 i = 0; i < N; ++i)
+      for (i64 j = 0; j < N; ++j) {
+        const float v = D[size_t(i * N + j)];
+        const std::string at = " mirror" + std::string(mode == 1 ? "-sqrt" : mode == 2 ? "-gram" : "") + " (" +
+                               std::to_string(i) + "," + std::to_string(j) + ") ";
+        if (std::memcmp(&v, &D[size_t(j * N + i)], 4) != 0) fail(sn + at + "differs from its transpose");
+        const double sc = S[size_t(i * N + j)], e = ex[size_t(i * N + j)];
+        if (mode < 2 && i == j && v != 0.0f) fail(sn + at + "is not 0 on the diagonal");
+        bool ok;
+        if (mode == 0) ok = std::fabs(double(v) - e) <= coef * sc;
+        else if (mode == 1) ok = std::fabs(double(v) - std::sqrt(e)) <= std::sqrt(coef * sc) + std::ldexp(std::sqrt(e), -23);
+        else ok = std::fabs(double(v) - gc::dot_exact(X.data(), d, i, j)) <= coef * sc;
+        if (!ok) fail(sn + at + pf("%.9g", v) + " is outside the bound");
+      }
+  }
+  // count: eps^2 = d / 6 (about half the pairs of the unit cube)
+  const double eps2 = double(d) / 6;
+  std::vector<std::uint64_t> want(size_t(N), 0), near(size_t(N), 0);
+  std::uint64_t want_total = 0, near_total = 0;
+  double lo = INFINITY, hi = 0, smax = 0;
+  for (i64 i = 1; i < N; ++i)
+    for (i64 j = 0; j < i; ++j) {
+      const double e = ex[size_t(i * N + j)], sc = S[size_t(i * N + j)];
+      smax = std::max(smax, sc);
+      lo = std::min(lo, std::sqrt(e));
+      hi = std::max(hi, std::sqrt(e));
+      if (e <= eps2) ++want[size_t(i)], ++want[size_t(j)], ++want_total;
+      if (std::fabs(e - eps2) <= coef * sc * 1.01 + std::ldexp(eps2, -22)) ++near[size_t(i)], ++near[size_t(j)], ++near_total;
+    }
+  Dev dC(size_t(N) * 4), dT(8);
+  TD_CUDA(cudaMemset(dC.p, 0, dC.bytes));
+  TD_CUDA(cudaMemset(dT.p, 0, dT.bytes));
+  gram::Request r;
+  r.kernel = kern;
+  r.out = gram::Out::count;
+  r.counts = dC.as<unsigned>();
+  r.total = dT.as<unsigned long long>();
+  r.eps2 = float(eps2);
+  TD_CUDA(gram::run(op, r));
+  std::vector<unsigned> got(static_cast<size_t>(N));
+  unsigned long long got_total = 0;
+  TD_CUDA(cudaMemcpy(got.data(), dC.p, dC.bytes, cudaMemcpyDeviceToHost));
+  TD_CUDA(cudaMemcpy(&got_total, dT.p, 8, cudaMemcpyDeviceToHost));
+  for (i64 i = 0; i < N; ++i)
+    if (std::llabs((long long)got[size_t(i)] - (long long)want[size_t(i)]) > (long long)near[size_t(i)])
+      fail(sn + " count: point " + std::to_string(i) + ": " + std::to_string(got[size_t(i)]) + " neighbours, float64 " +
+           std::to_string(want[size_t(i)]) + " (" + std::to_string(near[size_t(i)]) + " pairs near eps)");
+  if (std::llabs((long long)got_total - (long long)want_total) > (long long)near_total)
+    fail(sn + " count: " + std::to_string(got_total) + " pairs, float64 " + std::to_string(want_total));
+  // minmax
+  Dev dM(8);
+  const float init[2] = {INFINITY, 0.0f};
+  TD_CUDA(cudaMemcpy(dM.p, init, 8, cudaMemcpyHostToDevice));
+  gram::Request m;
+  m.kernel = kern;
+  m.out = gram::Out::minmax;
+  m.minmax = dM.as<float>();
+  TD_CUDA(gram::run(op, m));
+  float mm[2];
+  TD_CUDA(cudaMemcpy(mm, dM.p, 8, cudaMemcpyDeviceToHost));
+  const double tol = std::sqrt(coef * smax) + std::ldexp(hi, -20);
+  if (!(std::fabs(mm[0] - lo) <= tol && std::fabs(mm[1] - hi) <= tol))
+    fail(sn + " minmax: " + pf("%.9g", mm[0]) + ", " + pf("%.9g", mm[1]) + " vs float64 " + pf("%.9g", lo) + ", " + pf("%.9g", hi));
+}
+
+// The exact mode (gram_exact.hpp) against float64, bit for bit: the histogram by the edges (bins
+// reaching past the largest distance, so that the last edge is met), the counts within eps and the
+// least / largest distance. Points on a coarse grid, so that many distances fall exactly on an edge.
+void check_exact(i64 N, int d, std::uint64_t seed) {
+  std::vector<float> X = gc::points(N, d, seed);
+  for (float& v : X) v = std::floor(v * 4) / 4;  // coarse: exact ties with the edges below
+  Dev dX(X.size() * 4);
+  TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
+  auto fail = [&](const std::string& what) {
+    std::fprintf(stderr, "bench_gram: exact-mode check failed at N=%lld d=%d: %s\n", (long long)N, d, what.c_str());
+    std::exit(1);
+  };
+  double lo, hi;
+  gc::distance_range(X.data(), N, d, lo, hi);
+  Dev dM(16);
+  const double init[2] = {INFINITY, 0.0};
+  TD_CUDA(cudaMemcpy(dM.p, init, 16, cudaMemcpyHostToDevice));
+  TD_CUDA(gram::exact::minmax(dX.as<float>(), N, d, dM.as<double>()));
+  double mm[2];
+  TD_CUDA(cudaMemcpy(mm, dM.p, 16, cudaMemcpyDeviceToHost));
+  if (mm[0] != lo || mm[1] != hi) fail("minmax " + pf("%.17g", mm[0]) + ", " + pf("%.17g", mm[1]));
+  const int bins = 97;
+  std::vector<double> edges(bins + 1);
+  for (int b = 0; b <= bins; ++b) edges[size_t(b)] = b == bins ? hi : lo + (hi - lo) * b / bins;
+  for (int b = 0; b <= bins; b += 4) edges[size_t(b)] = std::sqrt(double(b) / 16 * d / 8);  // edges on grid distances
+  std::sort(edges.begin(), edges.end());
+  edges.back() = std::max(edges.back(), hi);
+  Dev dE(edges.size() * 8), dH(size_t(bins) * 8);
+  TD_CUDA(cudaMemcpy(dE.p, edges.data(), dE.bytes, cudaMemcpyHostToDevice));
+  TD_CUDA(cudaMemset(dH.p, 0, dH.bytes));
+  TD_CUDA(gram::exact::histogram(dX.as<float>(), N, d, dE.as<double>(), bins, dH.as<unsigned long long>()));
+  std::vector<unsigned long long> H(static_cast<size_t>(bins));
+  TD_CUDA(cudaMemcpy(H.data(), dH.p, dH.bytes, cudaMemcpyDeviceToHost));
+  const std::vector<std::uint64_t> h = gc::edge_histogram(X.data(), N, d, edges);
+  for (int b = 0; b < bins; ++b)
+    if (H[size_t(b)] != h[size_t(b)]) fail("histogram bucket " + std::to_string(b) + ": " + std::to_string(H[size_t(b)]) + " vs " + std::to_string(h[size_t(b)]));
+  const double eps = std::sqrt(double(d) / 8);  // a grid distance: ties
+  const gc::RadiusCounts rc = gc::radius_counts(X.data(), N, d, eps);
+  Dev dC(size_t(N) * 4), dT(8);
+  TD_CUDA(cudaMemset(dC.p, 0, dC.bytes));
+  TD_CUDA(cudaMemset(dT.p, 0, dT.bytes));
+  TD_CUDA(gram::exact::radius_count(dX.as<float>(), N, d, eps, dC.as<unsigned>(), dT.as<unsigned long long>()));
+  std::vector<unsigned> C(static_cast<size_t>(N));
+  unsigned long long T = 0;
+  TD_CUDA(cudaMemcpy(C.data(), dC.p, dC.bytes, cudaMemcpyDeviceToHost));
+  TD_CUDA(cudaMemcpy(&T, dT.p, 8, cudaMemcpyDeviceToHost));
+  for (i64 i = 0; i < N; ++i)
+    if (C[size_t(i)] != rc.per_point[size_t(i)]) fail("count of point " + std::to_string(i));
+  if (T != rc.pairs) fail("pair count " + std::to_string(T) + " vs " + std::to_string(rc.pairs));
+  std::fprintf(stderr, "[check] exact mode N=%lld d=%d: histogram (%d edges), counts within eps (%llu pairs) and minmax equal float64\n",
+               (long long)N, d, bins + 1, (unsigned long long)rc.pairs);
+}
+
 double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64_t seed) {
   const std::vector<float> X = gc::points(N, d, seed);
   Dev dX(X.size() * 4);
@@ -246,6 +387,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
       fail(sn + " hist: " + std::to_string(total) + " pairs counted (want " + std::to_string(want_total) + "), " +
            std::to_string(diff) + " moved, more than twice the " + std::to_string(h.edge) + " pairs near a bucket edge");
   }
+  if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w) check_extra(op, kern, X, N, d, S, ex, fail);
   gram::release(op);
   return worst;
 }
@@ -365,6 +507,9 @@ int main(int argc, char** argv) {
                        gc::bound_coef(pn, d));
         }
 
+  for (i64 N0 : {verify_n, 129ll})
+    for (int d : {3, 100}) check_exact(N0, d, seed + 3);
+
   // ---- 2. the timed sizes
   bench::Budget budget(run.budget_s, long(Ns.size() * ds.size()));
   bench::Interleaved timer(run, budget);
@@ -381,7 +526,7 @@ int main(int argc, char** argv) {
       norms32<<<unsigned((N + 255) / 256), 256>>>(dX.as<float>(), N, d, dn.as<float>());
       TD_CUDA(cudaGetLastError());
       const size_t full = size_t(N) * size_t(N), cond = size_t(N) * size_t(N - 1) / 2;
-      Dev dD(full * 4), dG(full * 4), dC(cond * 4);
+      Dev dD(full * 4), dG(full * 4), dC(cond * 4), dCnt(size_t(N + 1) / 2 * 8 + 8);  // dCnt: N counts, then the total
       // the sampled pairs: random i >= j, plus pairs of diagonal tiles
       std::mt19937_64 rng(seed + u64(N) * 131 + u64(d));
       std::vector<i64> si, sj;
@@ -395,10 +540,11 @@ int main(int argc, char** argv) {
         sj.push_back(j);
       }
       const int ns = int(si.size());
-      std::vector<double> sS(static_cast<size_t>(ns)), sE(static_cast<size_t>(ns));
+      std::vector<double> sS(static_cast<size_t>(ns)), sE(static_cast<size_t>(ns)), sP(static_cast<size_t>(ns));
       for (int k = 0; k < ns; ++k) {
         sS[size_t(k)] = gc::scale(X.data(), d, si[size_t(k)], sj[size_t(k)]);
         sE[size_t(k)] = gc::d2_exact(X.data(), d, si[size_t(k)], sj[size_t(k)]);
+        sP[size_t(k)] = gc::dot_exact(X.data(), d, si[size_t(k)], sj[size_t(k)]);
       }
       std::vector<i64> idx_lower(static_cast<size_t>(ns)), idx_cond(static_cast<size_t>(ns)), idx_upper(static_cast<size_t>(ns));
       for (int k = 0; k < ns; ++k) {
@@ -416,10 +562,14 @@ int main(int argc, char** argv) {
         TD_CUDA(cudaMemcpy(v.data(), dOut.p, size_t(ns) * 4, cudaMemcpyDeviceToHost));
         return v;
       };
-      auto err_of = [&](const std::vector<float>& v, bool sq, double* vs_fp32) {
+      auto err_of = [&](const std::vector<float>& v, bool sq, double* vs_fp32, bool product = false) {
         double e = 0, f = 0;
         for (int k = 0; k < ns; ++k) {
           const double x = sq ? double(v[size_t(k)]) * double(v[size_t(k)]) : double(v[size_t(k)]);
+          if (product) {  // the Gram product itself: against float64's x_i.x_j (no cuBLAS column)
+            e = std::max(e, std::fabs(x - sP[size_t(k)]) / sS[size_t(k)]);
+            continue;
+          }
           e = std::max(e, std::fabs(x - sE[size_t(k)]) / sS[size_t(k)]);
           f = std::max(f, std::fabs(x - double(ref_fp32[size_t(k)])) / sS[size_t(k)]);
         }
@@ -491,6 +641,34 @@ int main(int argc, char** argv) {
           outs.push_back({gram::Out::lower, true, dD.as<float>(), "lower-sqrt"});
           outs.push_back({gram::Out::condensed, false, dC.as<float>(), "condensed"});
         }
+        // the classic epilogue's outputs (issues #37, #38): mirror (TF32: d^2; BF16/FP16: the product,
+        // the symmetric X.X^T) and the eps count (TF32), LTM-E alone
+        for (gram::Kernel kern : g_kernels) {
+          if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w) continue;
+          const bool prod = pn == "bf16" || pn == "fp16";
+          if (pn == "tf32" || prod) {
+            V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::mirror, false, dD.as<float>(), prod ? "mirror-gram" : "mirror"));
+            gram::Request r;
+            r.kernel = kern;
+            r.out = gram::Out::mirror;
+            r.product = prod;
+            r.dst = dD.as<float>();
+            V.back().launch = [op, r] { TD_CUDA(gram::run(*op, r)); };
+            V.back().bytes = double(full) * 4;
+          }
+          if (pn == "tf32") {
+            V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::count, false, nullptr, "count"));
+            gram::Request r;
+            r.kernel = kern;
+            r.out = gram::Out::count;
+            r.counts = dCnt.as<unsigned>();
+            r.total = dCnt.as<unsigned long long>() + (N + 1) / 2;
+            r.eps2 = float(d) / 6;
+            V.back().launch = [op, r] { TD_CUDA(gram::run(*op, r)); };
+            V.back().bytes = 0;
+            V.back().bound = NAN;  // a reduction: checked in full at the small sizes (check_extra)
+          }
+        }
         for (gram::Kernel kern : g_kernels)
           for (auto& [o, sq, dst, output] : outs) {
             const bool evt = kern == gram::Kernel::sm90_evt;
@@ -524,6 +702,15 @@ int main(int argc, char** argv) {
         V.push_back(peer("fp32", "full-gram", "cublas-gemm", [&] { gemm(CUBLAS_COMPUTE_32F); }, double(full) * 4));
         V.push_back(peer("fp32", "full", "cublas-gemm+epilogue", [&] { gemm(CUBLAS_COMPUTE_32F); epi_full(); }, double(full) * 4));
         V.back().bound = gc::bound_coef("fp32", d);
+        for (size_t pi = 0; pi < precs.size(); ++pi)  // the symmetric product's peer: cuBLAS on the same BF16 operands
+          if (precs[pi] == "bf16") {
+            const gram::Prepared* op = &ops[pi];
+            V.push_back(peer("bf16", "full-gram", "cublas-gemm", [&, op] {
+              TD_CUBLAS(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, int(N), int(N), int(op->Kp), &one, op->A, CUDA_R_16BF,
+                                     int(op->Kp), op->A, CUDA_R_16BF, int(op->Kp), &zero, dG.p, CUDA_R_32F, int(N),
+                                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+            }, double(full) * 4));
+          }
         V.push_back(peer("fp32", "lower-gram", "cublas-syrk", syrk, lower_bytes));
         V.push_back(peer("fp32", "lower", "cublas-syrk+epilogue", [&] { syrk(); epi_upper(); }, lower_bytes));
         V.back().bound = gc::bound_coef("fp32", d);
@@ -532,6 +719,12 @@ int main(int argc, char** argv) {
         const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
         V.push_back(peer("none", "full", "write", [&, n4f] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
         V.push_back(peer("none", "lower", "write", [&, n4l] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
+        // the exact mode (gram_exact.hpp: float64 on the CUDA cores), the eps count
+        V.push_back(peer("fp64", "count", "fp64-exact", [&] {
+          TD_CUDA(gram::exact::radius_count(dX.as<float>(), N, d, std::sqrt(double(d) / 6), dCnt.as<unsigned>(),
+                                            dCnt.as<unsigned long long>() + (N + 1) / 2));
+        }, 0));
+        V.back().tile = "64x64";
         // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the classic kernel's shape and shared
         // memory (tf32: 3 stages of two 128 x 32 float tiles, 96 KB: 2 blocks an SM, as the kernel)
         const int smem = 96 * 1024;
@@ -552,7 +745,9 @@ int main(int argc, char** argv) {
             v.output == "condensed" ? idx_cond : v.impl == "cublas-syrk+epilogue" ? idx_upper : idx_lower;
         const float* src = v.output == "condensed" ? dC.as<float>() : v.tile == "cublas" ? dG.as<float>() : dD.as<float>();
         double vs32 = 0;
-        v.err = err_of(sample(src, idx), sq, &vs32);
+        v.err = err_of(sample(src, idx), sq, &vs32, v.output == "mirror-gram");
+        if (v.output == "mirror" || v.output == "mirror-gram")  // the upper cells too: (j, i), the transpose
+          v.err = std::max(v.err, err_of(sample(src, idx_upper), sq, nullptr, v.output == "mirror-gram"));
         const double lim = sq ? v.bound + std::ldexp(1.0, -21) : v.bound;  // sqrt output: compared as its square
         v.verified = v.err <= lim;
         if (!v.verified && v.tile != "cublas") {  // a peer past our bound is recorded (verified 0), not fatal

@@ -141,8 +141,24 @@ struct Params {
   unsigned long long* hist = nullptr;  // hist: `buckets` counters (u64)
   int buckets = 0;
   float inv_width = 0;                 // hist: 1 / bucket width (distances, not squares)
+  float lo = 0, hi = 0;                // hist: the first and last edge (the last bucket is closed at hi)
   bool take_sqrt = false;
+  bool product = false;                // lower / mirror: x_i.x_j itself (Request::product)
+  unsigned* counts = nullptr;          // count: N counters
+  unsigned long long* total = nullptr; // count: the pairs within eps
+  float eps2 = 0;                      // count: d^2 <= eps2
+  float* minmax = nullptr;             // minmax: {least, largest} distance (bits: atomics)
 };
+
+// The histogram's bucket of a distance: b = floor((dist - lo) / w), the last bucket closed at hi
+// (NumPy's rule); ~0u (no bucket) below lo, past hi, or NaN.
+__device__ __forceinline__ u32 bucket_of(float dist, const Params& p) {
+  const float q = (dist - p.lo) * p.inv_width;
+  if (!(q >= 0.0f)) return ~0u;
+  u32 b = __float2uint_rz(q);
+  if (b >= u32(p.buckets)) b = dist <= p.hi ? u32(p.buckets) - 1 : ~0u;
+  return b;
+}
 
 // ---- preparation --------------------------------------------------------------------------
 template <class E> __device__ __forceinline__ E to_elem(float v) { return E(v); }
@@ -271,6 +287,7 @@ __device__ __forceinline__ RowSpan row_span(i64 N, i64 r0, i64 c0, int r, bool d
 constexpr int classic_stages = 3;
 constexpr int classic_tile_ld = tile_side + 4;
 constexpr int classic_hist_copies = 16;
+constexpr int mirror_tile_ld = tile_side + 1;  // the mirror epilogue's shared rows (odd: rows and columns conflict-free)
 // The shape of a one-block-a-tile kernel: its threads, mainloop configuration and stages, and the
 // blocks an SM its launch bounds ask for. Classic: 4 warps, 3 stages (96 KB: 2 blocks an SM).
 // sm80-8w (issue #27's way out (a)): 8 warps, 16-deep k-tiles, 5 stages (80 KB, which the
@@ -341,7 +358,7 @@ __global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_cla
       const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
       float dist;
       asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
-      const u32 b = __float2uint_rz(dist * p.inv_width);
+      const u32 b = bucket_of(dist, p);
       const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
       if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * classic_hist_copies], 1u);
     }
@@ -350,6 +367,95 @@ __global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_cla
       u32 s = 0;
       for (int w = 0; w < classic_hist_copies; ++w) s += sh[b * classic_hist_copies + ((w + b) & (classic_hist_copies - 1))];
       if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
+    }
+  } else if constexpr (O == Out::mirror) {
+    // The whole N x N from the lower tiles: the tile into shared memory (rows of 129 floats: both a
+    // row and a column of it are read by a warp without bank conflicts), then written twice, as
+    // rows (i, c0 ..) and, off the diagonal, as the transposed rows (c0 + c, r0 ..): 128-byte
+    // coalesced streaming stores a warp. Distances get an exact 0 on the diagonal i == j.
+    (void)warp;
+    float* st = reinterpret_cast<float*>(smem);
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      float x;
+      if (p.product) {
+        x = acc(v);
+      } else {
+        x = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+        if (p.take_sqrt) x = sqrtf(x);
+        if (diag && r == c) x = 0.0f;
+      }
+      st[r * mirror_tile_ld + c] = x;
+    }
+    __syncthreads();
+    const int rows = int(N - r0 < tile_side ? N - r0 : tile_side), cols = int(N - c0 < tile_side ? N - c0 : tile_side);
+    for (int r = warp; r < rows; r += threads / 32) {  // rows i = r0 + r, columns c0 ..
+      float* dst = p.out + (r0 + r) * N + c0;
+      CUTE_UNROLL
+      for (int q = 0; q < tile_side / 32; ++q) {
+        const int c = lane + 32 * q;
+        if (c < cols) __stcs(dst + c, st[r * mirror_tile_ld + c]);
+      }
+    }
+    if (!diag) {
+      for (int c = warp; c < cols; c += threads / 32) {  // rows c0 + c, columns r0 .. (the transpose)
+        float* dst = p.out + (c0 + c) * N + r0;
+        CUTE_UNROLL
+        for (int q = 0; q < tile_side / 32; ++q) {
+          const int r = lane + 32 * q;
+          if (r < rows) __stcs(dst + r, st[r * mirror_tile_ld + c]);
+        }
+      }
+    }
+  } else if constexpr (O == Out::count) {
+    // Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the
+    // tile in shared memory, then one global atomic per nonzero row / column, and the tile's total.
+    u32* rc = reinterpret_cast<u32*>(smem);  // rc[0, 128): rows, rc[128, 256): columns, rc[256]: total
+    for (int k = threadIdx.x; k < 2 * tile_side + 1; k += threads) rc[k] = 0;
+    __syncthreads();
+    u32 mine = 0;
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      const bool ok = r0 + r < N && c0 + c < N && (!diag || c < r);  // the pairs i > j
+      if (ok && d2 <= p.eps2) {
+        atomicAdd(&rc[r], 1u);
+        atomicAdd(&rc[tile_side + c], 1u);
+        ++mine;
+      }
+    }
+    for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
+    if (lane == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);
+    __syncthreads();
+    for (int k = threadIdx.x; k < 2 * tile_side; k += threads) {
+      const i64 pt = k < tile_side ? r0 + k : c0 + (k - tile_side);
+      if (rc[k] && pt < N) atomicAdd(&p.counts[pt], rc[k]);
+    }
+    if (threadIdx.x == 0 && rc[2 * tile_side]) atomicAdd(p.total, (unsigned long long)rc[2 * tile_side]);
+  } else if constexpr (O == Out::minmax) {
+    // The least and largest distance of the pairs i > j (as the histogram computes it: sqrt.approx),
+    // a warp's by shuffles, then atomics on the bits of the non-negative floats.
+    float lo = __int_as_float(0x7f800000), hi = 0.0f;
+    CUTE_UNROLL
+    for (int v = 0; v < size(acc); ++v) {
+      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
+      const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
+      float dist;
+      asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
+      if (r0 + r < N && c0 + c < N && (!diag || c < r)) {
+        lo = fminf(lo, dist);
+        hi = fmaxf(hi, dist);
+      }
+    }
+    for (int o = 16; o > 0; o /= 2) {
+      lo = fminf(lo, __shfl_down_sync(0xffffffffu, lo, o));
+      hi = fmaxf(hi, __shfl_down_sync(0xffffffffu, hi, o));
+    }
+    if (lane == 0) {
+      atomicMin(reinterpret_cast<unsigned*>(p.minmax), __float_as_uint(lo));
+      atomicMax(reinterpret_cast<unsigned*>(p.minmax) + 1, __float_as_uint(hi));
     }
   } else {
     // d2 into a shared tile (rows padded to 132 floats), then written out row by row, a warp a
@@ -360,6 +466,7 @@ __global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_cla
       const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
       float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
       if (p.take_sqrt) d2 = sqrtf(d2);
+      if (O == Out::lower && p.product) d2 = acc(v);
       st[r * classic_tile_ld + c] = d2;
     }
     __syncthreads();
@@ -464,7 +571,7 @@ __global__ void __launch_bounds__(threads) gram_kernel_persistent(Params p, Tile
         const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
         float dist;
         asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
-        const u32 b = __float2uint_rz(dist * p.inv_width);
+        const u32 b = bucket_of(dist, p);
         const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
         if (ok && b < u32(p.buckets)) atomicAdd(&hs[b * hist_lanes + lane], 1u);
       }
@@ -604,6 +711,9 @@ cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_
     return cudaGetLastError();
   }
   if (kern != Kernel::persistent) return cudaErrorInvalidValue;  // sm90-ws: gram_sm90.cu (run() dispatches it)
+  if constexpr (O != Out::lower && O != Out::condensed && O != Out::hist) {
+    return cudaErrorInvalidValue;  // mirror, count, minmax: the classic epilogue only
+  } else {
   auto k = gram_kernel_persistent<P, Tiles, O>;
   constexpr int smem = smem_bytes_persistent<P, O>();
   static PerDevice attr;
@@ -624,6 +734,7 @@ cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_
   if (blocks == 0) return cudaSuccess;
   k<<<blocks, threads, smem, s>>>(p, tiles, g.x, total);
   return cudaGetLastError();
+  }
 }
 
 // A Request's tile range (Request::lam_begin, lam_end) over LTM-E's tiles `ltm`: ranged = false for
@@ -645,8 +756,7 @@ inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LT
 // One request's kernel parameters, its tile source (LTM-E, the bounding box, or a range of LTM-E's
 // tiles) and output, for every kernel family: `launch(tiles, out, p)` gets the tile source, the output
 // as std::integral_constant<Out, ...> and the parameters, and launches (run_of below; gram_sm90.cu).
-template <class Launch>
-cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
+inline Params params_of(const Prepared& o, const Request& r) {
   Params p;
   p.A = o.A;
   p.B = o.B;
@@ -657,7 +767,19 @@ cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
   p.hist = r.hist;
   p.buckets = r.buckets;
   p.inv_width = r.width > 0 ? 1.0f / r.width : 0.0f;
+  p.lo = r.lo;
+  p.hi = r.lo + float(r.buckets) * r.width;
   p.take_sqrt = r.take_sqrt;
+  p.product = r.product;
+  p.counts = r.counts;
+  p.total = r.total;
+  p.eps2 = r.eps2;
+  p.minmax = r.minmax;
+  return p;
+}
+template <class Launch>
+cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
+  const Params p = params_of(o, r);
   if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
   const i64 c = o.Np / tile_side;
   const tdmaps::TileMap<tdmaps::LTM_E> ltm = tdmaps::TileMap<tdmaps::LTM_E>::make(c);
@@ -671,8 +793,8 @@ cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
       case Out::lower: return launch(tiles, std::integral_constant<Out, Out::lower>{}, p);
       case Out::condensed: return launch(tiles, std::integral_constant<Out, Out::condensed>{}, p);
       case Out::hist: return launch(tiles, std::integral_constant<Out, Out::hist>{}, p);
+      default: return cudaErrorInvalidValue;  // mirror, count, minmax: run_extra_of
     }
-    return cudaErrorInvalidValue;
   };
   return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
 }
@@ -682,6 +804,30 @@ template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaSt
   return dispatch(o, r, [&](const auto& tiles, auto out, const Params& p) {
     return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(r.kernel, p, tiles, s);
   });
+}
+
+// mirror, count and minmax (issues #37, #38): the classic epilogue (kernels classic and sm80-8w) over
+// LTM-E's lower tiles, compiled apart (gram_extra_<prec>.cu) so that the precisions' files build in
+// parallel. Anything else: cudaErrorInvalidValue.
+template <Prec P> cudaError_t run_extra_of(const Prepared& o, const Request& r, cudaStream_t s) {
+  if (r.sched != Sched::ltm_e || (r.kernel != Kernel::classic && r.kernel != Kernel::sm80_8w) || r.lam_begin != 0 ||
+      r.lam_end != Request::all_tiles)
+    return cudaErrorInvalidValue;
+  const Params p = params_of(o, r);
+  const auto tiles = tdmaps::TileMap<tdmaps::LTM_E>::make(o.Np / tile_side);
+  using T = std::decay_t<decltype(tiles)>;
+  switch (r.out) {
+    case Out::mirror:
+      if (!r.dst) return cudaErrorInvalidValue;
+      return launch<P, T, Out::mirror>(r.kernel, p, tiles, s);
+    case Out::count:
+      if (!r.counts || !r.total) return cudaErrorInvalidValue;
+      return launch<P, T, Out::count>(r.kernel, p, tiles, s);
+    case Out::minmax:
+      if (!r.minmax) return cudaErrorInvalidValue;
+      return launch<P, T, Out::minmax>(r.kernel, p, tiles, s);
+    default: return cudaErrorInvalidValue;
+  }
 }
 
 }  // namespace gram

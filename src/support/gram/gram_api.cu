@@ -8,6 +8,7 @@ namespace detail {
 #define GRAM_DECLARE(p)                                                               \
   cudaError_t prepare_##p(const float* X, i64 N, int d, Prepared& o, cudaStream_t s); \
   cudaError_t run_##p(const Prepared& o, const Request& r, cudaStream_t s);           \
+  cudaError_t run_extra_##p(const Prepared& o, const Request& r, cudaStream_t s);     \
   size_t operand_bytes_##p(i64 N, int d);                                             \
   int max_buckets_##p();
 GRAM_DECLARE(tf32)
@@ -67,6 +68,12 @@ cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStrea
   return cudaErrorInvalidValue;
 }
 cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
+  if (r.out == Out::mirror || r.out == Out::count || r.out == Out::minmax) {
+#define C(x) run_extra_##x(o, r, s)
+    GRAM_SWITCH(o.prec, C)
+#undef C
+    return cudaErrorInvalidValue;
+  }
   if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
   if (r.kernel == Kernel::sm90_evt) return detail::run_sm90_evt(o, r, s);
 #define C(x) run_##x(o, r, s)

@@ -16,6 +16,7 @@
 // measured by bench_gram (column err_vs_f64 = max |d2_gpu - d2_exact| / S over the pairs checked).
 // A sqrt output d satisfies |d_gpu - d| <= sqrt(c_P S) + 2^-23 d.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -98,6 +99,54 @@ inline Hist histogram(const float* X, i64 N, int d, double w, int buckets, doubl
       if ((q - b) * w < tol_d || (b + 1 - q) * w < tol_d) ++h.edge;
     }
   return h;
+}
+
+// The exact mode's references (gram_exact.hpp): the float64 distance d = sqrt(d2_exact) of the pairs
+// i > j, bucketed by the edges alone (edges[b] <= d < edges[b+1], the last bucket closed: NumPy's
+// rule), counted within eps (d <= eps, point i gets one for every j != i), and their least / largest.
+inline std::vector<std::uint64_t> edge_histogram(const float* X, i64 N, int d, const std::vector<double>& edges) {
+  const int bins = int(edges.size()) - 1;
+  std::vector<std::uint64_t> h(size_t(bins > 0 ? bins : 0), 0);
+  for (i64 i = 1; i < N; ++i)
+    for (i64 j = 0; j < i; ++j) {
+      const double r = std::sqrt(d2_exact(X, d, i, j));
+      if (!(r >= edges.front() && r <= edges.back())) continue;
+      const int b = int(std::upper_bound(edges.begin(), edges.end(), r) - edges.begin()) - 1;
+      ++h[size_t(std::min(b, bins - 1))];
+    }
+  return h;
+}
+struct RadiusCounts {
+  std::vector<std::uint64_t> per_point;
+  std::uint64_t pairs = 0;
+};
+inline RadiusCounts radius_counts(const float* X, i64 N, int d, double eps) {
+  RadiusCounts c;
+  c.per_point.assign(size_t(N), 0);
+  for (i64 i = 1; i < N; ++i)
+    for (i64 j = 0; j < i; ++j)
+      if (std::sqrt(d2_exact(X, d, i, j)) <= eps) {
+        ++c.per_point[size_t(i)];
+        ++c.per_point[size_t(j)];
+        ++c.pairs;
+      }
+  return c;
+}
+inline void distance_range(const float* X, i64 N, int d, double& lo, double& hi) {
+  lo = INFINITY;
+  hi = 0;
+  for (i64 i = 1; i < N; ++i)
+    for (i64 j = 0; j < i; ++j) {
+      const double r = std::sqrt(d2_exact(X, d, i, j));
+      lo = std::min(lo, r);
+      hi = std::max(hi, r);
+    }
+}
+// x_i.x_j in float64
+inline double dot_exact(const float* X, int d, i64 i, i64 j) {
+  double s = 0;
+  for (int k = 0; k < d; ++k) s += double(X[i * d + k]) * double(X[j * d + k]);
+  return s;
 }
 
 // A GPU histogram H against the float64 one (counts h, `edge` pairs near a bucket edge): the pairs

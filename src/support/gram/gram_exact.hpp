@@ -20,6 +20,7 @@ using i64 = std::int64_t;
 // Histogram of the distances of the pairs i > j over `bins` buckets with the bins + 1 increasing
 // float64 edges (device): pair -> bucket b with edges[b] <= d < edges[b+1], the last bucket closed
 // (d == edges[bins] counts in it): NumPy's histogram rule. Distances outside: not counted.
+constexpr int max_bins = 4096;  // histogram(): bins past it are refused (its block copy is in shared memory)
 cudaError_t histogram(const float* X, i64 N, int d, const double* edges, int bins, unsigned long long* hist,
                       cudaStream_t s = 0);
 // Neighbour counts within eps (d <= eps): counts[i] += 1 for every j != i, *total += 1 per pair i > j.

@@ -125,7 +125,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
       const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
       float dist;
       asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
-      const u32 b = __float2uint_rz(dist * p.inv_width);
+      const u32 b = bucket_of(dist, p);
       const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
       if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
     }

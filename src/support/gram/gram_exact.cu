@@ -1,0 +1,152 @@
+// src/support/gram/gram_exact.cu — the exact mode (gram_exact.hpp): float64 on the CUDA cores, the
+// oracle's formula (gram_cpu::d2_exact) pair by pair. Tiles of 64 x 64 pairs, the lower ones walked by
+// LTM-E (tdmaps/tiles.hpp); a block of 16 x 16 threads, each thread 4 x 4 pairs; the points' features
+// staged in shared memory 32 at a time, in float64 (a float's difference is exact in float64).
+#include "gram_exact.hpp"
+#include <tdmaps/tiles.hpp>
+
+#include <cuda_runtime.h>
+#include <cmath>
+
+namespace gram::exact {
+namespace {
+
+constexpr int side = 64;          // a tile's points per side
+constexpr int tx_n = 16;          // threads per side of the block
+constexpr int per = side / tx_n;  // pairs per thread per side
+constexpr int kc = 16;            // features staged at once
+constexpr int hist_max = max_bins;  // buckets of the block's shared histogram (u32: 16 KB)
+
+enum class What { hist, count, minmax };
+struct Args {
+  const float* X;
+  i64 N;
+  int d;
+  const double* edges;
+  int bins;
+  unsigned long long* hist;
+  double eps;
+  unsigned* counts;
+  unsigned long long* total;
+  double* minmax;
+};
+
+// The bucket of d among the bins + 1 increasing edges (edges[b] <= d < edges[b+1], the last bucket
+// closed), or -1 outside (NaN included): a binary search, so the edges alone decide.
+__device__ int bucket(const double* e, int bins, double d) {
+  if (!(d >= e[0] && d <= e[bins])) return -1;
+  int lo = 0, hi = bins;  // e[lo] <= d, and d < e[hi] unless hi == bins
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (d >= e[mid]) lo = mid; else hi = mid;
+  }
+  return lo;
+}
+
+template <What W>
+__global__ void __launch_bounds__(tx_n * tx_n) exact_kernel(Args a, tdmaps::TileMap<tdmaps::LTM_E> tiles) {
+  __shared__ double xs[side][kc + 1], ys[side][kc + 1];
+  __shared__ unsigned sh_hist[W == What::hist ? hist_max : 1];
+  __shared__ unsigned rowc[W == What::count ? side : 1], colc[W == What::count ? side : 1];
+  const tdmaps::Cell2T<i64> t = tiles.tile(blockIdx.x, blockIdx.y);
+  if (!t.inside) return;
+  const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * tx_n + tx;
+  const i64 r0 = t.i * side, c0 = t.j * side;  // rows i (points), columns j <= i
+  const bool diag = t.i == t.j;
+  if constexpr (W == What::hist)
+    for (int b = tid; b < a.bins; b += tx_n * tx_n) sh_hist[b] = 0;
+  if constexpr (W == What::count)
+    for (int k = tid; k < side; k += tx_n * tx_n) rowc[k] = colc[k] = 0;
+
+  double s[per][per] = {};
+  for (int k0 = 0; k0 < a.d; k0 += kc) {
+    __syncthreads();
+    for (int q = tid; q < side * kc; q += tx_n * tx_n) {
+      const int p = q / kc, k = q % kc;
+      const bool kin = k0 + k < a.d;
+      xs[p][k] = (kin && r0 + p < a.N) ? double(a.X[(r0 + p) * a.d + k0 + k]) : 0.0;
+      ys[p][k] = (kin && c0 + p < a.N) ? double(a.X[(c0 + p) * a.d + k0 + k]) : 0.0;
+    }
+    __syncthreads();
+    const int kn = a.d - k0 < kc ? a.d - k0 : kc;
+    for (int k = 0; k < kn; ++k)  // in k order, each product and sum rounded once (no FMA)
+#pragma unroll
+      for (int u = 0; u < per; ++u)
+#pragma unroll
+        for (int v = 0; v < per; ++v) {
+          const double diff = xs[ty + tx_n * u][k] - ys[tx + tx_n * v][k];
+          s[u][v] = __dadd_rn(s[u][v], __dmul_rn(diff, diff));
+        }
+  }
+
+  double lo = INFINITY, hi = 0;
+  unsigned long long mine = 0;
+#pragma unroll
+  for (int u = 0; u < per; ++u)
+#pragma unroll
+    for (int v = 0; v < per; ++v) {
+      const int r = ty + tx_n * u, c = tx + tx_n * v;
+      if (!(r0 + r < a.N && c0 + c < a.N && (!diag || c < r))) continue;  // the pairs i > j
+      const double dist = __dsqrt_rn(s[u][v]);
+      if constexpr (W == What::hist) {
+        const int b = bucket(a.edges, a.bins, dist);
+        if (b >= 0) atomicAdd(&sh_hist[b], 1u);
+      } else if constexpr (W == What::count) {
+        if (dist <= a.eps) {
+          atomicAdd(&rowc[r], 1u);
+          atomicAdd(&colc[c], 1u);
+          ++mine;
+        }
+      } else {
+        lo = fmin(lo, dist);
+        hi = fmax(hi, dist);
+      }
+    }
+  if constexpr (W == What::minmax) {
+    atomicMin(reinterpret_cast<unsigned long long*>(a.minmax), (unsigned long long)__double_as_longlong(lo));
+    atomicMax(reinterpret_cast<unsigned long long*>(a.minmax) + 1, (unsigned long long)__double_as_longlong(hi));
+    return;
+  }
+  if constexpr (W == What::count)
+    if (mine) atomicAdd(a.total, mine);
+  __syncthreads();
+  if constexpr (W == What::hist) {
+    for (int b = tid; b < a.bins; b += tx_n * tx_n)
+      if (sh_hist[b]) atomicAdd(&a.hist[b], (unsigned long long)sh_hist[b]);
+  } else {
+    for (int k = tid; k < side; k += tx_n * tx_n) {
+      if (rowc[k] && r0 + k < a.N) atomicAdd(&a.counts[r0 + k], rowc[k]);
+      if (colc[k] && c0 + k < a.N) atomicAdd(&a.counts[c0 + k], colc[k]);
+    }
+  }
+}
+
+template <What W> cudaError_t launch(const Args& a, cudaStream_t s) {
+  if (a.N < 2 || a.d < 1 || !a.X) return cudaErrorInvalidValue;
+  tdmaps::TileMap<tdmaps::LTM_E> tiles;
+  try {
+    tiles = tdmaps::TileMap<tdmaps::LTM_E>::make((a.N + side - 1) / side);
+  } catch (const std::exception&) {
+    return cudaErrorInvalidValue;  // past LTM-E's range over the tiles
+  }
+  const tdmaps::Dim3 g = tiles.grid();
+  exact_kernel<W><<<dim3(g.x, g.y, g.z), dim3(tx_n, tx_n), 0, s>>>(a, tiles);
+  return cudaGetLastError();
+}
+
+}  // namespace
+
+cudaError_t histogram(const float* X, i64 N, int d, const double* edges, int bins, unsigned long long* hist, cudaStream_t s) {
+  if (!edges || !hist || bins < 1 || bins > hist_max) return cudaErrorInvalidValue;
+  return launch<What::hist>(Args{X, N, d, edges, bins, hist, 0, nullptr, nullptr, nullptr}, s);
+}
+cudaError_t radius_count(const float* X, i64 N, int d, double eps, unsigned* counts, unsigned long long* total, cudaStream_t s) {
+  if (!counts || !total) return cudaErrorInvalidValue;
+  return launch<What::count>(Args{X, N, d, nullptr, 0, nullptr, eps, counts, total, nullptr}, s);
+}
+cudaError_t minmax(const float* X, i64 N, int d, double* out, cudaStream_t s) {
+  if (!out) return cudaErrorInvalidValue;
+  return launch<What::minmax>(Args{X, N, d, nullptr, 0, nullptr, 0, nullptr, nullptr, out}, s);
+}
+
+}  // namespace gram::exact
