@@ -395,7 +395,9 @@ __global__ void __launch_bounds__(Shp::threads, Shp::min_blocks) gram_kernel_cla
       CUTE_UNROLL
       for (int q = 0; q < tile_side / 32; ++q) {
         const int c = lane + 32 * q;
-        if (c < cols) __stcs(dst + c, st[r * mirror_tile_ld + c]);
+        // a diagonal tile's upper half is its lower half's transpose (bit for bit: 3xTF32's operands
+        // differ, so the tile's own upper values would not be)
+        if (c < cols) __stcs(dst + c, diag && c > r ? st[c * mirror_tile_ld + r] : st[r * mirror_tile_ld + c]);
       }
     }
     if (!diag) {
