@@ -141,7 +141,7 @@ struct Params {
   unsigned long long* hist = nullptr;  // hist: `buckets` counters (u64)
   int buckets = 0;
   float inv_width = 0;                 // hist: 1 / bucket width (distances, not squares)
-  float lo = 0, hi = 0;                // hist: the first and last edge (the last bucket is closed at hi)
+  float lo_scaled = 0;                 // hist: -lo / w (Request::lo)
   bool take_sqrt = false;
   bool product = false;                // lower / mirror: x_i.x_j itself (Request::product)
   unsigned* counts = nullptr;          // count: N counters
@@ -150,16 +150,13 @@ struct Params {
   float* minmax = nullptr;             // minmax: {least, largest} distance (bits: atomics)
 };
 
-// The histogram's bucket of a distance: b = floor((dist - lo) / w), the last bucket closed at hi
-// (NumPy's rule); ~0u (no bucket) below lo, past hi, or NaN.
+// The histogram's bucket of a distance: floor((dist - lo) / w) as one FFMA and a rounding down, so
+// that below lo it is negative and (as an unsigned) fails the caller's b < buckets like past the last
+// edge; the last edge is open (a caller wanting NumPy's closed last edge widens it by an ulp). The
+// cost of the plain dist / w of lo = 0: the fused histogram is issue-bound in this loop.
 __device__ __forceinline__ u32 bucket_of(float dist, const Params& p) {
-  const float q = (dist - p.lo) * p.inv_width;
-  if (!(q >= 0.0f)) return ~0u;
-  u32 b = __float2uint_rz(q);
-  if (b >= u32(p.buckets)) b = dist <= p.hi ? u32(p.buckets) - 1 : ~0u;
-  return b;
+  return u32(__float2int_rd(fmaf(dist, p.inv_width, p.lo_scaled)));
 }
-
 // ---- preparation --------------------------------------------------------------------------
 template <class E> __device__ __forceinline__ E to_elem(float v) { return E(v); }
 __device__ __forceinline__ float tf32_rn(float v) {  // round to nearest TF32 (cvt.rna: ties away)
@@ -769,8 +766,7 @@ inline Params params_of(const Prepared& o, const Request& r) {
   p.hist = r.hist;
   p.buckets = r.buckets;
   p.inv_width = r.width > 0 ? 1.0f / r.width : 0.0f;
-  p.lo = r.lo;
-  p.hi = r.lo + float(r.buckets) * r.width;
+  p.lo_scaled = r.width > 0 ? -r.lo / r.width : 0.0f;
   p.take_sqrt = r.take_sqrt;
   p.product = r.product;
   p.counts = r.counts;

@@ -110,8 +110,9 @@ struct Request {
   unsigned long long* hist = nullptr;  // hist: `buckets` counters, added to (pairs i > j)
   int buckets = 0;
   float width = 0;                     // hist: bucket width of the distance
-  float lo = 0;                        // hist: the first edge; bucket b = [lo + b w, lo + (b+1) w), the last one
-                                       // closed at lo + buckets w (NumPy's rule); distances outside: not counted
+  float lo = 0;                        // hist: the first edge; bucket b = floor((d - lo) / w) in float (one FFMA),
+                                       // counted for 0 <= b < buckets: the last edge open (NumPy closes it: widen
+                                       // the width by an ulp for that); distances outside: not counted
   unsigned* counts = nullptr;          // count: N counters, added to: point i gets one for every j != i within eps
   unsigned long long* total = nullptr; // count: one counter, added to: the pairs i > j within eps
   float eps2 = 0;                      // count: the pair is within eps when its d^2 <= eps2
