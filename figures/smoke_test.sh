@@ -14,9 +14,10 @@ for f in $(awk -F'|' '!/^[[:space:]]*#/ && NF == 10 { gsub(/[[:space:]]/, "", $7
              "$src/experiments/experiments.list" | tr ',' ' '); do
   test -s "$work/results/h200/$f" || { echo "synthetic results lack h200/$f (a csv of experiments/experiments.list)"; exit 1; }
 done
+cp "$src/README.md" "$work/README.md"  # README's generated blocks, written from the synthetic results
 "$figs" --results "$work/results" --out "$work/out" --report "$work/report.md" \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" \
-        --bib "$src/paper/references.bib" 2>"$work/log.txt"
+        --bib "$src/paper/references.bib" --readme "$work/README.md" 2>"$work/log.txt"
 # Every figure of the figure registry (figures/figures.hpp: its entries' name and scope, read from the
 # source) is drawn: the CPU-only ones (PNG and SVG) and the comparisons at the top level, the per-GPU ones
 # in both GPU folders (multigpu_scaling only where its CSVs are: h200, below).
@@ -43,6 +44,13 @@ test -s "$work/out/h200/multigpu_scaling.png" || { echo "missing h200/multigpu_s
 test -s "$work/out/h200/multigpu_scaling.svg" || { echo "missing h200/multigpu_scaling.svg"; exit 1; }
 if [ -e "$work/out/h100/multigpu_scaling.png" ]; then echo "multigpu_scaling drawn without its CSVs"; exit 1; fi
 grep -q "multigpu_scaling \[h100\]: skipped" "$work/log.txt" || { echo "no notice for the skipped multigpu_scaling"; exit 1; }
+# README's python block: h200's speed-ups from its peers_python.csv, h100 (no such file) said to be not measured
+python_block=$(sed -n '/<!-- python:begin -->/,/<!-- python:end -->/p' "$work/README.md")
+for want in 'pip install .' 'tdmaps.pdist(x, out="square")' \
+            '| NVIDIA H200 (synthetic) | 2' '**met** | 95.0 s |' \
+            'no `peers_python.csv` in `experiments/results/h100/`: not measured'; do
+  grep -qF -- "$want" <<< "$python_block" || { echo "README's python block lacks: $want"; echo "$python_block"; exit 1; }
+done
 grep -q "## 5. Claims" "$work/report.md" || { echo "report lacks the claims table"; exit 1; }
 grep -q "## 6. Dummy kernel on Hopper vs Kepler" "$work/report.md" || { echo "report lacks the Hopper vs Kepler section"; exit 1; }
 # one GPU: no comparison figure (an old one is removed); the multi-GPU figure from one of its two CSVs
@@ -56,4 +64,10 @@ grep -q "drew .*/h200/multigpu_scaling.png" "$work/log_one.txt" || { echo "multi
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_none.txt"
 test -s "$work/out_none/fig3_wasted.png" || { echo "CPU-only figure missing without results"; exit 1; }
 grep -q "not measured" "$work/report_none.md" || { echo "report without results lacks 'not measured'"; exit 1; }
+# no results: README's python block says nothing was measured, with no number
+cp "$src/README.md" "$work/README_none.md"
+"$figs" --results "$work/none" --out "$work/out_none" --no-report --no-svg --readme "$work/README_none.md" \
+        --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>>"$work/log_none.txt"
+python_none=$(sed -n '/<!-- python:begin -->/,/<!-- python:end -->/p' "$work/README_none.md")
+grep -qF "Speed-ups: not measured yet" <<< "$python_none" || { echo "README's python block without results:"; echo "$python_none"; exit 1; }
 echo "figures smoke test: ok"

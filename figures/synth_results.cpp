@@ -5,7 +5,7 @@
 //
 //   synth_results DIR [GPUS]     writes DIR/<slug>/*.csv for GPUS (1 or 2) fake GPUs
 //                                (the second with the multi-GPU tables sdh_multigpu.csv and
-//                                threebody_multigpu.csv) and DIR/cpu/wasted3d.csv
+//                                threebody_multigpu.csv, and peers_python.csv) and DIR/cpu/wasted3d.csv
 #include "layouts.hpp"
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
@@ -405,6 +405,44 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
       }
 }
 
+// ---- the Python package against its peers (experiments/peers/python_peers.py, issue #38) ----
+// tdmaps.pdist (each output) from Python and from C++, torch.pdist, torch.cdist (TF32 / FP32), CuPy's pdist
+// not running (a note row), SciPy's on the CPU up to N = 8192 (a note row past it); the install timed.
+void write_python(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
+  std::ofstream o(dir / "peers_python.csv");
+  std::string m = meta(gpu, slug, "python_peers.py", "--out experiments/results/local --pip-install .");
+  m.insert(m.rfind('}'), ",\"tdmaps\":\"0.0-synthetic\",\"torch\":\"0.0-synthetic\",\"pip_install_s\":95.0");
+  o << m << results::layout::peers_python.header();
+  const auto row = [&](double N, const char* impl, const char* out, const char* prec, const char* device,
+                       const char* kernel, double t, double bytes, int verified, const char* note) {
+    const bool ran = std::isfinite(t);
+    o << f(N) << ",128," << impl << "," << out << "," << prec << "," << device << "," << kernel << "," << (ran ? 30 : 0)
+      << "," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << "," << f(t * .98) << "," << f(t * 1.05) << ","
+      << f(bytes) << "," << verified << "," << (verified == 1 ? "3e-05" : "nan") << "," << note << "\n";
+  };
+  for (double N : {1024.0, 8192.0, 32768.0}) {
+    const double pairs = N * N / 2 / 1e9, cond = N * (N - 1) / 2 * 4, sq = N * N * 4;
+    for (const char* out : {"condensed", "lower", "square"}) {
+      const double k = std::string(out) == "condensed" ? 1.0 : 1.6;
+      const double cpp = (0.006 + 1.8 * pairs * k) * speed;  // ms: launch + the kernel
+      row(N, "tdmaps.pdist", out, "tf32", "gpu", "classic", cpp + 0.012 + 0.01 * cpp, std::string(out) == "condensed" ? cond : sq,
+          1, "");
+      row(N, "tdmaps._core.time_cpp", out, "tf32", "gpu", "classic", cpp, std::string(out) == "condensed" ? cond : sq, -1,
+          "the same kernel from C++");
+    }
+    row(N, "torch.pdist", "condensed", "fp32", "gpu", "-", (0.01 + 40 * pairs) * speed, cond, 1, "");
+    row(N, "torch.cdist", "square", "tf32", "gpu", "-", (0.02 + 14 * pairs) * speed, sq, 1, "");
+    row(N, "torch.cdist", "square", "fp32", "gpu", "-", (0.02 + 20 * pairs) * speed, sq, 1, "");
+    row(N, "cupyx.scipy.spatial.distance.pdist", "condensed", "fp32", "gpu", "-", NAN, cond, -1,
+        "does not run here: RuntimeError: pylibraft is not installed");
+    if (N <= 8192)
+      row(N, "scipy.spatial.distance.pdist", "condensed", "fp64", "cpu", "-", 90000 * pairs, 2 * cond, 1, "CPU wall clock");
+    else
+      row(N, "scipy.spatial.distance.pdist", "condensed", "fp64", "cpu", "-", NAN, 2 * cond, -1,
+          "skipped: one call predicted 48 s > --scipy-max-s 10");
+  }
+}
+
 // ---- multi-GPU SDH / three-body (experiments/multigpu/multi_hist): 1 and 2 GPUs x 1 and 8 chunks ----
 void write_multigpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
   const std::string header = results::layout::sdh_multigpu.header();  // threebody_multigpu.csv: the same
@@ -449,6 +487,8 @@ int main(int argc, char** argv) {
     write_gram(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
     // as in the committed results: only the second GPU's folder has the multi-GPU tables
     write_multigpu(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
+    // only the second GPU's folder has peers_python.csv (README's python block: one GPU with it, one without)
+    write_python(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
   }
   fs::create_directories(dir / "cpu");
   std::ofstream o(dir / "cpu" / "wasted3d.csv");

@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
       ("readme-gallery", po::value(&gallery),
        "also rewrite the generated blocks of this README: the gallery (<!-- gallery:begin --> ... <!-- gallery:end -->) "
        "from the figures drawn in this run, and, where their markers are, the blocks results, targets, claims, maps, "
-       "rounding and gram (<!-- name:begin/end -->) from the CSVs (src/support/results/readme.cpp, readme_gram.cpp)")
+       "rounding, gram and python (<!-- name:begin/end -->) from the CSVs (src/support/results/readme.cpp, readme_gram.cpp, "
+       "readme_python.cpp)")
       ("readme", po::value(&gallery), "the same as --readme-gallery");
   po::variables_map vm;
   try {
@@ -189,7 +190,8 @@ int main(int argc, char** argv) {
                                      {"claims", readme_claims_block(ctx)},
                                      {"maps", readme_maps_block(ctx)},
                                      {"rounding", readme_rounding_block(ctx)},
-                                     {"gram", readme_gram_block(ctx, verdicts)}})
+                                     {"gram", readme_gram_block(ctx, verdicts)},
+                                     {"python", readme_python_block(ctx)}})
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

@@ -2,6 +2,8 @@
 // its layout declares (src/support/results/layouts.hpp); a file without a declared layout is an error
 // too, so that a new CSV gets its layout. Used by the drift test (paper/drift_test.sh).
 //   check_layouts FILE...     exit 0 when all agree, 1 with one line per difference
+//   check_layouts --header F  prints the header declared for file name F (exit 1: none declared); the
+//                             test peer_headers compares a Python writer's header with it
 #include "csv.hpp"
 #include "layouts.hpp"
 
@@ -10,6 +12,15 @@
 #include <string>
 
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--header") {
+    const results::Layout* l = results::layout_of(argv[2]);
+    if (!l) {
+      std::cout << argv[2] << ": no layout declared in src/support/results/layouts.hpp\n";
+      return 1;
+    }
+    std::cout << l->columns << "\n";
+    return 0;
+  }
   int bad = 0;
   for (int k = 1; k < argc; ++k) {
     const std::string path = argv[k];

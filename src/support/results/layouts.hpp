@@ -99,6 +99,15 @@ inline constexpr Layout peers_sdh{"peers_sdh.csv", "gpu", "experiments/peers/tor
 inline constexpr Layout peers_gram{"peers_gram.csv", "gpu", "experiments/peers/gram_peers.py",
                                    "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,"
                                    "bytes_written,err_vs_f64"};
+// experiments/peers/python_peers.py (issue #38 items 5, 6), one process, the same points: the Python package's
+// tdmaps.pdist (output condensed, lower, square), the same kernel called from C++ (impl tdmaps._core.time_cpp:
+// bare gram::run on operands prepared once), torch.pdist, torch.cdist (precision tf32: TF32 allowed; fp32: not),
+// cupyx.scipy.spatial.distance.pdist and scipy.spatial.distance.pdist (device cpu, float64); one row per
+// (N, d, impl, output, precision). verified: 1 / 0 within / past the float64 bound of gram.csv, -1 not checked;
+// err_vs_f64 as in gram.csv; a call that did not run: NaN times, reps 0, the reason in note.
+inline constexpr Layout peers_python{"peers_python.csv", "gpu", "experiments/peers/python_peers.py",
+                                     "N,d,impl,output,precision,device,kernel,reps,median_ms,p25_ms,p75_ms,min_ms,"
+                                     "max_ms,bytes_written,verified,err_vs_f64,note"};
 // bench_gram (experiments/gram, issue #27): one row per (N, d, precision, output, impl); impl
 // tdmaps-ltm-e / bb-grid (our CUTLASS kernel, tile scheduler LTM-E or the c x c grid; a kernel other
 // than the classic one appends its name, tdmaps-ltm-e-<kernel> / bb-grid-<kernel>),
@@ -148,6 +157,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
       &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
+      &layout::peers_python,
       &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
       &layout::sdh_gram_accuracy, &layout::peer_index_audit};

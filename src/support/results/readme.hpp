@@ -2,6 +2,7 @@
 // selections of select.hpp (the same ones the claim rules and the report use):
 //   <!-- results:begin --> ... <!-- results:end -->   the results table of every GPU folder
 //   <!-- targets:begin --> ... <!-- targets:end -->   the lean-map paragraph under "The maps"
+//   <!-- python:begin --> ... <!-- python:end -->     the Python package: install, example, speed-ups
 // `tdmaps_figures --readme README.md` rewrites them (with the gallery); the drift test
 // (paper/drift_test.sh) regenerates them and requires the committed README to be the same.
 #pragma once
@@ -39,6 +40,9 @@ std::string readme_rounding_block(const Ctx& ctx);
 // <!-- gram:begin/end -->: the tensor-core pairwise distances of issue #27, from each GPU's gram.csv
 // (src/support/results/readme_gram.cpp), with issue #27's targets (the 27-* verdicts of `verdicts`).
 std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);
+// <!-- python:begin/end -->: the Python package (issue #38): the install line, a five-line example and each GPU
+// folder's speed-ups from its peers_python.csv (src/support/results/readme_python.cpp); "not measured" without it.
+std::string readme_python_block(const Ctx& ctx);
 // Issue #27's measures against one GPU folder's gram.csv (and peers_gram.csv for torch.cdist): for each of the
 // issue's targets, our value at each of its sizes, from our best LTM-E kernel at that size. The verdicts are the
 // rows 27-* of paper/targets.csv, judged in paper/claims/targets.cpp. Empty without gram.csv.

@@ -129,5 +129,20 @@ inline const std::vector<std::string>& gram_target_d() {
 inline constexpr const char* kGramHistN = "1000000";
 inline constexpr const char* kGramHistD = "128";
 
+// ---- the Python package against its peers (peers_python.csv: layout::peers_python, issue #38) -----------
+// One row by (N, d, impl, output); nullptr when absent. README's python block reads through these.
+inline const Row* python(const std::vector<Row>& rows, const std::string& N, const std::string& d,
+                         const std::string& impl, const std::string& output) {
+  for (const Row& r : rows)
+    if (r.s("N") == N && r.s("d") == d && r.s("impl") == impl && r.s("output") == output) return &r;
+  return nullptr;
+}
+// Issue #38's sizes: the Python call's overhead over the C++ call at N = 1024, the "thin binding" at
+// N = 32768 (the Python call within kPythonThinTol of the C++ call), both at d = 128.
+inline constexpr const char* kPythonOverheadN = "1024";
+inline constexpr const char* kPythonThinN = "32768";
+inline constexpr const char* kPythonD = "128";
+inline constexpr double kPythonThinTol = 0.05;
+
 }  // namespace pick_rows
 }  // namespace figs

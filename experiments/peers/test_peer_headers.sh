@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# experiments/peers/test_peer_headers.sh CHECK_LAYOUTS SOURCE_ROOT — the test peer_headers: the header a
+# Python peer script writes (its --print-header, no GPU or PyTorch needed) is the layout that
+# src/support/results/layouts.hpp declares for its CSV (check_layouts --header). The drift test checks
+# committed CSVs only; this holds a script to its layout before any run.
+set -euo pipefail
+check="$1"; src="$2"; fail=0
+for pair in python_peers.py:peers_python.csv; do
+  script="${pair%%:*}"; csv="${pair#*:}"
+  want=$("$check" --header "$csv")
+  got=$(python3 "$src/experiments/peers/$script" --print-header)
+  if [ "$got" = "$want" ]; then echo "ok: $script writes the layout of $csv"
+  else echo "FAIL: $script's header is not the layout of $csv:"; echo "  got:  $got"; echo "  want: $want"; fail=1; fi
+done
+exit "$fail"

@@ -1,0 +1,128 @@
+// src/support/results/readme_python.cpp — README's <!-- python:begin/end --> block (issue #38 items 5, 6): the
+// install line, a five-line example and, for each GPU folder, the Python package's measured speed-ups from its
+// peers_python.csv (experiments/peers/python_peers.py; layout results::layout::peers_python). Every number is read
+// from the committed CSV; a folder without the file, or a value the file lacks, says "not measured".
+#include "readme.hpp"
+#include "select.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace figs {
+namespace {
+
+std::string num(double v, const char* f) {
+  if (!std::isfinite(v)) return "—";
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+// A row's median when it ran and, for our rows, passed its float64 check (verified != 0); NaN otherwise.
+double med(const Row* r) {
+  if (!r || r->d("verified") == 0) return NAN;
+  const double v = r->d("median_ms");
+  return v > 0 ? v : NAN;
+}
+// Why a row gives no number: its note, else "not measured".
+std::string why_not(const Row* r) {
+  if (r && r->d("verified") == 0) return "not verified (failed its float64 check)";
+  if (r && !r->s("note").empty()) return "not measured (" + r->s("note") + ")";
+  return "not measured";
+}
+
+// "<ratio>× (N = .., d = ..; <peer> ms / <ours> ms)" of the peer over tdmaps.pdist(out) at the largest N with both.
+std::string speedup(const std::vector<Row>& rows, const std::string& out, const std::string& peer,
+                    const std::string& peer_out, const std::string& peer_prec) {
+  const Row *best_ours = nullptr, *best_peer = nullptr;
+  for (const Row& r : rows) {
+    if (r.s("impl") != "tdmaps.pdist" || r.s("output") != out || !std::isfinite(med(&r))) continue;
+    const Row* p = nullptr;
+    for (const Row& q : rows)
+      if (q.s("impl") == peer && q.s("output") == peer_out && q.s("precision") == peer_prec && q.s("N") == r.s("N") &&
+          q.s("d") == r.s("d") && std::isfinite(med(&q)))
+        p = &q;
+    if (!p) continue;
+    // the largest N; at equal N, d = 128 (issue #38's d) first
+    const bool better = !best_ours || r.d("N") > best_ours->d("N") ||
+                        (r.d("N") == best_ours->d("N") && r.s("d") == pick_rows::kPythonD);
+    if (better) best_ours = &r, best_peer = p;
+  }
+  if (!best_ours) return "not measured";
+  return num(med(best_peer) / med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
+         "; " + num(med(best_peer), "%.3g") + " / " + num(med(best_ours), "%.3g") + " ms)";
+}
+
+}  // namespace
+
+std::string readme_python_block(const Ctx& ctx) {
+  std::ostringstream o;
+  o << "<!-- written by tdmaps_figures --readme from each GPU folder's peers_python.csv "
+       "(src/support/results/readme_python.cpp) -->\n";
+  o << "```sh\npip install .    # from this repository's root: the package tdmaps and its CUDA extension\n```\n\n";
+  o << "```python\n"
+       "import torch, tdmaps\n"
+       "x = torch.rand(20_000, 128, device=\"cuda\")    # N points in d features, float32 on the GPU (CuPy, JAX: the same)\n"
+       "d = tdmaps.pdist(x)                            # condensed, the order of torch.pdist / SciPy pdist (TF32)\n"
+       "D = tdmaps.pdist(x, out=\"square\")              # the whole N x N, as torch.cdist(x, x)\n"
+       "hist, edges = tdmaps.histogram(x, bins=64)     # the pair distances' histogram: nothing of N x N written\n"
+       "```\n\n";
+  const std::string overhead_N = pick_rows::kPythonOverheadN, thin_N = pick_rows::kPythonThinN, D = pick_rows::kPythonD;
+  const std::string how = "`experiments/peers/python_peers.py` (one process, the same float32 points, each output checked "
+                          "against float64 before it is timed; medians of CUDA-event times with the GPU idle before each "
+                          "call, so the Python call's host time counts; C++: `tdmaps._core.time_cpp`, the bare kernel call "
+                          "on operands prepared once)";
+  std::vector<std::string> without;
+  for (const GpuData& g : ctx.gpus)
+    if (!g.get("peers_python.csv")) without.push_back("`experiments/results/" + g.slug + "/`");
+  if (without.size() == ctx.gpus.size()) {  // nothing measured: one sentence, no table of dashes
+    o << "Speed-ups: not measured yet: no GPU folder has a `peers_python.csv`"
+      << (without.empty() ? std::string(" (no GPU folder in experiments/results)") : " (" + join(without, ", ") + ")")
+      << "; " << how << " writes it, and `make figures` on a GPU runs it where the package is installed.\n";
+    return o.str();
+  }
+  o << "| GPU | `tdmaps.pdist(x)` over `torch.pdist(x)` | `tdmaps.pdist(x, out=\"square\")` over `torch.cdist(x, x)` "
+       "(TF32 allowed) | the Python call over the same kernel called from C++, N = "
+    << overhead_N << " | the same at N = " << thin_N << " (thin binding: within " << num(100 * pick_rows::kPythonThinTol, "%.0f")
+    << " %) | `pip install .` |\n|---|---|---|---|---|---|\n";
+  std::vector<std::string> sources;
+  for (const GpuData& g : ctx.gpus) {
+    const Table* t = g.get("peers_python.csv");
+    if (!t) {
+      o << "| " << g.name() << " | no `peers_python.csv` in `experiments/results/" << g.slug
+        << "/`: not measured | not measured | not measured | not measured | not measured |\n";
+      continue;
+    }
+    const std::vector<Row> rows = t->rows();
+    // the Python call against the C++ call of the same kernel (condensed, tdmaps.pdist's default): (py / C++, words)
+    const auto py_cpp = [&](const std::string& N) -> std::pair<double, std::string> {
+      const Row* py = pick_rows::python(rows, N, D, "tdmaps.pdist", "condensed");
+      const Row* cpp = pick_rows::python(rows, N, D, "tdmaps._core.time_cpp", "condensed");
+      if (!std::isfinite(med(py))) return {NAN, why_not(py)};
+      if (!std::isfinite(med(cpp))) return {NAN, why_not(cpp)};
+      return {med(py) / med(cpp), num(1000 * med(py), "%.4g") + " / " + num(1000 * med(cpp), "%.4g") + " µs"};
+    };
+    const auto [over, over_text] = py_cpp(overhead_N);
+    std::string overhead = over_text;
+    if (std::isfinite(over)) {
+      const Row* cpp = pick_rows::python(rows, overhead_N, D, "tdmaps._core.time_cpp", "condensed");
+      overhead = num(1000 * med(cpp) * (over - 1), "%+.1f µs") + " (" + over_text + ")";
+    }
+    const auto [thin, thin_text] = py_cpp(thin_N);
+    std::string binding = thin_text;
+    if (std::isfinite(thin))
+      binding = num(100 * (thin - 1), "%+.1f %%") + " (" + thin_text + "): **" +
+                (thin - 1 <= pick_rows::kPythonThinTol ? "met" : "missed") + "**";
+    const std::string pip = t->meta_or("pip_install_s");
+    o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, "condensed", "torch.pdist", "condensed", "fp32")
+      << " | " << speedup(rows, "square", "torch.cdist", "square", "tf32") << " | " << overhead << " | " << binding << " | "
+      << (pip.empty() ? std::string("not measured") : pip + " s") << " |\n";
+    sources.push_back("`experiments/results/" + g.slug + "/peers_python.csv` (tdmaps " + t->meta_or("tdmaps", "?") +
+                      ", torch " + t->meta_or("torch", "?") + ", " + t->meta_or("date_utc", "date ?") + ")");
+  }
+  o << "\nMeasured by " << how << ": " << join(sources, "; ")
+    << ". Ratios: the peer's median over ours at the largest N both ran (d = " << D << " first).\n";
+  return o.str();
+}
+
+}  // namespace figs
