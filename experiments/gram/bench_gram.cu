@@ -843,6 +843,61 @@ int main(int argc, char** argv) {
       if (k % 2 == 1)
         std::fprintf(stderr, "[hist] %s N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", gram::name(kern), (long long)N, d, ms, bb_ms);
     }
+    // the eps count at the same N (classic epilogue: kernels classic and sm80-8w), eps^2 = d / 6; its
+    // check: the first nv points' counts against float64 within the pairs near eps (check_extra's rule)
+    std::vector<gram::Kernel> ck;
+    for (gram::Kernel kern : g_kernels)
+      if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w) ck.push_back(kern);
+    if (!ck.empty()) {
+      Dev dCnt(size_t(N) * 4), dTot(8);
+      const double eps2 = double(d) / 6;
+      auto count_req = [&](gram::Kernel kern) {
+        gram::Request r;
+        r.kernel = kern;
+        r.out = gram::Out::count;
+        r.counts = dCnt.as<unsigned>();
+        r.total = dTot.as<unsigned long long>();
+        r.eps2 = float(eps2);
+        return r;
+      };
+      std::vector<std::uint64_t> want(size_t(nv), 0), near(size_t(nv), 0);
+      for (i64 i = 1; i < nv; ++i)
+        for (i64 j = 0; j < i; ++j) {
+          const double e = gc::d2_exact(X.data(), d, i, j), sc = gc::scale(X.data(), d, i, j);
+          if (e <= eps2) ++want[size_t(i)], ++want[size_t(j)];
+          if (std::fabs(e - eps2) <= coef * sc * 1.01 + std::ldexp(eps2, -22)) ++near[size_t(i)], ++near[size_t(j)];
+        }
+      for (gram::Kernel kern : ck) {
+        TD_CUDA(cudaMemset(dCnt.p, 0, dCnt.bytes));
+        TD_CUDA(cudaMemset(dTot.p, 0, dTot.bytes));
+        TD_CUDA(gram::run(sub, count_req(kern)));
+        std::vector<unsigned> got(static_cast<size_t>(nv));
+        TD_CUDA(cudaMemcpy(got.data(), dCnt.p, size_t(nv) * 4, cudaMemcpyDeviceToHost));
+        for (i64 i = 0; i < nv; ++i)
+          if (std::llabs((long long)got[size_t(i)] - (long long)want[size_t(i)]) > (long long)near[size_t(i)]) {
+            std::fprintf(stderr, "bench_gram: check failed: eps count of point %lld on the first %lld points\n", (long long)i, (long long)nv);
+            return 1;
+          }
+      }
+      std::vector<std::function<void()>> CL;
+      for (gram::Kernel kern : ck) {
+        const gram::Request r = count_req(kern);
+        CL.push_back([&op, r] { TD_CUDA(gram::run(op, r)); });
+      }
+      const std::vector<bench::Stats> cs = ht.time(CL);
+      for (size_t k = 0; k < CL.size(); ++k) {
+        const double ms = cs[k].median_ms;
+        bench::Row r;
+        r << (long long)N << d << "tf32" << "count" << impl_name(gram::Sched::ltm_e, ck[k]) << "128x128"
+          << (unsigned long long)gram::launched_tiles(gram::Sched::ltm_e, N) << (unsigned long long)(u64(c) * u64(c + 1) / 2);
+        r.stats(cs[k], bench::fixed, 4);
+        r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
+          << bench::sig(coef, 3) << bench::sig(NAN) << bench::sig(NAN)
+          << bench::sig(double(gram::launched_tiles(gram::Sched::ltm_e, N)) / (ms * 1e-3), 4) << 1;
+        csv->row(r);
+        std::fprintf(stderr, "[count] %s N=%lld d=%d: %.1f ms (checked on the first %lld points)\n", gram::name(ck[k]), (long long)N, d, ms, (long long)nv);
+      }
+    }
     gram::release(op);
     gram::release(sub);
   }

@@ -94,7 +94,10 @@ struct Shown {
 const std::map<std::string, Shown>& gram_rules() {
   static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%"}},  {"27-gemm", {1, "%.2f×"}},
                                                  {"27-gemm-epilogue", {1, "%.2f×"}}, {"27-syrk", {1, "%.2f×"}},
-                                                 {"27-cdist", {1, "%.1f×"}},        {"27-hist", {1, "%.2f s"}}};
+                                                 {"27-cdist", {1, "%.1f×"}},        {"27-hist", {1, "%.2f s"}},
+                                                 {"36-mirror", {100, "%.0f %%"}},   {"36-condensed", {100, "%.0f %%"}},
+                                                 {"36-gemm-epilogue", {1, "%.2f×"}}, {"37-hist", {1, "%.2f s"}},
+                                                 {"37-count", {1, "%.2f s"}}};
   return m;
 }
 
@@ -160,7 +163,7 @@ bool gram_target(const Target& x, const std::vector<GramMeasure>& ms, TargetResu
       res->kernel = "—";
       res->measured = m.none.empty() ? "no rows at these sizes" : m.none;
       res->verdict = "not measured";
-    } else if (x.id == "27-hist") {
+    } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-count") {  // one size
       const GramPoint& p = m.points.front();
       res->kernel = "`" + p.kernel + "`";
       res->measured = num(p.value, rule->second.f) + (m.others.empty() ? "" : " (" + m.others + ")");

@@ -67,6 +67,37 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   } else {
     out.push_back(GramMeasure{"27-cdist", {}, "no `peers_gram.csv` in this GPU folder", ""});
   }
+  // issue #36: the whole N x N (mirror from the lower tiles, or sm90-evt's stock scheduler over the
+  // square: full-sm90-evt) against the full write; condensed against the triangle write
+  const auto best_full = [&](const std::string& N, const std::string& d, std::string* k) {
+    const Row* m = pick_rows::gram_best(rows, N, d, "tf32", "mirror");
+    const Row* e = find(rows, N, d, "tf32", "full", "full-sm90-evt");
+    if (e && e->d("verified") == 0) e = nullptr;
+    if (e && (!m || med(e) < med(m))) {
+      *k = "sm90-evt (stock scheduler, the whole square)";
+      return med(e);
+    }
+    if (m) *k = pick_rows::gram_kernel(m->s("impl")) + " (mirror)";
+    return med(m);
+  };
+  out.push_back(sized("36-mirror", [&](const std::string& N, const std::string& d, std::string* k) {
+    return med(find(rows, N, d, "none", "full", "write")) / best_full(N, d, k);
+  }));
+  out.push_back(sized("36-condensed", [&](const std::string& N, const std::string& d, std::string* k) {
+    const Row* b = pick_rows::gram_best(rows, N, d, "tf32", "condensed");
+    if (b) *k = pick_rows::gram_kernel(b->s("impl"));
+    return med(find(rows, N, d, "none", "lower", "write")) / med(b);
+  }));
+  out.push_back(sized("36-gemm-epilogue", ratio("tf32", "tf32", "full", "cublas-gemm+epilogue")));
+  // issue #37: one size (N = 10^6, d = 128), seconds: the fused histogram and the eps count
+  for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-hist", "hist"}, {"37-count", "count"}}) {
+    GramMeasure h{id, {}, "", ""};
+    if (const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, "tf32", output))
+      h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000, pick_rows::gram_kernel(b->s("impl"))});
+    else
+      h.none = std::string("no ") + output + " row at N = 10⁶, d = 128";
+    out.push_back(h);
+  }
   {
     GramMeasure h{"27-hist", {}, "", ""};
     const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, "tf32", "hist");
