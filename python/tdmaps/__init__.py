@@ -183,7 +183,8 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
                 lo, hi = max(0.0, lo - 2.0**-18 * hi), hi + 2.0**-18 * hi
         if lo == hi:
             lo, hi = lo - 0.5, hi + 0.5
-        edges = [lo + (hi - lo) * k / nbins for k in builtins.range(nbins + 1)]  # numpy.linspace's values
+        step = (hi - lo) / nbins  # numpy.linspace's arithmetic, as numpy.histogram's edges
+        edges = [k * step + lo for k in builtins.range(nbins + 1)]
         edges[-1] = hi
     elif not exact:
         width = (edges[-1] - edges[0]) / nbins
