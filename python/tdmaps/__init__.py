@@ -82,7 +82,7 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     p.check_values(precision)
     _core.require_tiles(p.N)
     shape = (p.N * (p.N - 1) // 2,) if out == "condensed" else (p.N, p.N)
-    p.need_memory(_operands(p, precision) + 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
+    p.need_memory(_operands(p, precision), 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
     b = p.backend
     # lower: zeros from the allocation above the diagonal; square: every cell written
     dst = b.zeros(shape, "float32", p.dev) if out == "lower" else b.empty(shape, "float32", p.dev)
@@ -99,7 +99,7 @@ def gram(x, *, precision="tf32"):
     p = Points(x)
     p.check_values(precision)
     _core.require_tiles(p.N)
-    p.need_memory(_operands(p, precision) + 4 * p.N * p.N, f"gram of {p.N} points")
+    p.need_memory(_operands(p, precision), 4 * p.N * p.N, f"gram of {p.N} points")
     dst = p.backend.empty((p.N, p.N), "float32", p.dev)
     _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, p.backend.ptr(dst), p.stream, p.dev)
     return p.result(dst)
@@ -175,7 +175,7 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
     if not exact and nbins > _core.max_buckets(precision):
         raise ValueError(f"bins = {nbins} is more than the {_core.max_buckets(precision)} buckets the tensor-core "
                          "histogram holds; use fewer bins or exact=True")
-    p.need_memory((0 if exact else _operands(p, precision)) + 16 * (nbins + 1), f"histogram of {p.N} points")
+    p.need_memory(0 if exact else _operands(p, precision), 16 * (nbins + 1), f"histogram of {p.N} points")
     if edges is None:
         if range is None:
             lo, hi = _distance_range(p, precision, exact)
@@ -218,7 +218,7 @@ def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
     _core.require_tiles(p.N)
     if exact:
         _require_exact()
-    p.need_memory((0 if exact else _operands(p, precision)) + 4 * p.N + 8, f"radius_count of {p.N} points")
+    p.need_memory(0 if exact else _operands(p, precision), 12 * p.N + 8, f"radius_count of {p.N} points")
     b = p.backend
     counts = b.zeros((p.N,), "int32", p.dev)  # the kernels' unsigned counters
     total = b.zeros((1,), "int64", p.dev)

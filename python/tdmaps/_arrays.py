@@ -89,11 +89,14 @@ class Points:
             raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
                              "another precision")
 
-    def need_memory(self, nbytes, what):
-        """Refuses (MemoryError) a call whose GPU memory, operands and outputs, exceeds what is free."""
-        free = _core.free_bytes(self.dev) + self.backend.cached_free(self.dev)
-        if nbytes > free:
-            raise MemoryError(f"{what} needs {nbytes / 2**30:.2f} GiB of GPU memory, {free / 2**30:.2f} GiB are "
+    def need_memory(self, operands, outputs, what):
+        """Refuses (MemoryError) a call whose GPU memory exceeds what is free: the operands (cudaMalloc)
+        in the device's free memory, the outputs (the framework) there or in its cache."""
+        free = _core.free_bytes(self.dev)
+        cached = self.backend.cached_free(self.dev)
+        if operands > free or operands + outputs > free + cached:
+            need = (operands + outputs) / 2**30
+            raise MemoryError(f"{what} needs {need:.2f} GiB of GPU memory, {(free + cached) / 2**30:.2f} GiB are "
                               f"free on GPU {self.dev}; use fewer points")
 
     def result(self, a):
