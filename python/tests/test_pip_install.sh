@@ -9,8 +9,13 @@ src=$1 py=$2
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir "$scratch/tree"
-(cd "$src" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$scratch/tree" 2>/dev/null) \
-  || { echo "test_pip_install: could not copy the tree (git ls-files)"; exit 1; }
+if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
+  (cd "$src" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$scratch/tree") \
+    || { echo "test_pip_install: could not copy the tree (git ls-files)"; exit 1; }
+else  # a copy without .git (a GPU machine's): everything but the build trees and the tools
+  tar -C "$src" --exclude=./build --exclude='./build-*' --exclude=./.tools --exclude=./.carry --exclude=./.git -cf - . \
+    | tar -C "$scratch/tree" -xf - || { echo "test_pip_install: could not copy the tree"; exit 1; }
+fi
 "$py" -m venv --without-pip "$scratch/venv"
 # the build tools and pip of $py's environment, seen from the scratch venv (a .pth line), and its meson on PATH
 "$scratch/venv/bin/python" - "$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')" <<'PY'
