@@ -4,6 +4,9 @@
 # libboost-test-dev, libboost-program-options-dev, gnuplot-nox,
 # libgnuplot-iostream-dev (with the Boost iostreams/filesystem/system it needs),
 # cmake (the install check builds examples/ with CMake), openmpi-bin + libopenmpi-dev (mpicc).
+# Python package (python/, issue #38): python3-dev (Python.h) and, in .tools/venv, meson-python,
+# nanobind, pytest and numpy (the module's build and its CPU tests); optional: without them the
+# module and its tests are skipped.
 # Meson: Debian 12's meson 1.0 does not track header dependencies of .cu files,
 # so a meson >= 1.4 is used: one on PATH if it is new enough, otherwise meson 1.6.1
 # from PyPI in .tools/venv. The meson to use is written to .tools/meson.
@@ -29,6 +32,8 @@ have_cmd cmake      || opt_pkgs+=(cmake)
 have_cmd mpicc      || opt_pkgs+=(openmpi-bin libopenmpi-dev)
 [ -f /usr/include/boost/test/unit_test.hpp ]     || need_pkgs+=(libboost-test-dev)
 [ -f /usr/include/boost/program_options.hpp ]    || need_pkgs+=(libboost-program-options-dev)
+python3 -c 'import os, sysconfig, sys; sys.exit(0 if os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)' 2>/dev/null \
+                                                 || opt_pkgs+=(python3-dev)
 [ -f /usr/include/gnuplot-iostream.h ]           || opt_pkgs+=(libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev libboost-system-dev)
 
 meson_ok() {  # meson_ok CMD: CMD is a meson >= 1.4
@@ -81,6 +86,16 @@ if [ -z "$meson_cmd" ]; then
   meson_cmd="$PWD/.tools/venv/bin/meson"
 fi
 echo "$meson_cmd" > .tools/meson
+
+# The Python package's build and tests (python/README.md): into the venv that runs Meson (Meson's
+# python.find_installation() is that interpreter). Optional: without them -Dpython=auto skips the module.
+py_pkgs=(meson-python pyproject-metadata packaging nanobind pytest numpy)
+if [ "$meson_cmd" = "$PWD/.tools/venv/bin/meson" ] \
+   && ! .tools/venv/bin/python -c 'import mesonpy, pyproject_metadata, packaging, nanobind, pytest, numpy' >/dev/null 2>&1; then
+  echo "deps: installing ${py_pkgs[*]} into .tools/venv (the Python package's build and tests)" >&2
+  .tools/venv/bin/pip install -q --disable-pip-version-check "${py_pkgs[@]}" \
+    || echo "deps: could not install ${py_pkgs[*]}: the Python package and its tests are skipped" >&2
+fi
 
 # Optional: cuobjdump and nvdisasm, so the SASS checks (check_sass*, sass_cost_table) run
 # where the CUDA toolkit lacks them (a compiler-only install). NVIDIA's PyPI wheels

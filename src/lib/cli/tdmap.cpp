@@ -8,8 +8,7 @@
 //   tdmap range MAP [--rho R]           the sizes plan() accepts and why it stops
 // Every input is checked before any output: bad input is one line on stderr naming the
 // limit, exit code 2. Exit codes: 0 done, 2 bad input or a size no map configuration serves.
-#include <tdmaps/counts.hpp>
-#include <tdmaps/suggest.hpp>
+#include "facts.hpp"
 #include "registry/experiments.hpp"  // the experiments column of 'list' (compiled in; not an installed header)
 
 #include <boost/program_options.hpp>
@@ -36,73 +35,8 @@ namespace {
   std::exit(2);
 }
 
-template <class M> const char* kind_of() { return M::blockwise ? "block" : "thread"; }
-
-// 1234567 -> "1,234,567"
-std::string grouped(u64 v) {
-  std::string s = std::to_string(v), o;
-  for (size_t k = 0; k < s.size(); ++k) {
-    if (k && (s.size() - k) % 3 == 0) o += ',';
-    o += s[k];
-  }
-  return o;
-}
-
-// What makes M's results exact, and where that range comes from (the range plan() enforces).
-template <class M>
-std::string exactness2() {
-  if constexpr (std::is_same_v<M, LTM_LUT>) {
-    return "exact (table lookup); the table holds " + grouped(limits::ltm_lut_max_entries) + " entries";
-  } else if constexpr (is_ltm<M>::value) {
-    const u64 b = M::exact_blocks;
-    if (b >= limits::no_limit) return "exact integer correction at every block index";
-    return "exact for block index < " + grouped(b) +
-           (M::sqrt_policy::host_exact_repro ? " (proven by the CPU oracle)"
-                                             : " (device rounding: measured by the GPU sweep on sm_90)");
-  } else if constexpr (is_utm<M>::value) {
-    return "exact for N <= " + grouped(M::max_N) + " (proven by the CPU oracle, any rho)";
-  } else {
-    return "integer map (exact)";
-  }
-}
-template <class M>
-std::string exactness3() {
-  if constexpr (std::is_same_v<M, BB3>) {
-    return "integer map (exact)";
-  } else {
-    const u64 b = M::exact_blocks;
-    if (b >= (1ull << 60)) return "exact integer correction at every block index";
-    return "exact for block index < " + grouped(b) + " (proven by the CPU oracle)";
-  }
-}
-// A map whose device results are wrong where the host's are right: flagged wherever it is shown.
-template <class M>
-const char* device_warning() {
-  if constexpr (std::is_same_v<M, TET_F>)
-    return "WRONG ON THE GPU from block index 0 (the device's float cube root; GPU sweep, "
-           "experiments/results/<gpu>/tet_exact_range_gpu.csv): host results only";
-  return "";
-}
-
-// The sizes plan() accepts at rho, as one phrase, and the refusal just past them.
-template <class M>
-std::string accepted_sizes(int rho, std::string* refusal = nullptr) {
-  const i64 top = largest_accepted<M>(rho);
-  if (refusal) {
-    *refusal = "";
-    if (top < largest_N_searched) {
-      try {
-        (void)M::plan(top + (std::is_same_v<M, REC> ? 2 * rho : 1), rho);
-      } catch (const unsupported& e) {
-        *refusal = e.what();
-      }
-    }
-  }
-  if (top == 0) return "no N at rho=" + std::to_string(rho);
-  if constexpr (std::is_same_v<M, REC>)
-    return "N = rho*n with n = N/rho even (N = m*2^k, k >= 1), N <= " + grouped(u64(top)) + " at rho=" + std::to_string(rho);
-  return "N <= " + grouped(u64(top)) + " at rho=" + std::to_string(rho);
-}
+// The facts info and range print: facts.hpp (the Python package returns the same values).
+using namespace tdmaps::facts;
 
 void print_counts(const Counts& c) {
   const auto pct = [](u64 a, u64 b) { return b ? 100.0 * double(a) / double(b) : 0.0; };
@@ -130,20 +64,21 @@ void run2(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
   const typename M::Params p = M::plan(N, rho);
   if (cmd == "info") {
     // the walk asks every block (a thread map: up to every thread of a block) of the grid
-    const Counts cc = counts2_closed<M>(p);
+    const Info f = info2<M>(N, rho);
+    const Counts& cc = f.counts;
     if (walk && (M::blockwise ? cc.launched_blocks : cc.launched_threads) > walk_limit)
       fail(std::string("info --count-by walk: more than ") + grouped(walk_limit) + (M::blockwise ? " blocks" : " threads") +
            " to visit; choose a smaller N (the closed forms answer at any N)");
-    const Counts c = walk ? counts2<M>(p) : counts2_closed<M>(p);
+    const Counts c = walk ? counts2<M>(p) : cc;
     std::printf("map              %s (2D, %s-wise)\nN                %lld\nrho              %d\nn                %lld\npasses           %d\n",
-                M::name, kind_of<M>(), (long long)N, rho, (long long)p.n, p.passes);
-    for (int pass = 0; pass < p.passes; ++pass) {
-      const Dim3 g = M::grid(p, pass), b = M::block(p);
+                f.map.c_str(), f.kind.c_str(), (long long)N, rho, (long long)f.n, f.passes);
+    for (int pass = 0; pass < f.passes; ++pass) {
+      const Dim3 g = f.grids[size_t(pass)], b = f.blocks[size_t(pass)];
       std::printf("grid[%d]          %u x %u blocks of %u x %u threads\n", pass, g.x, g.y, b.x, b.y);
     }
     print_counts(c);
-    std::printf("accepts          %s\n", accepted_sizes<M>(rho).c_str());
-    std::printf("exact            %s\n", exactness2<M>().c_str());
+    std::printf("accepts          %s\n", f.accepts.c_str());
+    std::printf("exact            %s\n", f.exact.c_str());
     return;
   }
   // dump: every check before the header
@@ -180,17 +115,18 @@ void run3(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
   const Plan3 p = M::plan(N, rho);
   const Dim3 g = M::grid(p), b = M::block(p);
   if (cmd == "info") {
-    if (walk && counts3_closed<M>(p).launched_blocks > walk_limit)
+    const Info f = info3<M>(N, rho);
+    if (walk && f.counts.launched_blocks > walk_limit)
       fail("info --count-by walk: more than " + grouped(walk_limit) +
            " blocks to visit; choose a smaller N (the closed forms answer at any N)");
-    const Counts c = walk ? counts3<M>(p) : counts3_closed<M>(p);
+    const Counts c = walk ? counts3<M>(p) : f.counts;
     std::printf("map              %s (3D, block-wise)\nN                %lld\nrho              %d\nn                %lld\n",
-                M::name, (long long)N, rho, (long long)p.n);
+                f.map.c_str(), (long long)N, rho, (long long)f.n);
     std::printf("grid             %u x %u x %u blocks of %u x %u x %u threads\n", g.x, g.y, g.z, b.x, b.y, b.z);
     print_counts(c);
-    std::printf("accepts          %s\n", accepted_sizes<M>(rho).c_str());
-    std::printf("exact            %s\n", exactness3<M>().c_str());
-    if (*device_warning<M>()) std::printf("device           %s\n", device_warning<M>());
+    std::printf("accepts          %s\n", f.accepts.c_str());
+    std::printf("exact            %s\n", f.exact.c_str());
+    if (!f.device.empty()) std::printf("device           %s\n", f.device.c_str());
     return;
   }
   check_dump_size(threads ? tet(u64(N)) : counts3_closed<M>(p).launched_blocks, threads ? "thread" : "block");
@@ -215,21 +151,13 @@ void run3(const std::string& cmd, i64 N, int rho, bool threads, bool walk) {
 }
 
 template <class M, bool is3d>
-void range_of(int rho) {
-  std::string refusal;
-  const std::string acc = accepted_sizes<M>(rho, &refusal);
-  std::printf("%s: %s\n", M::name, acc.c_str());
-  if (!refusal.empty()) std::printf("  past that: %s\n", refusal.c_str());
-  if constexpr (std::is_same_v<M, REC>) {
-    try {
-      (void)M::plan(3 * i64(rho), rho);
-    } catch (const unsupported& e) {
-      std::printf("  between:   e.g. N = %lld: %s\n", (long long)(3 * i64(rho)), e.what());
-    }
-  }
-  if constexpr (is3d) std::printf("  exact:     %s\n", exactness3<M>().c_str());
-  else std::printf("  exact:     %s\n", exactness2<M>().c_str());
-  if (*device_warning<M>()) std::printf("  device:    %s\n", device_warning<M>());
+void print_range(int rho) {
+  const Range r = range_of<M, is3d>(rho);
+  std::printf("%s: %s\n", r.map.c_str(), r.accepts.c_str());
+  if (!r.past.empty()) std::printf("  past that: %s\n", r.past.c_str());
+  if (!r.between.empty()) std::printf("  between:   %s\n", r.between.c_str());
+  std::printf("  exact:     %s\n", r.exact.c_str());
+  if (!r.device.empty()) std::printf("  device:    %s\n", r.device.c_str());
 }
 
 // The experiments a 2D map joins by default, from its traits (registry/traits.hpp): the benchmark
@@ -386,8 +314,8 @@ int main(int argc, char** argv) {
   if (!given_rho) rho = is3d ? 8 : 16;
   if (const std::string e = block_side_error(rho, is3d); !e.empty()) fail(e);
   if (cmd == "range") {
-    if (is2d) with_map(maps2d{}, map.c_str(), [&](auto m) { range_of<decltype(m), false>(rho); });
-    else with_map(maps3d{}, map.c_str(), [&](auto m) { range_of<decltype(m), true>(rho); });
+    if (is2d) with_map(maps2d{}, map.c_str(), [&](auto m) { print_range<decltype(m), false>(rho); });
+    else with_map(maps3d{}, map.c_str(), [&](auto m) { print_range<decltype(m), true>(rho); });
     return 0;
   }
   if (!given_N) fail(cmd + ": -N is required");

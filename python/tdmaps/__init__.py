@@ -1,0 +1,232 @@
+"""tdmaps: pair distances, their histogram, neighbour counts and the Gram matrix of the rows of a
+GPU array, on the tensor cores over the lower triangle of 128 x 128 tiles (the LTM-E tile map).
+
+Every function takes an N x d float32 C-contiguous CUDA array of any DLPack framework (PyTorch,
+CuPy, JAX) without copying it, runs on the caller's current stream (PyTorch, CuPy; JAX: through
+PyTorch or CuPy) and returns when the result is ready, in the input's framework. Bad input raises
+one exception (TypeError, ValueError, MemoryError, RuntimeError) before any GPU work; Ctrl-C
+returns control (KeyboardInterrupt; the outputs of that call are then incomplete).
+
+Precision (the tensor cores' inputs; K = d, 3d for "3xtf32"): for points x_i, x_j and
+S = (|x_i| + |x_j|)^2, every squared distance satisfies |d2 - d2_exact| <= c_P * S with
+c_P = 3 u_P + (K + 4) 2^-23, u_P = 2^-11 (tf32, fp16), 2^-21 (3xtf32: FP32-accurate), 2^-8
+(bf16); a distance d satisfies |d - d_exact| <= sqrt(c_P S) + 2^-23 d. The bound is relative to S,
+not to d^2: close points far from the origin lose digits (centre x first). exact=True
+(histogram, radius_count) computes every pair in float64 on the CUDA cores instead: the result
+of a float64 computation, bit for bit.
+
+NaN, Inf (and values whose squared norms overflow float32; above 65504 for fp16) raise
+ValueError: the Gram form would turn them into finite wrong distances, not NaN.
+See python/README.md; tdmaps.maps for the map library's facts.
+"""
+import builtins
+import math
+
+from . import _core, maps
+from ._arrays import NO_KERNELS, Points, require_kernels
+
+__all__ = ["pdist", "histogram", "radius_count", "gram", "kernel_for", "build_info", "maps", "PRECISIONS"]
+__version__ = _core.version
+
+PRECISIONS = ("tf32", "3xtf32", "bf16", "fp16")
+_U = {"tf32": 2.0**-11, "3xtf32": 2.0**-21, "bf16": 2.0**-8, "fp16": 2.0**-11}
+
+
+def bound_coefficient(precision, d):
+    """c_P of the error bound |d2_gpu - d2| <= c_P (|x_i| + |x_j|)^2 for d features."""
+    _check_precision(precision)
+    K = 3 * d if precision == "3xtf32" else d
+    return 3 * _U[precision] + (K + 4) * 2.0**-23
+
+
+def _check_precision(precision):
+    if precision not in PRECISIONS:
+        raise ValueError(f"precision must be one of {', '.join(repr(p) for p in PRECISIONS)} (got {precision!r})")
+
+
+def build_info():
+    """What this build carries: GPU kernels, the architectures, the sm_90a kernels, the exact mode."""
+    info = {"version": _core.version, "kernels": bool(_core.has_kernels), "exact": bool(_core.has_exact),
+            "sm90a": bool(_core.sm90_built)}
+    if _core.has_kernels:
+        info.update(sass=_core.gpu_sass, ptx=_core.gpu_ptx)
+    return info
+
+
+def kernel_for(out, precision="tf32", N=1024, device=0):
+    """The kernel that runs output `out` ("lower", "condensed", "hist", "mirror", "count", "minmax")
+    at this precision and N on GPU `device`: the one table in C++ (python/tdmaps/_core.cpp)."""
+    require_kernels()
+    _check_precision(precision)
+    return _core.kernel_for(out, precision, int(N), int(device))
+
+
+def _operands(p, precision):
+    return _core.operand_bytes(precision, p.N, p.d)
+
+
+def pdist(x, *, squared=False, precision="tf32", out="condensed"):
+    """Distances between the rows of x (N x d).
+
+    out="condensed": a vector of the N(N-1)/2 pairs i < j in SciPy's order (scipy.spatial.distance.pdist).
+    out="lower": N x N, the lower triangle j < i written, the diagonal and the upper part 0.
+    out="square": N x N, every pair (what torch.cdist(x, x) returns), the diagonal 0.
+    squared=True gives d^2. float32, in the caller's framework. Error bound: the module's docstring
+    (c_P: tdmaps.bound_coefficient(precision, d)).
+    """
+    _check_precision(precision)
+    kinds = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
+    if out not in kinds:
+        raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
+    p = Points(x)
+    p.check_values(precision)
+    _core.require_tiles(p.N)
+    shape = (p.N * (p.N - 1) // 2,) if out == "condensed" else (p.N, p.N)
+    p.need_memory(_operands(p, precision), 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
+    b = p.backend
+    # lower: zeros from the allocation above the diagonal; square: every cell written
+    dst = b.zeros(shape, "float32", p.dev) if out == "lower" else b.empty(shape, "float32", p.dev)
+    _core.distances(p.ptr, p.N, p.d, precision, kinds[out], not squared, False, b.ptr(dst), p.stream, p.dev)
+    if out != "condensed":
+        b.zero_diagonal(dst)  # the Gram form gives d(i, i) within the bound, not 0
+    return p.result(dst)
+
+
+def gram(x, *, precision="tf32"):
+    """The Gram matrix X X^T (N x N, float32, every cell written). Error: |g - g_exact| <= c_P S
+    (c_P as for distances, S = (|x_i| + |x_j|)^2)."""
+    _check_precision(precision)
+    p = Points(x)
+    p.check_values(precision)
+    _core.require_tiles(p.N)
+    p.need_memory(_operands(p, precision), 4 * p.N * p.N, f"gram of {p.N} points")
+    dst = p.backend.empty((p.N, p.N), "float32", p.dev)
+    _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, p.backend.ptr(dst), p.stream, p.dev)
+    return p.result(dst)
+
+
+def _require_exact():
+    if not _core.has_exact:
+        raise RuntimeError("this build of tdmaps has no exact mode (src/support/gram/gram_exact.cu was not in "
+                           "the tree it was built from); use exact=False or reinstall from a newer tree")
+
+
+def _distance_range(p, precision, exact):
+    """(least, largest) pair distance, for range=None: float64 exactly (exact) or the tensor cores'."""
+    b = p.backend
+    if exact:
+        mm = b.asarray([math.inf, 0.0], "float64", p.dev)
+        _core.exact_minmax(p.ptr, p.N, p.d, b.ptr(mm), p.stream, p.dev)
+    else:
+        mm = b.asarray([math.inf, 0.0], "float32", p.dev)
+        _core.minmax(p.ptr, p.N, p.d, precision, b.ptr(mm), p.stream, p.dev)
+    lo, hi = (float(v) for v in b.tolist(mm))
+    return lo, hi
+
+
+def histogram(x, bins, range=None, *, precision="tf32", exact=False):
+    """Histogram of the distances of the N(N-1)/2 pairs i > j of the rows of x, by NumPy's rules:
+    returns (hist, bin_edges) as numpy.histogram(pdist(x), bins, range) does, as int64 and float64
+    arrays of the caller's framework.
+
+    bins: an int (equal-width bins over range) or a sequence of increasing edges (exact=True; or
+    equal-width edges). range=(lo, hi), default the least and largest pair distance; lo == hi widens
+    it to (lo - 0.5, hi + 0.5). Every bin is [e_b, e_b+1), the last one closed; distances outside
+    are not counted.
+
+    exact=False: the tensor cores at `precision` (bins <= the fused histogram's buckets); a pair
+    within the error bound of an edge may land in the neighbouring bin. With range=None the edges
+    span the least and largest distance as the kernels compute them, widened by 2^-18 of the
+    largest, so every pair is counted. exact=True: float64 on the CUDA cores, the counts of a float64
+    CPU computation exactly, range=None is exactly (min, max) of the float64 distances.
+    """
+    _check_precision(precision)
+    p = Points(x)
+    p.check_values(None if exact else precision)
+    _core.require_tiles(p.N)
+    b = p.backend
+    if exact:
+        _require_exact()
+    if isinstance(bins, str):
+        raise ValueError(f"bins = {bins!r}: tdmaps takes a number of bins or a sequence of edges, not an estimator name")
+    edges = None
+    if isinstance(bins, (int,)) or (hasattr(bins, "__index__") and not hasattr(bins, "__len__")):
+        nbins = int(bins.__index__())
+        if nbins < 1:
+            raise ValueError(f"bins must be at least 1 (got {nbins})")
+    else:
+        edges = [float(e) for e in bins]
+        nbins = len(edges) - 1
+        if nbins < 1:
+            raise ValueError("bins as edges needs at least 2 of them")
+        if not all(math.isfinite(e) for e in edges) or any(edges[k + 1] <= edges[k] for k in builtins.range(nbins)):
+            raise ValueError("bins must increase monotonically and be finite")
+        if range is not None:
+            raise ValueError("give either bins as edges or range, not both")
+    if range is not None:
+        try:
+            lo, hi = (float(v) for v in range)
+        except (TypeError, ValueError):
+            raise ValueError(f"range must be a pair (lo, hi), not {range!r}") from None
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise ValueError(f"range ({lo}, {hi}) is not finite")
+        if lo > hi:
+            raise ValueError(f"range: max must be larger than min ({lo} > {hi})")
+    if not exact and nbins > _core.max_buckets(precision):
+        raise ValueError(f"bins = {nbins} is more than the {_core.max_buckets(precision)} buckets the tensor-core "
+                         "histogram holds; use fewer bins or exact=True")
+    p.need_memory(0 if exact else _operands(p, precision), 16 * (nbins + 1), f"histogram of {p.N} points")
+    if edges is None:
+        if range is None:
+            lo, hi = _distance_range(p, precision, exact)
+            if not exact:  # the kernels' rounding: every pair inside the edges
+                lo, hi = max(0.0, lo - 2.0**-18 * hi), hi + 2.0**-18 * hi
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        step = (hi - lo) / nbins  # numpy.linspace's arithmetic, as numpy.histogram's edges
+        edges = [k * step + lo for k in builtins.range(nbins + 1)]
+        edges[-1] = hi
+    elif not exact:
+        width = (edges[-1] - edges[0]) / nbins
+        if any(abs(edges[k] - (edges[0] + k * width)) > 1e-6 * abs(width) for k in builtins.range(nbins + 1)):
+            raise ValueError("uneven bin edges need exact=True (the tensor-core histogram has equal-width bins)")
+    hist = b.zeros((nbins,), "int64", p.dev)
+    edges_dev = b.asarray(edges, "float64", p.dev)
+    if exact:
+        _core.exact_histogram(p.ptr, p.N, p.d, b.ptr(edges_dev), nbins, b.ptr(hist), p.stream, p.dev)
+    else:
+        width = (edges[-1] - edges[0]) / nbins
+        _core.histogram(p.ptr, p.N, p.d, precision, nbins, edges[0], width, b.ptr(hist), p.stream, p.dev)
+    return p.result(hist), p.result(edges_dev)
+
+
+def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
+    """Neighbours within eps (distance <= eps) of each row of x: point i counts every j != i
+    (int64, N). per_point=False: the number of pairs i > j within eps (a Python int).
+    exact=False: the tensor cores at `precision` (a pair within the error bound of eps may count
+    either way); exact=True: float64 on the CUDA cores, the counts of a float64 computation exactly.
+    """
+    _check_precision(precision)
+    try:
+        eps = float(eps)
+    except (TypeError, ValueError):
+        raise TypeError(f"eps must be a number, not {type(eps).__name__}") from None
+    if not (eps >= 0 and math.isfinite(eps)):
+        raise ValueError(f"eps must be finite and >= 0 (got {eps})")
+    p = Points(x)
+    p.check_values(None if exact else precision)
+    _core.require_tiles(p.N)
+    if exact:
+        _require_exact()
+    p.need_memory(0 if exact else _operands(p, precision), 12 * p.N + 8, f"radius_count of {p.N} points")
+    b = p.backend
+    counts = b.zeros((p.N,), "int32", p.dev)  # the kernels' unsigned counters
+    total = b.zeros((1,), "int64", p.dev)
+    if exact:
+        _core.exact_radius_count(p.ptr, p.N, p.d, eps, b.ptr(counts), b.ptr(total), p.stream, p.dev)
+    else:
+        eps2 = min(eps * eps, 3.4e38)
+        _core.radius_count(p.ptr, p.N, p.d, precision, eps2, b.ptr(counts), b.ptr(total), p.stream, p.dev)
+    if not per_point:
+        return int(b.tolist(total)[0])
+    return p.result(b.to_int64(counts))

@@ -1,0 +1,222 @@
+"""Arrays of any framework, through DLPack: the checks every function makes before any GPU work,
+and the framework ("backend") that allocates the outputs.
+
+The input's framework allocates where it can (PyTorch, CuPy: their caching allocators and the
+caller's current stream); any other framework's array (JAX, ...) is viewed zero-copy by PyTorch
+or CuPy, which allocate, and the outputs go back to the input's framework (JAX) or, for a
+framework tdmaps does not know, as DLPack capsules.
+"""
+import math
+
+from . import _core
+
+_FLOAT = 2  # DLPack type codes
+_CUDA = 2
+_DEVICE_NAMES = {1: "the CPU", 3: "CUDA host memory", 4: "OpenCL", 7: "Vulkan", 8: "Metal",
+                 10: "ROCm", 11: "ROCm host memory", 13: "CUDA managed memory", 14: "oneAPI"}
+_DTYPE_CODES = {0: "int", 1: "uint", 2: "float", 4: "bfloat", 5: "complex", 6: "bool"}
+
+NO_KERNELS = ("this build of tdmaps has no GPU kernels (it was built where no GPU, CUDA or CUTLASS "
+              "was found); reinstall with `pip install .` on a machine with an NVIDIA GPU, nvcc and "
+              "CUTLASS (.ci/deps.sh)")
+
+
+def require_kernels():
+    if not _core.has_kernels:
+        raise RuntimeError(NO_KERNELS)
+
+
+def _framework(x):
+    mod = type(x).__module__.split(".")[0]
+    if mod == "torch":
+        return "torch"
+    if mod == "cupy":
+        return "cupy"
+    if mod in ("jax", "jaxlib"):
+        return "jax"
+    return "other"
+
+
+class Points:
+    """A checked input: N x d float32, C-contiguous, on CUDA device `dev`; `work` is the array the
+    backend sees (the input itself, or a zero-copy view of it)."""
+
+    def __init__(self, x):
+        if not hasattr(x, "__dlpack__"):
+            raise TypeError(f"x must be an array that supports DLPack (PyTorch, CuPy, JAX), not {type(x).__name__}")
+        self.framework = _framework(x)
+        if self.framework == "torch" and x.requires_grad:
+            x = x.detach()  # DLPack refuses tensors that require grad; the result has no gradient
+        try:
+            code, bits, lanes, shape, strides, dev_type, dev_id, ptr = _core.describe(x)
+        except Exception as e:  # noqa: BLE001 - any failure to export is the caller's array
+            raise TypeError(f"x could not be read through DLPack ({e})") from None
+        if (code, bits, lanes) != (_FLOAT, 32, 1):
+            name = _DTYPE_CODES.get(code, f"code {code}") + str(bits) + (f"x{lanes}" if lanes != 1 else "")
+            raise TypeError(f"x has dtype {name}; tdmaps takes float32 (convert it, e.g. x.float() or x.astype('float32'))")
+        if len(shape) != 2:
+            raise ValueError(f"x must be 2-D (N points x d features), not {len(shape)}-D")
+        N, d = shape
+        if N < 2:
+            raise ValueError(f"x has N = {N} points; pair distances need at least 2")
+        if d == 0:
+            raise ValueError("x has d = 0 features; every point needs at least one")
+        if (d > 1 and strides[1] != 1) or strides[0] != d:
+            raise ValueError(f"x is not C-contiguous (strides {tuple(strides)} in elements); tdmaps does not copy: "
+                             "pass a contiguous array (x.contiguous() in PyTorch, cupy.ascontiguousarray(x))")
+        if dev_type != _CUDA:
+            where = _DEVICE_NAMES.get(dev_type, f"DLPack device type {dev_type}")
+            raise ValueError(f"x is on {where}; tdmaps needs it on a CUDA GPU (e.g. x.cuda() or cupy.asarray(x))")
+        require_kernels()
+        _core.require_device(dev_id)
+        self.N, self.d, self.dev, self.ptr = int(N), int(d), int(dev_id), int(ptr)
+        self.input = x
+        self.backend, self.work = _backend_of(x, self.framework)
+        self.stream = self.backend.stream(self.dev)
+
+    def check_values(self, precision=None):
+        """NaN, Inf and values whose squared norms overflow float32 are refused (one reduction over x
+        on the GPU): the Gram form would turn them into wrong finite distances."""
+        m = self.backend.absmax(self.work)
+        if not (m <= 3.4e38):  # NaN compares false
+            raise ValueError("x holds NaN or Inf; tdmaps refuses them (their distances would be wrong, not NaN): "
+                             "drop or replace those rows first")
+        limit = math.sqrt(3.4e38 / (4.0 * self.d))
+        if m > limit:
+            raise ValueError(f"x holds values up to {m:.3g}, past {limit:.3g}: squared norms would overflow "
+                             "float32; scale x down")
+        if precision == "fp16" and m > 65504.0:
+            raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
+                             "another precision")
+
+    def need_memory(self, operands, outputs, what):
+        """Refuses (MemoryError) a call whose GPU memory exceeds what is free: the operands (cudaMalloc)
+        in the device's free memory, the outputs (the framework) there or in its cache."""
+        free = _core.free_bytes(self.dev)
+        cached = self.backend.cached_free(self.dev)
+        if operands > free or operands + outputs > free + cached:
+            need = (operands + outputs) / 2**30
+            raise MemoryError(f"{what} needs {need:.2f} GiB of GPU memory, {(free + cached) / 2**30:.2f} GiB are "
+                              f"free on GPU {self.dev}; use fewer points")
+
+    def result(self, a):
+        """An output in the caller's framework."""
+        if self.framework in ("torch", "cupy"):
+            return a
+        if self.framework == "jax":
+            import jax.dlpack
+            return jax.dlpack.from_dlpack(a)
+        return a.__dlpack__()
+
+
+def _backend_of(x, framework):
+    if framework == "torch":
+        return _Torch(), x
+    if framework == "cupy":
+        return _CuPy(), x
+    if framework == "jax":
+        x.block_until_ready()
+    for make in (_Torch, _CuPy):
+        try:
+            b = make()
+        except ImportError:
+            continue
+        return b, b.from_dlpack(x)
+    raise RuntimeError(f"tdmaps allocates its outputs with PyTorch or CuPy, and neither is installed "
+                       f"(x is a {type(x).__module__}.{type(x).__name__}); install one of them")
+
+
+class _Torch:
+    def __init__(self):
+        import torch
+        self.t = torch
+
+    def from_dlpack(self, x):
+        return self.t.from_dlpack(x)
+
+    def stream(self, dev):
+        return int(self.t.cuda.current_stream(dev).cuda_stream)
+
+    def absmax(self, x):
+        return float(x.abs().max())
+
+    def cached_free(self, dev):
+        return int(self.t.cuda.memory_reserved(dev) - self.t.cuda.memory_allocated(dev))
+
+    def _dt(self, dtype):
+        return {"float32": self.t.float32, "float64": self.t.float64, "int64": self.t.int64,
+                "int32": self.t.int32}[dtype]
+
+    def empty(self, shape, dtype, dev):
+        return self.t.empty(shape, dtype=self._dt(dtype), device=f"cuda:{dev}")
+
+    def zeros(self, shape, dtype, dev):
+        return self.t.zeros(shape, dtype=self._dt(dtype), device=f"cuda:{dev}")
+
+    def full(self, shape, value, dtype, dev):
+        return self.t.full(shape, value, dtype=self._dt(dtype), device=f"cuda:{dev}")
+
+    def asarray(self, values, dtype, dev):
+        return self.t.tensor(values, dtype=self._dt(dtype), device=f"cuda:{dev}")
+
+    def ptr(self, a):
+        return int(a.data_ptr())
+
+    def zero_diagonal(self, a):
+        a.diagonal().zero_()
+
+    def to_int64(self, a):
+        return a.to(self.t.int64)
+
+    def tolist(self, a):
+        return a.tolist()
+
+
+class _CuPy:
+    def __init__(self):
+        import cupy
+        self.c = cupy
+
+    def from_dlpack(self, x):
+        return self.c.from_dlpack(x)
+
+    def stream(self, dev):
+        with self.c.cuda.Device(dev):
+            return int(self.c.cuda.get_current_stream().ptr)
+
+    def absmax(self, x):
+        return float(self.c.abs(x).max())
+
+    def cached_free(self, dev):
+        with self.c.cuda.Device(dev):
+            return int(self.c.get_default_memory_pool().free_bytes())
+
+    def empty(self, shape, dtype, dev):
+        with self.c.cuda.Device(dev):
+            return self.c.empty(shape, dtype=dtype)
+
+    def zeros(self, shape, dtype, dev):
+        with self.c.cuda.Device(dev):
+            return self.c.zeros(shape, dtype=dtype)
+
+    def full(self, shape, value, dtype, dev):
+        with self.c.cuda.Device(dev):
+            return self.c.full(shape, value, dtype=dtype)
+
+    def asarray(self, values, dtype, dev):
+        with self.c.cuda.Device(dev):
+            return self.c.asarray(values, dtype=dtype)
+
+    def ptr(self, a):
+        return int(a.data.ptr)
+
+    def zero_diagonal(self, a):
+        with a.device:
+            self.c.fill_diagonal(a, 0)
+
+    def to_int64(self, a):
+        with a.device:
+            return a.astype(self.c.int64)
+
+    def tolist(self, a):
+        return a.tolist()

@@ -1,0 +1,465 @@
+// python/tdmaps/_core.cpp — the C++ half of the Python package tdmaps (issue #38, nanobind).
+// Always: the map library's closed-form facts (src/lib/cli/facts.hpp: what `tdmap info` and
+// `tdmap range` print) and a DLPack view of any array (its dtype, shape, strides, device), so the
+// Python layer (__init__.py) checks every input without a GPU. With TDMAPS_PY_KERNELS (the build
+// found a GPU, CUDA and CUTLASS: src/support/gram/meson.build): the Gram kernels (gram_api.hpp) and
+// the exact mode (gram_exact.hpp) on raw device pointers that the Python layer allocated with the
+// caller's framework. Every call waits for its kernels with the GIL released, polling for
+// Ctrl-C (wait_interruptible).
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "cli/facts.hpp"
+#include <tdmaps/registry.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#if defined(TDMAPS_PY_KERNELS)
+#include <bench/arch.hpp>
+#include <gram/gram_api.hpp>
+#if defined(TDMAPS_PY_EXACT)
+#include <gram/gram_exact.hpp>
+#endif
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <thread>
+#endif
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using tdmaps::i64;
+
+namespace {
+
+// ---- the maps' facts --------------------------------------------------------------------------
+nb::dict info_dict(const tdmaps::facts::Info& f) {
+  nb::dict d;
+  d["map"] = f.map;
+  d["dim"] = f.dim;
+  d["maps"] = f.kind;
+  d["N"] = f.N;
+  d["rho"] = f.rho;
+  d["n"] = f.n;
+  d["passes"] = f.passes;
+  nb::list grids;
+  for (size_t k = 0; k < f.grids.size(); ++k) {
+    const auto g = f.grids[k], b = f.blocks[k];
+    grids.append(nb::make_tuple(nb::make_tuple(g.x, g.y, g.z), nb::make_tuple(b.x, b.y, b.z)));
+  }
+  d["grids"] = grids;
+  d["launched_blocks"] = f.counts.launched_blocks;
+  d["useful_blocks"] = f.counts.useful_blocks;
+  d["wasted_blocks"] = f.counts.wasted_blocks();
+  d["launched_threads"] = f.counts.launched_threads;
+  d["useful_threads"] = f.counts.useful_threads;
+  d["wasted_threads"] = f.counts.wasted_threads();
+  d["accepts"] = f.accepts;
+  d["exact"] = f.exact;
+  d["device"] = f.device.empty() ? nb::none() : nb::cast(f.device);
+  return d;
+}
+
+bool is2d(const std::string& m) {
+  bool found = false;
+  tdmaps::with_map(tdmaps::maps2d{}, m.c_str(), [&](auto) { found = true; });
+  return found;
+}
+bool is3d(const std::string& m) {
+  bool found = false;
+  tdmaps::with_map(tdmaps::maps3d{}, m.c_str(), [&](auto) { found = true; });
+  return found;
+}
+// The block side: default 16 (2D) or 8 (3D), as the CLI's; refusals in the CLI's words.
+int block_side(const std::string& map, bool three, nb::object rho) {
+  if (!is2d(map) && !three) throw nb::value_error(("unknown map '" + map + "' (see tdmaps.maps.list())").c_str());
+  const int r = rho.is_none() ? (three ? 8 : 16) : nb::cast<int>(rho);
+  if (const std::string e = tdmaps::block_side_error(r, three); !e.empty()) throw nb::value_error(e.c_str());
+  return r;
+}
+
+nb::dict maps_info(const std::string& map, i64 N, nb::object rho_arg) {
+  const bool three = is3d(map);
+  const int rho = block_side(map, three, rho_arg);
+  tdmaps::facts::Info f;
+  try {
+    if (three) tdmaps::with_map(tdmaps::maps3d{}, map.c_str(), [&](auto m) { f = tdmaps::facts::info3<decltype(m)>(N, rho); });
+    else tdmaps::with_map(tdmaps::maps2d{}, map.c_str(), [&](auto m) { f = tdmaps::facts::info2<decltype(m)>(N, rho); });
+  } catch (const tdmaps::unsupported& e) {
+    // the CLI's refusal: the limit, and a map (or block side) that serves N
+    std::string msg = e.what();
+    if (N >= 1)
+      msg += "; " + (three ? tdmaps::serving_hint(tdmaps::maps3d{}, map, N, rho, true)
+                           : tdmaps::serving_hint(tdmaps::maps2d{}, map, N, rho, false));
+    throw nb::value_error(msg.c_str());
+  }
+  return info_dict(f);
+}
+
+nb::dict maps_range(const std::string& map, nb::object rho_arg) {
+  const bool three = is3d(map);
+  const int rho = block_side(map, three, rho_arg);
+  tdmaps::facts::Range r;
+  if (three) tdmaps::with_map(tdmaps::maps3d{}, map.c_str(), [&](auto m) { r = tdmaps::facts::range_of<decltype(m), true>(rho); });
+  else tdmaps::with_map(tdmaps::maps2d{}, map.c_str(), [&](auto m) { r = tdmaps::facts::range_of<decltype(m), false>(rho); });
+  nb::dict d;
+  d["map"] = r.map;
+  d["rho"] = rho;
+  d["largest_N"] = r.largest_N;
+  d["accepts"] = r.accepts;
+  const auto opt = [](const std::string& s) { return s.empty() ? nb::none() : nb::cast(s); };
+  d["past"] = opt(r.past);
+  d["between"] = opt(r.between);
+  d["exact"] = r.exact;
+  d["device"] = opt(r.device);
+  return d;
+}
+
+nb::list maps_list() {
+  nb::list l;
+  tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) { l.append(nb::make_tuple(decltype(m)::name, 2)); });
+  tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) { l.append(nb::make_tuple(decltype(m)::name, 3)); });
+  return l;
+}
+
+// ---- any array, through DLPack ------------------------------------------------------------
+// (dtype code, bits, lanes, shape, strides in elements, device type, device id, data pointer, readonly)
+nb::tuple describe(nb::ndarray<nb::ro> a) {
+  const auto t = a.dtype();
+  std::vector<int64_t> shape, strides;
+  for (size_t k = 0; k < a.ndim(); ++k) {
+    shape.push_back(a.shape(k));
+    strides.push_back(a.stride(k));
+  }
+  return nb::make_tuple(int(t.code), int(t.bits), int(t.lanes), shape, strides, a.device_type(), a.device_id(),
+                        std::uintptr_t(a.data()));
+}
+
+#if defined(TDMAPS_PY_KERNELS)
+// ---- CUDA errors as Python exceptions, one sentence each ----------------------------------
+const char* reinstall = "reinstall with `pip install .` on a machine with this GPU, nvcc and CUTLASS (.ci/deps.sh)";
+
+[[noreturn]] void raise_memory(const std::string& msg) {
+  PyErr_SetString(PyExc_MemoryError, msg.c_str());
+  throw nb::python_error();
+}
+void check(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return;
+  cudaGetLastError();  // clear a non-sticky error
+  const std::string s = std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+  switch (e) {
+    case cudaErrorNoDevice:
+      throw std::runtime_error("no CUDA GPU is visible (" + s + "); check nvidia-smi and CUDA_VISIBLE_DEVICES");
+    case cudaErrorInsufficientDriver:
+      throw std::runtime_error("the NVIDIA driver is older than the CUDA runtime of this build (" + s + "); update the driver");
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorUnsupportedPtxVersion:
+    case cudaErrorInvalidKernelImage:
+      throw std::runtime_error("this build of tdmaps has no code for this GPU (" + s + "); " + reinstall);
+    case cudaErrorMemoryAllocation: raise_memory("the GPU ran out of memory (" + s + ")");
+    case cudaErrorInvalidValue: throw nb::value_error(("the kernels refused the request (" + s + ")").c_str());
+    default: throw std::runtime_error("CUDA error in " + s);
+  }
+}
+
+// Runs on device `dev` for its lifetime, then restores the caller's device.
+struct DeviceGuard {
+  int prev = -1;
+  explicit DeviceGuard(int dev) {
+    check(cudaGetDevice(&prev), "cudaGetDevice");
+    if (prev != dev) check(cudaSetDevice(dev), "cudaSetDevice");
+  }
+  ~DeviceGuard() {
+    int now = -1;
+    if (prev >= 0 && cudaGetDevice(&now) == cudaSuccess && now != prev) cudaSetDevice(prev);
+  }
+};
+
+// The build's GPU code (TDMAPS_GPU_SASS, TDMAPS_GPU_PTX: the top-level meson.build).
+tdmaps::bench::GpuCode built_code() {
+  tdmaps::bench::GpuCode c;
+  c.sass = tdmaps::bench::parse_arch_list(TDMAPS_GPU_SASS);
+  c.ptx = TDMAPS_GPU_PTX;
+  return c;
+}
+// Device `dev` exists and this build runs on it; else RuntimeError naming the cause and the next step.
+void require_device(int dev) {
+  int count = 0;
+  check(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
+  if (dev < 0 || dev >= count)
+    throw std::runtime_error("CUDA device " + std::to_string(dev) + " does not exist (" + std::to_string(count) + " visible)");
+  int major = 0, minor = 0;
+  check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev), "cudaDeviceGetAttribute");
+  check(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev), "cudaDeviceGetAttribute");
+  const int cap = 10 * major + minor;
+  if (tdmaps::bench::code_path(built_code(), cap) == tdmaps::bench::CodePath::none)
+    throw std::runtime_error("this build of tdmaps has no code for GPU " + std::to_string(dev) + " (sm_" + std::to_string(cap) +
+                             "; built for sm " + TDMAPS_GPU_SASS + ", PTX compute_" + std::to_string(TDMAPS_GPU_PTX) + "); " + reinstall);
+  if (cap < 80)
+    throw std::runtime_error("GPU " + std::to_string(dev) + " is sm_" + std::to_string(cap) +
+                             "; the tensor-core kernels need sm_80 or newer (Ampere, Hopper)");
+}
+
+gram::Prec prec_of(const std::string& s) {
+  for (gram::Prec p : {gram::Prec::tf32, gram::Prec::tf32x3, gram::Prec::bf16, gram::Prec::fp16})
+    if (s == gram::name(p)) return p;
+  throw nb::value_error(("precision must be one of 'tf32', '3xtf32', 'bf16', 'fp16' (got '" + s + "')").c_str());
+}
+gram::Out out_of(const std::string& s) {
+  for (gram::Out o : {gram::Out::lower, gram::Out::condensed, gram::Out::hist, gram::Out::mirror, gram::Out::count, gram::Out::minmax})
+    if (s == gram::name(o)) return o;
+  throw nb::value_error(("unknown output '" + s + "' (lower, condensed, hist, mirror, count, minmax)").c_str());
+}
+
+// The one table of which kernel runs which output (the fastest on an H200:
+// experiments/results/h200/gram.csv). sm90: the device runs the sm_90a kernels (gram::sm90_runs).
+gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90) {
+  using gram::Kernel;
+  switch (o) {
+    case gram::Out::lower:
+      if (sm90 && gram::sm90_evt_refusal(p, o, N).empty()) return Kernel::sm90_evt;
+      return sm90 ? Kernel::sm90_ws : Kernel::classic;
+    case gram::Out::hist: return sm90 ? Kernel::sm90_ws : Kernel::persistent;
+    case gram::Out::condensed:
+    case gram::Out::mirror:
+    case gram::Out::count:
+    case gram::Out::minmax: return Kernel::sm80_8w;
+  }
+  return Kernel::classic;
+}
+std::string kernel_name(const std::string& out, const std::string& prec, i64 N, int dev) {
+  require_device(dev);
+  DeviceGuard g(dev);
+  return gram::name(kernel_for(out_of(out), prec_of(prec), N, gram::sm90_runs()));
+}
+
+// N within the LTM-E tile map's range: checked before any allocation (gram::run would throw later).
+void require_tiles(i64 N) {
+  try {
+    (void)gram::launched_tiles(gram::Sched::ltm_e, N);
+  } catch (const std::exception& e) {
+    throw nb::value_error(("N = " + std::to_string(N) + " is past the range of the LTM-E tile map: " + e.what()).c_str());
+  }
+}
+
+// Free device memory of `dev` (cudaMemGetInfo), for the Python layer's check before it allocates.
+std::size_t free_bytes(int dev) {
+  require_device(dev);
+  DeviceGuard g(dev);
+  std::size_t free = 0, total = 0;
+  check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+  return free;
+}
+
+// Operands of a call whose kernels were interrupted (Ctrl-C): freed once their event has passed.
+struct Pending {
+  gram::Prepared prepared;
+  cudaEvent_t done = nullptr;
+  int dev = 0;
+};
+std::vector<Pending>& pending() {
+  static std::vector<Pending> p;
+  return p;
+}
+void reap_pending() {
+  auto& v = pending();
+  for (size_t k = 0; k < v.size();) {
+    DeviceGuard g(v[k].dev);
+    if (cudaEventQuery(v[k].done) == cudaErrorNotReady) {
+      ++k;
+      continue;
+    }
+    gram::release(v[k].prepared);
+    cudaEventDestroy(v[k].done);
+    v.erase(v.begin() + long(k));
+  }
+}
+
+// Waits for the work queued on `s` with the GIL released; every 20 ms takes the GIL back to look
+// for a signal. On Ctrl-C: the operands go to pending() (freed once the kernels end) and
+// KeyboardInterrupt is raised at once; the outputs hold whatever the kernels wrote by then.
+void wait_interruptible(cudaStream_t s, gram::Prepared& prepared, int dev) {
+  cudaEvent_t done = nullptr;
+  check(cudaEventCreateWithFlags(&done, cudaEventDisableTiming), "cudaEventCreate");
+  cudaError_t e = cudaEventRecord(done, s);
+  if (e != cudaSuccess) {
+    cudaEventDestroy(done);
+    check(e, "cudaEventRecord");
+  }
+  bool interrupted = false;
+  {
+    nb::gil_scoped_release nogil;
+    auto last = std::chrono::steady_clock::now();
+    std::chrono::microseconds nap(20);
+    while ((e = cudaEventQuery(done)) == cudaErrorNotReady) {
+      std::this_thread::sleep_for(nap);
+      nap = std::min(nap * 2, std::chrono::microseconds(2000));
+      if (std::chrono::steady_clock::now() - last > std::chrono::milliseconds(20)) {
+        nb::gil_scoped_acquire gil;
+        if (PyErr_CheckSignals() != 0) {
+          interrupted = true;
+          break;
+        }
+        last = std::chrono::steady_clock::now();
+      }
+    }
+  }
+  if (interrupted) {
+    pending().push_back(Pending{prepared, done, dev});
+    prepared = gram::Prepared{};
+    throw nb::python_error();
+  }
+  cudaEventDestroy(done);
+  check(e, "the kernels");
+}
+
+// One prepared input for the length of a call (released on every exit).
+struct Operands {
+  gram::Prepared p;
+  ~Operands() { gram::release(p); }
+};
+cudaStream_t stream_of(std::uintptr_t s) { return reinterpret_cast<cudaStream_t>(s); }
+const float* points(std::uintptr_t x) { return reinterpret_cast<const float*>(x); }
+
+// prepare + one request + wait: every tensor-core call.
+void run_request(std::uintptr_t x, i64 N, int d, const std::string& prec, gram::Request r, std::uintptr_t stream, int dev) {
+  require_device(dev);
+  DeviceGuard g(dev);
+  reap_pending();
+  require_tiles(N);
+  const gram::Prec p = prec_of(prec);
+  if (r.out == gram::Out::hist && (r.buckets < 1 || r.buckets > gram::max_buckets(p)))
+    throw nb::value_error(("bins = " + std::to_string(r.buckets) + " is more than the " + std::to_string(gram::max_buckets(p)) +
+                           " buckets the fused histogram holds; use fewer bins or exact=True").c_str());
+  r.sched = gram::Sched::ltm_e;
+  r.kernel = kernel_for(r.out, p, N, gram::sm90_runs());
+  Operands ops;
+  const cudaStream_t s = stream_of(stream);
+  check(gram::prepare(p, points(x), N, d, ops.p, s), "gram::prepare");
+  cudaError_t e;
+  try {
+    e = gram::run(ops.p, r, s);
+    if (e == cudaErrorInvalidValue && r.kernel == gram::Kernel::sm90_evt) {  // a shape sm90-evt refuses
+      r.kernel = gram::Kernel::sm90_ws;
+      e = gram::run(ops.p, r, s);
+    }
+  } catch (const tdmaps::unsupported& ex) {
+    throw nb::value_error(("N = " + std::to_string(N) + " is past the tile map's range: " + ex.what()).c_str());
+  }
+  check(e, (std::string("gram::run (") + gram::name(r.out) + ", " + gram::name(r.kernel) + ")").c_str());
+  wait_interruptible(s, ops.p, dev);
+}
+
+void distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,
+               bool product, std::uintptr_t dst, std::uintptr_t stream, int dev) {
+  gram::Request r;
+  r.out = out_of(out);
+  if (r.out != gram::Out::lower && r.out != gram::Out::condensed && r.out != gram::Out::mirror)
+    throw nb::value_error("distances: out must be lower, condensed or mirror");
+  r.take_sqrt = take_sqrt;
+  r.product = product;
+  r.dst = reinterpret_cast<float*>(dst);
+  run_request(x, N, d, prec, r, stream, dev);
+}
+void histogram(std::uintptr_t x, i64 N, int d, const std::string& prec, int buckets, float lo, float width,
+               std::uintptr_t hist, std::uintptr_t stream, int dev) {
+  gram::Request r;
+  r.out = gram::Out::hist;
+  r.buckets = buckets;
+  r.lo = lo;
+  r.width = width;
+  r.hist = reinterpret_cast<unsigned long long*>(hist);
+  run_request(x, N, d, prec, r, stream, dev);
+}
+void radius_count(std::uintptr_t x, i64 N, int d, const std::string& prec, float eps2, std::uintptr_t counts,
+                  std::uintptr_t total, std::uintptr_t stream, int dev) {
+  gram::Request r;
+  r.out = gram::Out::count;
+  r.eps2 = eps2;
+  r.counts = reinterpret_cast<unsigned*>(counts);
+  r.total = reinterpret_cast<unsigned long long*>(total);
+  run_request(x, N, d, prec, r, stream, dev);
+}
+void minmax(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintptr_t out2, std::uintptr_t stream, int dev) {
+  gram::Request r;
+  r.out = gram::Out::minmax;
+  r.minmax = reinterpret_cast<float*>(out2);
+  run_request(x, N, d, prec, r, stream, dev);
+}
+
+#if defined(TDMAPS_PY_EXACT)
+// The exact mode: float64 on the CUDA cores, no operands to prepare.
+template <class F> void run_exact(i64 N, std::uintptr_t stream, int dev, const char* what, F&& launch) {
+  require_device(dev);
+  DeviceGuard g(dev);
+  reap_pending();
+  require_tiles(N);
+  gram::Prepared none;
+  check(launch(stream_of(stream)), what);
+  wait_interruptible(stream_of(stream), none, dev);
+}
+void exact_histogram(std::uintptr_t x, i64 N, int d, std::uintptr_t edges, int bins, std::uintptr_t hist,
+                     std::uintptr_t stream, int dev) {
+  run_exact(N, stream, dev, "gram::exact::histogram", [&](cudaStream_t s) {
+    return gram::exact::histogram(points(x), N, d, reinterpret_cast<const double*>(edges), bins,
+                                  reinterpret_cast<unsigned long long*>(hist), s);
+  });
+}
+void exact_radius_count(std::uintptr_t x, i64 N, int d, double eps, std::uintptr_t counts, std::uintptr_t total,
+                        std::uintptr_t stream, int dev) {
+  run_exact(N, stream, dev, "gram::exact::radius_count", [&](cudaStream_t s) {
+    return gram::exact::radius_count(points(x), N, d, eps, reinterpret_cast<unsigned*>(counts),
+                                     reinterpret_cast<unsigned long long*>(total), s);
+  });
+}
+void exact_minmax(std::uintptr_t x, i64 N, int d, std::uintptr_t out2, std::uintptr_t stream, int dev) {
+  run_exact(N, stream, dev, "gram::exact::minmax",
+            [&](cudaStream_t s) { return gram::exact::minmax(points(x), N, d, reinterpret_cast<double*>(out2), s); });
+}
+#endif
+#endif  // TDMAPS_PY_KERNELS
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+  m.doc() = "tdmaps' C++ core (nanobind): the map library's facts and, where built, the Gram kernels";
+  m.def("maps_info", &maps_info, "map"_a, "N"_a, "rho"_a = nb::none());
+  m.def("maps_range", &maps_range, "map"_a, "rho"_a = nb::none());
+  m.def("maps_list", &maps_list);
+  m.def("describe", &describe, "array"_a);
+  m.attr("version") = TDMAPS_VERSION;
+#if defined(TDMAPS_PY_KERNELS)
+  m.attr("has_kernels") = true;
+  m.attr("gpu_sass") = TDMAPS_GPU_SASS;
+  m.attr("gpu_ptx") = TDMAPS_GPU_PTX;
+  m.attr("sm90_built") = gram::sm90_built();
+#if defined(TDMAPS_PY_EXACT)
+  m.attr("has_exact") = true;
+#else
+  m.attr("has_exact") = false;
+#endif
+  m.def("require_device", &require_device, "dev"_a);
+  m.def("kernel_for", &kernel_name, "out"_a, "precision"_a, "N"_a, "dev"_a);
+  m.def("free_bytes", &free_bytes, "dev"_a);
+  m.def("operand_bytes", [](const std::string& prec, i64 N, int d) { return gram::operand_bytes(prec_of(prec), N, d); });
+  m.def("max_buckets", [](const std::string& prec) { return gram::max_buckets(prec_of(prec)); });
+  m.def("require_tiles", &require_tiles, "N"_a);
+  m.def("distances", &distances);
+  m.def("histogram", &histogram);
+  m.def("radius_count", &radius_count);
+  m.def("minmax", &minmax);
+#if defined(TDMAPS_PY_EXACT)
+  m.def("exact_histogram", &exact_histogram);
+  m.def("exact_radius_count", &exact_radius_count);
+  m.def("exact_minmax", &exact_minmax);
+#endif
+#else
+  m.attr("has_kernels") = false;
+  m.attr("has_exact") = false;
+  m.attr("sm90_built") = false;
+#endif
+}
