@@ -4,8 +4,8 @@
 In one process, on the same CUDA float32 arrays (bench_gram's points: gram_cpu::points(N, d, seed), as
 gram_peers.py makes them; default N = 1024, 8192, 32768, d = 128, --seed 27), times
   tdmaps.pdist(x, out=o, precision=P)       for o in condensed, lower, square (the Python call)
-  tdmaps._core.time_cpp(x, o, P, False, ..) the same kernel from C++ (bare gram::run, operands prepared
-                                            once; NaN rows with a note where the package lacks it)
+  tdmaps._time_cpp(x, o, P, False, ..) the same work from C++ (gram::prepare + run + release a call, the output
+                                            allocated once; NaN rows with a note where the package lacks it)
   torch.pdist(x)                            condensed, FP32 (no matrix product)
   torch.cdist(x, x)                         N x N, TF32 allowed and not (rows tf32, fp32)
   cupyx.scipy.spatial.distance.pdist        condensed, where CuPy (and its pylibraft) runs; a note otherwise
@@ -30,6 +30,7 @@ bad input: one line, exit 2.
 """
 import argparse
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -69,8 +70,9 @@ def parse_args(argv):
     p.add_argument("--scipy-max-s", type=float, default=10.0,
                    help="SciPy only where one call is predicted under this many seconds (default 10)")
     p.add_argument("--scipy-reps", type=int, default=3, help="timed SciPy calls (default 3)")
-    p.add_argument("--pip-install", metavar="DIR", default=None,
-                   help="first run and time `python3 -m pip install DIR` (recorded as pip_install_s in the metadata)")
+    p.add_argument("--pip-install", metavar="[PIP_ARGS] DIR", default=None,
+                   help="first run and time `python3 -m pip install [PIP_ARGS] DIR` (recorded as pip_install_s in the "
+                        "metadata), e.g. '--no-build-isolation --no-index .' on a machine without network")
     p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     add_run_args(p, CSV, 30, 5, "N = 1024, 32768 (unless --N: the two sizes of the overhead checks), reps 10 (unless --reps)")
     a = p.parse_args(argv)
@@ -88,8 +90,8 @@ def parse_args(argv):
         p.error("--reps, --scipy-reps and --verify-rows must be >= 1, --warmup and --verify-all-max >= 0")
     if not a.scipy_max_s > 0:
         p.error("--scipy-max-s must be > 0")
-    if a.pip_install is not None and not os.path.isdir(a.pip_install):
-        p.error("--pip-install: %s is not a folder" % a.pip_install)
+    if a.pip_install is not None and not (shlex.split(a.pip_install) and os.path.isdir(shlex.split(a.pip_install)[-1])):
+        p.error("--pip-install: '%s' does not end with a folder" % a.pip_install)
     return a
 
 
@@ -164,7 +166,7 @@ def main(argv):
     pip_s = None
     if a.pip_install is not None:  # the install, timed by this program (before tdmaps is imported)
         t0 = time.perf_counter()
-        r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", a.pip_install])
+        r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet"] + shlex.split(a.pip_install))
         pip_s = time.perf_counter() - t0
         if r.returncode != 0:
             print("%s: pip install %s failed (exit %d)" % (PROGRAM, a.pip_install, r.returncode), file=sys.stderr)
@@ -183,8 +185,8 @@ def main(argv):
     from gram_peers import points
 
     core = getattr(tdmaps, "_core", None)
-    kernel_for = getattr(core, "kernel_for", None)
-    time_cpp = getattr(core, "time_cpp", None)
+    kernel_for = getattr(tdmaps, "kernel_for", None)
+    time_cpp = getattr(tdmaps, "_time_cpp", None)
     if time_cpp is None:
         print("[%s] tdmaps._core.time_cpp is absent: the C++ rows are NaN" % PROGRAM, file=sys.stderr)
     versions = {"tdmaps": getattr(tdmaps, "__version__", "?"), "numpy": np.__version__}
@@ -208,7 +210,7 @@ def main(argv):
 
     def kernel_name(o):
         try:
-            return str(kernel_for(o, a.precision)) if kernel_for else "?"
+            return str(kernel_for({"square": "mirror"}.get(o, o), a.precision, n)) if kernel_for else "?"
         except Exception as e:
             return "? (%s)" % type(e).__name__
 

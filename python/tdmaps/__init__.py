@@ -92,6 +92,20 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     return p.result(dst)
 
 
+def _time_cpp(x, out, precision, squared, reps, warmup):
+    """ms of each of `reps` pdist-equivalent calls made from C++ alone (gram::prepare + run + release, the
+    output allocated once): the benchmark's measure of the binding's overhead (experiments/peers/python_peers.py)."""
+    _check_precision(precision)
+    kinds = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
+    if out not in kinds:
+        raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
+    p = Points(x)
+    shape = (p.N * (p.N - 1) // 2,) if out == "condensed" else (p.N, p.N)
+    dst = p.backend.empty(shape, "float32", p.dev)
+    return _core.time_distances(p.ptr, p.N, p.d, precision, kinds[out], not squared, p.backend.ptr(dst), int(reps),
+                                int(warmup), p.stream, p.dev)
+
+
 def gram(x, *, precision="tf32"):
     """The Gram matrix X X^T (N x N, float32, every cell written). Error: |g - g_exact| <= c_P S
     (c_P as for distances, S = (|x_i| + |x_j|)^2)."""

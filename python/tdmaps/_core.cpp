@@ -391,6 +391,45 @@ void minmax(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintpt
   run_request(x, N, d, prec, r, stream, dev);
 }
 
+// The same work as one pdist call, from C++ alone (the binding's overhead is the difference: issue #38):
+// per rep, CUDA events around gram::prepare + gram::run + gram::release on `stream`, the output `dst`
+// allocated once by the caller (pdist allocates it per call). ms of each of `reps` reps after `warmup`.
+std::vector<double> time_distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out,
+                                   bool take_sqrt, std::uintptr_t dst, int reps, int warmup, std::uintptr_t stream, int dev) {
+  require_device(dev);
+  DeviceGuard g(dev);
+  require_tiles(N);
+  if (reps < 1 || warmup < 0) throw nb::value_error("time_distances: reps >= 1 and warmup >= 0");
+  gram::Request r;
+  r.out = out_of(out);
+  if (r.out != gram::Out::lower && r.out != gram::Out::condensed && r.out != gram::Out::mirror)
+    throw nb::value_error("time_distances: out must be lower, condensed or mirror");
+  const gram::Prec p = prec_of(prec);
+  r.take_sqrt = take_sqrt;
+  r.dst = reinterpret_cast<float*>(dst);
+  r.kernel = kernel_for(r.out, p, N, gram::sm90_runs());
+  const cudaStream_t s = stream_of(stream);
+  cudaEvent_t a = nullptr, b = nullptr;
+  check(cudaEventCreate(&a), "cudaEventCreate");
+  check(cudaEventCreate(&b), "cudaEventCreate");
+  std::vector<double> ms;
+  for (int k = 0; k < warmup + reps; ++k) {
+    check(cudaEventRecord(a, s), "cudaEventRecord");
+    Operands ops;
+    check(gram::prepare(p, points(x), N, d, ops.p, s), "gram::prepare");
+    check(gram::run(ops.p, r, s), "gram::run");
+    gram::release(ops.p);
+    check(cudaEventRecord(b, s), "cudaEventRecord");
+    check(cudaEventSynchronize(b), "cudaEventSynchronize");
+    float t = 0;
+    check(cudaEventElapsedTime(&t, a, b), "cudaEventElapsedTime");
+    if (k >= warmup) ms.push_back(t);
+  }
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return ms;
+}
+
 #if defined(TDMAPS_PY_EXACT)
 // The exact mode: float64 on the CUDA cores, no operands to prepare.
 template <class F> void run_exact(i64 N, std::uintptr_t stream, int dev, const char* what, F&& launch) {
@@ -452,6 +491,7 @@ NB_MODULE(_core, m) {
   m.def("histogram", &histogram);
   m.def("radius_count", &radius_count);
   m.def("minmax", &minmax);
+  m.def("time_distances", &time_distances);
 #if defined(TDMAPS_PY_EXACT)
   m.def("exact_histogram", &exact_histogram);
   m.def("exact_radius_count", &exact_radius_count);
