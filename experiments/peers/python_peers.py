@@ -271,7 +271,7 @@ def main(argv):
                     try:
                         t = [float(v) for v in time_cpp(x, o, a.precision, False, a.reps, a.warmup)]
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
-                            nan, "the same kernel from C++: bare gram::run on operands prepared once (checked as tdmaps.pdist)")
+                            nan, "the same call from C++: gram::prepare + run + release, the output allocated once (checked as tdmaps.pdist)")
                     except Exception as e:
                         print(f"[{PROGRAM}] time_cpp {o}: {type(e).__name__}: {e}", file=sys.stderr)
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,

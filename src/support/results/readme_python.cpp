@@ -70,8 +70,8 @@ std::string readme_python_block(const Ctx& ctx) {
   const std::string overhead_N = pick_rows::kPythonOverheadN, thin_N = pick_rows::kPythonThinN, D = pick_rows::kPythonD;
   const std::string how = "`experiments/peers/python_peers.py` (one process, the same float32 points, each output checked "
                           "against float64 before it is timed; medians of CUDA-event times with the GPU idle before each "
-                          "call, so the Python call's host time counts; C++: `tdmaps._core.time_cpp`, the bare kernel call "
-                          "on operands prepared once)";
+                          "call, so the Python call's host time counts; C++: `tdmaps._time_cpp`, the same call made from C++ "
+                          "alone, gram::prepare + run + release, the output allocated once)";
   std::vector<std::string> without;
   for (const GpuData& g : ctx.gpus)
     if (!g.get("peers_python.csv")) without.push_back("`experiments/results/" + g.slug + "/`");
