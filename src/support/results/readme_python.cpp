@@ -12,14 +12,14 @@
 namespace figs {
 namespace {
 
-std::string num(double v, const char* f) {
+std::string py_num(double v, const char* f) {
   if (!std::isfinite(v)) return "—";
   char b[64];
   std::snprintf(b, sizeof b, f, v);
   return b;
 }
 // A row's median when it ran and, for our rows, passed its float64 check (verified != 0); NaN otherwise.
-double med(const Row* r) {
+double py_med(const Row* r) {
   if (!r || r->d("verified") == 0) return NAN;
   const double v = r->d("median_ms");
   return v > 0 ? v : NAN;
@@ -36,11 +36,11 @@ std::string speedup(const std::vector<Row>& rows, const std::string& out, const 
                     const std::string& peer_out, const std::string& peer_prec) {
   const Row *best_ours = nullptr, *best_peer = nullptr;
   for (const Row& r : rows) {
-    if (r.s("impl") != "tdmaps.pdist" || r.s("output") != out || !std::isfinite(med(&r))) continue;
+    if (r.s("impl") != "tdmaps.pdist" || r.s("output") != out || !std::isfinite(py_med(&r))) continue;
     const Row* p = nullptr;
     for (const Row& q : rows)
       if (q.s("impl") == peer && q.s("output") == peer_out && q.s("precision") == peer_prec && q.s("N") == r.s("N") &&
-          q.s("d") == r.s("d") && std::isfinite(med(&q)))
+          q.s("d") == r.s("d") && std::isfinite(py_med(&q)))
         p = &q;
     if (!p) continue;
     // the largest N; at equal N, d = 128 (issue #38's d) first
@@ -49,8 +49,8 @@ std::string speedup(const std::vector<Row>& rows, const std::string& out, const 
     if (better) best_ours = &r, best_peer = p;
   }
   if (!best_ours) return "not measured";
-  return num(med(best_peer) / med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
-         "; " + num(med(best_peer), "%.3g") + " / " + num(med(best_ours), "%.3g") + " ms)";
+  return py_num(py_med(best_peer) / py_med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
+         "; " + py_num(py_med(best_peer), "%.3g") + " / " + py_num(py_med(best_ours), "%.3g") + " ms)";
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ std::string readme_python_block(const Ctx& ctx) {
   }
   o << "| GPU | `tdmaps.pdist(x)` over `torch.pdist(x)` | `tdmaps.pdist(x, out=\"square\")` over `torch.cdist(x, x)` "
        "(TF32 allowed) | the Python call over the same kernel called from C++, N = "
-    << overhead_N << " | the same at N = " << thin_N << " (thin binding: within " << num(100 * pick_rows::kPythonThinTol, "%.0f")
+    << overhead_N << " | the same at N = " << thin_N << " (thin binding: within " << py_num(100 * pick_rows::kPythonThinTol, "%.0f")
     << " %) | `pip install .` |\n|---|---|---|---|---|---|\n";
   std::vector<std::string> sources;
   for (const GpuData& g : ctx.gpus) {
@@ -98,20 +98,20 @@ std::string readme_python_block(const Ctx& ctx) {
     const auto py_cpp = [&](const std::string& N) -> std::pair<double, std::string> {
       const Row* py = pick_rows::python(rows, N, D, "tdmaps.pdist", "condensed");
       const Row* cpp = pick_rows::python(rows, N, D, "tdmaps._core.time_cpp", "condensed");
-      if (!std::isfinite(med(py))) return {NAN, why_not(py)};
-      if (!std::isfinite(med(cpp))) return {NAN, why_not(cpp)};
-      return {med(py) / med(cpp), num(1000 * med(py), "%.4g") + " / " + num(1000 * med(cpp), "%.4g") + " µs"};
+      if (!std::isfinite(py_med(py))) return {NAN, why_not(py)};
+      if (!std::isfinite(py_med(cpp))) return {NAN, why_not(cpp)};
+      return {py_med(py) / py_med(cpp), py_num(1000 * py_med(py), "%.4g") + " / " + py_num(1000 * py_med(cpp), "%.4g") + " µs"};
     };
     const auto [over, over_text] = py_cpp(overhead_N);
     std::string overhead = over_text;
     if (std::isfinite(over)) {
       const Row* cpp = pick_rows::python(rows, overhead_N, D, "tdmaps._core.time_cpp", "condensed");
-      overhead = num(1000 * med(cpp) * (over - 1), "%+.1f µs") + " (" + over_text + ")";
+      overhead = py_num(1000 * py_med(cpp) * (over - 1), "%+.1f µs") + " (" + over_text + ")";
     }
     const auto [thin, thin_text] = py_cpp(thin_N);
     std::string binding = thin_text;
     if (std::isfinite(thin))
-      binding = num(100 * (thin - 1), "%+.1f %%") + " (" + thin_text + "): **" +
+      binding = py_num(100 * (thin - 1), "%+.1f %%") + " (" + thin_text + "): **" +
                 (thin - 1 <= pick_rows::kPythonThinTol ? "met" : "missed") + "**";
     const std::string pip = t->meta_or("pip_install_s");
     o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, "condensed", "torch.pdist", "condensed", "fp32")
