@@ -79,16 +79,14 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     if out not in kinds:
         raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
     p = Points(x)
-    p.check_values(precision)
-    _core.require_tiles(p.N)
+    _core.require_tiles(p.N)  # NaN / Inf / overflow: refused by the call itself (flagged on the GPU)
     shape = (p.N * (p.N - 1) // 2,) if out == "condensed" else (p.N, p.N)
     p.need_memory(_operands(p, precision), 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
     b = p.backend
-    # lower: zeros from the allocation above the diagonal; square: every cell written
-    dst = b.zeros(shape, "float32", p.dev) if out == "lower" else b.empty(shape, "float32", p.dev)
+    # every cell is written by the call: lower's diagonal and upper part 0 (gram::zero_upper after the
+    # kernel), square's diagonal 0 (the mirror epilogue)
+    dst = b.empty(shape, "float32", p.dev)
     _core.distances(p.ptr, p.N, p.d, precision, kinds[out], not squared, False, b.ptr(dst), p.stream, p.dev)
-    if out != "condensed":
-        b.zero_diagonal(dst)  # the Gram form gives d(i, i) within the bound, not 0
     return p.result(dst)
 
 

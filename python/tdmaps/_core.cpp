@@ -317,6 +317,17 @@ void wait_interruptible(cudaStream_t s, gram::Prepared& prepared, int dev) {
   check(e, "the kernels");
 }
 
+// One word of mapped pinned memory the GPU sets where a call's input is not finite (run_request).
+volatile unsigned* nonfinite_flag() {
+  static unsigned* host = [] {
+    unsigned* h = nullptr;
+    check(cudaHostAlloc(reinterpret_cast<void**>(&h), sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable),
+          "cudaHostAlloc");
+    return h;
+  }();
+  return host;
+}
+
 // One prepared input for the length of a call (released on every exit).
 struct Operands {
   gram::Prepared p;
@@ -340,6 +351,11 @@ void run_request(std::uintptr_t x, i64 N, int d, const std::string& prec, gram::
   Operands ops;
   const cudaStream_t s = stream_of(stream);
   check(gram::prepare(p, points(x), N, d, ops.p, s), "gram::prepare");
+  // NaN / Inf / overflowing inputs: flagged on the GPU from the norms prepare computed (no reduction and
+  // no synchronisation of their own), refused once the call has ended
+  volatile unsigned* flag = nonfinite_flag();
+  *flag = 0;
+  check(gram::flag_nonfinite_norms(ops.p, const_cast<unsigned*>(flag), s), "gram::flag_nonfinite_norms");
   cudaError_t e;
   try {
     e = gram::run(ops.p, r, s);
@@ -351,7 +367,13 @@ void run_request(std::uintptr_t x, i64 N, int d, const std::string& prec, gram::
     throw nb::value_error(("N = " + std::to_string(N) + " is past the tile map's range: " + ex.what()).c_str());
   }
   check(e, (std::string("gram::run (") + gram::name(r.out) + ", " + gram::name(r.kernel) + ")").c_str());
+  if (r.out == gram::Out::lower) check(gram::zero_upper(r.dst, N, s), "gram::zero_upper");  // j >= i: 0
   wait_interruptible(s, ops.p, dev);
+  if (*flag)
+    throw nb::value_error(std::string("x holds NaN or Inf, or values whose squared norms overflow float32") +
+                          (p == gram::Prec::fp16 ? " (or, for fp16, values past its largest 65504)" : "") +
+                          "; tdmaps refuses them (their distances would be wrong, not NaN): drop, replace or scale "
+                          "those rows first");
 }
 
 void distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,

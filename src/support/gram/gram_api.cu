@@ -81,6 +81,34 @@ cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
 #undef C
   return cudaErrorInvalidValue;
 }
+namespace {
+__global__ void nonfinite_kernel(const float* __restrict__ norms, i64 N, unsigned* flag) {
+  bool bad = false;
+  for (i64 i = i64(blockIdx.x) * blockDim.x + threadIdx.x; i < N; i += i64(gridDim.x) * blockDim.x)
+    bad = bad || !isfinite(norms[i]);
+  if (__any_sync(0xffffffffu, bad) && threadIdx.x % 32 == 0) *flag = 1u;
+}
+// Row i: columns j in [i, N), 4 at a time where aligned.
+__global__ void zero_upper_kernel(float* dst, i64 N) {
+  for (i64 i = blockIdx.x; i < N; i += gridDim.x) {
+    float* row = dst + i * N;
+    i64 j = i + threadIdx.x;
+    for (; j < N; j += blockDim.x) row[j] = 0.0f;
+  }
+}
+}  // namespace
+cudaError_t flag_nonfinite_norms(const Prepared& p, unsigned* flag, cudaStream_t s) {
+  if (!p.norms || !flag || p.N < 1) return cudaErrorInvalidValue;
+  const i64 blocks = (p.N + 255) / 256;
+  nonfinite_kernel<<<unsigned(blocks < 1024 ? blocks : 1024), 256, 0, s>>>(p.norms, p.N, flag);
+  return cudaGetLastError();
+}
+cudaError_t zero_upper(float* dst, i64 N, cudaStream_t s) {
+  if (!dst || N < 1) return cudaErrorInvalidValue;
+  zero_upper_kernel<<<unsigned(N < 65535 ? N : 65535), 256, 0, s>>>(dst, N);
+  return cudaGetLastError();
+}
+
 void release(Prepared& o) {
   if (o.B && o.B != o.A) cudaFree(const_cast<void*>(o.B));
   if (o.A) cudaFree(const_cast<void*>(o.A));

@@ -136,5 +136,13 @@ void release(Prepared& p);
 unsigned long long launched_tiles(Sched s, i64 N);
 // One launch (asynchronous). Throws tdmaps::unsupported past a map's range (host, before the launch).
 cudaError_t run(const Prepared& p, const Request& r, cudaStream_t s = 0);
+// Sets *flag (device-visible, e.g. mapped pinned memory) to 1 where a norm |x_i|^2 of the prepared points
+// is not finite: x holds NaN or Inf, its squared norms overflow float32, or (bf16 / fp16) a value past the
+// type's range. The Gram form would turn such points into wrong finite distances (fmaxf(NaN, 0) = 0); the
+// caller checks the flag after the call and discards its results. One pass over the N norms.
+cudaError_t flag_nonfinite_norms(const Prepared& p, unsigned* flag, cudaStream_t s = 0);
+// Zeroes the cells j >= i of a row-major N x N (the diagonal and above): the "lower" output with the
+// rest defined, at half the bytes of a memset of the whole.
+cudaError_t zero_upper(float* dst, i64 N, cudaStream_t s = 0);
 
 }  // namespace gram
