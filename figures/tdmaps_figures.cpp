@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
        "also rewrite the generated blocks of this README: the gallery (<!-- gallery:begin --> ... <!-- gallery:end -->) "
        "from the figures drawn in this run, and, where their markers are, the blocks results, targets, claims, maps, "
        "rounding and gram (<!-- name:begin/end -->) from the CSVs (src/support/results/readme.cpp, readme_gram.cpp)")
-      ("readme", po::value(&gallery), "the same as --readme-gallery");
+      ("readme", po::value(&gallery), "the same as --readme-gallery")
+      ("list", "print the figure registry, one figure a line (name, scope, gallery position, heading), and stop");
   po::variables_map vm;
   try {
     const po::parsed_options parsed = po::command_line_parser(argc, argv).options(d).run();
@@ -112,6 +113,11 @@ int main(int argc, char** argv) {
 #define TDMAPS_VERSION "unknown"
 #endif
       std::cout << "tdmaps_figures (tdmaps) " << TDMAPS_VERSION << "\n";
+      return 0;
+    }
+    if (vm.count("list")) {  // the registry as the tests read it (figures/smoke_test.sh, verify/test_throwaway_map.sh)
+      for (const FigureEntry& e : figure_registry())
+        std::cout << e.name << " " << scope_name(e.scope) << " " << e.gallery << " " << e.heading << "\n";
       return 0;
     }
     po::notify(vm);
