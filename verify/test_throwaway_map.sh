@@ -145,19 +145,24 @@ PY
 cat > "$tree/src/support/gpu/tmp_exp.cuh" <<'EOF2'
 // the throwaway experiment's kernel (verify/test_throwaway_map.sh): one store per useful cell
 #pragma once
-#include <tdmaps/launch.cuh>
+#include "common.cuh"
+
+namespace tdmaps::gpu {
 
 template <class M, class I>
-__global__ void tmp_exp_kernel(typename M::Params p, int* out) {
-  const auto c = M::template cell<I>(p);
-  if (c.valid) out[0] = 1;
+__global__ void tmp_exp_store(typename M::Params p, int pass, int* out) {
+  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  if (c.inside) out[0] = int(c.i + c.j);
 }
+
+}  // namespace tdmaps::gpu
 EOF2
 cat > "$tree/experiments/maps2d/bench_tmp.cu" <<'EOF2'
-// the throwaway experiment's program (verify/test_throwaway_map.sh); not compiled by the test (no CUDA)
-#include <bench/session.hpp>
+// the throwaway experiment's program (verify/test_throwaway_map.sh): its table opened, no row timed
+#include <bench/gpu.cuh>
 #include <gpu/tmp_exp.cuh>
-#include <results/layouts.hpp>
+
+using namespace tdmaps;
 
 int main(int argc, char** argv) {
   bench::RunOptions run;
@@ -165,7 +170,7 @@ int main(int argc, char** argv) {
   cli.add_run_options(run);
   cli.parse(argc, argv);
   bench::Session session("bench_tmp", argc, argv, run);
-  auto csv = session.table(results::layout::tmp_exp);
+  const auto csv = session.table(results::layout::tmp_exp);
   return 0;
 }
 EOF2
