@@ -31,8 +31,8 @@ Panel i_panel(const Ctx& ctx, const Table& t, const Sel& s, const std::string& t
     if (t.has("exact")) {
       Pts ie;
       for (const Row& r : t.rows())
-        if (r.s("map") == m && selected(r, all) && r.s("exact") == "0" && std::isfinite(row_I(r)))
-          ie.emplace_back(r.d("N"), row_I(r));
+        if (r.s("map") == m && selected(r, all) && r.s("exact") == "0" && std::isfinite(row_improvement(r)))
+          ie.emplace_back(r.d("N"), row_improvement(r));
       std::sort(ie.begin(), ie.end());
       if (!ie.empty()) {
         Series si = map_series(m, ie, m + " (past exact range)");
@@ -121,7 +121,7 @@ void draw_i_vs_n(Ctx& ctx, const GpuData& g, const Table& t, Sel base, const std
 
 // ---- Fig. 3 --------------------------------------------------------------------------------
 void fig3_sqrt(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "fig3_sqrt", g, "sqrt.csv", {"N", "map"});
+  const Table* t = need(ctx, "fig3_sqrt", g, results::layout::sqrt_, {"N", "map"});
   if (!t) return;
   Figure f;
   f.name = "fig3_sqrt";
@@ -167,7 +167,7 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
 
 // ---- Fig. 5 ---------------------------------------------------------------------------------
 void fig5_dummy(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "fig5_dummy", g, "dummy.csv", {"N", "map"});
+  const Table* t = need(ctx, "fig5_dummy", g, results::layout::dummy, {"N", "map"});
   if (!t) return;
   const Sel s = pick_rows::dummy(pick_rows::Form::Store);
   draw_i_vs_n(ctx, g, *t, s, "fig5_dummy", "Dummy kernel (form store): I of every map vs BB", "fig5_dummy",
@@ -183,7 +183,7 @@ void fig5_dummy(Ctx& ctx, const GpuData& g) {
 
 void fig5_edm(Ctx& ctx, const GpuData& g, int features) {
   const std::string name = "fig5_edm_d" + std::to_string(features);
-  const Table* t = need(ctx, name, g, "edm.csv", {"N", "map"});
+  const Table* t = need(ctx, name, g, results::layout::edm, {"N", "map"});
   if (!t) return;
   for (const char* layout : {"full", "packed"}) {
     const Sel s = pick_rows::edm(layout, features);
@@ -201,7 +201,7 @@ void fig5_edm(Ctx& ctx, const GpuData& g, int features) {
 
 void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim) {
   const std::string name = "fig5_collision_" + dim;
-  const Table* t = need(ctx, name, g, "collision.csv", {"N", "map"});
+  const Table* t = need(ctx, name, g, results::layout::collision, {"N", "map"});
   if (!t) return;
   // Two kernel styles, two experiments, BB in each (collision.csv column test): the papers'
   // shared-memory kernel for every blockwise map (rb-b is RB folded in block space), and the
@@ -220,7 +220,7 @@ void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim) {
 }
 
 void fig5_features(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "fig5_features", g, "edm.csv", {"N", "map", "features"});
+  const Table* t = need(ctx, "fig5_features", g, results::layout::edm, {"N", "map", "features"});
   if (!t) return;
   Figure f;
   f.name = "fig5_features";
@@ -266,7 +266,7 @@ void fig5_features(Ctx& ctx, const GpuData& g) {
 
 // ---- EDM roofline -------------------------------------------------------------------------------
 void edm_roofline(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "edm_roofline", g, "edm.csv", {"N", "map", "GBps"});
+  const Table* t = need(ctx, "edm_roofline", g, results::layout::edm, {"N", "map", "GBps"});
   if (!t) return;
   std::vector<double> bw;
   for (const Row& r : t->rows())
@@ -275,7 +275,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   const std::vector<double> feats = t->has("features") ? distinct(*t, "features") : std::vector<double>{};
   double feat = 4;
   if (!feats.empty() && std::find(feats.begin(), feats.end(), 4.0) == feats.end()) feat = feats.back();
-  const Table* peers = g.get("peers_edm.csv");
+  const Table* peers = g.get(results::layout::peers_edm.file);
   Figure f;
   f.name = "edm_roofline";
   f.title = title_of("EDM output bandwidth vs N (" + fmt_int(feat) + " features, ρ = 16)", &g);

@@ -80,9 +80,9 @@ void tet_refs(const Ctx& ctx, Panel& p, int r, double xmax) {
 
 void tet_I(Ctx& ctx, const GpuData& g) {
   std::string why;
-  const Table* dummy = g.get("tet_dummy.csv");
-  const Table* three = g.get("tet_threebody.csv");
-  for (const auto& [t, file] : std::vector<std::pair<const Table*, std::string>>{{dummy, "tet_dummy.csv"}, {three, "tet_threebody.csv"}}) {
+  const Table* dummy = g.get(results::layout::tet_dummy.file);
+  const Table* three = g.get(results::layout::tet_threebody.file);
+  for (const auto& [t, file] : std::vector<std::pair<const Table*, std::string>>{{dummy, results::layout::tet_dummy.file}, {three, results::layout::tet_threebody.file}}) {
     if (!t) why += (why.empty() ? "" : "; ") + g.reason(file);
     else if (!t->missing({"N", "map"}).empty())
       why += (why.empty() ? "" : "; ") + file + " lacks column(s) " + t->missing({"N", "map"});
@@ -187,7 +187,7 @@ std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::
 }
 
 void tet_layout(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "tet_layout", g, "tet_layout.csv", {"N"});
+  const Table* t = need(ctx, "tet_layout", g, results::layout::tet_layout, {"N"});
   if (!t) return;
   std::map<std::string, Pts> by;
   std::map<std::string, std::string> map_of;

@@ -3,6 +3,7 @@
 #include "figures.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -51,8 +52,17 @@ void skip(Ctx& ctx, const std::string& name, const GpuData* g, const std::string
 }
 
 // The table a figure needs, with the columns it needs; nullptr after a notice.
-const Table* need(Ctx& ctx, const std::string& fig, const GpuData& g, const std::string& file,
+const Table* need(Ctx& ctx, const std::string& fig, const GpuData& g, const results::Layout& layout,
                   std::initializer_list<const char*> cols) {
+  // a column the layout does not declare is the figure's bug, not the data's: stop (figures_smoke fails)
+  const std::vector<std::string> declared = layout.names();
+  for (const char* c : cols)
+    if (std::find(declared.begin(), declared.end(), c) == declared.end()) {
+      std::cerr << "tdmaps_figures: " << fig << " reads column " << c << ", not declared by " << layout.file
+                << "'s layout (src/support/results/layouts.hpp)\n";
+      std::abort();
+    }
+  const std::string file = layout.file;
   const Table* t = g.get(file);
   if (!t) {
     skip(ctx, fig, &g, g.reason(file));

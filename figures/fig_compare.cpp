@@ -194,25 +194,25 @@ const std::string kStore = "form store (the papers' dummy)", kCond = "form cond 
 }  // namespace
 
 void cmp_fig3_sqrt(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig3_sqrt", "sqrt.csv",
+  cmp_i_vs_n(ctx, "gpus_fig3_sqrt", results::layout::sqrt_.file,
              {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig3_sqrt"}, {pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
              "Square roots of g(λ): I of LTM-X/N/R/D/E vs BB", "Fig. 3 (left) of 000 / 001, the square-root study.");
 }
 
 void cmp_fig5_dummy(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig5_dummy", "dummy.csv", {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig5_dummy"}},
+  cmp_i_vs_n(ctx, "gpus_fig5_dummy", results::layout::dummy.file, {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig5_dummy"}},
              "Dummy kernel (form store): I of every map vs BB", "Fig. 5 of 000 / 001: the dummy kernel.");
 }
 
 void cmp_fig5_dummy_cond(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", "dummy.csv", {{pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
+  cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", results::layout::dummy.file, {{pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
              "Dummy kernel (form cond, no store): I of every map vs BB",
              "The dummy kernel without its contended store: the cost of each map alone.");
 }
 
 void cmp_fig5_edm(Ctx& ctx, int d) {
   const std::string name = "fig5_edm_d" + std::to_string(d), fs_ = std::to_string(d);
-  cmp_i_vs_n(ctx, "gpus_" + name, "edm.csv",
+  cmp_i_vs_n(ctx, "gpus_" + name, results::layout::edm.file,
              {{pick_rows::edm("full", std::stoi(fs_)), "ρ = 16, full N×N output", name},
               {pick_rows::edm("packed", std::stoi(fs_)), "ρ = 16, packed triangle", ""}},
              "EDM, " + fs_ + " feature(s): I of every map vs BB",
@@ -221,7 +221,7 @@ void cmp_fig5_edm(Ctx& ctx, int d) {
 
 void cmp_fig5_collision(Ctx& ctx, const std::string& dim) {
   const std::string name = std::string("fig5_collision_") + dim;
-  cmp_i_vs_n(ctx, "gpus_" + name, "collision.csv", {{pick_rows::collision(pick_rows::Kernel::Shared, dim), "ρ = 16", name}},
+  cmp_i_vs_n(ctx, "gpus_" + name, results::layout::collision.file, {{pick_rows::collision(pick_rows::Kernel::Shared, dim), "ρ = 16", name}},
              std::string("Collision detection ") + dim + " (shared memory): I of every map vs BB",
              std::string("Fig. 5 of 000: collision detection (") + dim + ").");
 }
@@ -231,7 +231,7 @@ void cmp_tet_I(Ctx& ctx) {
   std::vector<GpuTable> gd, g3;
   std::set<double> rhos;
   for (const GpuData& g : ctx.gpus) {
-    for (const auto& [file, into] : {std::make_pair("tet_dummy.csv", &gd), std::make_pair("tet_threebody.csv", &g3)}) {
+    for (const auto& [file, into] : {std::make_pair(results::layout::tet_dummy.file, &gd), std::make_pair(results::layout::tet_threebody.file, &g3)}) {
       const Table* t = g.get(file);
       if (t && t->missing({"N", "map"}).empty() && t->size() > 0) {
         into->push_back(GpuTable{&g, t});
@@ -340,7 +340,7 @@ void cmp_tet_I(Ctx& ctx) {
 
 void cmp_tet_layout(Ctx& ctx) {
   std::vector<GpuTable> gs;
-  if (!cmp_gpus(ctx, "gpus_tet_layout", "tet_layout.csv", {"N"}, gs)) return;
+  if (!cmp_gpus(ctx, "gpus_tet_layout", results::layout::tet_layout.file, {"N"}, gs)) return;
   const std::vector<std::string> labels = labels_of(ctx, gs);
   static const std::vector<std::string> palette = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e",
                                                    "#9467bd", "#8c564b", "#17becf", "#e377c2"};
@@ -409,7 +409,7 @@ void cmp_tet_layout(Ctx& ctx) {
 
 void cmp_sdh_scaling(Ctx& ctx) {
   std::vector<GpuTable> gs;
-  if (!cmp_gpus(ctx, "gpus_sdh_scaling", "sdh.csv", {"impl", "N"}, gs)) return;
+  if (!cmp_gpus(ctx, "gpus_sdh_scaling", results::layout::sdh.file, {"impl", "N"}, gs)) return;
   const std::vector<std::string> labels = labels_of(ctx, gs);
   Panel p;
   p.xlabel = "N (points)";

@@ -37,7 +37,7 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   // either file is enough; the figure is skipped only when neither can be drawn
   std::vector<const Table*> tabs;
   std::vector<std::string> why;
-  for (const char* file : {"sdh_multigpu.csv", "threebody_multigpu.csv"}) {
+  for (const char* file : {results::layout::sdh_multigpu.file, results::layout::threebody_multigpu.file}) {
     const Table* t = g.get(file);
     if (!t) {
       why.push_back(g.reason(file));

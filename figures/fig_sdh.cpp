@@ -19,7 +19,7 @@ double sdh_t(const Row& r) {
 }  // namespace
 
 void sdh_ladder(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "sdh_ladder", g, "sdh.csv", {"impl", "N", "median_ms"});
+  const Table* t = need(ctx, "sdh_ladder", g, results::layout::sdh, {"impl", "N", "median_ms"});
   if (!t) return;
   const std::vector<double> Ns = distinct(*t, "N");
   if (Ns.empty()) return skip(ctx, "sdh_ladder", &g, "sdh.csv has no N");
@@ -131,7 +131,7 @@ std::vector<std::pair<std::string, Pts>> sdh_curves(const Table& tab) {
 }
 
 void sdh_scaling(Ctx& ctx, const GpuData& g) {
-  const Table* t = need(ctx, "sdh_scaling", g, "sdh.csv", {"impl", "N"});
+  const Table* t = need(ctx, "sdh_scaling", g, results::layout::sdh, {"impl", "N"});
   if (!t) return;
   Figure f;
   f.name = "sdh_scaling";
@@ -159,7 +159,7 @@ void sdh_scaling(Ctx& ctx, const GpuData& g) {
     }
   };
   add(*t, "", false);
-  if (const Table* peers = g.get("peers_sdh.csv"))
+  if (const Table* peers = g.get(results::layout::peers_sdh.file))
     if (peers->has("impl") && peers->has("N")) add(*peers, "peer: ", true);
   if (p.series.empty()) return skip(ctx, "sdh_scaling", &g, "sdh.csv has no pairs_per_s / median_ms");
   p.xrange = std::make_pair(xlo / 1.25, xhi * 1.25);

@@ -10,6 +10,8 @@
 #include "model.hpp"
 #include "plot.hpp"
 
+#include "layouts.hpp"
+
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -25,8 +27,9 @@ inline constexpr const char* kIlabel = "I = t_BB / t_map";
 void emit(Ctx& ctx, Figure& f, const GpuData* g, const std::string& caption, const std::string& reading);
 // Records a figure as not drawn (with a notice) and removes an old PNG/SVG of it.
 void skip(Ctx& ctx, const std::string& name, const GpuData* g, const std::string& why);
-// The table a figure needs, with the columns it needs; nullptr after a notice.
-const Table* need(Ctx& ctx, const std::string& fig, const GpuData& g, const std::string& file,
+// The table a figure needs, opened through its layout, with the columns it needs (each one the layout
+// declares, or the program stops); nullptr after a notice.
+const Table* need(Ctx& ctx, const std::string& fig, const GpuData& g, const results::Layout& layout,
                   std::initializer_list<const char*> cols);
 std::string title_of(const std::string& what, const GpuData* g);
 HLine bb_line();
@@ -90,6 +93,10 @@ enum class Scope {
   per_gpu,     // drawn once per GPU folder: <out>/<gpu_slug>/<name>.png
   comparison,  // drawn once with every GPU (two GPU folders or more): <out>/gpus_<...>.png
 };
+
+inline const char* scope_name(Scope s) {
+  return s == Scope::cpu_only ? "cpu_only" : s == Scope::per_gpu ? "per_gpu" : "comparison";
+}
 
 // draw gets the GPU for Scope::per_gpu, nullptr otherwise.
 using DrawFn = void (*)(Ctx& ctx, const GpuData* g);

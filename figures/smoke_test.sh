@@ -18,15 +18,13 @@ cp "$src/README.md" "$work/README.md"  # README's generated blocks, written from
 "$figs" --results "$work/results" --out "$work/out" --report "$work/report.md" \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" \
         --bib "$src/paper/references.bib" --readme "$work/README.md" 2>"$work/log.txt"
-# Every figure of the figure registry (figures/figures.hpp: its entries' name and scope, read from the
-# source) is drawn: the CPU-only ones (PNG and SVG) and the comparisons at the top level, the per-GPU ones
-# in both GPU folders (multigpu_scaling only where its CSVs are: h200, below).
-registry=$(tr '\n' ' ' < "$src/figures/figures.hpp" |
-           grep -oE '\{"[A-Za-z0-9_]+",[[:space:]]*"[^"]*",[[:space:]]*Scope::[a-z_]+' |
-           sed -E 's/^\{"([A-Za-z0-9_]+)".*Scope::([a-z_]+)$/\1 \2/')
+# Every figure of the figure registry (figures/figures.hpp; its entries' name and scope as
+# `tdmaps_figures --list` prints them) is drawn: the CPU-only ones (PNG and SVG) and the comparisons at
+# the top level, the per-GPU ones in both GPU folders (multigpu_scaling only where its CSVs are: h200, below).
+registry=$("$figs" --list | awk '{ print $1, $2 }')
 [ "$(printf '%s\n' "$registry" | grep -c ' cpu_only$')" -ge 3 ] &&
   [ "$(printf '%s\n' "$registry" | grep -c ' per_gpu$')" -ge 12 ] ||
-  { echo "figures/figures.hpp: the registry's entries not found; update figures/smoke_test.sh"; exit 1; }
+  { echo "tdmaps_figures --list: the registry's entries not found"; exit 1; }
 while read -r f scope; do
   case $scope in
     cpu_only) test -s "$work/out/$f.png" && test -s "$work/out/$f.svg" ||

@@ -42,7 +42,7 @@ std::string f(double v) {
 }
 
 // A made-up improvement curve: ramps from `lo` at small N to `hi` at large N.
-double I_of(double lo, double hi, double N, double s = 0.01) { return lo + (hi - lo) * (1 - std::exp(-N / 6000.0)) + noise(s); }
+double improvement_of(double lo, double hi, double N, double s = 0.01) { return lo + (hi - lo) * (1 - std::exp(-N / 6000.0)) + noise(s); }
 
 // Whether a map's plan serves N at rho within its proven exact range (a map with a float root:
 // its plan() refuses past the limit its traits and tdmaps::limits state; every other map: yes).
@@ -115,8 +115,8 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
           for (const M2& m : maps) {
             const bool exact = exact_at(m.name, N, rho);
             if (!exact && !(m.name == "utm-n" && N <= 12288)) continue;
-            const double I = m.name == "bb" ? 1.0 : I_of(m.lo, m.hi, double(N)) * (rho == 32 ? 0.98 : 1.0);
-            const double t = bb / I;
+            const double improvement = m.name == "bb" ? 1.0 : improvement_of(m.lo, m.hi, double(N)) * (rho == 32 ? 0.98 : 1.0);
+            const double t = bb / improvement;
             Counts c;
             if (m.name == "bb") c = counts_or_zero<BB>(N, rho);
             else if (m.name == "rb") c = counts_or_zero<RB>(N, rho);
@@ -189,11 +189,11 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               if (!exact) continue;
               const bool fast = a.name.size() > 5 && a.name.compare(a.name.size() - 5, 5, "-fast") == 0;
               const double ref = fast ? bbfast : bbt;
-              const double I = (a.name == "bb" || a.name == "bb-fast") ? 1.0 : I_of(a.lo, a.hi, double(N));
-              const double t = ref / I;
+              const double improvement = (a.name == "bb" || a.name == "bb-fast") ? 1.0 : improvement_of(a.lo, a.hi, double(N));
+              const double t = ref / improvement;
               o << style << "," << v << "," << feat << "," << N << "," << rho << "," << a.name << ",1," << f(bytes)
                 << ",30," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << "," << f(t * .98) << ","
-                << f(t * 1.04) << "," << f(ref) << "," << f(I) << "," << (test == "edm" ? f(bytes / (t * 1e6)) : "nan")
+                << f(t * 1.04) << "," << f(ref) << "," << f(improvement) << "," << (test == "edm" ? f(bytes / (t * 1e6)) : "nan")
                 << "\n";
             }
           }
@@ -268,10 +268,10 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
           for (const char* m : {"bb3", "tet-e", "tet-fast"})
             for (const char* mode : {"thread", "block"}) {
               const std::string ms = m;
-              const double I = ms == "bb3" ? 1.0
+              const double improvement = ms == "bb3" ? 1.0
                                            : eq17(n) * (ms == "tet-e" ? 0.55 : 0.75) * (std::string(mode) == "block" ? 1.1 : 1.0) + noise(0.03);
-              o << N << "," << rho << "," << n << "," << form << "," << m << "," << mode << ",1,1,0,0,0,0," << timing(bb / I)
-                << "," << f(bb) << "," << f(I) << "," << f(eq17(n)) << "\n";
+              o << N << "," << rho << "," << n << "," << form << "," << m << "," << mode << ",1,1,0,0,0,0," << timing(bb / improvement)
+                << "," << f(bb) << "," << f(improvement) << "," << f(eq17(n)) << "\n";
             }
         }
   }
@@ -285,9 +285,9 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
         for (const char* m : {"bb3", "tet-e", "tet-fast"})
           for (const char* mode : {"thread", "block"}) {
             const std::string ms = m;
-            const double I = ms == "bb3" ? 1.0 : 1 + (eq17(n) - 1) * (ms == "tet-e" ? 0.3 : 0.4) + noise(0.02);
-            o << N << "," << rho << "," << n << "," << m << "," << mode << ",1,0,0,0,0.25,0,0,0,0," << timing(bb / I) << ",1,"
-              << f(bb) << "," << f(I) << "," << f(eq17(n)) << "\n";
+            const double improvement = ms == "bb3" ? 1.0 : 1 + (eq17(n) - 1) * (ms == "tet-e" ? 0.3 : 0.4) + noise(0.02);
+            o << N << "," << rho << "," << n << "," << m << "," << mode << ",1,0,0,0,0.25,0,0,0,0," << timing(bb / improvement) << ",1,"
+              << f(bb) << "," << f(improvement) << "," << f(eq17(n)) << "\n";
           }
       }
   }

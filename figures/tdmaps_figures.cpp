@@ -96,7 +96,8 @@ int main(int argc, char** argv) {
        "from the figures drawn in this run, and, where their markers are, the blocks results, targets, claims, maps, "
        "rounding, gram and python (<!-- name:begin/end -->) from the CSVs (src/support/results/readme.cpp, readme_gram.cpp, "
        "readme_python.cpp)")
-      ("readme", po::value(&gallery), "the same as --readme-gallery");
+      ("readme", po::value(&gallery), "the same as --readme-gallery")
+      ("list", "print the figure registry, one figure a line (name, scope, gallery position, heading), and stop");
   po::variables_map vm;
   try {
     const po::parsed_options parsed = po::command_line_parser(argc, argv).options(d).run();
@@ -113,6 +114,11 @@ int main(int argc, char** argv) {
 #define TDMAPS_VERSION "unknown"
 #endif
       std::cout << "tdmaps_figures (tdmaps) " << TDMAPS_VERSION << "\n";
+      return 0;
+    }
+    if (vm.count("list")) {  // the registry as the tests read it (figures/smoke_test.sh, verify/test_throwaway_map.sh)
+      for (const FigureEntry& e : figure_registry())
+        std::cout << e.name << " " << scope_name(e.scope) << " " << e.gallery << " " << e.heading << "\n";
       return 0;
     }
     po::notify(vm);

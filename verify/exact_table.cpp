@@ -18,7 +18,7 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include <csv_file.hpp>  // results::CsvFile, the one writer, and the layouts (src/support/results/)
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;
@@ -67,20 +67,16 @@ int main(int argc, char** argv) {
     argc -= 2;
   }
   const auto wanted = [&](const char* name) { return only.empty() || only.find("," + std::string(name) + ",") != std::string::npos; };
-  std::FILE* out = argc > 1 ? std::fopen(argv[1], "w") : stdout;
-  if (!out) {
-    std::fprintf(stderr, "exact_table: cannot write %s\n", argv[1]);
-    return 2;
-  }
-  std::fprintf(out, "%s\n", results::layout::exact_ranges_cpu.columns);
+  // the one writer (no metadata line: the table's bytes depend on the code alone); no file: stdout
+  results::CsvFile out(argc > 1 ? argv[1] : "-", "", results::layout::exact_ranges_cpu);
   const u64 lim2 = 1ull << 32;
   // upto: how far the exact range reaches when nothing fails below the search limit
   auto block_row = [&](const std::string& name, u64 fw, u64 searched, const char* note, const std::string& upto,
                        const char* rounding = "pinned") {
-    std::fprintf(out, "%s,block,cpu,%s,%lld,%lld,%lld,%llu,%s,%s,%s\n", name.c_str(), fw >= searched ? "none" : std::to_string(fw).c_str(),
-                 (long long)largest_N2(fw, 8), (long long)largest_N2(fw, 16), (long long)largest_N2(fw, 32),
-                 (unsigned long long)searched, note, index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()).c_str(), rounding);
-    std::fflush(out);
+    out.row(results::Row() << name << "block" << "cpu" << (fw >= searched ? "none" : std::to_string(fw))
+                           << (long long)largest_N2(fw, 8) << (long long)largest_N2(fw, 16) << (long long)largest_N2(fw, 32)
+                           << (unsigned long long)searched << note
+                           << index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()) << rounding);
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -102,12 +98,11 @@ int main(int argc, char** argv) {
   // a corrected layer's range reaches its proven M::exact_blocks (test_index_paths), past the search limit tet(2048)
   auto layer_row = [&](const std::string& name, u64 fw, const char* note, u64 proven = 0, const char* rounding = "pinned") {
     const std::string upto = proven ? pow2_text(proven) + ": test_index_paths" : "";
-    std::fprintf(out, "%s,block3,cpu,%s,%lld,%lld,%lld,%llu,%s,%s,%s\n", name.c_str(), fw >= lim3 ? "none" : std::to_string(fw).c_str(),
-                 (long long)largest_N3(fw, 8), (long long)largest_N3(fw, 16), (long long)largest_N3(fw, 32),
-                 (unsigned long long)lim3, note,
-                 index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str()).c_str(),
-                 rounding);
-    std::fflush(out);
+    out.row(results::Row() << name << "block3" << "cpu" << (fw >= lim3 ? "none" : std::to_string(fw))
+                           << (long long)largest_N3(fw, 8) << (long long)largest_N3(fw, 16) << (long long)largest_N3(fw, 32)
+                           << (unsigned long long)lim3 << note
+                           << index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str())
+                           << rounding);
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -126,9 +121,9 @@ int main(int argc, char** argv) {
   const i64 utm_top = 8192;
   // a thread map's narrow path: its plan at rho 32 (UTM is narrow while (N+2)^2 < 2^31, N <= 46338)
   auto utm_row = [&](const std::string& name, i64 last, bool nar, const char* note, const char* rounding = "pinned") {
-    std::fprintf(out, "%s,thread,cpu,%s,%lld,%lld,%lld,%lld,%s,%s,%s\n", name.c_str(), last >= utm_top ? "none" : std::to_string(last + 1).c_str(),
-                 (long long)last, (long long)last, (long long)last, (long long)utm_top, note, nar ? "32 (narrow)" : "64", rounding);
-    std::fflush(out);
+    out.row(results::Row() << name << "thread" << "cpu" << (last >= utm_top ? "none" : std::to_string(last + 1))
+                           << (long long)last << (long long)last << (long long)last << (long long)utm_top << note
+                           << (nar ? "32 (narrow)" : "64") << rounding);
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s exact for every N <= %lld\n", elapsed(), name.c_str(), rounding, (long long)last);
   };
   for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
@@ -143,6 +138,5 @@ int main(int argc, char** argv) {
       utm_row(table_name<M>(), last_fma, narrow(last_fma), f.fma_note, "fma");
     }
   });
-  if (out != stdout) std::fclose(out);
   return 0;
 }

@@ -8,7 +8,7 @@
 #include "printed_forms.hpp"
 
 #include <cstdio>
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include <csv_file.hpp>  // results::CsvFile, the one writer, and the layouts (src/support/results/)
 
 using namespace tdmaps;
 using namespace tdmaps::oracle;
@@ -26,17 +26,11 @@ Cell2 strict_true(u64 l) { return ltm_strict_exact(l); }
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::FILE* out = argc > 1 ? std::fopen(argv[1], "w") : stdout;
-  if (!out) {
-    std::fprintf(stderr, "printed_forms: cannot write %s\n", argv[1]);
-    return 2;
-  }
-  std::fprintf(out, "%s\n", results::layout::printed_forms.columns);
+  // the one writer (no metadata line: the table's bytes depend on the code alone); no file: stdout
+  results::CsvFile out(argc > 1 ? argv[1] : "-", "", results::layout::printed_forms);
   const auto row = [&](const char* f, const char* paper, const char* eq, const char* arith, const std::string& searched,
                        const std::string& fwl, const std::string& fwn, const std::string& outcome) {
-    std::fprintf(out, "%s,%s,%s,%s,%s,%s,%s,\"%s\"\n", f, paper, eq, arith, searched.c_str(), fwl.c_str(), fwn.c_str(),
-                 outcome.c_str());
-    std::fflush(out);
+    out.row(results::Row() << f << paper << eq << arith << searched << fwl << fwn << results::quoted(outcome));
     std::fprintf(stderr, "%-16s %s\n", f, outcome.c_str());
   };
   const u64 lim = 1ull << 32;
@@ -91,6 +85,5 @@ int main(int argc, char** argv) {
               std::to_string(fw) + " (layer " + std::to_string(zw) + " for " + std::to_string(tet_root(fw)) + ")");
     }
   }
-  if (out != stdout) std::fclose(out);
   return 0;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# verify/test_throwaway_map.sh SOURCE_ROOT WORKDIR — the throwaway-map and throwaway-figure tests
-# (issue #25, make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders,
+# verify/test_throwaway_map.sh SOURCE_ROOT WORKDIR — the throwaway-map, throwaway-figure and
+# throwaway-experiment tests (issues #25, #39; make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders,
 # .tools, .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and
 # nothing else:
 #   a map      one header, src/lib/tdmaps/map_tmp.hpp (a policy, here BB's arithmetic under the name
@@ -12,6 +12,12 @@
 #              CPU, an fma row);
 #   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
 #              tmp_fig, drawn from no GPU data, gallery position 10;
+#   an experiment  tmp_exp: its kernel (src/support/gpu/tmp_exp.cuh) and program
+#              (experiments/maps2d/bench_tmp.cu; CUDA, not compiled here), its executable
+#              (experiments/maps2d/meson.build) and its name in exp_programs (experiments/meson.build),
+#              its line in experiments/experiments.list, its CSV's layout (src/support/results/layouts.hpp)
+#              and its synthetic rows (figures/synth_results.cpp);
+# and checks that the tree differs from the source in exactly those twelve files;
 # then builds the CPU parts that read the registries (no CUDA, -O0, a unity build: tdmap, test_maps2d, test_registry,
 # and where gnuplot-iostream and gnuplot are found tdmaps_figures) and checks that
 #   the map reaches the oracle sweeps (test_maps2d's block-level sweep names it), `tdmap list` (a
@@ -24,7 +30,12 @@
 #     sweep (gpu_exact_range) walks the registry the same way (for_each_root) but is CUDA, not built here;
 #   both reach the synthetic results (synth_results, one fake GPU): tmp-bb the rows of dummy.csv
 #     (maps2d_dummy, as bench_maps' default), tmp-x the rows of exact_range_gpu.csv (for_each_root);
-#   the figure is drawn (its PNG), has its section in the report and its cell in README's gallery.
+#   the figure is drawn (its PNG), has its section in the report, its cell in README's gallery and its
+#     line in the figure list (tdmaps_figures --list: what figures_smoke requires drawn);
+#   the experiment is a step of the device profile (probe and full), of `make figures` and of both
+#     sanitizer runs (the scripts' dry runs), passes the test experiments_list (its CSV a per-GPU layout)
+#     and has synthetic rows under its layout's header (check_layouts). Not proven without CUDA: its
+#     program compiles and its meson test of suite gpu runs (make verify-gpu).
 set -euo pipefail
 src=$(cd "${1:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}" && pwd)
 work=${2:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}
@@ -128,7 +139,94 @@ entry = """
 s = s.replace(end, entry + end)
 open(p, "w").write(s)
 PY
-(cd "$src" && diff -r -q src "$tree/src"; diff -q figures/figures.hpp "$tree/figures/figures.hpp") | sed 's/^/changed: /' || true
+# the experiment: CONTRIBUTING.md's seven files (its kernel, its program, its executable in its area's
+# meson.build, its program in exp_programs, its line in experiments.list, its CSV's layout, its synthetic
+# rows). The kernel and the program are CUDA: written here as the recipe says, not compiled (no CUDA here)
+cat > "$tree/src/support/gpu/tmp_exp.cuh" <<'EOF2'
+// the throwaway experiment's kernel (verify/test_throwaway_map.sh): one store per useful cell
+#pragma once
+#include "common.cuh"
+
+namespace tdmaps::gpu {
+
+template <class M, class I>
+__global__ void tmp_exp_store(typename M::Params p, int pass, int* out) {
+  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  if (c.inside) out[0] = int(c.i + c.j);
+}
+
+}  // namespace tdmaps::gpu
+EOF2
+cat > "$tree/experiments/maps2d/bench_tmp.cu" <<'EOF2'
+// the throwaway experiment's program (verify/test_throwaway_map.sh): its table opened, no row timed
+#include <bench/gpu.cuh>
+#include <gpu/tmp_exp.cuh>
+
+using namespace tdmaps;
+
+int main(int argc, char** argv) {
+  bench::RunOptions run;
+  bench::Cli cli("bench_tmp", "bench_tmp: the throwaway experiment");
+  cli.add_run_options(run);
+  cli.parse(argc, argv);
+  bench::Session session("bench_tmp", argc, argv, run);
+  const auto csv = session.table(results::layout::tmp_exp);
+  return 0;
+}
+EOF2
+sed -i 's|^m2_bench_maps = executable(.*$|&\nm2_bench_tmp = executable('"'"'bench_tmp'"'"', '"'"'bench_tmp.cu'"'"', dependencies: m2_deps)|' \
+  "$tree/experiments/maps2d/meson.build"
+sed -i "s|^    'maps2d/bench_maps': m2_bench_maps, |&'maps2d/bench_tmp': m2_bench_tmp, |" "$tree/experiments/meson.build"
+echo "tmp_exp | gpu | maps2d/bench_tmp | --out @out@ | --quick | --N 4096 | tmp_exp.csv | --skip-if-no-gpu --N 64 | 60 | --N 64" \
+  >> "$tree/experiments/experiments.list"
+grep -q "^m2_bench_tmp = " "$tree/experiments/maps2d/meson.build" && grep -q "'maps2d/bench_tmp': m2_bench_tmp" "$tree/experiments/meson.build" ||
+  { echo "FAIL: experiments/meson.build or maps2d/meson.build changed (no bench_maps line); update this test"; exit 1; }
+python3 - "$tree/src/support/results/layouts.hpp" "$tree/figures/synth_results.cpp" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+mark, last = "// ---- experiments/results/cpu/ ----", "&layout::peer_index_audit};"
+assert s.count(mark) == 1 and s.count(last) == 1, "layouts.hpp changed; update verify/test_throwaway_map.sh"
+s = s.replace(mark, 'inline constexpr Layout tmp_exp{"tmp_exp.csv", "gpu", "experiments/maps2d/bench_tmp", '
+                    '"N,map,reps,median_ms,bb_median_ms,I"};\n' + mark)
+s = s.replace(last, "&layout::peer_index_audit, &layout::tmp_exp};")
+open(p, "w").write(s)
+p = sys.argv[2]
+s = open(p).read()
+mark = "void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {\n  fs::create_directories(dir);\n"
+assert s.count(mark) == 1, "synth_results.cpp: write_gpu changed; update verify/test_throwaway_map.sh"
+s = s.replace(mark, mark + """  {
+    std::ofstream o(dir / results::layout::tmp_exp.file);
+    o << meta(gpu, slug, "bench_tmp", "") << results::layout::tmp_exp.header() << "1024,bb,3,1.0,1.0,1.0\\n";
+  }
+""")
+open(p, "w").write(s)
+PY
+
+# ---- exactly the recipes' files changed: the map's 3 (header, registry, table), the float map's 3 (its
+# header; the same registry and table), the figure's 1 and the experiment's 7 (CONTRIBUTING.md)
+want="experiments/experiments.list
+experiments/maps2d/bench_tmp.cu
+experiments/maps2d/meson.build
+experiments/meson.build
+figures/figures.hpp
+figures/synth_results.cpp
+src/lib/tdmaps/map_tmp.hpp
+src/lib/tdmaps/map_tmpx.hpp
+src/lib/tdmaps/registry.hpp
+src/support/gpu/tmp_exp.cuh
+src/support/registry/experiments.hpp
+src/support/results/layouts.hpp"
+(cd "$src" && tar -c --exclude='./build*' --exclude=./.tools --exclude=./.git --exclude=./experiments/results \
+   --exclude=./figures/out --exclude=./figures/local --exclude=./.carry . | tar -t) | sed 's|^\./||' | grep -v '/$' | sort > "$work/files.src"
+(cd "$tree" && find . -type f | sed 's|^\./||' | sort) > "$work/files.tree"
+got=$( { comm -13 "$work/files.src" "$work/files.tree"
+         comm -12 "$work/files.src" "$work/files.tree" | while read -r f; do cmp -s "$src/$f" "$tree/$f" || echo "$f"; done; } | sort)
+if [ "$got" = "$want" ]; then
+  echo "ok: the recipes touch exactly their $(printf '%s\n' "$want" | wc -l) files"
+else
+  echo "FAIL: the files the recipes touched are not the recipes' 12:"; diff <(echo "$want") <(echo "$got") || true; exit 1
+fi
 
 # ---- build the CPU parts that read the registry
 # -O0 and a unity build (each target one translation unit: its headers parsed once; about 40 %
@@ -136,7 +234,7 @@ PY
 # same name in their anonymous namespaces clash here: name it once in a shared header instead.
 "$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 -Dunity=on -Dunity_size=100 > "$work/setup.log" 2>&1 ||
   { tail -n 20 "$work/setup.log"; echo "FAIL: meson setup"; exit 1; }
-targets=(src/tdmap verify/test_maps2d verify/test_exact verify/exact_table)
+targets=(src/tdmap verify/test_maps2d verify/test_exact verify/exact_table paper/check_layouts)
 figs=0
 grep -q "figures: building tdmaps_figures" "$work/setup.log" && command -v gnuplot >/dev/null && figs=1
 [ $figs = 1 ] && targets+=(figures/test_registry figures/tdmaps_figures figures/synth_results)
@@ -169,6 +267,24 @@ fcheck "the checks of its constants (test_exact, pinned and fma)" \
 fcheck "the CPU exact-range table (exact_table)" \
   bash -c "grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map,32 (narrow),pinned\$' '$work/exact_table.csv' &&
            grep -q '^tmp-x,block,cpu,10619135,.*,the throwaway float map (fused),32 (narrow),fma\$' '$work/exact_table.csv'"
+# the experiment: the list's scripts run it (their dry runs: the device profile, probe and full, `make
+# figures`, both sanitizer tools), the test experiments_list holds them and its CSV's layout to the list
+echk() { local what=$1; shift; if "$@"; then echo "ok: tmp_exp reaches $what"; else echo "FAIL: tmp_exp does not reach $what"; fail=1; fi; }
+E=/dry/build/experiments
+(cd "$tree" && export TDMAPS_GPU_SLUG=gpu
+ bash experiments/run_gpu_profile.sh --dry-run /dry/build /dry/res probe > "$work/probe.txt"
+ bash experiments/run_gpu_profile.sh --dry-run /dry/build /dry/res full > "$work/full.txt"
+ FULL=0 bash experiments/run_figures.sh --dry-run /dry/build > "$work/make_figures.txt"
+ bash experiments/run_sanitizer.sh --dry-run /dry/build /dry/logs > "$work/sanitizer.txt") || { echo "FAIL: a dry run"; fail=1; }
+echk "the device profile (run_gpu_profile.sh probe)" grep -qx "tmp_exp: $E/maps2d/bench_tmp --out /dry/res --quick" "$work/probe.txt"
+echk "the device profile (run_gpu_profile.sh full)" grep -qx "tmp_exp: $E/maps2d/bench_tmp --out /dry/res --N 4096" "$work/full.txt"
+echk "make figures (run_figures.sh)" \
+  grep -qx "tmp_exp: $E/maps2d/bench_tmp --out experiments/results/local --quick" "$work/make_figures.txt"
+echk "the sanitizer runs (run_sanitizer.sh, memcheck and racecheck)" \
+  bash -c "[ \$(grep -cx '[a-z]*check tmp_exp: $E/maps2d/bench_tmp --out /scratch --N 64' '$work/sanitizer.txt') = 2 ]"
+python3 "$tree/experiments/test_experiments_list.py" "$tree" "$work/build" > "$work/experiments_list.log" 2>&1 ||
+  { cat "$work/experiments_list.log"; fail=1; }
+echk "the test experiments_list (its CSV a per-GPU layout)" grep -q "^experiments_list: ok" "$work/experiments_list.log"
 if [ $figs = 1 ]; then
   "$work/build/figures/test_registry" > "$work/registry.log" 2>&1 || { cat "$work/registry.log"; fail=1; }
   check "the figure styles and the drawing order (test_registry)" grep -q "^ok    tmp-bb$" "$work/registry.log"
@@ -192,6 +308,10 @@ if [ $figs = 1 ]; then
   fig_check "the figures drawn (its PNG)" test -s "$work/out/tmp_fig.png"
   fig_check "the report (its section)" grep -q "A throwaway figure" "$work/report.md"
   fig_check "README's gallery" grep -q "tmp_fig.png" "$tree/README.md"
+  fig_check "the figure list (tdmaps_figures --list, which figures_smoke draws)" \
+    bash -c "'$work/build/figures/tdmaps_figures' --list | grep -qx 'tmp_fig cpu_only 10 A throwaway figure'"
+  echk "the synthetic results (synth_results: its CSV, under its layout's header)" \
+    bash -c "test -s '$work/synth/h100/tmp_exp.csv' && '$work/build/paper/check_layouts' '$work/synth/h100/tmp_exp.csv' > /dev/null"
 else
   echo "(figures not built here: no gnuplot-iostream or no gnuplot; the figure parts are not checked)"
 fi

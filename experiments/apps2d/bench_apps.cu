@@ -87,11 +87,11 @@ const char* csv_header = results::layout::edm.columns;  // collision.csv: the sa
 
 bench::Row csv_row(const std::string& test, const std::string& variant, int features, i64 N, int rho,
                    const std::string& map, bool exact, u64 bytes, const gpu::Stats& s, double bb_ms, bool bandwidth) {
-  const double I = (std::isfinite(bb_ms) && s.median_ms > 0) ? bb_ms / s.median_ms : NAN;
+  const double improvement = (std::isfinite(bb_ms) && s.median_ms > 0) ? bb_ms / s.median_ms : NAN;
   const double gbps = bandwidth && s.median_ms > 0 ? double(bytes) / (s.median_ms * 1e6) : NAN;
   bench::Row r;
   r << test << variant << features << N << rho << map << exact << bytes;
-  r.stats(s, bench::sig, 6) << bench::sig(bb_ms) << bench::sig(I) << bench::sig(gbps);
+  r.stats(s, bench::sig, 6) << bench::sig(bb_ms) << bench::sig(improvement) << bench::sig(gbps);
   return r;
 }
 void write_bw_row(bench::Table& csv, const std::string& test, const WriteBw& w) {

@@ -18,8 +18,7 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
-#include <cpu_table.hpp>  // results::open_cpu_table (src/support/results/cpu_table.hpp)
-#include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include <csv_file.hpp>  // results::CsvFile, the one writer, and the layouts (src/support/results/)
 
 using namespace tdmaps;
 
@@ -29,11 +28,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string out = argc == 2 ? argv[1] : "experiments/results";
-  const std::string path = out + "/cpu/wasted3d.csv";
-  std::FILE* f = results::open_cpu_table(out, "wasted3d.csv", "wasted3d",
-                                         ",\"source\":\"counts.hpp counts3 over every launched block\"",
-                                         results::layout::wasted3d.columns);
-  if (!f) return 1;
+  const std::string path = out + "/cpu/" + results::layout::wasted3d.file;
+  results::CsvFile f(path,
+                     "{\"program\":\"wasted3d\",\"date_utc\":\"" + results::utc_now() +
+                         "\",\"source\":\"counts.hpp counts3 over every launched block\"}",
+                     results::layout::wasted3d);
   const i64 Ns[] = {16, 31, 64, 100, 128, 255, 256, 500, 512, 1000, 1024, 1500, 2048, 3000, 4096};
   const auto t0 = std::chrono::steady_clock::now();
   for (int rho : {4, 8})
@@ -42,13 +41,12 @@ int main(int argc, char** argv) {
       const double n2r3 = double(B.n) * double(B.n) * double(rho) * rho * rho;
       const double N3 = double(N) * double(N) * double(N);
       const auto row = [&](const char* name, const Counts& c) {
-        std::fprintf(f, "%lld,%d,%lld,%s,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%.6g,%llu,%.6g\n", (long long)N, rho,
-                     (long long)B.n, name, (unsigned long long)c.launched_blocks, (unsigned long long)c.useful_blocks,
-                     (unsigned long long)c.wasted_blocks(), (unsigned long long)c.launched_threads,
-                     (unsigned long long)c.useful_threads, (unsigned long long)c.wasted_threads(),
-                     double(c.wasted_threads()) / n2r3, double(c.wasted_threads()) / N3,
-                     (unsigned long long)B.padding(), double(B.padding()) / n2r3);
-        std::fflush(f);
+        f.row(results::Row() << (long long)N << rho << (long long)B.n << name << (unsigned long long)c.launched_blocks
+                             << (unsigned long long)c.useful_blocks << (unsigned long long)c.wasted_blocks()
+                             << (unsigned long long)c.launched_threads << (unsigned long long)c.useful_threads
+                             << (unsigned long long)c.wasted_threads() << results::sig(double(c.wasted_threads()) / n2r3)
+                             << results::sig(double(c.wasted_threads()) / N3) << (unsigned long long)B.padding()
+                             << results::sig(double(B.padding()) / n2r3));
       };
       const Counts bb = counts3<BB3>(BB3::plan(N, rho));
       const Counts te = counts3<TET_E>(TET_E::plan(N, rho));
@@ -65,7 +63,6 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "wasted3d: rho=%d N=%lld done (%.1f s)\n", rho, (long long)N,
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
-  std::fclose(f);
   std::fprintf(stderr, "wasted3d: wrote %s\n", path.c_str());
   return 0;
 }

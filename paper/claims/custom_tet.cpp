@@ -29,7 +29,7 @@ Rule map_6x() {
                     if (!t || !t->has("map")) continue;
                     for (const Row& row : t->rows()) {
                       if (row.s("map").rfind("bb", 0) == 0 || !selected(row, any)) continue;
-                      const double i = row_I(row);
+                      const double i = row_improvement(row);
                       if (std::isfinite(i) && !(i <= best)) {
                         best = i;
                         noise = i * (row.d("p75_ms") - row.d("p25_ms")) / (2 * row.d("median_ms"));

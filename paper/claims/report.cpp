@@ -305,10 +305,10 @@ void fill_hopper(Scope& s, const Ctx& ctx) {
   o << "\n|---|---|";
   for (size_t k = 0; k < d.maps.size(); ++k) o << "---|";
   o << "\n";
-  for (const DummyHopper::IRow& r : d.I) {
+  for (const DummyHopper::ImprovementRow& r : d.improvement) {
     o << "| " << r.g->name() << " (`" << r.g->slug << "`) | " << r.form << " |";
     for (size_t k = 0; k < d.maps.size(); ++k) {
-      const double v = r.I[k];
+      const double v = r.improvement[k];
       o << " " << (std::isfinite(v) ? (d.maps[k] == "ltm-r" ? "**" + fmt(v, 3) + "**" : fmt(v, 3)) : "—") << " |";
     }
     o << "\n";

@@ -181,6 +181,10 @@ class Session {
   std::unique_ptr<Table> table(const std::string& file, const std::string& header, const std::string& extra = "") const {
     return std::make_unique<Table>(dir() + "/" + file, metadata(extra), header);
   }
+  // The CSV of a declared layout (results/layouts.hpp): its file under its header.
+  std::unique_ptr<Table> table(const results::Layout& l, const std::string& extra = "") const {
+    return table(l.file, l.columns, extra);
+  }
   const std::string& program() const { return program_; }
 
  private:

@@ -1,10 +1,14 @@
 // src/support/results/csv_file.hpp — the one CSV writer of every program, host only (the GPU
-// programs' gpu::Csv is this class; it sits here, in the results layer beside the layouts, below
-// both bench/ and gpu/, which include it): the file's folders created, "# " + a metadata JSON object as
-// the first line, the header (a results::layout's columns) as the second, and each row flushed as
-// it is written, so that an interrupted sweep keeps the rows it finished. utc_now: the date every
-// metadata record carries.
+// programs' bench::Table and gpu::Csv are this class; it sits here, in the results layer beside the
+// layouts, below both bench/ and gpu/, which include it): the file's folders created, "# " + a
+// metadata JSON object as the first line (none for the oracle's tables under verify/results/, whose
+// bytes depend on nothing but the code), the header (a results::layout's columns) as the next, and
+// each row flushed as it is written, so that an interrupted sweep keeps the rows it finished. A typed
+// row (row.hpp) is checked against the header's width. utc_now: the date every metadata record carries.
 #pragma once
+#include "layouts.hpp"
+#include "row.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -22,28 +26,50 @@ inline std::string utc_now() {
 
 class CsvFile {
  public:
-  // A file that cannot be written ends the program: one line, exit 1.
-  CsvFile(const std::string& path, const std::string& metadata, const std::string& header) {
-    std::error_code ec;
-    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-    f_ = std::fopen(path.c_str(), "w");
+  // path "-": standard output. metadata "": no metadata line. A file that cannot be written ends the
+  // program: one line, exit 1.
+  CsvFile(const std::string& path, const std::string& metadata, const std::string& header) : path_(path) {
+    for (char c : header) columns_ += c == ',';
+    ++columns_;
+    if (path == "-") {
+      f_ = stdout;
+    } else {
+      std::error_code ec;
+      const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+      if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+      f_ = std::fopen(path.c_str(), "w");
+    }
     if (!f_) {
       std::fprintf(stderr, "error: cannot write %s\n", path.c_str());
       std::exit(1);
     }
-    std::fprintf(f_, "# %s\n%s\n", metadata.c_str(), header.c_str());
+    if (!metadata.empty()) std::fprintf(f_, "# %s\n", metadata.c_str());
+    std::fprintf(f_, "%s\n", header.c_str());
     std::fflush(f_);
   }
-  ~CsvFile() { if (f_) std::fclose(f_); }
+  // A table of a declared layout, its header the layout's columns.
+  CsvFile(const std::string& path, const std::string& metadata, const Layout& l) : CsvFile(path, metadata, l.columns) {}
+  ~CsvFile() { if (f_ && f_ != stdout) std::fclose(f_); }
   CsvFile(const CsvFile&) = delete;
   CsvFile& operator=(const CsvFile&) = delete;
   void row(const std::string& line) {
     std::fprintf(f_, "%s\n", line.c_str());
     std::fflush(f_);
   }
+  // A typed row; one of another width than the header ends the program (one line, exit 1).
+  void row(const Row& r) {
+    if (r.size() != columns_) {
+      std::fprintf(stderr, "error: %s: a row of %zu cells under a header of %zu columns: %s\n", path_.c_str(),
+                   r.size(), columns_, r.line().c_str());
+      std::exit(1);
+    }
+    row(r.line());
+  }
+  const std::string& path() const { return path_; }
 
  private:
+  std::string path_;
+  std::size_t columns_ = 0;
   std::FILE* f_ = nullptr;
 };
 

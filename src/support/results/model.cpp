@@ -264,7 +264,7 @@ bool selected(const Row& r, const Sel& s) {
   return true;
 }
 
-double row_I(const Row& r) {
+double row_improvement(const Row& r) {
   const double i = r.d("I");
   if (std::isfinite(i)) return i;
   double bb = r.d("bb_median_ms");
@@ -295,7 +295,7 @@ Pts curve(const Table& t, const Sel& s, const std::string& map, const std::strin
     if (!map.empty() && !r.has("map")) continue;
     if (!selected(r, s)) continue;
     const double x = r.d(xcol);
-    const double y = (ycol == "I") ? row_I(r) : r.d(ycol);
+    const double y = (ycol == "I") ? row_improvement(r) : r.d(ycol);
     if (std::isfinite(x) && std::isfinite(y)) by_x[x].push_back(y);
   }
   Pts p;

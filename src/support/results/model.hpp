@@ -160,7 +160,7 @@ struct Sel {
 };
 bool selected(const Row& r, const Sel& s);
 // The improvement factor of a row: column I, else bb_median_ms (or bb3_median_ms) / median_ms.
-double row_I(const Row& r);
+double row_improvement(const Row& r);
 // y (a column, or "I") against N for one map; rows of one N are merged by median.
 Pts curve(const Table& t, const Sel& s, const std::string& map, const std::string& ycol = "I",
           const std::string& xcol = "N");

@@ -203,7 +203,7 @@ std::vector<std::string> tet_lines(const GpuData& g) {
   if (const Table* t = g.get("tet_dummy.csv")) {
     double nmax = 0;
     for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
-    const auto I = [&](const std::string& m, const std::string& mode, const std::string& rho) {
+    const auto improvement = [&](const std::string& m, const std::string& mode, const std::string& rho) {
       std::vector<double> v;
       for (const Row& r : t->rows())
         if (r.s("map") == m && r.s("mode") == mode && r.s("rho") == rho && r.s("form") == "cond" && r.d("N") == nmax)
@@ -212,8 +212,8 @@ std::vector<std::string> tet_lines(const GpuData& g) {
     };
     out.push_back("Tetrahedral domain, N = " + fmt_int(nmax) +
                   ", contention-free dummy, I = t(BB3) / t(map): tet-fast (per block) ρ=4 **" +
-                  fmt(I("tet-fast", "block", "4"), 2) + "**, ρ=8 " + fmt(I("tet-fast", "block", "8"), 2) +
-                  "; tet-e (per thread) ρ=4 " + fmt(I("tet-e", "thread", "4"), 2) + " — paper's bound 6×. " +
+                  fmt(improvement("tet-fast", "block", "4"), 2) + "**, ρ=8 " + fmt(improvement("tet-fast", "block", "8"), 2) +
+                  "; tet-e (per thread) ρ=4 " + fmt(improvement("tet-e", "thread", "4"), 2) + " — paper's bound 6×. " +
                   best_vs_best(*t, nmax, "cond") + ".");
   }
   if (const Table* t = g.get("tet_threebody.csv")) {
@@ -409,7 +409,7 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
 std::string readme_targets_block(const Ctx& ctx) {
   std::ostringstream o;
   if (ctx.gpus.empty()) return "";
-  const auto I = [&](const GpuData& g, const char* file, const Sel& s, const std::string& m) {
+  const auto improvement = [&](const GpuData& g, const char* file, const Sel& s, const std::string& m) {
     const Table* t = g.get(file);
     return t ? P::large_median(curve(*t, s, m)) : NAN;
   };
@@ -417,20 +417,20 @@ std::string readme_targets_block(const Ctx& ctx) {
   std::string cond_min_at;
   for (const GpuData& g : ctx.gpus)
     for (const std::string& m : P::ltm(P::Grid::Linear)) {
-      const double v = I(g, "sqrt.csv", P::dummy(P::Form::Cond), m);
+      const double v = improvement(g, "sqrt.csv", P::dummy(P::Form::Cond), m);
       if (std::isfinite(v) && v < cond_min) {
         cond_min = v;
         cond_min_at = m + ", " + g.name();
       }
     }
   for (const GpuData& g : ctx.gpus) {
-    store_r = std::min(store_r, I(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-r"));
-    store_e = std::min(store_e, I(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-e"));
+    store_r = std::min(store_r, improvement(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-r"));
+    store_e = std::min(store_e, improvement(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-e"));
   }
   const auto gap = [&](const char* file, const Sel& s) {  // largest (ltm-r − ltm-e) / ltm-r over the GPUs, %
     double w = -kInf;
     for (const GpuData& g : ctx.gpus) {
-      const double r = I(g, file, s, "ltm-r"), e = I(g, file, s, "ltm-e");
+      const double r = improvement(g, file, s, "ltm-r"), e = improvement(g, file, s, "ltm-e");
       if (std::isfinite(r) && std::isfinite(e)) w = std::max(w, 100.0 * (r - e) / r);
     }
     return w;

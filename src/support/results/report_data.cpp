@@ -79,9 +79,9 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
       for (const std::string& form : d.forms) {
         Sel s;
         if (t->has("form")) s.eq["form"] = form;
-        DummyHopper::IRow row{g, form, {}};
-        for (const std::string& m : maps) row.I.push_back(med_from(curve(*t, s, m), kLargeN));
-        d.I.push_back(row);
+        DummyHopper::ImprovementRow row{g, form, {}};
+        for (const std::string& m : maps) row.improvement.push_back(med_from(curve(*t, s, m), kLargeN));
+        d.improvement.push_back(row);
       }
     for (const auto& [g, t] : gs)
       for (const std::string& form : d.forms) {

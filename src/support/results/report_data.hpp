@@ -27,10 +27,10 @@ struct DummyHopper {
   struct Unusable {
     std::string slug, missing, reason;  // missing: the columns dummy.csv lacks ("" when it is absent: reason)
   };
-  struct IRow {  // the median over N ≥ kLargeN of I of each map (NaN: no exact rows there)
+  struct ImprovementRow {  // the median over N ≥ kLargeN of I of each map (NaN: no exact rows there)
     const GpuData* g;
     std::string form;
-    std::vector<double> I;  // per map of `maps`
+    std::vector<double> improvement;  // I of each map of `maps`
   };
   struct RateRow {  // BB and ltm-r at the largest N with a BB row of the form
     const GpuData* g;
@@ -48,7 +48,7 @@ struct DummyHopper {
   std::vector<Unusable> unusable;
   std::vector<const GpuData*> usable;
   std::vector<std::string> maps;  // ltm-r first, then the other maps of any GPU (not BB)
-  std::vector<IRow> I;
+  std::vector<ImprovementRow> improvement;
   std::vector<RateRow> rates;
   std::vector<BlockRate> reading;
   std::vector<std::pair<std::string, std::string>> sass;  // (map, instructions) of map_instructions.csv, 2D, 32-bit, cond
