@@ -405,7 +405,7 @@ int main(int argc, char** argv) {
   bench::Cli cli("bench_gram", "bench_gram: pairwise squared distances on the tensor cores over the triangle of tiles "
                                "(tdmaps tile scheduler) against the bb-grid and cuBLAS\noptions");
   cli.add_points(n_args, "32768,65536");
-  cli.add()("d", po::value(&d_args)->composing(), "features: comma list and/or ranges (default 64,128,256)")
+  cli.add()("d", po::value(&d_args)->composing(), "features: comma list and/or ranges, 1..8192 (default 64,128,256)")
       ("prec", po::value(&prec_args)->composing(), "precisions: tf32, 3xtf32, bf16, fp16 (default all)");
   cli.add_verify_max(verify_n, "float64 (every pair; and N = 129)");
   cli.add()("samples", po::value(&samples)->default_value(4096), "pairs checked against float64 and cuBLAS FP32 at each timed size")
@@ -429,7 +429,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> precs;
   cli.check([&] {
     Ns = bench::parse_ints(n_args, "--N", 2, 131072);
-    ds = bench::parse_ints(d_args, "--d", 1, 4096);
+    ds = bench::parse_ints(d_args, "--d", 1, 8192);
     precs = bench::parse_names(prec_args, "--prec", {"tf32", "3xtf32", "bf16", "fp16"});
     if (verify_n < 2 || verify_n > 4096) throw bench::bad_input("--verify-max must be in 2..4096");
     if (samples < 1 || samples > 1000000) throw bench::bad_input("--samples must be in 1..1000000");

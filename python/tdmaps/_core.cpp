@@ -369,11 +369,13 @@ void run_request(std::uintptr_t x, i64 N, int d, const std::string& prec, gram::
   check(e, (std::string("gram::run (") + gram::name(r.out) + ", " + gram::name(r.kernel) + ")").c_str());
   if (r.out == gram::Out::lower) check(gram::zero_upper(r.dst, N, s), "gram::zero_upper");  // j >= i: 0
   wait_interruptible(s, ops.p, dev);
-  if (*flag)
-    throw nb::value_error(std::string("x holds NaN or Inf, or values whose squared norms overflow float32") +
-                          (p == gram::Prec::fp16 ? " (or, for fp16, values past its largest 65504)" : "") +
-                          "; tdmaps refuses them (their distances would be wrong, not NaN): drop, replace or scale "
-                          "those rows first");
+  if (*flag) {
+    const std::string why = std::string("x holds NaN or Inf, or values whose squared norms overflow float32") +
+                            (p == gram::Prec::fp16 ? " (or, for fp16, values past its largest 65504)" : "") +
+                            "; tdmaps refuses them (their distances would be wrong, not NaN): drop, replace or "
+                            "scale those rows first";
+    throw nb::value_error(why.c_str());
+  }
 }
 
 void distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,
