@@ -20,7 +20,14 @@ ValueError: the Gram form would turn them into finite wrong distances, not NaN.
 See python/README.md; tdmaps.maps for the map library's facts.
 """
 import builtins
+import importlib.util
 import math
+
+# PyTorch first, where it is installed: on an H200 machine (torch 2.11) importing this package's module
+# before torch made torch's own later import crash (segmentation fault in torch.ao.quantization's import;
+# torch first: no crash; experiments/results/h200/logs/issue36_37_38/c4_import_order.log). Cause not found.
+if importlib.util.find_spec("torch") is not None:
+    import torch  # noqa: F401
 
 from . import _core, maps
 from ._arrays import NO_KERNELS, Points, require_kernels

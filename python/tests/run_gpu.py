@@ -5,6 +5,10 @@ import sys
 
 import pytest
 
+try:  # torch before tdmaps (tdmaps/__init__.py says why)
+    import torch  # noqa: F401
+except ImportError:
+    pass
 import tdmaps
 
 
