@@ -342,3 +342,80 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
 }
 
 }  // namespace figs
+
+namespace figs {
+// Issue #37: the pair reductions (nothing of N² written) in pairs per second against N, at d = 128: the
+// fused histogram and the ε-count of each of our kernels, the exact mode's ε-count (float64, CUDA cores),
+// and, as lines, the TF32 roof at d = 128 (the dense peak over 2d flops a pair) and the SDH kernels'
+// best rate (sdh.csv, d = 3: another problem, the papers' own).
+void gram_reductions(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "gram_reductions", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
+  if (!t) return;
+  const std::vector<Row> rows = t->rows();
+  const std::string d = "128";
+  std::map<std::string, Series> by;  // one series per (output, impl)
+  std::vector<std::string> order;
+  double best = 0, best_N = 0;
+  std::string best_what;
+  for (const Row& r : rows) {
+    const std::string out = r.s("output"), impl = r.s("impl");
+    if (r.s("d") != d || !(out == "hist" || out == "count") || !(r.d("median_ms") > 0)) continue;
+    const std::string k = pick_rows::gram_kernel(impl);
+    if (k.empty() && impl != "fp64-exact") continue;
+    const double N = r.d("N"), pairs_s = N * (N - 1) / 2 / (r.d("median_ms") * 1e-3);
+    const std::string key = out + (k.empty() ? ", exact (float64, CUDA cores)" : ", " + k + ", " + r.s("precision"));
+    if (!by.count(key)) {
+      Series s;
+      s.label = (out == "hist" ? "histogram" : "ε-count") + key.substr(out.size());
+      const bool exact = k.empty();
+      s.color = exact ? "#d62728" : k == "classic" ? "#1f77b4" : k == "sm80-8w" ? "#2ca02c" : k == "sm90-ws" ? "#17becf" : "#7f7f7f";
+      s.pt = out == "hist" ? 7 : 5;
+      s.dt = out == "hist" ? 1 : 2;
+      by[key] = s;
+      order.push_back(key);
+    }
+    by[key].x.push_back(N);
+    by[key].y.push_back(pairs_s);
+    if (pairs_s > best) best = pairs_s, best_N = N, best_what = by[key].label;
+  }
+  if (order.empty()) return skip(ctx, "gram_reductions", &g, "gram.csv has no histogram or count rows at d = 128");
+  Panel p;
+  p.title = "pair reductions at d = 128: pairs per second against N";
+  p.xlabel = "N (points)";
+  p.ylabel = "pairs i > j per second";
+  p.logx = p.logy = true;
+  p.key = "below";
+  for (const std::string& k : order) {
+    Series s = by[k];
+    std::vector<size_t> idx(s.x.size());
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+    std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return s.x[a] < s.x[b]; });
+    Series o = s;
+    for (size_t i = 0; i < idx.size(); ++i) o.x[i] = s.x[idx[i]], o.y[i] = s.y[idx[i]];
+    p.series.push_back(o);
+  }
+  const double peak = tf32_peak(t->meta_or("gpu", g.name()));
+  std::string reading = "Fastest: " + best_what + ", " + fmt_g(best, 3) + " pairs/s at N = " + fmt_int(best_N) + ".";
+  if (std::isfinite(peak)) {
+    const double roof = peak * 1e12 / (2.0 * 128);
+    p.hlines.push_back(HLine{roof, "TF32 dense peak / (2d flops a pair), d = 128", "#000000", 2});
+    reading += " The TF32 roof at d = 128 is " + fmt_g(roof, 3) + " pairs/s: the fastest is " + fmt(100 * best / roof, 0) + " % of it.";
+  }
+  if (const Table* s = g.get(results::layout::sdh.file)) {
+    double sdh_best = 0;
+    for (const Row& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
+    if (sdh_best > 0) {
+      p.hlines.push_back(HLine{sdh_best, "SDH kernels' best (sdh.csv, d = 3, CUDA cores)", "#ff7f0e", 3});
+      reading += " The SDH kernels' best rate (d = 3) is " + fmt_g(sdh_best, 3) + " pairs/s.";
+    }
+  }
+  Figure f;
+  f.name = "gram_reductions";
+  f.title = title_of("Pair reductions without N² written (issue #37)", &g);
+  f.panels.push_back(p);
+  emit(ctx, f, &g,
+       "Pairs per second of the fused histogram and the ε-count (gram.csv, d = 128; each checked against float64 "
+       "first), the exact mode's ε-count, the TF32 roof and the SDH kernels' rate.",
+       reading);
+}
+}  // namespace figs
