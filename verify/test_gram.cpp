@@ -273,3 +273,25 @@ BOOST_AUTO_TEST_CASE(peer_quack_fp32_audit) {
   });
   BOOST_TEST(ours.index == -1);
 }
+
+// The exact mode's references (gram_cpu.hpp; gram_exact.cu must equal them bit for bit, bench_gram checks
+// that on a GPU): NumPy's edge rule, counts within eps, the distance range.
+BOOST_AUTO_TEST_CASE(exact_mode_references) {
+  // three points on a line: distances 1 (0-1), 2 (1-2), 3 (0-2)
+  const std::vector<float> X{0.0f, 1.0f, 3.0f};
+  const std::vector<std::uint64_t> h = gram_cpu::edge_histogram(X.data(), 3, 1, {1.0, 2.0, 3.0});
+  BOOST_TEST(h.size() == 2u);
+  BOOST_TEST(h[0] == 1u);  // [1, 2): d = 1
+  BOOST_TEST(h[1] == 2u);  // [2, 3], the last bucket closed: d = 2 and d = 3
+  const std::vector<std::uint64_t> outside = gram_cpu::edge_histogram(X.data(), 3, 1, {1.5, 2.5});
+  BOOST_TEST(outside[0] == 1u);  // only d = 2; 1 and 3 outside
+  const std::vector<std::uint64_t> tied = gram_cpu::edge_histogram(X.data(), 3, 1, {1.0, 2.0, 2.0, 3.0});
+  BOOST_TEST((tied[0] == 1u && tied[1] == 0u && tied[2] == 2u));  // an empty bucket between equal edges
+  const gram_cpu::RadiusCounts c = gram_cpu::radius_counts(X.data(), 3, 1, 2.0);  // d <= 2: pairs 0-1, 1-2
+  BOOST_TEST(c.pairs == 2u);
+  BOOST_TEST((c.per_point[0] == 1u && c.per_point[1] == 2u && c.per_point[2] == 1u));
+  double lo = 0, hi = 0;
+  gram_cpu::distance_range(X.data(), 3, 1, lo, hi);
+  BOOST_TEST((lo == 1.0 && hi == 3.0));
+  BOOST_TEST(gram_cpu::dot_exact(X.data(), 1, 1, 2) == 3.0);
+}
