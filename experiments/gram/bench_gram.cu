@@ -492,6 +492,23 @@ int main(int argc, char** argv) {
                  gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::condensed, 4).c_str());
   }
 
+  // ---- memory: every timed size's buffers must fit what is free, said in one line before any work
+  {
+    size_t free_b = 0, total_b = 0;
+    TD_CUDA(cudaMemGetInfo(&free_b, &total_b));
+    for (i64 N : Ns)
+      for (i64 d : ds) {
+        const double full = double(N) * double(N), cond = double(N) * double(N - 1) / 2;
+        double need = 4.0 * double(N) * double(d) + 4.0 * double(N) + 2 * 4.0 * full + 4.0 * cond + 8.0 * double(N) + 16;
+        for (const std::string& pn : precs) need += double(gram::operand_bytes(prec_of(pn), N, int(d)));
+        if (need > 0.97 * double(free_b)) {
+          std::fprintf(stderr, "bench_gram: N = %lld, d = %lld needs %.1f GiB of GPU memory, %.1f GiB are free: use a smaller --N\n",
+                       (long long)N, (long long)d, need / double(1ull << 30), double(free_b) / double(1ull << 30));
+          return 2;
+        }
+      }
+  }
+
   // ---- 1. the full check at sizes with partial edge tiles
   for (gram::Kernel kern : g_kernels)
     for (const std::string& pn : precs)
