@@ -1,0 +1,88 @@
+// src/support/gram/gram_prepare.cuh — the operands as the tensor cores read them (prepare(): O(N d)): rounding,
+// padding and the norms. Part of gram.cuh.
+#pragma once
+#include "gram_config.cuh"
+
+namespace gram {
+
+// ---- preparation --------------------------------------------------------------------------
+template <class E> __device__ __forceinline__ E to_elem(float v) { return E(v); }
+__device__ __forceinline__ float tf32_rn(float v) {  // round to nearest TF32 (cvt.rna: ties away)
+  uint32_t r;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(v));
+  return __uint_as_float(r);
+}
+// One thread per (row, k) of the padded operands; norms by a second kernel (one warp per row).
+template <Prec P>
+__global__ void prepare_kernel(const float* __restrict__ X, i64 N, int d, i64 Np, i64 Kp, Storage<P>* A, Storage<P>* B) {
+  const i64 idx = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (idx >= Np * Kp) return;
+  const i64 i = idx / Kp;
+  const int k = int(idx - i * Kp);
+  using E = Storage<P>;
+  if constexpr (P == Prec::tf32x3) {
+    float a = 0, b = 0;
+    const int part = k / d, kk = k - part * d;  // [small|big|big] x [big|small|big]
+    if (i < N && part < 3) {
+      const float x = X[i * d + kk];
+      const float big = tf32_rn(x), small = tf32_rn(x - big);
+      a = part == 0 ? small : big;
+      b = part == 1 ? small : big;
+    }
+    reinterpret_cast<float*>(A)[idx] = a;
+    reinterpret_cast<float*>(B)[idx] = b;
+  } else {
+    const float x = (i < N && k < d) ? X[i * d + k] : 0.0f;
+    if constexpr (P == Prec::tf32)
+      reinterpret_cast<float*>(A)[idx] = tf32_rn(x);
+    else
+      A[idx] = E(x);
+  }
+}
+// norms[i] = sum_k v_k^2 in float of the values the tensor cores multiply (tf32x3: of X itself).
+template <Prec P>
+__global__ void norms_kernel(const float* __restrict__ X, i64 N, int d, i64 Kp, const Storage<P>* A, float* norms) {
+  const i64 i = i64(blockIdx.x) * (blockDim.x / 32) + threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  if (i >= N) return;
+  float s = 0;
+  for (int k = lane; k < d; k += 32) {
+    float v;
+    if constexpr (P == Prec::tf32x3) v = X[i * d + k];
+    else if constexpr (P == Prec::tf32) v = reinterpret_cast<const float*>(A)[i * Kp + k];
+    else v = float(A[i * Kp + k]);
+    s = fmaf(v, v, s);
+  }
+  for (int o = 16; o > 0; o /= 2) s += __shfl_down_sync(0xffffffffu, s, o);
+  if (lane == 0) norms[i] = s;
+}
+
+template <Prec P> inline size_t operand_bytes_of(i64 N, int d) {
+  return size_t(padded_rows(N)) * size_t(padded_k<P>(d)) * sizeof(Storage<P>) * (P == Prec::tf32x3 ? 2 : 1) +
+         size_t(padded_rows(N)) * sizeof(float);
+}
+// Allocates and fills (X: device, N x d row-major). Returns cudaSuccess or the first error.
+template <Prec P> cudaError_t prepare_of(const float* X, i64 N, int d, Prepared& o, cudaStream_t s) {
+  o = Prepared{};
+  o.prec = P; o.N = N; o.d = d; o.Np = padded_rows(N); o.Kp = padded_k<P>(d);
+  const size_t n = size_t(o.Np) * size_t(o.Kp);
+  Storage<P>* A = nullptr;
+  Storage<P>* B = nullptr;
+  cudaError_t e = cudaMalloc(&A, n * sizeof(Storage<P>));
+  if (e != cudaSuccess) return e;
+  o.A = A;
+  if (P == Prec::tf32x3) {
+    if ((e = cudaMalloc(&B, n * sizeof(Storage<P>))) != cudaSuccess) return e;
+  } else {
+    B = A;
+  }
+  o.B = B;
+  if ((e = cudaMalloc(&o.norms, size_t(o.Np) * sizeof(float))) != cudaSuccess) return e;
+  if ((e = cudaMemsetAsync(o.norms, 0, size_t(o.Np) * sizeof(float), s)) != cudaSuccess) return e;
+  prepare_kernel<P><<<unsigned((n + 255) / 256), 256, 0, s>>>(X, N, d, o.Np, o.Kp, A, B);
+  if ((e = cudaGetLastError()) != cudaSuccess) return e;
+  norms_kernel<P><<<unsigned((N + 7) / 8), 256, 0, s>>>(X, N, d, o.Kp, A, o.norms);
+  return cudaGetLastError();
+}
+
+}  // namespace gram
