@@ -419,3 +419,95 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
        reading);
 }
 }  // namespace figs
+
+namespace figs {
+// Issue #36: the ladder of our TF32 lower-triangle kernels at each size of the issue (classic, persistent,
+// sm80-8w, sm90-ws, sm90-evt: whichever this gram.csv holds), as the share of the same run's triangle
+// write; and the symmetric product X·Xᵀ (mirror-gram, BF16) against cuBLAS BF16 GEMM on the same operands.
+void gram_ladder(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "gram_ladder", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
+  if (!t) return;
+  const std::vector<Row> rows = t->rows();
+  const std::vector<std::string> ladder{"classic", "persistent", "sm80-8w", "sm90-ws", "sm90-evt"};
+  Panel p;
+  p.title = "TF32 lower triangle: % of the same run's triangle write";
+  p.bars = true;
+  p.ylabel = "% of the write bandwidth";
+  p.yrange = std::make_pair(0.0, 100.0);
+  p.key = "below";
+  for (const std::string& N : pick_rows::gram_target_N())
+    for (const std::string& d : pick_rows::gram_target_d()) p.categories.push_back("N=" + N + ", d=" + d);
+  std::string reading;
+  for (const std::string& k : ladder) {
+    Series s;
+    s.label = k;
+    s.color = k == "classic" ? "#1f77b4" : k == "persistent" ? "#9467bd" : k == "sm80-8w" ? "#2ca02c" : k == "sm90-ws" ? "#17becf" : "#d62728";
+    bool any = false;
+    double best = 0;
+    for (const std::string& N : pick_rows::gram_target_N())
+      for (const std::string& d : pick_rows::gram_target_d()) {
+        const Row* r = gram_row(rows, N, d, "tf32", "lower", k == "classic" ? "tdmaps-ltm-e" : "tdmaps-ltm-e-" + k);
+        const Row* w = gram_row(rows, N, d, "none", "lower", "write");
+        const double v = r && w && r->d("median_ms") > 0 ? 100 * w->d("median_ms") / r->d("median_ms") : NAN;
+        s.y.push_back(v);
+        if (std::isfinite(v)) any = true, best = std::max(best, v);
+      }
+    if (!any) continue;
+    p.series.push_back(s);
+    reading += k + ": up to " + fmt(best, 0) + " %. ";
+  }
+  if (p.series.empty()) return skip(ctx, "gram_ladder", &g, "gram.csv has no TF32 lower rows of our kernels with a write row");
+  p.hlines.push_back(HLine{80, "issue #36's target: 80 % of the write", "#000000", 2});
+  Figure f;
+  f.name = "gram_ladder";
+  f.title = title_of("The kernels' ladder (issue #36)", &g);
+  f.panels.push_back(p);
+  f.width = 1100;
+  emit(ctx, f, &g, "Our TF32 lower-triangle kernels at each size of the issue, as the share of the same run's triangle write (gram.csv).",
+       reading);
+}
+
+void gram_symmetric(Ctx& ctx, const GpuData& g) {
+  const Table* t = need(ctx, "gram_symmetric", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
+  if (!t) return;
+  const std::vector<Row> rows = t->rows();
+  Panel p;
+  p.title = "X·Xᵀ in BF16 (FP32 accumulation), the whole N×N: cuBLAS GEMM time over ours";
+  p.bars = true;
+  p.ylabel = "speed-up over cuBLAS BF16 GEMM";
+  p.yrange = std::make_pair(0.0, 2.2);
+  p.key = "below";
+  std::vector<std::pair<std::string, std::string>> sizes;
+  for (const Row& r : rows)
+    if (r.s("output") == "mirror-gram" && r.s("precision") == "bf16") {
+      const std::pair<std::string, std::string> nd{r.s("N"), r.s("d")};
+      if (std::find(sizes.begin(), sizes.end(), nd) == sizes.end()) sizes.push_back(nd);
+    }
+  if (sizes.empty()) return skip(ctx, "gram_symmetric", &g, "gram.csv has no BF16 mirror-gram rows");
+  for (const auto& [N, d] : sizes) p.categories.push_back("N=" + N + ", d=" + d);
+  std::string reading;
+  for (const std::string& k : {std::string("classic"), std::string("sm80-8w")}) {
+    Series s;
+    s.label = "ours, " + k + " (mirror-written)";
+    s.color = k == "classic" ? "#1f77b4" : "#2ca02c";
+    double best = 0;
+    for (const auto& [N, d] : sizes) {
+      const Row* r = gram_row(rows, N, d, "bf16", "mirror-gram", k == "classic" ? "tdmaps-ltm-e" : "tdmaps-ltm-e-" + k);
+      const Row* c = gram_row(rows, N, d, "bf16", "full-gram", "cublas-gemm");
+      const double v = r && c && r->d("median_ms") > 0 ? c->d("median_ms") / r->d("median_ms") : NAN;
+      s.y.push_back(v);
+      if (std::isfinite(v)) best = std::max(best, v);
+    }
+    p.series.push_back(s);
+    reading += k + ": up to " + fmt(best, 2) + "×. ";
+  }
+  p.hlines.push_back(HLine{1.8, "issue #36's target (Muon sizes): 1.8×", "#000000", 2});
+  p.hlines.push_back(HLine{1.0, "cuBLAS", "#7f7f7f", 3});
+  Figure f;
+  f.name = "gram_symmetric";
+  f.title = title_of("The symmetric product X·Xᵀ (issue #36)", &g);
+  f.panels.push_back(p);
+  emit(ctx, f, &g, "BF16 X·Xᵀ written whole from the lower tiles against cuBLAS BF16 GEMM on the same operands (gram.csv).",
+       reading);
+}
+}  // namespace figs

@@ -55,6 +55,8 @@ void gram_time(Ctx& ctx, const GpuData& g);
 void gram_roofline(Ctx& ctx, const GpuData& g);
 void block_work_I(Ctx& ctx, const GpuData& g);
 void gram_reductions(Ctx& ctx, const GpuData& g);  // issue #37: histogram and eps-count pairs/s
+void gram_ladder(Ctx& ctx, const GpuData& g);      // issue #36: our kernels against the write
+void gram_symmetric(Ctx& ctx, const GpuData& g);   // issue #36: BF16 X.X^T against cuBLAS
 // fig_3d.cpp: one GPU's tetrahedral figures
 void tet_I(Ctx& ctx, const GpuData& g);           // tet_I (ρ = 8, else the largest) + tet_I_rho<r>
 void tet_layout(Ctx& ctx, const GpuData& g);
@@ -191,6 +193,10 @@ inline const std::vector<FigureEntry>& figure_registry() {
        [](Ctx& c, G g) { gram_time(c, *g); }},
       {"gram_roofline", "Pairwise distances on the tensor cores: roofline (issue #27)", Scope::per_gpu,
        [](Ctx& c, G g) { gram_roofline(c, *g); }},
+      {"gram_ladder", "The Gram kernels' ladder against the write (issue #36)", Scope::per_gpu,
+       [](Ctx& c, G g) { gram_ladder(c, *g); }},
+      {"gram_symmetric", "The symmetric product X·Xᵀ in BF16 against cuBLAS (issue #36)", Scope::per_gpu,
+       [](Ctx& c, G g) { gram_symmetric(c, *g); }},
       {"gram_reductions", "Pair reductions without N² written: pairs per second (issue #37)", Scope::per_gpu,
        [](Ctx& c, G g) { gram_reductions(c, *g); }},
       {"block_work_I", "I against the work per block, every experiment", Scope::per_gpu,

@@ -371,7 +371,8 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
                   {"bf16", "lower", "bb-grid", 3.1, true},          {"bf16", "lower", "tdmaps-ltm-e", 3.05, true},
                   {"tf32", "full-gram", "cublas-gemm", 4.1, false}, {"tf32", "full", "cublas-gemm+epilogue", 10.0, false},
                   {"fp32", "lower", "cublas-syrk+epilogue", 12.5, false}, {"none", "lower", "write", 1.2, false},
-                  {"tf32", "count", "tdmaps-ltm-e", 2.0, true},     {"none", "none", "empty-blocks", 0.15, false}};
+                  {"tf32", "count", "tdmaps-ltm-e", 2.0, true},     {"bf16", "mirror-gram", "tdmaps-ltm-e", 4.0, true},
+                  {"bf16", "full-gram", "cublas-gemm", 3.4, false}, {"none", "none", "empty-blocks", 0.15, false}};
   for (double N : {32768.0, 65536.0})
     for (double d : {64.0, 128.0, 256.0}) {
       const double c = std::ceil(N / 128), pairs = N * (N + 1) / 2 / 1e9;
