@@ -1,7 +1,7 @@
 // test_results_rows — the one CSV writer's rows by column name (src/support/results/row.hpp RowOf):
 // a column the layout does not declare throws when set, one left unset when the row is written (and
-// nothing of the row reaches the file), a row of another layout is refused, and the cells are the
-// typed row's.
+// nothing of the row reaches the file), a row of another layout is refused, the cells are the typed
+// row's, and every layout's column names are distinct.
 #define BOOST_TEST_MODULE results_rows
 #include <boost/test/unit_test.hpp>
 
@@ -13,6 +13,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 using results::RowOf;
 namespace layout = results::layout;
@@ -110,4 +111,17 @@ BOOST_AUTO_TEST_CASE(a_row_of_another_layout_is_refused) {
     BOOST_CHECK_NO_THROW(f.row(q));
   }
   std::filesystem::remove(path);
+}
+
+// A column is found by its name: every layout's names are distinct and none is empty.
+BOOST_AUTO_TEST_CASE(every_layouts_columns_are_distinct_names) {
+  for (const results::Layout* l : results::all_layouts()) {
+    const std::vector<std::string> names = l->names();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      BOOST_TEST_CONTEXT(l->file << " column " << i) {
+        BOOST_CHECK(!names[i].empty());
+        for (std::size_t j = 0; j < i; ++j) BOOST_CHECK(names[i] != names[j]);
+      }
+    }
+  }
 }
