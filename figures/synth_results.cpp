@@ -103,10 +103,10 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   std::vector<i64> Ns;
   for (i64 N = 1024; N <= 30720; N += 1024) Ns.push_back(N);
   // ---- sqrt.csv and dummy.csv ----
-  const auto maps_file = [&](const std::string& test, const std::vector<M2>& maps) {
-    std::ofstream o(dir / (test + ".csv"));
+  const auto maps_file = [&](const results::Layout& l, const std::string& test, const std::vector<M2>& maps) {
+    std::ofstream o(dir / l.file);
     o << meta(gpu, slug, "bench_maps", "--test " + test);
-    o << results::layout::dummy.header();  // sqrt.csv has the same layout
+    o << l.header();
     for (const char* form : {"store", "cond"})
       for (int rho : {16, 32})
         for (i64 N : Ns) {
@@ -132,23 +132,23 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
         }
   };
   // the maps bench_maps times by default (maps2d_sqrt, maps2d_dummy: the maps' traits)
-  maps_file("sqrt", curves(maps2d_sqrt{},
+  maps_file(results::layout::sqrt_, "sqrt", curves(maps2d_sqrt{},
                            {{"bb", 1, 1}, {"ltm-x", 0.9, 0.97}, {"ltm-n", 0.95, 1.01},
                             {"ltm-r", 1.0, 1.07}, {"ltm-d", 0.7, 0.8}, {"ltm-e", 0.98, 1.04},
                             {"ltm-r-sq", 0.95, 1.0}, {"ltm-e-sq", 0.93, 0.98}, {"ltm-x-sq", 0.86, 0.92},
                             {"ltm-n-sq", 0.9, 0.95}, {"ltm-d-sq", 0.66, 0.76}},
                            {"", 0.95, 1.0}));
-  maps_file("dummy", curves(maps2d_dummy{},
+  maps_file(results::layout::dummy, "dummy", curves(maps2d_dummy{},
                             {{"bb", 1, 1}, {"bb-t", 0.95, 0.99}, {"ltm-r", 1.0, 1.09}, {"ltm-e", 0.98, 1.06},
                              {"ltm-r-sq", 0.97, 1.04}, {"ltm-e-sq", 0.96, 1.03}, {"ltm-lut", 0.9, 1.0},
                              {"rb", 1.05, 1.2}, {"rb-b", 1.04, 1.18}, {"rec", 0.7, 0.9}, {"utm-n", 0.6, 0.5}},
                             {"", 0.95, 1.02}));
   // ---- edm.csv / collision.csv ----
   const double wbw = 2900 * speed;
-  const auto apps = [&](const std::string& test) {
-    std::ofstream o(dir / (test + ".csv"));
+  const auto apps = [&](const results::Layout& l, const std::string& test) {
+    std::ofstream o(dir / l.file);
     o << meta(gpu, slug, "bench_apps", "--test " + test);
-    o << results::layout::edm.header();  // collision.csv has the same layout
+    o << l.header();
     o << test << ",-,0,0,0,write_bw,1,4294967296,30," << f(4294967296.0 / (wbw * 1e6)) << ",nan,nan,nan,nan,nan,nan,"
       << f(wbw) << "\n";
     const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{"full", "packed"}
@@ -198,8 +198,8 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             }
           }
   };
-  apps("edm");
-  apps("collision");
+  apps(results::layout::edm, "edm");
+  apps(results::layout::collision, "collision");
   {
     std::ofstream o(dir / results::layout::peers_edm.file);
     o << meta(gpu, slug, "peers_edm.py", "");
