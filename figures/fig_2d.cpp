@@ -275,7 +275,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   const std::vector<double> feats = t->has("features") ? distinct(*t, "features") : std::vector<double>{};
   double feat = 4;
   if (!feats.empty() && std::find(feats.begin(), feats.end(), 4.0) == feats.end()) feat = feats.back();
-  const Table* peers = g.get(results::layout::peers_edm.file);
+  const Table* peers = g.get(results::layout::peers_edm);
   Figure f;
   f.name = "edm_roofline";
   f.title = title_of("EDM output bandwidth vs N (" + fmt_int(feat) + " features, ρ = 16)", &g);

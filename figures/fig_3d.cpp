@@ -80,8 +80,8 @@ void tet_refs(const Ctx& ctx, Panel& p, int r, double xmax) {
 
 void tet_I(Ctx& ctx, const GpuData& g) {
   std::string why;
-  const Table* dummy = g.get(results::layout::tet_dummy.file);
-  const Table* three = g.get(results::layout::tet_threebody.file);
+  const Table* dummy = g.get(results::layout::tet_dummy);
+  const Table* three = g.get(results::layout::tet_threebody);
   for (const auto& [t, file] : std::vector<std::pair<const Table*, std::string>>{{dummy, results::layout::tet_dummy.file}, {three, results::layout::tet_threebody.file}}) {
     if (!t) why += (why.empty() ? "" : "; ") + g.reason(file);
     else if (!t->missing({"N", "map"}).empty())

@@ -154,11 +154,11 @@ void exact_range(Ctx& ctx) {
   for (const GpuData& g : ctx.gpus) {
     const size_t before = e2.size() + e3.size();
     std::vector<ExactEntry> g3;
-    if (const Table* t = g.get(results::layout::exact_range_gpu.file)) {
+    if (const Table* t = g.get(results::layout::exact_range_gpu)) {
       variant_rows(*t, "GPU: " + g.name(), rho2, false, e2);
       variant_rows(*t, "GPU: " + g.name(), rho3, true, g3);
     }
-    if (const Table* t = g.get(results::layout::tet_exact_range_gpu.file)) {
+    if (const Table* t = g.get(results::layout::tet_exact_range_gpu)) {
       std::vector<ExactEntry> r3;
       root_rows(*t, "GPU: " + g.name(), rho3, r3);
       for (const ExactEntry& e : r3) {  // exact_range_gpu.csv first; the 3D table adds the rest
@@ -313,7 +313,7 @@ void tet_wasted(Ctx& ctx) {
 
 // <results>/cpu/wasted3d.csv (written by another program) against the library's counts3.
 void check_wasted3d(Ctx& ctx) {
-  const Table* t = ctx.cpu.get(results::layout::wasted3d.file);
+  const Table* t = ctx.cpu.get(results::layout::wasted3d);
   if (!t) return;
   const std::string lb = t->first_of({"launched_blocks"}), ub = t->first_of({"useful_blocks"});
   if (!t->has("N") || !t->has("rho") || !t->has("map") || lb.empty()) {

@@ -37,7 +37,7 @@ void gram_time(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_time", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
   const std::vector<Row> rows = t->rows();
-  const Table* pt = g.get(results::layout::peers_gram.file);
+  const Table* pt = g.get(results::layout::peers_gram);
   const std::vector<Row> prows = pt ? pt->rows() : std::vector<Row>{};
   struct Line {
     const char *prec, *output, *impl, *label, *color;
@@ -290,35 +290,35 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
     const double n = std::ceil(N / rho);
     return n * (n + 1) / 2;
   };
-  if (const Table* t = g.get(results::layout::dummy.file)) {
+  if (const Table* t = g.get(results::layout::dummy)) {
     std::vector<std::pair<double, double>> v;
     for (const Row& r : t->rows())
       if (r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("form") == "store" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
     add("dummy (store), ltm-e, ρ = 16", "#7f7f7f", 1, v);
   }
-  if (const Table* t = g.get(results::layout::edm.file)) {
+  if (const Table* t = g.get(results::layout::edm)) {
     std::vector<std::pair<double, double>> v;
     for (const Row& r : t->rows())
       if (r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("variant") == "full" && r.s("features") == "4" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
     add("EDM, 4 features, ltm-e, ρ = 16", "#1f77b4", 7, v);
   }
-  if (const Table* t = g.get(results::layout::collision.file)) {
+  if (const Table* t = g.get(results::layout::collision)) {
     std::vector<std::pair<double, double>> v;
     for (const Row& r : t->rows())
       if (r.s("test") == "collision" && r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("variant") == "3d" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
     add("collision 3D, ltm-e, ρ = 16", "#ff7f0e", 5, v);
   }
-  if (const Table* t = g.get(results::layout::tet_threebody.file)) {
+  if (const Table* t = g.get(results::layout::tet_threebody)) {
     std::vector<std::pair<double, double>> v;
     for (const Row& r : t->rows())
       if (r.s("map") == "tet-e" && r.s("mode") == "block" && std::isfinite(r.d("I")) && r.d("useful_blocks") > 0)
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
     add("three-body (3D), tet-e", "#2ca02c", 9, v);
   }
-  if (const Table* t = g.get(results::layout::gram.file)) {
+  if (const Table* t = g.get(results::layout::gram)) {
     std::vector<std::pair<double, double>> v, h;
     for (const Row& r : t->rows())
       if (r.s("impl") == "tdmaps-ltm-e" && std::isfinite(r.d("I")) && r.d("useful_tiles") > 0)

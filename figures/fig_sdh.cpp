@@ -159,7 +159,7 @@ void sdh_scaling(Ctx& ctx, const GpuData& g) {
     }
   };
   add(*t, "", false);
-  if (const Table* peers = g.get(results::layout::peers_sdh.file))
+  if (const Table* peers = g.get(results::layout::peers_sdh))
     if (peers->has("impl") && peers->has("N")) add(*peers, "peer: ", true);
   if (p.series.empty()) return skip(ctx, "sdh_scaling", &g, "sdh.csv has no pairs_per_s / median_ms");
   p.xrange = std::make_pair(xlo / 1.25, xhi * 1.25);

@@ -103,10 +103,10 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   std::vector<i64> Ns;
   for (i64 N = 1024; N <= 30720; N += 1024) Ns.push_back(N);
   // ---- sqrt.csv and dummy.csv ----
-  const auto maps_file = [&](const std::string& test, const std::vector<M2>& maps) {
-    std::ofstream o(dir / (test + ".csv"));
+  const auto maps_file = [&](const results::Layout& l, const std::string& test, const std::vector<M2>& maps) {
+    std::ofstream o(dir / l.file);
     o << meta(gpu, slug, "bench_maps", "--test " + test);
-    o << results::layout::dummy.header();  // sqrt.csv has the same layout
+    o << l.header();
     for (const char* form : {"store", "cond"})
       for (int rho : {16, 32})
         for (i64 N : Ns) {
@@ -132,23 +132,23 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
         }
   };
   // the maps bench_maps times by default (maps2d_sqrt, maps2d_dummy: the maps' traits)
-  maps_file("sqrt", curves(maps2d_sqrt{},
+  maps_file(results::layout::sqrt_, "sqrt", curves(maps2d_sqrt{},
                            {{"bb", 1, 1}, {"ltm-x", 0.9, 0.97}, {"ltm-n", 0.95, 1.01},
                             {"ltm-r", 1.0, 1.07}, {"ltm-d", 0.7, 0.8}, {"ltm-e", 0.98, 1.04},
                             {"ltm-r-sq", 0.95, 1.0}, {"ltm-e-sq", 0.93, 0.98}, {"ltm-x-sq", 0.86, 0.92},
                             {"ltm-n-sq", 0.9, 0.95}, {"ltm-d-sq", 0.66, 0.76}},
                            {"", 0.95, 1.0}));
-  maps_file("dummy", curves(maps2d_dummy{},
+  maps_file(results::layout::dummy, "dummy", curves(maps2d_dummy{},
                             {{"bb", 1, 1}, {"bb-t", 0.95, 0.99}, {"ltm-r", 1.0, 1.09}, {"ltm-e", 0.98, 1.06},
                              {"ltm-r-sq", 0.97, 1.04}, {"ltm-e-sq", 0.96, 1.03}, {"ltm-lut", 0.9, 1.0},
                              {"rb", 1.05, 1.2}, {"rb-b", 1.04, 1.18}, {"rec", 0.7, 0.9}, {"utm-n", 0.6, 0.5}},
                             {"", 0.95, 1.02}));
   // ---- edm.csv / collision.csv ----
   const double wbw = 2900 * speed;
-  const auto apps = [&](const std::string& test) {
-    std::ofstream o(dir / (test + ".csv"));
+  const auto apps = [&](const results::Layout& l, const std::string& test) {
+    std::ofstream o(dir / l.file);
     o << meta(gpu, slug, "bench_apps", "--test " + test);
-    o << results::layout::edm.header();  // collision.csv has the same layout
+    o << l.header();
     o << test << ",-,0,0,0,write_bw,1,4294967296,30," << f(4294967296.0 / (wbw * 1e6)) << ",nan,nan,nan,nan,nan,nan,"
       << f(wbw) << "\n";
     const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{"full", "packed"}
@@ -198,10 +198,10 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             }
           }
   };
-  apps("edm");
-  apps("collision");
+  apps(results::layout::edm, "edm");
+  apps(results::layout::collision, "collision");
   {
-    std::ofstream o(dir / "peers_edm.csv");
+    std::ofstream o(dir / results::layout::peers_edm.file);
     o << meta(gpu, slug, "peers_edm.py", "");
     o << results::layout::peers_edm.header();
     for (i64 N : Ns) {
@@ -214,7 +214,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     // the rows gpu_exact_range writes (the registry's maps with a root, registry/traits.hpp root_facts,
     // in its order), each at the map's own constant; a fma limit the GPU measures (-1) a little past it
-    std::ofstream o(dir / "exact_range_gpu.csv");
+    std::ofstream o(dir / results::layout::exact_range_gpu.file);
     o << meta(gpu, slug, "gpu_exact_range", "");
     o << results::layout::exact_range_gpu.header();
     const u64 lim2 = u64(1) << 32, lim3 = u64(1) << 34;
@@ -258,7 +258,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   };
   const auto eq17 = [](double n) { return 6 * n * n * n / (n * n * n + 3 * n * n + 2 * n); };
   {
-    std::ofstream o(dir / "tet_dummy.csv");
+    std::ofstream o(dir / results::layout::tet_dummy.file);
     o << meta(gpu, slug, "bench_maps3d", "--test dummy");
     o << results::layout::tet_dummy.header();
     for (int rho : {8, 4})
@@ -276,7 +276,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
         }
   }
   {
-    std::ofstream o(dir / "tet_threebody.csv");
+    std::ofstream o(dir / results::layout::tet_threebody.file);
     o << meta(gpu, slug, "bench_maps3d", "--test threebody");
     o << results::layout::tet_threebody.header();
     for (int rho : {8, 4})
@@ -292,7 +292,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       }
   }
   {
-    std::ofstream o(dir / "tet_layout.csv");
+    std::ofstream o(dir / results::layout::tet_layout.file);
     o << meta(gpu, slug, "bench_maps3d", "--test layout");
     o << results::layout::tet_layout.header();
     for (int rho : {8, 4})
@@ -311,7 +311,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       }
   }
   {
-    std::ofstream o(dir / "tet_exact_range_gpu.csv");
+    std::ofstream o(dir / results::layout::tet_exact_range_gpu.file);
     o << meta(gpu, slug, "gpu_verify_3d", "");
     o << results::layout::tet_exact_range_gpu.header();
     o << "tet-f,layer,0,17179869184,0,0,0,eq. (14) in float,64\n";
@@ -323,7 +323,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   }
   // ---- SDH ----
   {
-    std::ofstream o(dir / "sdh.csv");
+    std::ofstream o(dir / results::layout::sdh.file);
     o << meta(gpu, slug, "bench_sdh", "");
     o << results::layout::sdh.header();
     const std::vector<std::pair<std::string, double>> impls = {
@@ -345,7 +345,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       }
   }
   {
-    std::ofstream o(dir / "peers_sdh.csv");
+    std::ofstream o(dir / results::layout::peers_sdh.file);
     o << meta(gpu, slug, "peers_sdh.py", "");
     o << results::layout::peers_sdh.header();
     for (double N : {10000.0, 20000.0, 50000.0, 100000.0}) {
@@ -358,7 +358,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
 
 // ---- tensor-core pairwise distances (experiments/gram/bench_gram, issue #27) ----
 void write_gram(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
-  std::ofstream o(dir / "gram.csv");
+  std::ofstream o(dir / results::layout::gram.file);
   o << meta(gpu, slug, "bench_gram", "");
   o << results::layout::gram.header();
   struct V {
@@ -391,7 +391,7 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
       }
     }
   // experiments/peers/gram_peers.py: torch.cdist (TF32 and FP32) and torch.mm on the same sizes
-  std::ofstream p(dir / "peers_gram.csv");
+  std::ofstream p(dir / results::layout::peers_gram.file);
   p << meta(gpu, slug, "gram_peers.py", "");
   p << results::layout::peers_gram.header();
   const V ps[] = {{"tf32", "full", "torch.cdist", 9.3, false}, {"fp32", "full", "torch.cdist", 30.0, false},
@@ -410,7 +410,7 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
 // tdmaps.pdist (each output) from Python and from C++, torch.pdist, torch.cdist (TF32 / FP32), CuPy's pdist
 // not running (a note row), SciPy's on the CPU up to N = 8192 (a note row past it); the install timed.
 void write_python(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
-  std::ofstream o(dir / "peers_python.csv");
+  std::ofstream o(dir / results::layout::peers_python.file);
   std::string m = meta(gpu, slug, "python_peers.py", "--out experiments/results/local --pip-install .");
   m.insert(m.rfind('}'), ",\"tdmaps\":\"0.0-synthetic\",\"torch\":\"0.0-synthetic\",\"pip_install_s\":95.0");
   o << m << results::layout::peers_python.header();
@@ -448,8 +448,8 @@ void write_python(const fs::path& dir, const std::string& gpu, const std::string
 void write_multigpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
   const std::string header = results::layout::sdh_multigpu.header();  // threebody_multigpu.csv: the same
   struct App { std::string app, kernel, file; std::vector<double> Ns; double rate; };
-  for (const App& a : {App{"sdh", "fast-lane", "sdh_multigpu.csv", {1e6, 1e7}, 1.8e12 / speed},
-                       App{"threebody", "tet-e rho=8", "threebody_multigpu.csv", {16384}, 2.1e11 / speed}}) {
+  for (const App& a : {App{"sdh", "fast-lane", results::layout::sdh_multigpu.file, {1e6, 1e7}, 1.8e12 / speed},
+                       App{"threebody", "tet-e rho=8", results::layout::threebody_multigpu.file, {16384}, 2.1e11 / speed}}) {
     std::ofstream o(dir / a.file);
     o << meta(gpu, slug, "multi_hist", "--app " + a.app + " --gpu-counts 1,2 --chunks 1,8");
     o << header;
@@ -492,7 +492,7 @@ int main(int argc, char** argv) {
     write_python(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
   }
   fs::create_directories(dir / "cpu");
-  std::ofstream o(dir / "cpu" / "wasted3d.csv");
+  std::ofstream o(dir / "cpu" / results::layout::wasted3d.file);
   o << "# {\"program\":\"wasted3d\",\"commit\":\"synthetic\"}\n" << results::layout::wasted3d.header();
   o << "64,8,8,bb3,512,120,392,262144,61440,200704,0.8,0.77,0,0\n64,8,8,tet,120,120,0,61440,61440,0,0,0,0,0\n";
   std::printf("synthetic results written to %s\n", dir.c_str());

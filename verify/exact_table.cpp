@@ -57,6 +57,18 @@ std::string index_path(u64 end, u64 narrow_end, const char* narrow_name, const c
   if (end <= narrow_end) return "32 (narrow)";
   return std::string("32 for lambda < ") + narrow_name + " = " + std::to_string(narrow_end) + "; 64 beyond (to " + upto + ")";
 }
+// One row of the table (source "cpu": the host's search).
+results::RowOf<results::layout::exact_ranges_cpu> range_row(const std::string& variant, const char* kind,
+                                                            const std::string& first_wrong, i64 n8, i64 n16, i64 n32,
+                                                            u64 searched, const char* note, const std::string& path,
+                                                            const char* rounding) {
+  results::RowOf<results::layout::exact_ranges_cpu> r;
+  r.set("variant", variant).set("kind", kind).set("source", "cpu").set("first_wrong", first_wrong);
+  r.set("largest_exact_N_rho8", (long long)n8).set("largest_exact_N_rho16", (long long)n16);
+  r.set("largest_exact_N_rho32", (long long)n32).set("searched_up_to", (unsigned long long)searched).set("note", note);
+  r.set("index_path", path).set("rounding", rounding);
+  return r;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -73,10 +85,9 @@ int main(int argc, char** argv) {
   // upto: how far the exact range reaches when nothing fails below the search limit
   auto block_row = [&](const std::string& name, u64 fw, u64 searched, const char* note, const std::string& upto,
                        const char* rounding = "pinned") {
-    out.row(results::Row() << name << "block" << "cpu" << (fw >= searched ? "none" : std::to_string(fw))
-                           << (long long)largest_N2(fw, 8) << (long long)largest_N2(fw, 16) << (long long)largest_N2(fw, 32)
-                           << (unsigned long long)searched << note
-                           << index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()) << rounding);
+    out.row(range_row(name, "block", fw >= searched ? "none" : std::to_string(fw), largest_N2(fw, 8), largest_N2(fw, 16),
+                      largest_N2(fw, 32), searched, note, index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()),
+                      rounding));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -98,11 +109,9 @@ int main(int argc, char** argv) {
   // a corrected layer's range reaches its proven M::exact_blocks (test_index_paths), past the search limit tet(2048)
   auto layer_row = [&](const std::string& name, u64 fw, const char* note, u64 proven = 0, const char* rounding = "pinned") {
     const std::string upto = proven ? pow2_text(proven) + ": test_index_paths" : "";
-    out.row(results::Row() << name << "block3" << "cpu" << (fw >= lim3 ? "none" : std::to_string(fw))
-                           << (long long)largest_N3(fw, 8) << (long long)largest_N3(fw, 16) << (long long)largest_N3(fw, 32)
-                           << (unsigned long long)lim3 << note
-                           << index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str())
-                           << rounding);
+    out.row(range_row(name, "block3", fw >= lim3 ? "none" : std::to_string(fw), largest_N3(fw, 8), largest_N3(fw, 16),
+                      largest_N3(fw, 32), lim3, note,
+                      index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str()), rounding));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -121,9 +130,8 @@ int main(int argc, char** argv) {
   const i64 utm_top = 8192;
   // a thread map's narrow path: its plan at rho 32 (UTM is narrow while (N+2)^2 < 2^31, N <= 46338)
   auto utm_row = [&](const std::string& name, i64 last, bool nar, const char* note, const char* rounding = "pinned") {
-    out.row(results::Row() << name << "thread" << "cpu" << (last >= utm_top ? "none" : std::to_string(last + 1))
-                           << (long long)last << (long long)last << (long long)last << (long long)utm_top << note
-                           << (nar ? "32 (narrow)" : "64") << rounding);
+    out.row(range_row(name, "thread", last >= utm_top ? "none" : std::to_string(last + 1), last, last, last, u64(utm_top),
+                      note, nar ? "32 (narrow)" : "64", rounding));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s exact for every N <= %lld\n", elapsed(), name.c_str(), rounding, (long long)last);
   };
   for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {

@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
   results::CsvFile out(argc > 1 ? argv[1] : "-", "", results::layout::printed_forms);
   const auto row = [&](const char* f, const char* paper, const char* eq, const char* arith, const std::string& searched,
                        const std::string& fwl, const std::string& fwn, const std::string& outcome) {
-    out.row(results::Row() << f << paper << eq << arith << searched << fwl << fwn << results::quoted(outcome));
+    results::RowOf<results::layout::printed_forms> r;
+    r.set("formula", f).set("paper", paper).set("equation", eq).set("arithmetic", arith).set("searched", searched);
+    r.set("first_wrong_lambda", fwl).set("first_wrong_N", fwn).set("outcome", results::quoted(outcome));
+    out.row(r);
     std::fprintf(stderr, "%-16s %s\n", f, outcome.c_str());
   };
   const u64 lim = 1ull << 32;

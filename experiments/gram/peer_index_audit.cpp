@@ -236,14 +236,17 @@ int main(int argc, char** argv) {
   results::CsvFile f(path,
                    std::string("{\"program\":\"peer_index_audit\",\"date_utc\":\"") + results::utc_now() +
                        "\",\"ranges\":\"" + (quick ? "quick" : "full") + "\"}",
-                   results::layout::peer_index_audit.columns);
+                   results::layout::peer_index_audit);
   for (const Line& L : lines) {
     const bool w = L.fw.index >= 0;
     const std::string got = !w ? "" : L.fw.got == undefined_row ? "undefined" : num(L.fw.got);
-    f.row(field(L.formula) + "," + field(L.source) + "," + field(L.index_type) + "," + L.points_n + "," +
-          field(L.searched_range) + "," + field(L.method) + "," + std::to_string(L.fw.checked) + "," +
-          (w ? num(L.fw.index) : "") + "," + got + "," + (w ? num(L.fw.want) : "") + "," + field(L.verdict) + "," +
-          field(L.note));
+    results::RowOf<results::layout::peer_index_audit> r;
+    r.set("formula", field(L.formula)).set("source", field(L.source)).set("index_type", field(L.index_type));
+    r.set("points_n", L.points_n).set("searched_range", field(L.searched_range)).set("method", field(L.method));
+    r.set("indices_checked", (unsigned long long)L.fw.checked).set("first_wrong", w ? num(L.fw.index) : "");
+    r.set("first_wrong_row", got).set("right_row", w ? num(L.fw.want) : "").set("verdict", field(L.verdict));
+    r.set("note", field(L.note));
+    f.row(r);
     std::fprintf(stderr, "%-58s %s (%llu indices checked)\n", L.formula.c_str(), L.verdict.c_str(),
                  (unsigned long long)L.fw.checked);
   }

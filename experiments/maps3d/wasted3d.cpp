@@ -41,12 +41,16 @@ int main(int argc, char** argv) {
       const double n2r3 = double(B.n) * double(B.n) * double(rho) * rho * rho;
       const double N3 = double(N) * double(N) * double(N);
       const auto row = [&](const char* name, const Counts& c) {
-        f.row(results::Row() << (long long)N << rho << (long long)B.n << name << (unsigned long long)c.launched_blocks
-                             << (unsigned long long)c.useful_blocks << (unsigned long long)c.wasted_blocks()
-                             << (unsigned long long)c.launched_threads << (unsigned long long)c.useful_threads
-                             << (unsigned long long)c.wasted_threads() << results::sig(double(c.wasted_threads()) / n2r3)
-                             << results::sig(double(c.wasted_threads()) / N3) << (unsigned long long)B.padding()
-                             << results::sig(double(B.padding()) / n2r3));
+        results::RowOf<results::layout::wasted3d> r;
+        r.set("N", (long long)N).set("rho", rho).set("n", (long long)B.n).set("map", name);
+        r.set("launched_blocks", (unsigned long long)c.launched_blocks).set("useful_blocks", (unsigned long long)c.useful_blocks);
+        r.set("wasted_blocks", (unsigned long long)c.wasted_blocks());
+        r.set("launched_threads", (unsigned long long)c.launched_threads).set("useful_threads", (unsigned long long)c.useful_threads);
+        r.set("wasted_threads", (unsigned long long)c.wasted_threads());
+        r.set("wasted_threads_over_n2rho3", results::sig(double(c.wasted_threads()) / n2r3));
+        r.set("wasted_threads_over_N3", results::sig(double(c.wasted_threads()) / N3));
+        r.set("blocked_padding", (unsigned long long)B.padding()).set("padding_over_n2rho3", results::sig(double(B.padding()) / n2r3));
+        f.row(r);
       };
       const Counts bb = counts3<BB3>(BB3::plan(N, rho));
       const Counts te = counts3<TET_E>(TET_E::plan(N, rho));

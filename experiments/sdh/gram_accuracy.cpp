@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
                    "{\"program\":\"sdh_gram_accuracy\",\"date_utc\":\"" + results::utc_now() +
                        "\",\"points\":\"uniform cube, default seed\","
                        "\"exact\":\"floor(sqrt(double sum of exact float differences squared)/w), clamped\"}",
-                   results::layout::sdh_gram_accuracy.columns);
+                   results::layout::sdh_gram_accuracy);
   const float w = default_width, box = default_box;
   const u32 B = default_buckets(box, w);
   const double u = std::ldexp(1.0, -24);
@@ -104,11 +104,13 @@ int main(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     for (int k = 0; k < 3; ++k) {
       const double bound = rules[k] == Rule::gram ? u * (17.0 * Pc + 4.1 * std::sqrt(all.max_ex * Pc)) : 0.0;
-      char line[512];
-      std::snprintf(line, sizeof line, "%lld,%llu,%lld,%g,%g,%u,%.6g,%s,%llu,%.4e,%.6g,%.6g", (long long)N,
-                    (unsigned long long)all.pairs, (long long)step, double(box), double(w), B, Pc, rule_name(rules[k]),
-                    (unsigned long long)all.differ[k], double(all.differ[k]) / double(all.pairs), all.max_err[k], bound);
-      f.row(line);
+      results::RowOf<results::layout::sdh_gram_accuracy> r;
+      r.set("N", (long long)N).set("pairs_checked", (unsigned long long)all.pairs).set("row_step", (long long)step);
+      r.set("box", results::sig(box)).set("bucket_width", results::sig(w)).set("buckets", B).set("max_c2", results::sig(Pc));
+      r.set("rule", rule_name(rules[k])).set("other_bucket_than_exact", (unsigned long long)all.differ[k]);
+      r.set("fraction", results::sci(double(all.differ[k]) / double(all.pairs), 4));
+      r.set("max_abs_err", results::sig(all.max_err[k])).set("err_bound", results::sig(bound));
+      f.row(r);
     }
     std::fprintf(stderr, "N=%lld: %llu pairs in %.1f s; other bucket than exact: pinned %llu, fused %llu, gram %llu\n",
                  (long long)N, (unsigned long long)all.pairs, secs, (unsigned long long)all.differ[0],

@@ -24,7 +24,7 @@ struct BestLtm {
 };
 BestLtm best_ltm(const GpuData* g) {
   BestLtm b;
-  for (const char* f : {"dummy.csv", "sqrt.csv"}) {
+  for (const char* f : {results::layout::dummy.file, results::layout::sqrt_.file}) {
     const Table* t = g->get(f);
     if (!t) continue;
     for (const std::string& m : kLTM) {
@@ -56,7 +56,7 @@ Rule bound_I(bool hypothesis) {
                   if (!g) return not_measured("no GPU results");
                   const BestLtm b = best_ltm(g);
                   if (!std::isfinite(b.v))
-                    return needs("dummy.csv", "form=store, ρ=" + fmt_int(current_rho()) + ", LTM rows at N ≥ " + fmt_int(kLargeN));
+                    return needs(results::layout::dummy.file, "form=store, ρ=" + fmt_int(current_rho()) + ", LTM rows at N ≥ " + fmt_int(kLargeN));
                   std::string txt = fmt(b.v, 3) + " (" + b.map + ", " + b.file + ", median N≥" + fmt_int(kLargeN);
                   if (std::isfinite(b.spread)) txt += "; run-to-run ±" + fmt(b.spread, 3);
                   if (!hypothesis) txt += "; largest row " + fmt(b.max, 3) + ": " + b.max_at;
@@ -248,7 +248,7 @@ Rule eq14_float() {
         std::vector<std::string> txt;
         double first = NAN;
         if (g)
-          if (const Table* t = g->get("tet_exact_range_gpu.csv"))
+          if (const Table* t = g->get(results::layout::tet_exact_range_gpu))
             for (const Row& r : t->rows())
               if (r.s("root") == "tet-f" && r.s("part") == "layer") {
                 txt.push_back("GPU: first wrong λ = " + r.s("first_wrong"));
@@ -371,7 +371,7 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                 "three are within the tolerance",
                 [ms](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "sqrt.csv", &why);
+                  const Table* t = need_table(g, results::layout::sqrt_.file, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false, noise = false;
@@ -384,11 +384,11 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                     j.noise = stat_spread(*t, dummy_store(), m, St::MedLarge);
                     const Outcome o = judge(c, v, "", j);
                     all = all && o.verdict == "holds";
-                    if (o.verdict != "holds") whys.push_back(m + ": " + bound_note(g, "sqrt.csv", dummy_store(), m));
+                    if (o.verdict != "holds") whys.push_back(m + ": " + bound_note(g, results::layout::sqrt_.file, dummy_store(), m));
                     noise = noise || o.noise;
                     txt.push_back(m + " " + fmt(v, 3));
                   }
-                  if (!any) return needs("sqrt.csv", "form=store, " + join(ms, "/") + " rows");
+                  if (!any) return needs(results::layout::sqrt_.file, "form=store, " + join(ms, "/") + " rows");
                   Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? "holds" : "differs",
                             (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
                   if (!all) o.reason += ". Why: " + join(whys, "; ");
@@ -402,7 +402,7 @@ Rule rsqrt_best(pick_rows::Grid grid) {
   return custom("rank of " + r + " among " + join(ms, ", ") + " by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=" + fmt_int(current_rho()),
                 [ms, r](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "sqrt.csv", &why);
+                  const Table* t = need_table(g, results::layout::sqrt_.file, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::pair<std::string, double>> v;
                   for (const std::string& m : ms) {
@@ -416,7 +416,7 @@ Rule rsqrt_best(pick_rows::Grid grid) {
                     txt.push_back(v[k].first + " " + fmt(v[k].second, 3));
                     if (v[k].first == r) pos = int(k) + 1;
                   }
-                  if (!pos) return needs("sqrt.csv", "form=store, map=" + r + " rows");
+                  if (!pos) return needs(results::layout::sqrt_.file, "form=store, map=" + r + " rows");
                   const bool ok = c.pv.numeric() && pos == int(c.pv.lo);
                   Outcome o{"rank " + std::to_string(pos) + " (" + join(txt, " > ") + ")", ok ? "holds" : "differs",
                             ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};

@@ -20,7 +20,7 @@ Rule dummy_converge() {
                 "if their mean improvement is within ±5 points of the paper's and their spread ≤ 5 points",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "dummy.csv", &why);
+                  const Table* t = need_table(g, results::layout::dummy.file, &why);
                   if (!t) return not_measured(why);
                   std::vector<double> v;
                   std::vector<std::string> txt;
@@ -33,14 +33,14 @@ Rule dummy_converge() {
                     txt.push_back(m + " " + fmt(p, 1) + "%");
                     if (m.rfind("ltm-", 0) == 0) ltm_map = m;
                   }
-                  if (v.empty()) return needs("dummy.csv", "form=store, RB / LTM / REC rows at N ≥ 15,000");
+                  if (v.empty()) return needs(results::layout::dummy.file, "form=store, RB / LTM / REC rows at N ≥ 15,000");
                   const double spread = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
                   Outcome o = judge(c, mean(v), "mean " + fmt(mean(v), 1) + "% (" + join(txt, ", ") + "), spread " + fmt(spread, 1) + " points");
                   if (o.verdict == "holds" && spread > kTolPct) {
                     o.verdict = "differs";
                     o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
                   }
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, "dummy.csv", dummy_store(), ltm_map);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, results::layout::dummy.file, dummy_store(), ltm_map);
                   return o;
                 },
                 true);
@@ -52,10 +52,10 @@ Rule rec_from_N() {
   return custom("smallest N of edm.csv (full, 4 features, ρ=" + fmt_int(current_rho()) + ") from which I of REC stays > 1 at every larger N",
                 [edm4](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "edm.csv", &why);
+                  const Table* t = need_table(g, results::layout::edm.file, &why);
                   if (!t) return not_measured(why);
                   const Pts p = curve(*t, edm4, "rec");
-                  if (p.empty()) return needs("edm.csv", "variant=full, features=4, map=rec rows");
+                  if (p.empty()) return needs(results::layout::edm.file, "variant=full, features=4, map=rec rows");
                   double from = NAN;
                   for (size_t k = p.size(); k-- > 0;) {
                     if (p[k].second > 1) from = p[k].first;
@@ -68,7 +68,7 @@ Rule rec_from_N() {
                   if (o.verdict == "differs")
                     o.reason += ". Why: REC's I at large N is " + fmt(med_from(p, kLargeN), 3) + " at this ρ (median N ≥ " +
                                 fmt_int(kLargeN) + "), so its curve crosses 1 " + (from > c.pv.lo ? "later" : "earlier") + "; " +
-                                bound_note(g, "edm.csv", edm4, "rec", from);
+                                bound_note(g, results::layout::edm.file, edm4, "rec", from);
                   const Pts r = rel_spread(*t, edm4, "rec");
                   for (const auto& q : p)
                     if (q.first < from && q.first >= from - 2 * (p.size() > 1 ? p[1].first - p[0].first : 0))
@@ -88,7 +88,7 @@ Rule feat_flat(pick_rows::Grid grid) {
                 "RB, edm.csv variant=full ρ=" + fmt_int(current_rho()) + "; holds if both ≤ 0.05",
                 [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "edm.csv", &why);
+                  const Table* t = need_table(g, results::layout::edm.file, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false;
@@ -112,14 +112,14 @@ Rule feat_flat(pick_rows::Grid grid) {
                       break;
                     }
                   }
-                  if (!any) return needs("edm.csv", "variant=full, LTM / RB at one N with all four features");
+                  if (!any) return needs(results::layout::edm.file, "variant=full, LTM / RB at one N with all four features");
                   Outcome o{join(txt, "; "), all ? "holds" : "differs",
                             all ? "I changes by ≤ 0.05 over the features" : "I changes by more than 0.05 over the features", false};
                   if (!all) {
                     std::vector<std::string> w;
                     for (const std::string& m : moved)
-                      w.push_back(bound_note(g, "edm.csv", pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                  bound_note(g, "edm.csv", pick_rows::edm("full", 4), m) + " (4 features)");
+                      w.push_back(bound_note(g, results::layout::edm.file, pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                  bound_note(g, results::layout::edm.file, pick_rows::edm("full", 4), m) + " (4 features)");
                     o.reason += ". Why: " + join(w, "; ");
                   }
                   return o;
@@ -131,7 +131,7 @@ Rule feat_utm() {
                 "ρ=" + fmt_int(current_rho()) + " (inexact rows included); the N range UTM was measured over shown",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "edm.csv", &why);
+                  const Table* t = need_table(g, results::layout::edm.file, &why);
                   if (!t) return not_measured(why);
                   for (const std::string& m : kUTM) {
                     const Sel s1 = pick_rows::edm("full", 1, false),
@@ -149,7 +149,7 @@ Rule feat_utm() {
                                            n_range(*t, s4, m) + (std::isfinite(s) ? "; run-to-run ±" + fmt(s, 3) : "") + ")",
                                  j);
                   }
-                  return needs("edm.csv", "variant=full, utm-n at one N with 1 and 4 features");
+                  return needs(results::layout::edm.file, "variant=full, utm-n at one N with 1 and 4 features");
                 },
                 true);
 }
@@ -170,7 +170,7 @@ Rule col_utm_low() {
                 "paper compares its direct kernel with BB's shared-memory one",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "collision.csv", &why);
+                  const Table* t = need_table(g, results::layout::collision.file, &why);
                   if (!t) return not_measured(why);
                   const auto u = ms_of(*t, col_direct(), "utm-n"), b = ms_of(*t, col_shared(), "bb");
                   std::vector<std::string> per;
@@ -183,12 +183,12 @@ Rule col_utm_low() {
                       if (!(v <= best)) { best = v; bestN = N; }
                     }
                   if (per.empty())
-                    return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows (and test=collision bb rows at the same N)");
+                    return needs(results::layout::collision.file, "test=collision-direct, variant=3d, map=utm-n rows (and test=collision bb rows at the same N)");
                   Outcome o = judge(c, best, fmt(best, 1) + "% at N=" + fmt_int(bestN) + " (per N: " + join(per, ", ") + ")");
                   if (o.verdict == "differs") {
                     // the launch floor: the smallest kernel time of this GPU folder (dummy.csv)
                     double fl = NAN;
-                    if (const Table* d = g->get("dummy.csv"))
+                    if (const Table* d = g->get(results::layout::dummy))
                       for (const Row& r : d->rows())
                         if (r.d("median_ms") > 0 && !(r.d("median_ms") >= fl)) fl = r.d("median_ms");
                     o.reason += ". Why: at N=" + fmt_int(firstN) + " BB's shared-memory kernel takes " + fmt_g(1e3 * b.at(firstN), 3) +
@@ -211,10 +211,10 @@ Rule col_utm_overtaken(pick_rows::Grid grid) {
                 "have, collision.csv variant=3d ρ=" + fmt_int(current_rho()) + "; holds if the ratio grows with N and exceeds 1 at the largest N",
                 [shared](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "collision.csv", &why);
+                  const Table* t = need_table(g, results::layout::collision.file, &why);
                   if (!t) return not_measured(why);
                   const auto u = ms_of(*t, col_direct(), "utm-n");
-                  if (u.empty()) return needs("collision.csv", "test=collision-direct, variant=3d, map=utm-n rows");
+                  if (u.empty()) return needs(results::layout::collision.file, "test=collision-direct, variant=3d, map=utm-n rows");
                   Pts q;
                   for (const auto& [N, tu] : u) {
                     double best = NAN;
@@ -224,7 +224,7 @@ Rule col_utm_overtaken(pick_rows::Grid grid) {
                     }
                     if (std::isfinite(best)) q.emplace_back(N, tu / best);
                   }
-                  if (q.size() < 2) return needs("collision.csv", "test=collision rows of the blockwise maps at the N of utm-n");
+                  if (q.size() < 2) return needs(results::layout::collision.file, "test=collision rows of the blockwise maps at the N of utm-n");
                   const bool grows = q.back().second > q.front().second, over = q.back().second > 1;
                   return Outcome{"t_utm / t_best shared: " + fmt(q.front().second, 2) + " at N=" + fmt_int(q.front().first) +
                                      " → " + fmt(q.back().second, 2) + " at N=" + fmt_int(q.back().first),

@@ -21,7 +21,7 @@ Rule fewer_instructions() {
                 "root), experiments/results/cpu/map_instructions.csv; the table counts every instruction, not only "
                 "floating-point ones (its mufu column: the special-function ones); holds if each LTM count is lower",
                 [](const Claim&, const GpuData*, const Ctx& ctx) {
-                  const Table* t = ctx.cpu.get("map_instructions.csv");
+                  const Table* t = ctx.cpu.get(results::layout::map_instructions);
                   if (!t) return needs("experiments/results/cpu/map_instructions.csv", "sm_90 2D rows");
                   const auto at = [&](const std::string& m, const char* col) {
                     for (const Row& r : t->rows())
@@ -32,7 +32,7 @@ Rule fewer_instructions() {
                   std::vector<std::string> txt, bad;
                   for (const auto& [l, u] : {std::pair<std::string, std::string>{"ltm-x", "utm-x"}, {"ltm-r", "utm-n"}}) {
                     const double a = at(l, "map_instructions"), b = at(u, "map_instructions");
-                    if (!std::isfinite(a) || !std::isfinite(b)) return needs("map_instructions.csv", l + " and " + u + " rows");
+                    if (!std::isfinite(a) || !std::isfinite(b)) return needs(results::layout::map_instructions.file, l + " and " + u + " rows");
                     txt.push_back(l + " " + fmt_int(a) + " (mufu " + fmt_int(at(l, "mufu")) + ") vs " + u + " " + fmt_int(b) +
                                   " (mufu " + fmt_int(at(u, "mufu")) + ")");
                     if (!(a < b)) bad.push_back(l + " vs " + u);
@@ -129,14 +129,14 @@ Rule maps_differ_edm(pick_rows::Grid grid) {
                 "; holds if the spread exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
                 [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "edm.csv", &why);
+                  const Table* t = need_table(g, results::layout::edm.file, &why);
                   if (!t) return not_measured(why);
                   const Sel s = pick_rows::edm("full", 4);
                   std::vector<std::string> txt;
                   double lo = NAN, hi = NAN;
                   for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), L, pick_rows::rec()}) {
                     const auto [m, v] = med_large(*t, s, cands);
-                    if (m.empty() || !std::isfinite(v)) return needs("edm.csv", "variant=full, features=4, " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
+                    if (m.empty() || !std::isfinite(v)) return needs(results::layout::edm.file, "variant=full, features=4, " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
                     txt.push_back(m + " " + fmt(v, 3));
                     if (!(v >= lo)) lo = v;
                     if (!(v <= hi)) hi = v;
@@ -157,7 +157,7 @@ Rule feat_similar(pick_rows::Grid grid) {
                 "; edm.csv variant=full ρ=" + fmt_int(current_rho()) + " (UTM has no rows at large N: left out, said so)",
                 [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "edm.csv", &why);
+                  const Table* t = need_table(g, results::layout::edm.file, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt, off;
                   for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), L, pick_rows::rec()}) {
@@ -169,7 +169,7 @@ Rule feat_similar(pick_rows::Grid grid) {
                       v[f] = r.second;
                     }
                     for (int f = 1; f <= 4; ++f)
-                      if (!std::isfinite(v[f])) return needs("edm.csv", "variant=full, features=" + std::to_string(f) + ", " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
+                      if (!std::isfinite(v[f])) return needs(results::layout::edm.file, "variant=full, features=" + std::to_string(f) + ", " + join(cands, " else ") + " rows at N ≥ " + fmt_int(kLargeN));
                     const double lo = std::min(v[1], v[4]) - kTolI, hi = std::max(v[1], v[4]) + kTolI;
                     txt.push_back(m + " d=1 " + fmt(v[1], 3) + ", d=2 " + fmt(v[2], 3) + ", d=3 " + fmt(v[3], 3) + ", d=4 " + fmt(v[4], 3));
                     for (int f : {2, 3})
@@ -187,18 +187,18 @@ Rule feat_rec() {
                     fmt_int(current_rho()) + "; holds if it exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "edm.csv", &why);
+                  const Table* t = need_table(g, results::layout::edm.file, &why);
                   if (!t) return not_measured(why);
                   double d = NAN;
                   const auto [m, txt] = feature_swing(*t, pick_rows::rec(), &d);
-                  if (m.empty()) return needs("edm.csv", "variant=full, rec at one N with all four features");
+                  if (m.empty()) return needs(results::layout::edm.file, "variant=full, rec at one N with all four features");
                   Outcome o{m + " ΔI " + fmt(d, 3) + " (" + txt + ")", d > kTolI ? "holds" : "differs",
                             d > kTolI ? "the number of features changes REC's I by more than ±" + fmt(kTolI, 2)
                                       : "REC's I changes by no more than ±" + fmt(kTolI, 2) + " over the features",
                             false};
                   if (o.verdict == "differs")
-                    o.reason += ". Why: " + bound_note(g, "edm.csv", pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                bound_note(g, "edm.csv", pick_rows::edm("full", 4), m) + " (4 features)";
+                    o.reason += ". Why: " + bound_note(g, results::layout::edm.file, pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                bound_note(g, results::layout::edm.file, pick_rows::edm("full", 4), m) + " (4 features)";
                   return o;
                 },
                 true);

@@ -45,7 +45,7 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
     return std::nullopt;
   };
   if (g)
-    if (auto r = from(g->get("exact_range_gpu.csv"), "GPU")) return r;
+    if (auto r = from(g->get(results::layout::exact_range_gpu), "GPU")) return r;
   if (gpu_only) return std::nullopt;
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
   if (auto r = from(cpu, "CPU oracle")) return r;

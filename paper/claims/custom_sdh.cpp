@@ -76,7 +76,7 @@ Rule sdh_time_context(const std::string& slot) {
   Rule r = context("an absolute time on the paper's hardware (GTX 760 / Core i7-3770K)",
                    [slot](const Claim&, const GpuData* g, const Ctx&) {
                      std::string why;
-                     const Table* t = need_table(g, "sdh.csv", &why);
+                     const Table* t = need_table(g, results::layout::sdh.file, &why);
                      if (!t) return Outcome{"—", "", why, false};
                      const auto lad = sdh_ladder(*t, kSdhN);
                      const auto it = lad.find(slot);
@@ -90,10 +90,10 @@ Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol
   return custom(sdh_how("time(" + num + ") / time(" + den + ") of the same run"),
                 [num, den, tol](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "sdh.csv", &why);
+                  const Table* t = need_table(g, results::layout::sdh.file, &why);
                   if (!t) return not_measured(why);
                   const auto lad = sdh_ladder(*t, kSdhN);
-                  if (!lad.count(num) || !lad.count(den)) return needs("sdh.csv", num + " and " + den + " rows at N=10,000");
+                  if (!lad.count(num) || !lad.count(den)) return needs(results::layout::sdh.file, num + " and " + den + " rows at N=10,000");
                   const double v = sdh_time(lad.at(num)) / sdh_time(lad.at(den));
                   Judge j;
                   j.tol = tol;
@@ -113,7 +113,7 @@ Rule sdh_speedup_context() {
   Rule r = context("a GPU-over-CPU speedup of other hardware (GTX 760 against a Core i7-3770K)",
                    [](const Claim&, const GpuData* g, const Ctx&) {
                      std::string why;
-                     const Table* t = need_table(g, "sdh.csv", &why);
+                     const Table* t = need_table(g, results::layout::sdh.file, &why);
                      if (!t) return Outcome{"—", "", why, false};
                      const auto lad = sdh_ladder(*t, kSdhN);
                      if (!lad.count("v5")) return Outcome{"—", "", "no v5 row at N=10,000", false};
@@ -131,13 +131,13 @@ Rule sdh_tpb() {
                 "block size tested is slower than 256",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "sdh.csv", &why);
+                  const Table* t = need_table(g, results::layout::sdh.file, &why);
                   if (!t) return not_measured(why);
                   std::map<double, double> byT;
                   for (const Row& row : t->rows())
                     if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == "v5" && std::isfinite(row.d("threads_per_block")))
                       byT[row.d("threads_per_block")] = sdh_time(row);
-                  if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs("sdh.csv", "a block-size sweep of v5 including 256");
+                  if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs(results::layout::sdh.file, "a block-size sweep of v5 including 256");
                   double bt = NAN, bv = NAN;
                   for (const auto& [tp, v] : byT)
                     if (!(v >= bv)) { bv = v; bt = tp; }
@@ -157,14 +157,14 @@ Rule sdh_steps() {
                         "are v1→v2 and v4→v5"),
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "sdh.csv", &why);
+                  const Table* t = need_table(g, results::layout::sdh.file, &why);
                   if (!t) return not_measured(why);
                   const auto lad = sdh_ladder(*t, kSdhN);
                   std::vector<std::pair<double, std::string>> steps;
                   std::vector<std::string> txt;
                   for (int k = 1; k <= 4; ++k) {
                     const std::string a = "v" + std::to_string(k), b = "v" + std::to_string(k + 1);
-                    if (!lad.count(a) || !lad.count(b)) return needs("sdh.csv", a + " and " + b + " rows at N=10,000");
+                    if (!lad.count(a) || !lad.count(b)) return needs(results::layout::sdh.file, a + " and " + b + " rows at N=10,000");
                     const double gain = sdh_time(lad.at(a)) / sdh_time(lad.at(b));
                     steps.emplace_back(gain, a + "→" + b);
                     txt.push_back(a + "→" + b + " " + fmt(gain, 2) + "×");

@@ -24,7 +24,7 @@ Rule map_6x() {
                   std::string where;
                   Sel any;
                   any.rho = NAN;
-                  for (const char* f : {"tet_dummy.csv", "tet_threebody.csv"}) {
+                  for (const char* f : {results::layout::tet_dummy.file, results::layout::tet_threebody.file}) {
                     const Table* t = g->get(f);
                     if (!t || !t->has("map")) continue;
                     for (const Row& row : t->rows()) {
@@ -38,7 +38,7 @@ Rule map_6x() {
                       }
                     }
                   }
-                  if (!std::isfinite(best)) return needs("tet_dummy.csv", "tetrahedral-map rows");
+                  if (!std::isfinite(best)) return needs(results::layout::tet_dummy.file, "tetrahedral-map rows");
                   Judge j;
                   j.gain = true;
                   j.noise = noise;
@@ -91,7 +91,7 @@ Rule layout_2f() {
       "ours ≥ 2 − F)",
       [](const Claim& c, const GpuData* g, const Ctx& ctx) {
         std::string why;
-        const Table* t = need_table(g, "tet_layout.csv", &why);
+        const Table* t = need_table(g, results::layout::tet_layout.file, &why);
         if (!t) return not_measured(why);
         // the compute-bound case, as context
         double cmin = NAN, cmax = NAN;
@@ -110,7 +110,7 @@ Rule layout_2f() {
         // the rows near the bandwidth on every GPU of the results that has this table (judging rule 'across GPUs')
         std::set<std::string> common = layout_near_bw(*t);
         for (const GpuData& o : ctx.gpus) {
-          const Table* ot = o.get("tet_layout.csv");
+          const Table* ot = o.get(results::layout::tet_layout);
           if (!ot || o.slug == g->slug) continue;
           const std::set<std::string> k = layout_near_bw(*ot);
           std::set<std::string> both;
@@ -194,10 +194,10 @@ Rule fa_layouts() {
                 "fraction F = R(R+1)/⌈n(n+1)/2k⌉, R = ⌊n/2k⌋, against the bound 1/(2k) + 1/n; holds if F < bound at every N",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, "tet_layout.csv", &why);
+                  const Table* t = need_table(g, results::layout::tet_layout.file, &why);
                   if (!t) return not_measured(why);
                   const std::vector<double> Ns = distinct(*t, "N");
-                  if (Ns.empty()) return needs("tet_layout.csv", "rows with N");
+                  if (Ns.empty()) return needs(results::layout::tet_layout.file, "rows with N");
                   bool ok = true;
                   std::vector<std::string> txt;
                   for (double N : Ns) {
@@ -274,7 +274,7 @@ Rule cites_2d() {
         if (!g) return Outcome{"—", "", note, false};
         double best = NAN;
         std::string where;
-        for (const auto& [f, s] : std::vector<std::pair<std::string, Sel>>{{"edm.csv", edm4}, {"collision.csv", col3}}) {
+        for (const auto& [f, s] : std::vector<std::pair<std::string, Sel>>{{results::layout::edm.file, edm4}, {results::layout::collision.file, col3}}) {
           const Table* t = g->get(f);
           if (!t) continue;
           // LTM on the papers' n'×n' grid (the grid of the 000 value 003 cites) where the CSV has it, else the linear

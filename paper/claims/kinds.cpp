@@ -301,7 +301,7 @@ double at_N(const Table& t, const Sel& s, const std::string& m, double N, const 
 // same GPU folder. NaN when neither has them. *src names where it came from.
 double floor_ns(const GpuData* g, const Table* own, const std::string& own_file, const Sel& s, double N, std::string* src) {
   Sel c = pick_rows::dummy(pick_rows::Form::Cond, true, s.rho);
-  for (const auto& [t, f] : {std::pair<const Table*, std::string>{own, own_file}, {g->get("dummy.csv"), "dummy.csv"}}) {
+  for (const auto& [t, f] : {std::pair<const Table*, std::string>{own, own_file}, {g->get(results::layout::dummy), results::layout::dummy.file}}) {
     if (!t || !t->has("launched_blocks")) continue;
     const double ms = at_N(*t, c, "bb", N, "median_ms"), bl = at_N(*t, c, "bb", N, "launched_blocks");
     if (std::isfinite(ms) && bl > 0) {

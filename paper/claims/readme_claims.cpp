@@ -100,7 +100,7 @@ std::string readme_claims_block(const Ctx& ctx) {
     for (const GpuData* g : cols) {
       if (!g) continue;
       std::vector<std::string> files;
-      for (const char* f : {"sqrt.csv", "edm.csv", "collision.csv"}) {
+      for (const char* f : {results::layout::sqrt_.file, results::layout::edm.file, results::layout::collision.file}) {
         const Table* t = g->get(f);
         bool sq = false;
         if (t)

@@ -281,7 +281,7 @@ void fill_targets(Scope& s, const Ctx& ctx) {
 // experiments/results/cpu/peer_index_audit.csv (experiments/gram/peer_index_audit).
 void fill_peers(Scope& s, const Ctx& ctx) {
   s.list("peer_index");
-  const Table* t = ctx.cpu.get("peer_index_audit.csv");
+  const Table* t = ctx.cpu.get(results::layout::peer_index_audit);
   if (!t) return;
   for (const Row& r : t->rows()) {
     Scope& x = s.add("peer_index");

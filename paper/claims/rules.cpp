@@ -13,7 +13,8 @@ namespace rules {
 namespace {
 
 namespace P = pick_rows;
-const std::string D = "dummy.csv", S = "sqrt.csv", E = "edm.csv", C = "collision.csv";
+const std::string D = results::layout::dummy.file, S = results::layout::sqrt_.file, E = results::layout::edm.file,
+                  C = results::layout::collision.file;
 
 Rule lib(Rule r) {
   r.gpu = false;
@@ -164,9 +165,9 @@ Table_ build_table() {
   // LTM-R of Fig. 3 on the papers' grid: sqrt.csv's ltm-r-sq (the square-root study's own run), else dummy.csv's
   // (the same kernel and map, another run); the linear grid (sqrt.csv ltm-r) shown
   const auto sqrt_ltmr = [&](St st) {
-    return fixed_reading({kPapersGrid, first_measured({{"sqrt.csv", stat_I(S, store, {"ltm-r-sq"}, st)},
-                                                       {"dummy.csv", stat_I(D, store, {"ltm-r-sq"}, st)}})},
-                         {{kLinearGrid + ", sqrt.csv", stat_I(S, store, {"ltm-r"}, st)}});
+    return fixed_reading({kPapersGrid, first_measured({{S, stat_I(S, store, {"ltm-r-sq"}, st)},
+                                                       {D, stat_I(D, store, {"ltm-r-sq"}, st)}})},
+                         {{kLinearGrid + ", " + S, stat_I(S, store, {"ltm-r"}, st)}});
   };
   // the LTM candidates of a comparison on grid g
   const auto L = [](G g, std::vector<std::string> v) { return P::on_grid(g, std::move(v)); };

@@ -1,6 +1,7 @@
 // src/support/bench/table.hpp — the CSV files of the experiment programs: the one writer's file
-// (results/csv_file.hpp) and typed rows (results/row.hpp) checked against the header, flushed as
-// they are written (an interrupted sweep keeps every finished row). Host only.
+// (results/csv_file.hpp) and typed rows (results/row.hpp: in column order, or by column name) checked
+// against the header, flushed as they are written (an interrupted sweep keeps every finished row).
+// Host only.
 #pragma once
 #include "stats.hpp"
 
@@ -44,6 +45,9 @@ class Table {
   Table(const std::string& path, const std::string& metadata, const std::string& header)
       : file_(path, metadata, header) {}
   void row(const Row& r) { file_.row(r); }
+  // A row by column name of the table's layout (results/row.hpp RowOf).
+  template <const results::Layout& L>
+  void row(const results::RowOf<L>& r) { file_.row(r); }
   const std::string& path() const { return file_.path(); }
 
  private:

@@ -4,7 +4,8 @@
 // metadata JSON object as the first line (none for the oracle's tables under verify/results/, whose
 // bytes depend on nothing but the code), the header (a results::layout's columns) as the next, and
 // each row flushed as it is written, so that an interrupted sweep keeps the rows it finished. A typed
-// row (row.hpp) is checked against the header's width. utc_now: the date every metadata record carries.
+// row (row.hpp) is checked against the header's width; a row by column name (RowOf<L>) against the
+// header: L's columns. utc_now: the date every metadata record carries.
 #pragma once
 #include "layouts.hpp"
 #include "row.hpp"
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
 namespace results {
@@ -28,7 +30,8 @@ class CsvFile {
  public:
   // path "-": standard output. metadata "": no metadata line. A file that cannot be written ends the
   // program: one line, exit 1.
-  CsvFile(const std::string& path, const std::string& metadata, const std::string& header) : path_(path) {
+  CsvFile(const std::string& path, const std::string& metadata, const std::string& header)
+      : path_(path), header_(header) {
     for (char c : header) columns_ += c == ',';
     ++columns_;
     if (path == "-") {
@@ -65,10 +68,19 @@ class CsvFile {
     }
     row(r.line());
   }
+  // A row by column name: its layout's columns must be the header (std::logic_error otherwise), and
+  // every column set (RowOf::line throws, naming those missing, before anything is written).
+  template <const Layout& L>
+  void row(const RowOf<L>& r) {
+    if (header_ != L.columns)
+      throw std::logic_error(path_ + ": a row of " + L.file + " under another header: " + header_);
+    row(r.line());
+  }
   const std::string& path() const { return path_; }
 
  private:
   std::string path_;
+  std::string header_;
   std::size_t columns_ = 0;
   std::FILE* f_ = nullptr;
 };

@@ -5,6 +5,7 @@
 // Below figures/ and paper/: it includes neither (the look of each map is figures/looks.hpp).
 #pragma once
 #include "csv.hpp"
+#include "layouts.hpp"
 
 #include <cmath>
 #include <map>
@@ -75,6 +76,9 @@ struct GpuData {
   // The table <dir>/<file>, or nullptr (why(file) says why).
   const Table* get(const std::string& file) const;
   std::string reason(const std::string& file) const;
+  // The same by layout (layouts.hpp), so no reader names a file by a literal.
+  const Table* get(const results::Layout& l) const { return get(l.file); }
+  std::string reason(const results::Layout& l) const { return reason(l.file); }
   // First metadata value of `key` among this folder's tables ("" if none).
   std::string meta(const std::string& key) const;
   std::string name() const;  // the GPU's name from the metadata, else the slug

@@ -99,26 +99,26 @@ std::vector<Line> lines(const Ctx& ctx) {
   v.push_back({"dummy, one-address store (papers' form)",
                paper_cell(ctx, {paper_span(ctx, "LTM", {"001-dummy-ltm-13", "000-dummy-ltm-18"}),
                                 paper_span(ctx, "RB", {"001-dummy-rb-25", "000-dummy-rb-33"}, "up to ")}),
-               "dummy.csv", P::dummy(P::Form::Store), plain});
-  v.push_back({"dummy, contention-free", paper_cell(ctx, {"bound I " + cmp_word(ctx, "000+001-bound-I")}), "dummy.csv",
+               results::layout::dummy.file, P::dummy(P::Form::Store), plain});
+  v.push_back({"dummy, contention-free", paper_cell(ctx, {"bound I " + cmp_word(ctx, "000+001-bound-I")}), results::layout::dummy.file,
                P::dummy(P::Form::Cond), plain});
   v.push_back({"EDM, 4 features, full matrix",
                paper_cell(ctx, {paper_span(ctx, "LTM", {"001-edm-ltm-12-15", "000-edm-ltm-18"}),
                                 paper_span(ctx, "RB", {"000-edm-rb-28"}, "up to ")}),
-               "edm.csv", P::edm("full", 4), plain});
-  v.push_back({"EDM, 4 features, packed", "—", "edm.csv", P::edm("packed", 4), plain});
+               results::layout::edm.file, P::edm("full", 4), plain});
+  v.push_back({"EDM, 4 features, packed", "—", results::layout::edm.file, P::edm("packed", 4), plain});
   v.push_back({"collision 3D, shared-memory kernel (rb: rb-b)",
                paper_cell(ctx, {paper_span(ctx, "LTM", {"000-col-ltm-7"}, "up to "),
                                 "RB, REC " + cmp_word(ctx, "000-col-rb-rec-slower")}),
-               "collision.csv", P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
-  v.push_back({"collision 3D, direct kernel", "—", "collision.csv", P::collision(P::Kernel::Direct, "3d", false), plain});
+               results::layout::collision.file, P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
+  v.push_back({"collision 3D, direct kernel", "—", results::layout::collision.file, P::collision(P::Kernel::Direct, "3d", false), plain});
   v.push_back({"collision 1D, shared-memory kernel (rb: rb-b)", paper_cell(ctx, {"LTM ≈ " + cmp_word(ctx, "000-col1d-ltm")}),
-               "collision.csv", P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
-  v.push_back({"collision 1D, direct kernel", "—", "collision.csv", P::collision(P::Kernel::Direct, "1d", false), plain});
+               results::layout::collision.file, P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
+  v.push_back({"collision 1D, direct kernel", "—", results::layout::collision.file, P::collision(P::Kernel::Direct, "1d", false), plain});
   return v;
 }
 
-const Table* dummy_meta(const GpuData& g) { return g.get("dummy.csv"); }
+const Table* dummy_meta(const GpuData& g) { return g.get(results::layout::dummy); }
 
 std::string measured_on(const GpuData& g) {
   const Table* t = dummy_meta(g);
@@ -128,7 +128,7 @@ std::string measured_on(const GpuData& g) {
   };
   // the commit of each CSV the results table reads, grouped (runs of several commits are named file by file)
   std::vector<std::pair<std::string, std::vector<std::string>>> by_commit;
-  for (const char* f : {"dummy.csv", "sqrt.csv", "edm.csv", "collision.csv"}) {
+  for (const char* f : {results::layout::dummy.file, results::layout::sqrt_.file, results::layout::edm.file, results::layout::collision.file}) {
     const Table* ft = g.get(f);
     if (!ft) continue;
     const std::string c = ft->meta_or("commit").empty() ? std::string("?") : ft->meta_or("commit");
@@ -149,7 +149,7 @@ std::string measured_on(const GpuData& g) {
 }
 
 std::string edm_bw_line(const GpuData& g) {
-  const Table* t = g.get("edm.csv");
+  const Table* t = g.get(results::layout::edm);
   if (!t) return "";
   std::vector<double> bws;
   for (const Row& r : t->rows())
@@ -200,7 +200,7 @@ std::string best_vs_best(const Table& t, double N, const std::string& form) {
 
 std::vector<std::string> tet_lines(const GpuData& g) {
   std::vector<std::string> out;
-  if (const Table* t = g.get("tet_dummy.csv")) {
+  if (const Table* t = g.get(results::layout::tet_dummy)) {
     double nmax = 0;
     for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
     const auto improvement = [&](const std::string& m, const std::string& mode, const std::string& rho) {
@@ -216,7 +216,7 @@ std::vector<std::string> tet_lines(const GpuData& g) {
                   "; tet-e (per thread) ρ=4 " + fmt(improvement("tet-e", "thread", "4"), 2) + " — paper's bound 6×. " +
                   best_vs_best(*t, nmax, "cond") + ".");
   }
-  if (const Table* t = g.get("tet_threebody.csv")) {
+  if (const Table* t = g.get(results::layout::tet_threebody)) {
     double nmax = 0, v = -1;
     for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
     for (const Row& r : t->rows())
@@ -224,7 +224,7 @@ std::vector<std::string> tet_lines(const GpuData& g) {
     out.push_back("3-body (all triplets, N = " + fmt_int(nmax) + "): " + best_vs_best(*t, nmax, "") +
                   "; the largest I at an equal ρ is " + fmt(v, 2) + ".");
   }
-  if (const Table* t = g.get("tet_layout.csv")) {
+  if (const Table* t = g.get(results::layout::tet_layout)) {
     std::vector<double> v;
     for (const Row& r : t->rows())
       if (std::isfinite(r.d("linear_over_blocked"))) v.push_back(r.d("linear_over_blocked"));
@@ -259,7 +259,7 @@ std::string sdh_rule_of(const Table& t, const std::string& impl) {
 }
 
 std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdicts) {
-  const Table* t = g.get("sdh.csv");
+  const Table* t = g.get(results::layout::sdh);
   if (!t || t->size() == 0) return "";
   double nmax = 0;
   for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
@@ -275,7 +275,7 @@ std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdict
     if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) last = &r;
   if (last)
     spd = "; " + fmt(last->d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU (pinned rule) at N = " + fmt_int(last->d("N"));
-  if (const Table* b = g.get("sdh_cpu_1M.csv"))
+  if (const Table* b = g.get(results::layout::sdh_cpu_1M))
     for (const Row& r : b->rows())
       if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) {
         spd = "; " + fmt(r.d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU (pinned rule) in the same run at N = " + fmt_int(r.d("N")) +
@@ -298,8 +298,8 @@ std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdict
 std::string multi_gpu_line(const GpuData& g) {
   std::vector<std::string> parts, commits;
   const Table* meta = nullptr;
-  for (const auto& [file, app, what] : {std::tuple<const char*, const char*, const char*>{"sdh_multigpu.csv", "SDH", "pairs"},
-                                        {"threebody_multigpu.csv", "three-body", "triplets"}}) {
+  for (const auto& [file, app, what] : {std::tuple<const char*, const char*, const char*>{results::layout::sdh_multigpu.file, "SDH", "pairs"},
+                                        {results::layout::threebody_multigpu.file, "three-body", "triplets"}}) {
     const Table* t = g.get(file);
     if (!t || t->size() == 0) continue;
     if (!meta) meta = t;
@@ -386,7 +386,7 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
   // each root on our linear grid and on the papers' n'×n' grid (the -sq maps; — where a folder has no such rows)
   for (const GpuData& g : ctx.gpus)
     for (const P::Grid grid : {P::Grid::Linear, P::Grid::Papers}) {
-      const Table* t = g.get("sqrt.csv");
+      const Table* t = g.get(results::layout::sqrt_);
       std::vector<std::string> cells;
       for (const std::string& m : P::on_grid(grid, sq)) {
         const double v = t ? P::large_median(curve(*t, P::dummy(P::Form::Cond), m)) : NAN;
@@ -417,15 +417,15 @@ std::string readme_targets_block(const Ctx& ctx) {
   std::string cond_min_at;
   for (const GpuData& g : ctx.gpus)
     for (const std::string& m : P::ltm(P::Grid::Linear)) {
-      const double v = improvement(g, "sqrt.csv", P::dummy(P::Form::Cond), m);
+      const double v = improvement(g, results::layout::sqrt_.file, P::dummy(P::Form::Cond), m);
       if (std::isfinite(v) && v < cond_min) {
         cond_min = v;
         cond_min_at = m + ", " + g.name();
       }
     }
   for (const GpuData& g : ctx.gpus) {
-    store_r = std::min(store_r, improvement(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-r"));
-    store_e = std::min(store_e, improvement(g, "dummy.csv", P::dummy(P::Form::Store), "ltm-e"));
+    store_r = std::min(store_r, improvement(g, results::layout::dummy.file, P::dummy(P::Form::Store), "ltm-r"));
+    store_e = std::min(store_e, improvement(g, results::layout::dummy.file, P::dummy(P::Form::Store), "ltm-e"));
   }
   const auto gap = [&](const char* file, const Sel& s) {  // largest (ltm-r − ltm-e) / ltm-r over the GPUs, %
     double w = -kInf;
@@ -440,9 +440,9 @@ std::string readme_targets_block(const Ctx& ctx) {
     << P::large_words() << ", ρ = " << kRho << "; the lowest value over the GPUs): every LTM variant on the linear grid "
     << "reaches I ≥ " << fmt(cond_min, 2) << " in the contention-free dummy kernel (lowest: " << cond_min_at
     << "); in the papers' store form ltm-r reaches " << fmt(store_r, 2) << " and ltm-e " << fmt(store_e, 2)
-    << ". ltm-e is within " << fmt(gap("edm.csv", P::edm("full", 4)), 1) << "% of ltm-r in EDM (4 features, full matrix), "
-    << fmt(gap("collision.csv", P::collision(P::Kernel::Shared, "1d")), 1) << "% in collision 1D and "
-    << fmt(gap("collision.csv", P::collision(P::Kernel::Shared, "3d")), 1)
+    << ". ltm-e is within " << fmt(gap(results::layout::edm.file, P::edm("full", 4)), 1) << "% of ltm-r in EDM (4 features, full matrix), "
+    << fmt(gap(results::layout::collision.file, P::collision(P::Kernel::Shared, "1d")), 1) << "% in collision 1D and "
+    << fmt(gap(results::layout::collision.file, P::collision(P::Kernel::Shared, "3d")), 1)
     << "% in collision 3D (shared-memory kernel; the gap is (I of ltm-r − I of ltm-e) / I of ltm-r, so a negative value would mean ltm-e is the faster). The report's section "
        "\"Dummy kernel on Hopper vs Kepler\" sets these beside the papers' Kepler values.\n";
   return o.str();
@@ -488,7 +488,7 @@ std::string per_gpu(const Ctx& ctx, const std::function<std::string(const GpuDat
   return join(parts, "; ");
 }
 std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
-  const Table* t = ctx.cpu.get("map_instructions.csv");
+  const Table* t = ctx.cpu.get(results::layout::map_instructions);
   if (!t) return "—";
   for (const Row& r : t->rows())
     if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
@@ -539,7 +539,7 @@ std::string readme_maps_block(const Ctx& ctx) {
     else oracle = "every N (integer arithmetic)";
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
       std::vector<Row> k2;
-      const Row* r = range_row(g.get("exact_range_gpu.csv"), name, "pinned", "", &k2);
+      const Row* r = range_row(g.get(results::layout::exact_range_gpu), name, "pinned", "", &k2);
       return r ? range_words(*r, kRho) : std::string();
     });
     line(name, 2, M::blockwise, tdmaps::map_traits<M>::about, oracle, device);
@@ -557,7 +557,7 @@ std::string readme_maps_block(const Ctx& ctx) {
                std::to_string(kRho3) + ", `limits::tet_fast_blocks`, proven)";
     else oracle = "every N (integer arithmetic)";
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
-      const Table* t = g.get("tet_exact_range_gpu.csv");
+      const Table* t = g.get(results::layout::tet_exact_range_gpu);
       if (!t) return std::string();
       for (const Row& r : t->rows())
         if (r.s("root") == name && r.s("part") == "layer") {
@@ -602,7 +602,7 @@ std::string readme_rounding_block(const Ctx& ctx) {
     const auto of = [&](const char* rounding) {
       return per_gpu(ctx, [&](const GpuData& g) {
         std::vector<Row> k;
-        const Row* r = range_row(g.get("exact_range_gpu.csv"), v, rounding, kind, &k);
+        const Row* r = range_row(g.get(results::layout::exact_range_gpu), v, rounding, kind, &k);
         return r ? range_words(*r, rho) : std::string();
       });
     };

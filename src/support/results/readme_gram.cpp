@@ -28,7 +28,7 @@ double med(const Row* r) { return r ? r->d("median_ms") : NAN; }
 
 std::vector<GramMeasure> gram_measures(const GpuData& g) {
   std::vector<GramMeasure> out;
-  const Table* t = g.get("gram.csv");
+  const Table* t = g.get(results::layout::gram);
   if (!t) return out;
   const std::vector<Row> rows = t->rows();
   // our fastest LTM-E kernel at a size, and a peer's median at the same size
@@ -59,7 +59,7 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   out.push_back(sized("27-gemm", ratio("tf32", "tf32", "full-gram", "cublas-gemm")));
   out.push_back(sized("27-gemm-epilogue", ratio("tf32", "tf32", "full", "cublas-gemm+epilogue")));
   out.push_back(sized("27-syrk", ratio("3xtf32", "fp32", "lower", "cublas-syrk+epilogue")));
-  if (const Table* p = g.get("peers_gram.csv")) {
+  if (const Table* p = g.get(results::layout::peers_gram)) {
     const std::vector<Row> prow = p->rows();
     out.push_back(sized("27-cdist", [&](const std::string& N, const std::string& d, std::string* k) {
       return med(find(prow, N, d, "tf32", "full", "torch.cdist")) / ours(N, d, "tf32", k);
@@ -122,7 +122,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
   o << "<!-- written by tdmaps_figures --readme from each GPU folder's gram.csv (src/support/results/readme_gram.cpp) -->\n";
   bool any = false;
   for (const GpuData& g : ctx.gpus) {
-    const Table* t = g.get("gram.csv");
+    const Table* t = g.get(results::layout::gram);
     if (!t) continue;
     any = true;
     const std::vector<Row> rows = t->rows();
@@ -204,7 +204,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
               << num(r.d("median_ms") / 1000, "%.2f") << " s.\n";
     }
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
-    if (const Table* p = g.get("peers_gram.csv")) {
+    if (const Table* p = g.get(results::layout::peers_gram)) {
       const std::vector<Row> prow = p->rows();
       o << "\n`torch.cdist` on the same points (`experiments/results/" << g.slug << "/peers_gram.csv`: "
         << "`experiments/peers/gram_peers.py`, torch " << p->meta_or("torch", "?")

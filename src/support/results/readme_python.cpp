@@ -74,7 +74,7 @@ std::string readme_python_block(const Ctx& ctx) {
                           "alone, gram::prepare + run + release, the output allocated once)";
   std::vector<std::string> without;
   for (const GpuData& g : ctx.gpus)
-    if (!g.get("peers_python.csv")) without.push_back("`experiments/results/" + g.slug + "/`");
+    if (!g.get(results::layout::peers_python)) without.push_back("`experiments/results/" + g.slug + "/`");
   if (without.size() == ctx.gpus.size()) {  // nothing measured: one sentence, no table of dashes
     o << "Speed-ups: not measured yet: no GPU folder has a `peers_python.csv`"
       << (without.empty() ? std::string(" (no GPU folder in experiments/results)") : " (" + join(without, ", ") + ")")
@@ -87,7 +87,7 @@ std::string readme_python_block(const Ctx& ctx) {
     << " %) | `pip install .` |\n|---|---|---|---|---|---|\n";
   std::vector<std::string> sources;
   for (const GpuData& g : ctx.gpus) {
-    const Table* t = g.get("peers_python.csv");
+    const Table* t = g.get(results::layout::peers_python);
     if (!t) {
       o << "| " << g.name() << " | no `peers_python.csv` in `experiments/results/" << g.slug
         << "/`: not measured | not measured | not measured | not measured | not measured |\n";

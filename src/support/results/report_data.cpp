@@ -54,12 +54,12 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
   d.forms = {"store", "cond"};
   std::vector<std::pair<const GpuData*, const Table*>> gs;
   for (const GpuData& g : ctx.gpus) {
-    const Table* t = g.get("dummy.csv");
+    const Table* t = g.get(results::layout::dummy);
     if (t && t->missing({"N", "map", "median_ms"}).empty()) {
       gs.emplace_back(&g, t);
       d.usable.push_back(&g);
     } else {
-      d.unusable.push_back({g.slug, t ? t->missing({"N", "map", "median_ms"}) : "", t ? "" : g.reason("dummy.csv")});
+      d.unusable.push_back({g.slug, t ? t->missing({"N", "map", "median_ms"}) : "", t ? "" : g.reason(results::layout::dummy)});
     }
   }
   if (!gs.empty()) {
@@ -140,7 +140,7 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
     d.reading.push_back({g, *std::min_element(rates.begin(), rates.end()), *std::max_element(rates.begin(), rates.end()),
                          nmax, ratio});
   }
-  if (const Table* mi = ctx.cpu.get("map_instructions.csv"))
+  if (const Table* mi = ctx.cpu.get(results::layout::map_instructions))
     for (const char* m : {"ltm-r", "ltm-e", "ltm-r-sq"})
       for (const Row& r : mi->rows())
         if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
