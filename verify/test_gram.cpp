@@ -294,4 +294,13 @@ BOOST_AUTO_TEST_CASE(exact_mode_references) {
   gram_cpu::distance_range(X.data(), 3, 1, lo, hi);
   BOOST_TEST((lo == 1.0 && hi == 3.0));
   BOOST_TEST(gram_cpu::dot_exact(X.data(), 1, 1, 2) == 3.0);
+  // the count's reference: d^2 <= 4 (pairs 0-1, 1-2); with coef 0 only the pair at d^2 = 4 exactly is near
+  const gram_cpu::CountReference r = gram_cpu::count_reference(X.data(), 3, 1, 4.0, 0.0);
+  BOOST_TEST((r.want_total == 2u && r.near_total == 1u));
+  BOOST_TEST((r.near[0] == 0u && r.near[1] == 1u && r.near[2] == 1u));
+  i64 bad = 0;
+  BOOST_TEST(r.admits(std::vector<unsigned>{1, 2, 1}, 2, &bad));
+  BOOST_TEST(r.admits(std::vector<unsigned>{1, 1, 0}, 1, &bad));  // the pair at eps moved: allowed
+  BOOST_TEST(!r.admits(std::vector<unsigned>{0, 1, 1}, 1, &bad));  // point 0's pair is not near eps
+  BOOST_TEST(bad == 0);
 }

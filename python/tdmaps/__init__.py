@@ -72,6 +72,18 @@ def _operands(p, precision):
     return _core.operand_bytes(precision, p.N, p.d)
 
 
+def _pdist_kind(out):
+    """The kernels' output of pdist's `out` ("square" is the mirror epilogue)."""
+    kinds = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
+    if out not in kinds:
+        raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
+    return kinds[out]
+
+
+def _pdist_shape(N, out):
+    return (N * (N - 1) // 2,) if out == "condensed" else (N, N)
+
+
 def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     """Distances between the rows of x (N x d).
 
@@ -82,18 +94,16 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     (c_P: tdmaps.bound_coefficient(precision, d)).
     """
     _check_precision(precision)
-    kinds = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
-    if out not in kinds:
-        raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
+    kind = _pdist_kind(out)
     p = Points(x)
     _core.require_tiles(p.N)  # NaN / Inf / overflow: refused by the call itself (flagged on the GPU)
-    shape = (p.N * (p.N - 1) // 2,) if out == "condensed" else (p.N, p.N)
+    shape = _pdist_shape(p.N, out)
     p.need_memory(_operands(p, precision), 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
     b = p.backend
     # every cell is written by the call: lower's diagonal and upper part 0 (gram::zero_upper after the
     # kernel), square's diagonal 0 (the mirror epilogue)
     dst = b.empty(shape, "float32", p.dev)
-    _core.distances(p.ptr, p.N, p.d, precision, kinds[out], not squared, False, b.ptr(dst), p.stream, p.dev)
+    _core.distances(p.ptr, p.N, p.d, precision, kind, not squared, False, b.ptr(dst), p.stream, p.dev)
     return p.result(dst)
 
 
@@ -101,13 +111,10 @@ def _time_cpp(x, out, precision, squared, reps, warmup):
     """ms of each of `reps` pdist-equivalent calls made from C++ alone (gram::prepare + run + release, the
     output allocated once): the benchmark's measure of the binding's overhead (experiments/peers/python_peers.py)."""
     _check_precision(precision)
-    kinds = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
-    if out not in kinds:
-        raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
+    kind = _pdist_kind(out)
     p = Points(x)
-    shape = (p.N * (p.N - 1) // 2,) if out == "condensed" else (p.N, p.N)
-    dst = p.backend.empty(shape, "float32", p.dev)
-    return _core.time_distances(p.ptr, p.N, p.d, precision, kinds[out], not squared, p.backend.ptr(dst), int(reps),
+    dst = p.backend.empty(_pdist_shape(p.N, out), "float32", p.dev)
+    return _core.time_distances(p.ptr, p.N, p.d, precision, kind, not squared, p.backend.ptr(dst), int(reps),
                                 int(warmup), p.stream, p.dev)
 
 

@@ -142,6 +142,39 @@ inline void distance_range(const float* X, i64 N, int d, double& lo, double& hi)
       hi = std::max(hi, r);
     }
 }
+// The eps count's float64 reference (d^2 <= eps2, per point and in total) and, per point, the pairs
+// whose d^2 lies within the precision's bound (coef S, gram_cpu's c_P) of eps2: a GPU count within the
+// bound may differ from `want` there, and only there. bench_gram's check of the count output.
+struct CountReference {
+  std::vector<std::uint64_t> want, near;
+  std::uint64_t want_total = 0, near_total = 0;
+  // the GPU's counts (per point, total) are within the bound of this reference
+  template <class V> bool admits(const V& got, std::uint64_t got_total, i64* bad_point) const {
+    for (size_t i = 0; i < want.size(); ++i) {
+      const std::uint64_t g = std::uint64_t(got[i]), w = want[i];
+      if ((g > w ? g - w : w - g) > near[i]) {
+        if (bad_point) *bad_point = i64(i);
+        return false;
+      }
+    }
+    if (bad_point) *bad_point = -1;
+    return (got_total > want_total ? got_total - want_total : want_total - got_total) <= near_total;
+  }
+};
+inline CountReference count_reference(const float* X, i64 N, int d, double eps2, double coef) {
+  CountReference c;
+  c.want.assign(size_t(N), 0);
+  c.near.assign(size_t(N), 0);
+  for (i64 i = 1; i < N; ++i)
+    for (i64 j = 0; j < i; ++j) {
+      const double e = d2_exact(X, d, i, j);
+      if (e <= eps2) ++c.want[size_t(i)], ++c.want[size_t(j)], ++c.want_total;
+      if (std::fabs(e - eps2) <= coef * scale(X, d, i, j) * 1.01 + std::ldexp(eps2, -22))
+        ++c.near[size_t(i)], ++c.near[size_t(j)], ++c.near_total;
+    }
+  return c;
+}
+
 // x_i.x_j in float64
 inline double dot_exact(const float* X, int d, i64 i, i64 j) {
   double s = 0;
