@@ -4,7 +4,8 @@
 In one process, on the same CUDA float32 arrays (bench_gram's points: gram_cpu::points(N, d, seed), as
 gram_peers.py makes them; default N = 1024, 8192, 32768, d = 128, --seed 27), times
   tdmaps.pdist(x, out=o, precision=P)       for o in condensed, lower, square (the Python call)
-  tdmaps._time_cpp(x, o, P, False, ..) the same work from C++ (gram::prepare + run + release a call, the output
+  tdmaps._time_cpp(x, o, P, False, ..) the same GPU work from C++ (prepare into a workspace, the kernel,
+                                            lower's zeroed upper part, the NaN pass; workspace and output
                                             allocated once; NaN rows with a note where the package lacks it)
   torch.pdist(x)                            condensed, FP32 (no matrix product)
   torch.cdist(x, x)                         N x N, TF32 allowed and not (rows tf32, fp32)
@@ -271,7 +272,7 @@ def main(argv):
                     try:
                         t = [float(v) for v in time_cpp(x, o, a.precision, False, a.reps, a.warmup)]
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
-                            nan, "the same call from C++: gram::prepare + run + release, the output allocated once (checked as tdmaps.pdist)")
+                            nan, "the same GPU work from C++ (prepare; kernel; zero_upper for lower; NaN pass); workspace and output allocated once (checked as tdmaps.pdist)")
                     except Exception as e:
                         print(f"[{PROGRAM}] time_cpp {o}: {type(e).__name__}: {e}", file=sys.stderr)
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,

@@ -3,9 +3,11 @@ GPU array, on the tensor cores over the lower triangle of 128 x 128 tiles (the L
 
 Every function takes an N x d float32 C-contiguous CUDA array of any DLPack framework (PyTorch,
 CuPy, JAX) without copying it, runs on the caller's current stream (PyTorch, CuPy; JAX: through
-PyTorch or CuPy) and returns when the result is ready, in the input's framework. Bad input raises
-one exception (TypeError, ValueError, MemoryError, RuntimeError) before any GPU work; Ctrl-C
-returns control (KeyboardInterrupt; the outputs of that call are then incomplete).
+PyTorch or CuPy) and returns its result in the input's framework. pdist and gram return at once,
+their work queued on that stream (as torch.cdist does); histogram and radius_count return when
+their counts are ready. Bad input raises one exception (TypeError, ValueError, MemoryError,
+RuntimeError) before any GPU work; Ctrl-C during a waiting call returns control (KeyboardInterrupt;
+the outputs of that call are then incomplete).
 
 Precision (the tensor cores' inputs; K = d, 3d for "3xtf32"): for points x_i, x_j and
 S = (|x_i| + |x_j|)^2, every squared distance satisfies |d2 - d2_exact| <= c_P * S with
@@ -15,8 +17,10 @@ not to d^2: close points far from the origin lose digits (centre x first). exact
 (histogram, radius_count) computes every pair in float64 on the CUDA cores instead: the result
 of a float64 computation, bit for bit.
 
-NaN, Inf (and values whose squared norms overflow float32; above 65504 for fp16) raise
-ValueError: the Gram form would turn them into finite wrong distances, not NaN.
+Non-finite input: a row holding NaN or Inf, or whose squared norm overflows float32 (or, for fp16,
+a value past 65504), gets NaN for each of its pairs in pdist (the diagonal stays 0), as torch.cdist
+and SciPy give NaN for NaN rows; histogram, radius_count and gram refuse such x (ValueError): the
+Gram form would turn it into wrong finite counts.
 See python/README.md; tdmaps.maps for the map library's facts.
 """
 import builtins
@@ -69,7 +73,13 @@ def kernel_for(out, precision="tf32", N=1024, device=0):
 
 
 def _operands(p, precision):
+    """Bytes of the workspace that holds the operands as the tensor cores read them (gram::prepare)."""
     return _core.operand_bytes(precision, p.N, p.d)
+
+
+def _workspace(p, precision):
+    """The operands' workspace, from the caller's framework (its caching allocator, the caller's stream)."""
+    return p.backend.empty((_operands(p, precision),), "uint8", p.dev)
 
 
 def _pdist_kind(out):
@@ -96,20 +106,23 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     _check_precision(precision)
     kind = _pdist_kind(out)
     p = Points(x)
-    _core.require_tiles(p.N)  # NaN / Inf / overflow: refused by the call itself (flagged on the GPU)
+    _core.require_tiles(p.N)
     shape = _pdist_shape(p.N, out)
-    p.need_memory(_operands(p, precision), 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
+    p.need_memory(_operands(p, precision) + 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
     b = p.backend
     # every cell is written by the call: lower's diagonal and upper part 0 (gram::zero_upper after the
-    # kernel), square's diagonal 0 (the mirror epilogue)
+    # kernel), square's diagonal 0 (the mirror epilogue); the pairs of a non-finite point NaN
+    # (gram::nan_nonfinite_pairs). Queued on the caller's stream, not waited for (as torch.cdist).
     dst = b.empty(shape, "float32", p.dev)
-    _core.distances(p.ptr, p.N, p.d, precision, kind, not squared, False, b.ptr(dst), p.stream, p.dev)
+    ws = _workspace(p, precision)
+    _core.distances(p.ptr, p.N, p.d, precision, kind, not squared, False, b.ptr(dst), b.ptr(ws), p.stream, p.dev)
     return p.result(dst)
 
 
 def _time_cpp(x, out, precision, squared, reps, warmup):
-    """ms of each of `reps` pdist-equivalent calls made from C++ alone (gram::prepare + run + release, the
-    output allocated once): the benchmark's measure of the binding's overhead (experiments/peers/python_peers.py)."""
+    """ms of each of `reps` pdist-equivalent calls made from C++ alone (the same GPU work as pdist's: prepare
+    into a workspace, kernel, lower's zeroed upper part, the NaN pass; the workspace and the output allocated
+    once): the benchmark's measure of the binding's overhead (experiments/peers/python_peers.py)."""
     _check_precision(precision)
     kind = _pdist_kind(out)
     p = Points(x)
@@ -125,9 +138,11 @@ def gram(x, *, precision="tf32"):
     p = Points(x)
     p.check_values(precision)
     _core.require_tiles(p.N)
-    p.need_memory(_operands(p, precision), 4 * p.N * p.N, f"gram of {p.N} points")
-    dst = p.backend.empty((p.N, p.N), "float32", p.dev)
-    _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, p.backend.ptr(dst), p.stream, p.dev)
+    p.need_memory(_operands(p, precision) + 4 * p.N * p.N, f"gram of {p.N} points")
+    b = p.backend
+    dst = b.empty((p.N, p.N), "float32", p.dev)
+    ws = _workspace(p, precision)
+    _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, b.ptr(dst), b.ptr(ws), p.stream, p.dev)
     return p.result(dst)
 
 
@@ -145,7 +160,8 @@ def _distance_range(p, precision, exact):
         _core.exact_minmax(p.ptr, p.N, p.d, b.ptr(mm), p.stream, p.dev)
     else:
         mm = b.asarray([math.inf, 0.0], "float32", p.dev)
-        _core.minmax(p.ptr, p.N, p.d, precision, b.ptr(mm), p.stream, p.dev)
+        ws = _workspace(p, precision)
+        _core.minmax(p.ptr, p.N, p.d, precision, b.ptr(mm), b.ptr(ws), p.stream, p.dev)
     lo, hi = (float(v) for v in b.tolist(mm))
     return lo, hi
 
@@ -201,7 +217,7 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
     if not exact and nbins > _core.max_buckets(precision):
         raise ValueError(f"bins = {nbins} is more than the {_core.max_buckets(precision)} buckets the tensor-core "
                          "histogram holds; use fewer bins or exact=True")
-    p.need_memory(0 if exact else _operands(p, precision), 16 * (nbins + 1), f"histogram of {p.N} points")
+    p.need_memory((0 if exact else _operands(p, precision)) + 16 * (nbins + 1), f"histogram of {p.N} points")
     if edges is None:
         if range is None:
             lo, hi = _distance_range(p, precision, exact)
@@ -222,7 +238,8 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
         _core.exact_histogram(p.ptr, p.N, p.d, b.ptr(edges_dev), nbins, b.ptr(hist), p.stream, p.dev)
     else:
         width = (edges[-1] - edges[0]) / nbins
-        _core.histogram(p.ptr, p.N, p.d, precision, nbins, edges[0], width, b.ptr(hist), p.stream, p.dev)
+        ws = _workspace(p, precision)
+        _core.histogram(p.ptr, p.N, p.d, precision, nbins, edges[0], width, b.ptr(hist), b.ptr(ws), p.stream, p.dev)
     return p.result(hist), p.result(edges_dev)
 
 
@@ -244,7 +261,7 @@ def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
     _core.require_tiles(p.N)
     if exact:
         _require_exact()
-    p.need_memory(0 if exact else _operands(p, precision), 12 * p.N + 8, f"radius_count of {p.N} points")
+    p.need_memory((0 if exact else _operands(p, precision)) + 12 * p.N + 8, f"radius_count of {p.N} points")
     b = p.backend
     counts = b.zeros((p.N,), "int32", p.dev)  # the kernels' unsigned counters
     total = b.zeros((1,), "int64", p.dev)
@@ -252,7 +269,8 @@ def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
         _core.exact_radius_count(p.ptr, p.N, p.d, eps, b.ptr(counts), b.ptr(total), p.stream, p.dev)
     else:
         eps2 = min(eps * eps, 3.4e38)
-        _core.radius_count(p.ptr, p.N, p.d, precision, eps2, b.ptr(counts), b.ptr(total), p.stream, p.dev)
+        ws = _workspace(p, precision)
+        _core.radius_count(p.ptr, p.N, p.d, precision, eps2, b.ptr(counts), b.ptr(total), b.ptr(ws), p.stream, p.dev)
     if not per_point:
         return int(b.tolist(total)[0])
     return p.result(b.to_int64(counts))

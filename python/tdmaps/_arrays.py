@@ -89,15 +89,18 @@ class Points:
             raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
                              "another precision")
 
-    def need_memory(self, operands, outputs, what):
-        """Refuses (MemoryError) a call whose GPU memory exceeds what is free: the operands (cudaMalloc)
-        in the device's free memory, the outputs (the framework) there or in its cache."""
+    def need_memory(self, nbytes, what):
+        """Refuses (MemoryError) a call whose GPU memory (the workspace and the outputs, both allocated by
+        the framework) exceeds what is free on the device and in the framework's cache, before any of it
+        is allocated. The cache is asked only when the device's free memory alone is too little (asking
+        PyTorch costs tens of microseconds)."""
         free = _core.free_bytes(self.dev)
+        if nbytes <= free:
+            return
         cached = self.backend.cached_free(self.dev)
-        if operands > free or operands + outputs > free + cached:
-            need = (operands + outputs) / 2**30
-            raise MemoryError(f"{what} needs {need:.2f} GiB of GPU memory, {(free + cached) / 2**30:.2f} GiB are "
-                              f"free on GPU {self.dev}; use fewer points")
+        if nbytes > free + cached:
+            raise MemoryError(f"{what} needs {nbytes / 2**30:.2f} GiB of GPU memory, {(free + cached) / 2**30:.2f} GiB "
+                              f"are free on GPU {self.dev}; use fewer points")
 
     def result(self, a):
         """An output in the caller's framework."""
@@ -145,7 +148,7 @@ class _Torch:
 
     def _dt(self, dtype):
         return {"float32": self.t.float32, "float64": self.t.float64, "int64": self.t.int64,
-                "int32": self.t.int32}[dtype]
+                "int32": self.t.int32, "uint8": self.t.uint8}[dtype]
 
     def empty(self, shape, dtype, dev):
         return self.t.empty(shape, dtype=self._dt(dtype), device=f"cuda:{dev}")

@@ -187,7 +187,10 @@ tdmaps::bench::GpuCode built_code() {
   return c;
 }
 // Device `dev` exists and this build runs on it; else RuntimeError naming the cause and the next step.
+// A device found good is remembered (the check costs a few driver calls; every call makes it).
 void require_device(int dev) {
+  static std::vector<char> good;
+  if (dev >= 0 && dev < int(good.size()) && good[size_t(dev)]) return;
   int count = 0;
   check(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
   if (dev < 0 || dev >= count)
@@ -202,6 +205,8 @@ void require_device(int dev) {
   if (cap < 80)
     throw std::runtime_error("GPU " + std::to_string(dev) + " is sm_" + std::to_string(cap) +
                              "; the tensor-core kernels need sm_80 or newer (Ampere, Hopper)");
+  if (int(good.size()) <= dev) good.resize(size_t(dev) + 1, 0);
+  good[size_t(dev)] = 1;
 }
 
 gram::Prec prec_of(const std::string& s) {
@@ -255,34 +260,11 @@ std::size_t free_bytes(int dev) {
   return free;
 }
 
-// Operands of a call whose kernels were interrupted (Ctrl-C): freed once their event has passed.
-struct Pending {
-  gram::Prepared prepared;
-  cudaEvent_t done = nullptr;
-  int dev = 0;
-};
-std::vector<Pending>& pending() {
-  static std::vector<Pending> p;
-  return p;
-}
-void reap_pending() {
-  auto& v = pending();
-  for (size_t k = 0; k < v.size();) {
-    DeviceGuard g(v[k].dev);
-    if (cudaEventQuery(v[k].done) == cudaErrorNotReady) {
-      ++k;
-      continue;
-    }
-    gram::release(v[k].prepared);
-    cudaEventDestroy(v[k].done);
-    v.erase(v.begin() + long(k));
-  }
-}
-
 // Waits for the work queued on `s` with the GIL released; every 20 ms takes the GIL back to look
-// for a signal. On Ctrl-C: the operands go to pending() (freed once the kernels end) and
-// KeyboardInterrupt is raised at once; the outputs hold whatever the kernels wrote by then.
-void wait_interruptible(cudaStream_t s, gram::Prepared& prepared, int dev) {
+// for a signal. On Ctrl-C, KeyboardInterrupt is raised at once; the kernels run on, and the outputs
+// hold whatever they wrote by then (the workspace, the caller's framework's, is stream-ordered: its
+// next user on this stream starts after them).
+void wait_interruptible(cudaStream_t s) {
   cudaEvent_t done = nullptr;
   check(cudaEventCreateWithFlags(&done, cudaEventDisableTiming), "cudaEventCreate");
   cudaError_t e = cudaEventRecord(done, s);
@@ -297,7 +279,7 @@ void wait_interruptible(cudaStream_t s, gram::Prepared& prepared, int dev) {
     auto last = start;
     while ((e = cudaEventQuery(done)) == cudaErrorNotReady) {
       // the first 0.5 ms by spinning (a sleep lasts 50 us or more on Linux: a short call would end late by
-      // that), then naps of 50 us (the 2 ms naps of the first version cost 1-2 ms a call on an H200)
+      // that), then naps of 50 us
       if (std::chrono::steady_clock::now() - start > std::chrono::microseconds(500))
         std::this_thread::sleep_for(std::chrono::microseconds(50));
       if (std::chrono::steady_clock::now() - last > std::chrono::milliseconds(20)) {
@@ -310,78 +292,65 @@ void wait_interruptible(cudaStream_t s, gram::Prepared& prepared, int dev) {
       }
     }
   }
-  if (interrupted) {
-    pending().push_back(Pending{prepared, done, dev});
-    prepared = gram::Prepared{};
-    throw nb::python_error();
-  }
   cudaEventDestroy(done);
+  if (interrupted) throw nb::python_error();
   check(e, "the kernels");
 }
 
-// One word of mapped pinned memory the GPU sets where a call's input is not finite (run_request).
-volatile unsigned* nonfinite_flag() {
-  static unsigned* host = [] {
-    unsigned* h = nullptr;
-    check(cudaHostAlloc(reinterpret_cast<void**>(&h), sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable),
-          "cudaHostAlloc");
-    return h;
-  }();
-  return host;
-}
-
-// One prepared input for the length of a call (released on every exit).
-struct Operands {
-  gram::Prepared p;
-  ~Operands() { gram::release(p); }
-};
 cudaStream_t stream_of(std::uintptr_t s) { return reinterpret_cast<cudaStream_t>(s); }
 const float* points(std::uintptr_t x) { return reinterpret_cast<const float*>(x); }
 
-// prepare + one request + wait: every tensor-core call.
-void run_request(std::uintptr_t x, i64 N, int d, const std::string& prec, gram::Request r, std::uintptr_t stream, int dev) {
-  require_device(dev);
-  DeviceGuard g(dev);
-  reap_pending();
-  require_tiles(N);
-  const gram::Prec p = prec_of(prec);
-  if (r.out == gram::Out::hist && (r.buckets < 1 || r.buckets > gram::max_buckets(p)))
-    throw nb::value_error(("bins = " + std::to_string(r.buckets) + " is more than the " + std::to_string(gram::max_buckets(p)) +
-                           " buckets the fused histogram holds; use fewer bins or exact=True").c_str());
-  r.sched = gram::Sched::ltm_e;
-  r.kernel = kernel_for(r.out, p, N, gram::sm90_runs());
-  Operands ops;
-  const cudaStream_t s = stream_of(stream);
-  check(gram::prepare(p, points(x), N, d, ops.p, s), "gram::prepare");
-  // NaN / Inf / overflowing inputs: flagged on the GPU from the norms prepare computed (no reduction and
-  // no synchronisation of their own), refused once the call has ended
-  volatile unsigned* flag = nonfinite_flag();
-  *flag = 0;
-  check(gram::flag_nonfinite_norms(ops.p, const_cast<unsigned*>(flag), s), "gram::flag_nonfinite_norms");
-  cudaError_t e;
-  try {
-    e = gram::run(ops.p, r, s);
-    if (e == cudaErrorInvalidValue && r.kernel == gram::Kernel::sm90_evt) {  // a shape sm90-evt refuses
-      r.kernel = gram::Kernel::sm90_ws;
-      e = gram::run(ops.p, r, s);
-    }
-  } catch (const tdmaps::unsupported& ex) {
-    throw nb::value_error(("N = " + std::to_string(N) + " is past the tile map's range: " + ex.what()).c_str());
-  }
-  check(e, (std::string("gram::run (") + gram::name(r.out) + ", " + gram::name(r.kernel) + ")").c_str());
-  if (r.out == gram::Out::lower) check(gram::zero_upper(r.dst, N, s), "gram::zero_upper");  // j >= i: 0
-  wait_interruptible(s, ops.p, dev);
-  if (*flag) {
-    const std::string why = std::string("x holds NaN or Inf, or values whose squared norms overflow float32") +
-                            (p == gram::Prec::fp16 ? " (or, for fp16, values past its largest 65504)" : "") +
-                            "; tdmaps refuses them (their distances would be wrong, not NaN): drop, replace or "
-                            "scale those rows first";
-    throw nb::value_error(why.c_str());
-  }
+// One call's input: N x d float32 points x on device dev, the caller's stream, and the workspace the Python layer
+// allocated with the caller's framework (operand_bytes bytes: prepare's operands, no allocation here).
+struct Input {
+  std::uintptr_t x;
+  i64 N;
+  int d;
+  gram::Prec prec;
+  std::uintptr_t workspace;
+  std::uintptr_t stream;
+};
+bool is_distances(const gram::Request& r) {
+  return !r.product && (r.out == gram::Out::lower || r.out == gram::Out::condensed || r.out == gram::Out::mirror);
 }
 
+// Every tensor-core call's GPU work, queued on the stream, asynchronous: prepare into the workspace, the kernel
+// (kernel_for's), lower's upper part zeroed, and NaN for the pairs of a non-finite point (distances), or the
+// non-finite flag (the reductions: their callers wait and read it). The same for pdist and time_distances.
+gram::Prepared enqueue(const Input& in, gram::Request r) {
+  r.sched = gram::Sched::ltm_e;
+  r.kernel = kernel_for(r.out, in.prec, in.N, gram::sm90_runs());
+  const cudaStream_t s = stream_of(in.stream);
+  gram::Prepared p;
+  check(gram::prepare(in.prec, points(in.x), in.N, in.d, p, s, reinterpret_cast<void*>(in.workspace)), "gram::prepare");
+  cudaError_t e;
+  try {
+    e = gram::run(p, r, s);
+    if (e == cudaErrorInvalidValue && r.kernel == gram::Kernel::sm90_evt) {  // a shape sm90-evt refuses
+      r.kernel = gram::Kernel::sm90_ws;
+      e = gram::run(p, r, s);
+    }
+  } catch (const tdmaps::unsupported& ex) {
+    throw nb::value_error(("N = " + std::to_string(in.N) + " is past the tile map's range: " + ex.what()).c_str());
+  }
+  check(e, (std::string("gram::run (") + gram::name(r.out) + ", " + gram::name(r.kernel) + ")").c_str());
+  if (r.out == gram::Out::lower) check(gram::zero_upper(r.dst, in.N, s), "gram::zero_upper");  // j >= i: 0
+  if (is_distances(r)) check(gram::nan_nonfinite_pairs(p, r, s), "gram::nan_nonfinite_pairs");
+  else check(gram::flag_nonfinite_norms(p, p.flag, s), "gram::flag_nonfinite_norms");
+  return p;
+}
+
+Input input_of(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintptr_t ws, std::uintptr_t stream, int dev) {
+  require_device(dev);
+  require_tiles(N);
+  return Input{x, N, d, prec_of(prec), ws, stream};
+}
+
+// Distances (or, product, the Gram matrix), asynchronous as a PyTorch operation: returns once queued on the stream.
 void distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,
-               bool product, std::uintptr_t dst, std::uintptr_t stream, int dev) {
+               bool product, std::uintptr_t dst, std::uintptr_t ws, std::uintptr_t stream, int dev) {
+  const Input in = input_of(x, N, d, prec, ws, stream, dev);
+  DeviceGuard g(dev);
   gram::Request r;
   r.out = out_of(out);
   if (r.out != gram::Out::lower && r.out != gram::Out::condensed && r.out != gram::Out::mirror)
@@ -389,70 +358,97 @@ void distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const st
   r.take_sqrt = take_sqrt;
   r.product = product;
   r.dst = reinterpret_cast<float*>(dst);
-  run_request(x, N, d, prec, r, stream, dev);
+  (void)enqueue(in, r);
+}
+
+// A reduction (hist, count, minmax): queued, waited for (Ctrl-C returns), then refused where x was not finite.
+void reduce(const Input& in, const gram::Request& r, int dev) {
+  DeviceGuard g(dev);
+  if (r.out == gram::Out::hist && (r.buckets < 1 || r.buckets > gram::max_buckets(in.prec)))
+    throw nb::value_error(("bins = " + std::to_string(r.buckets) + " is more than the " +
+                           std::to_string(gram::max_buckets(in.prec)) +
+                           " buckets the fused histogram holds; use fewer bins or exact=True").c_str());
+  const gram::Prepared p = enqueue(in, r);
+  wait_interruptible(stream_of(in.stream));
+  unsigned flag = 0;
+  check(cudaMemcpy(&flag, p.flag, sizeof flag, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  if (flag) {
+    const std::string why = std::string("x holds NaN or Inf, or values whose squared norms overflow float32") +
+                            (in.prec == gram::Prec::fp16 ? " (or, for fp16, values past its largest 65504)" : "") +
+                            "; tdmaps refuses them (their distances would be wrong, not NaN): drop, replace or "
+                            "scale those rows first";
+    throw nb::value_error(why.c_str());
+  }
 }
 void histogram(std::uintptr_t x, i64 N, int d, const std::string& prec, int buckets, float lo, float width,
-               std::uintptr_t hist, std::uintptr_t stream, int dev) {
+               std::uintptr_t hist, std::uintptr_t ws, std::uintptr_t stream, int dev) {
   gram::Request r;
   r.out = gram::Out::hist;
   r.buckets = buckets;
   r.lo = lo;
   r.width = width;
   r.hist = reinterpret_cast<unsigned long long*>(hist);
-  run_request(x, N, d, prec, r, stream, dev);
+  reduce(input_of(x, N, d, prec, ws, stream, dev), r, dev);
 }
 void radius_count(std::uintptr_t x, i64 N, int d, const std::string& prec, float eps2, std::uintptr_t counts,
-                  std::uintptr_t total, std::uintptr_t stream, int dev) {
+                  std::uintptr_t total, std::uintptr_t ws, std::uintptr_t stream, int dev) {
   gram::Request r;
   r.out = gram::Out::count;
   r.eps2 = eps2;
   r.counts = reinterpret_cast<unsigned*>(counts);
   r.total = reinterpret_cast<unsigned long long*>(total);
-  run_request(x, N, d, prec, r, stream, dev);
+  reduce(input_of(x, N, d, prec, ws, stream, dev), r, dev);
 }
-void minmax(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintptr_t out2, std::uintptr_t stream, int dev) {
+void minmax(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintptr_t out2, std::uintptr_t ws,
+            std::uintptr_t stream, int dev) {
   gram::Request r;
   r.out = gram::Out::minmax;
   r.minmax = reinterpret_cast<float*>(out2);
-  run_request(x, N, d, prec, r, stream, dev);
+  reduce(input_of(x, N, d, prec, ws, stream, dev), r, dev);
 }
 
-// The same work as one pdist call, from C++ alone (the binding's overhead is the difference: issue #38):
-// per rep, CUDA events around gram::prepare + gram::run + gram::release on `stream`, the output `dst`
-// allocated once by the caller (pdist allocates it per call). ms of each of `reps` reps after `warmup`.
+// The same work as one pdist call, from C++ alone (the binding's overhead is the difference: issue #38): per rep,
+// CUDA events around enqueue() on `stream` (the GPU work of distances(): prepare, kernel, zero_upper, NaN pass),
+// the workspace and the output `dst` allocated once. ms of each of `reps` reps after `warmup`.
 std::vector<double> time_distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out,
                                    bool take_sqrt, std::uintptr_t dst, int reps, int warmup, std::uintptr_t stream, int dev) {
-  require_device(dev);
-  DeviceGuard g(dev);
-  require_tiles(N);
   if (reps < 1 || warmup < 0) throw nb::value_error("time_distances: reps >= 1 and warmup >= 0");
+  Input in = input_of(x, N, d, prec, 0, stream, dev);
+  DeviceGuard g(dev);
   gram::Request r;
   r.out = out_of(out);
   if (r.out != gram::Out::lower && r.out != gram::Out::condensed && r.out != gram::Out::mirror)
     throw nb::value_error("time_distances: out must be lower, condensed or mirror");
-  const gram::Prec p = prec_of(prec);
   r.take_sqrt = take_sqrt;
   r.dst = reinterpret_cast<float*>(dst);
-  r.kernel = kernel_for(r.out, p, N, gram::sm90_runs());
-  const cudaStream_t s = stream_of(stream);
+  void* ws = nullptr;
+  check(cudaMalloc(&ws, gram::operand_bytes(in.prec, N, d)), "cudaMalloc");
+  in.workspace = reinterpret_cast<std::uintptr_t>(ws);
   cudaEvent_t a = nullptr, b = nullptr;
-  check(cudaEventCreate(&a), "cudaEventCreate");
-  check(cudaEventCreate(&b), "cudaEventCreate");
   std::vector<double> ms;
-  for (int k = 0; k < warmup + reps; ++k) {
-    check(cudaEventRecord(a, s), "cudaEventRecord");
-    Operands ops;
-    check(gram::prepare(p, points(x), N, d, ops.p, s), "gram::prepare");
-    check(gram::run(ops.p, r, s), "gram::run");
-    gram::release(ops.p);
-    check(cudaEventRecord(b, s), "cudaEventRecord");
-    check(cudaEventSynchronize(b), "cudaEventSynchronize");
-    float t = 0;
-    check(cudaEventElapsedTime(&t, a, b), "cudaEventElapsedTime");
-    if (k >= warmup) ms.push_back(t);
+  cudaError_t e = cudaEventCreate(&a);
+  if (e == cudaSuccess) e = cudaEventCreate(&b);
+  try {
+    for (int k = 0; e == cudaSuccess && k < warmup + reps; ++k) {
+      if ((e = cudaEventRecord(a, stream_of(stream))) != cudaSuccess) break;
+      (void)enqueue(in, r);
+      if ((e = cudaEventRecord(b, stream_of(stream))) != cudaSuccess || (e = cudaEventSynchronize(b)) != cudaSuccess) break;
+      float t = 0;
+      if ((e = cudaEventElapsedTime(&t, a, b)) != cudaSuccess) break;
+      if (k >= warmup) ms.push_back(t);
+    }
+  } catch (...) {
+    cudaStreamSynchronize(stream_of(stream));
+    cudaFree(ws);
+    if (a) cudaEventDestroy(a);
+    if (b) cudaEventDestroy(b);
+    throw;
   }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
+  cudaStreamSynchronize(stream_of(stream));
+  cudaFree(ws);
+  if (a) cudaEventDestroy(a);
+  if (b) cudaEventDestroy(b);
+  check(e, "time_distances");
   return ms;
 }
 
@@ -460,12 +456,10 @@ std::vector<double> time_distances(std::uintptr_t x, i64 N, int d, const std::st
 // The exact mode: float64 on the CUDA cores, no operands to prepare.
 template <class F> void run_exact(i64 N, std::uintptr_t stream, int dev, const char* what, F&& launch) {
   require_device(dev);
-  DeviceGuard g(dev);
-  reap_pending();
   require_tiles(N);
-  gram::Prepared none;
+  DeviceGuard g(dev);
   check(launch(stream_of(stream)), what);
-  wait_interruptible(stream_of(stream), none, dev);
+  wait_interruptible(stream_of(stream));
 }
 void exact_histogram(std::uintptr_t x, i64 N, int d, std::uintptr_t edges, int bins, std::uintptr_t hist,
                      std::uintptr_t stream, int dev) {

@@ -178,12 +178,50 @@ def test_radius_count_exact_equals_float64(N, d):
         assert tdmaps.radius_count(cuda(x), eps, per_point=False, exact=True) == total
 
 
+def nan_pairs_as_documented(x, bad_rows, out, prec="tf32"):
+    """pdist's answer to non-finite rows: NaN for every pair of such a row (the diagonal 0), the other pairs as
+    for finite input (within the precision's bound of float64)."""
+    y = tdmaps.pdist(cuda(x), out=out, precision=prec).cpu().numpy().astype(np.float64)
+    N = len(x)
+    good = np.ones(N, bool)
+    good[bad_rows] = False
+    xs = np.where(good[:, None], x, 0).astype(np.float32)  # the bound's scale over the finite rows only
+    s, i, j = d2_exact(xs)
+    hit = ~(good[i] & good[j])
+    if out == "condensed":
+        got = y
+    else:
+        got = y[j, i] if out == "lower" else y[i, j]  # lower holds (row > column): SciPy's (i < j) is at [j, i]
+        if out == "square":
+            assert np.array_equal(np.isnan(y), np.isnan(y.T))
+        assert np.all(np.diag(y) == 0)
+        if out == "lower":
+            assert np.all(np.triu(y) == 0)
+    assert np.all(np.isnan(got[hit])) and not np.any(np.isnan(got[~hit]))
+    d = np.sqrt(s)
+    assert np.all(np.abs(got[~hit] - d[~hit]) <= tol_d(xs, prec, i, j, d)[~hit])
+
+
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), 1e30])
-def test_nan_inf_refused(bad):
+@pytest.mark.parametrize("out", ["condensed", "lower", "square"])
+def test_pdist_nan_for_nonfinite_rows(bad, out):
+    x = points(130, 4)
+    x[77, 2] = bad  # 1e30: finite, but its squared norm overflows float32
+    x[129, 0] = bad  # in the last, partial tile
+    nan_pairs_as_documented(x, [77, 129], out)
+
+
+def test_pdist_fp16_past_its_range_nan():
+    x = points(130, 4)
+    x[3, 0] = 70000.0
+    nan_pairs_as_documented(x, [3], "condensed", "fp16")
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), 1e30])
+def test_reductions_refuse_nonfinite(bad):
     x = points(130, 4)
     x[77, 2] = bad
-    for call in (lambda a: tdmaps.pdist(a), lambda a: tdmaps.histogram(a, 8), lambda a: tdmaps.radius_count(a, 1.0),
-                 lambda a: tdmaps.gram(a)):
+    for call in (lambda a: tdmaps.histogram(a, 8), lambda a: tdmaps.radius_count(a, 1.0), lambda a: tdmaps.gram(a)):
         with pytest.raises(ValueError, match="NaN or Inf|overflow"):
             call(cuda(x))
 
@@ -192,7 +230,7 @@ def test_fp16_range_refused():
     x = points(130, 4)
     x[3, 0] = 70000.0
     with pytest.raises(ValueError, match="65504"):
-        tdmaps.pdist(cuda(x), precision="fp16")
+        tdmaps.histogram(cuda(x), 8, precision="fp16")
 
 
 def test_device_refusals():
@@ -221,8 +259,10 @@ def test_requires_grad_and_stream():
     x = cuda(points(257, 8)).requires_grad_()
     s = torch.cuda.Stream()
     with torch.cuda.stream(s):
-        d = tdmaps.pdist(x)
+        d = tdmaps.pdist(x)  # queued on s, not waited for
     assert not d.requires_grad and d.shape == (257 * 256 // 2,)
+    s.synchronize()
+    assert torch.equal(d, tdmaps.pdist(x.detach()))
 
 
 def test_cupy_in_cupy_out():

@@ -6,7 +6,7 @@
 namespace gram {
 namespace detail {
 #define GRAM_DECLARE(p)                                                               \
-  cudaError_t prepare_##p(const float* X, i64 N, int d, Prepared& o, cudaStream_t s); \
+  cudaError_t prepare_##p(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* ws); \
   cudaError_t run_##p(const Prepared& o, const Request& r, cudaStream_t s);           \
   cudaError_t run_extra_##p(const Prepared& o, const Request& r, cudaStream_t s);     \
   size_t operand_bytes_##p(i64 N, int d);                                             \
@@ -61,8 +61,8 @@ int max_buckets(Prec p) {
 #undef C
   return 0;
 }
-cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStream_t s) {
-#define C(x) prepare_##x(X, N, d, o, s)
+cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* workspace) {
+#define C(x) prepare_##x(X, N, d, o, s, workspace)
   GRAM_SWITCH(p, C)
 #undef C
   return cudaErrorInvalidValue;
@@ -96,7 +96,31 @@ __global__ void zero_upper_kernel(float* dst, i64 N) {
     for (; j < N; j += blockDim.x) row[j] = 0.0f;
   }
 }
+// Pairs (i, j), i != j, of a point whose norm is not finite get NaN in the output, once the flag is set
+// (nothing but the flag's read otherwise). Row i by a block, its columns by the threads.
+__global__ void nan_pairs_kernel(const float* __restrict__ norms, const unsigned* __restrict__ flag, i64 N, Out out,
+                                 float* dst) {
+  if (*flag == 0) return;
+  const float nan = __int_as_float(0x7fc00000);
+  for (i64 i = blockIdx.x; i < N; i += gridDim.x) {
+    const bool bad_i = !isfinite(norms[i]);
+    for (i64 j = threadIdx.x; j < N; j += blockDim.x) {
+      if (j == i || !(bad_i || !isfinite(norms[j]))) continue;
+      if (out == Out::mirror) dst[i * N + j] = nan;
+      else if (out == Out::lower && j < i) dst[i * N + j] = nan;
+      else if (out == Out::condensed && i < j) dst[i * N - i * (i + 1) / 2 + (j - i - 1)] = nan;  // SciPy's order
+    }
+  }
+}
 }  // namespace
+cudaError_t nan_nonfinite_pairs(const Prepared& p, const Request& r, cudaStream_t s) {
+  if (!p.norms || !p.flag || !r.dst || p.N < 1 ||
+      (r.out != Out::lower && r.out != Out::condensed && r.out != Out::mirror))
+    return cudaErrorInvalidValue;
+  if (const cudaError_t e = flag_nonfinite_norms(p, p.flag, s); e != cudaSuccess) return e;
+  nan_pairs_kernel<<<unsigned(p.N < 264 ? p.N : 264), 256, 0, s>>>(p.norms, p.flag, p.N, r.out, r.dst);
+  return cudaGetLastError();
+}
 cudaError_t flag_nonfinite_norms(const Prepared& p, unsigned* flag, cudaStream_t s) {
   if (!p.norms || !flag || p.N < 1) return cudaErrorInvalidValue;
   const i64 blocks = (p.N + 255) / 256;
@@ -110,9 +134,7 @@ cudaError_t zero_upper(float* dst, i64 N, cudaStream_t s) {
 }
 
 void release(Prepared& o) {
-  if (o.B && o.B != o.A) cudaFree(const_cast<void*>(o.B));
-  if (o.A) cudaFree(const_cast<void*>(o.A));
-  if (o.norms) cudaFree(o.norms);
+  if (o.owned) cudaFree(o.owned);
   o = Prepared{};
 }
 unsigned long long launched_tiles(Sched s, i64 N) {

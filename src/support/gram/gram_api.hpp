@@ -96,6 +96,8 @@ struct Prepared {
   const void* A = nullptr;  // Np x Kp, K-major
   const void* B = nullptr;  // == A but for 3xtf32
   float* norms = nullptr;   // |x_i|^2, Np floats (0 past N)
+  unsigned* flag = nullptr; // one device word, 0 after prepare (nan_nonfinite_pairs sets it)
+  void* owned = nullptr;    // prepare's own allocation (no workspace given): release() frees it
   i64 N = 0, Np = 0, Kp = 0;
   int d = 0;
 };
@@ -127,11 +129,14 @@ struct Request {
   unsigned long long lam_begin = 0, lam_end = all_tiles;
 };
 
+// The bytes of the operands of N points of d features (A, B, the norms, the flag): prepare's workspace.
 size_t operand_bytes(Prec p, i64 N, int d);
 int max_buckets(Prec p);  // the fused histogram's block copies live in shared memory
-// X: device, N x d float row-major. Errors: the CUDA error (checked by the caller).
-cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& out, cudaStream_t s = 0);
-void release(Prepared& p);
+// X: device, N x d float row-major. The operands go to `workspace` (operand_bytes(p, N, d) bytes, 256-byte
+// aligned, e.g. from the caller's caching allocator: no allocation, stream-ordered), or to one cudaMalloc of
+// prepare's own when it is null. Errors: the CUDA error (checked by the caller).
+cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& out, cudaStream_t s = 0, void* workspace = nullptr);
+void release(Prepared& p);  // frees prepare's own allocation (none with a workspace)
 // Tiles launched: c(c+1)/2 (ltm-e) or c^2 (bb), c = ceil(N / 128).
 unsigned long long launched_tiles(Sched s, i64 N);
 // One launch (asynchronous). Throws tdmaps::unsupported past a map's range (host, before the launch).
@@ -141,6 +146,11 @@ cudaError_t run(const Prepared& p, const Request& r, cudaStream_t s = 0);
 // type's range. The Gram form would turn such points into wrong finite distances (fmaxf(NaN, 0) = 0); the
 // caller checks the flag after the call and discards its results. One pass over the N norms.
 cudaError_t flag_nonfinite_norms(const Prepared& p, unsigned* flag, cudaStream_t s = 0);
+// The distances' answer to non-finite input, asynchronously: flags the prepared norms (p.flag) and, where one is
+// not finite, writes NaN to every pair (i, j), i != j, of such a point in r.dst (outputs lower, condensed,
+// mirror; the diagonal keeps its 0): what torch.cdist and SciPy give for NaN rows. Two small launches after
+// run(); no host synchronisation. With finite input: a pass over the N norms and one read of the flag.
+cudaError_t nan_nonfinite_pairs(const Prepared& p, const Request& r, cudaStream_t s = 0);
 // Zeroes the cells j >= i of a row-major N x N (the diagonal and above): the "lower" output with the
 // rest defined, at half the bytes of a memset of the whole.
 cudaError_t zero_upper(float* dst, i64 N, cudaStream_t s = 0);

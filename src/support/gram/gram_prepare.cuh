@@ -57,28 +57,46 @@ __global__ void norms_kernel(const float* __restrict__ X, i64 N, int d, i64 Kp, 
   if (lane == 0) norms[i] = s;
 }
 
-template <Prec P> inline size_t operand_bytes_of(i64 N, int d) {
-  return size_t(padded_rows(N)) * size_t(padded_k<P>(d)) * sizeof(Storage<P>) * (P == Prec::tf32x3 ? 2 : 1) +
-         size_t(padded_rows(N)) * sizeof(float);
+// The operands' one block of device memory (prepare()'s workspace): A, B (3xtf32 only), the norms
+// and the non-finite flag, each at a multiple of 256 bytes.
+struct OperandLayout {
+  size_t b = 0, norms = 0, flag = 0, total = 0;  // byte offsets; A at 0
+};
+template <Prec P> inline OperandLayout operand_layout(i64 N, int d) {
+  const auto up = [](size_t b) { return (b + 255) / 256 * 256; };
+  const size_t a = up(size_t(padded_rows(N)) * size_t(padded_k<P>(d)) * sizeof(Storage<P>));
+  OperandLayout L;
+  L.b = P == Prec::tf32x3 ? a : 0;
+  L.norms = P == Prec::tf32x3 ? 2 * a : a;
+  L.flag = L.norms + up(size_t(padded_rows(N)) * sizeof(float));
+  L.total = L.flag + 256;
+  return L;
 }
-// Allocates and fills (X: device, N x d row-major). Returns cudaSuccess or the first error.
-template <Prec P> cudaError_t prepare_of(const float* X, i64 N, int d, Prepared& o, cudaStream_t s) {
+template <Prec P> inline size_t operand_bytes_of(i64 N, int d) { return operand_layout<P>(N, d).total; }
+// Fills the operands (X: device, N x d row-major) in `workspace` (operand_bytes_of bytes, 256-byte
+// aligned), or in one cudaMalloc of its own where workspace is null (release() frees it).
+// Returns cudaSuccess or the first error.
+template <Prec P> cudaError_t prepare_of(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* workspace) {
   o = Prepared{};
   o.prec = P; o.N = N; o.d = d; o.Np = padded_rows(N); o.Kp = padded_k<P>(d);
-  const size_t n = size_t(o.Np) * size_t(o.Kp);
-  Storage<P>* A = nullptr;
-  Storage<P>* B = nullptr;
-  cudaError_t e = cudaMalloc(&A, n * sizeof(Storage<P>));
-  if (e != cudaSuccess) return e;
-  o.A = A;
-  if (P == Prec::tf32x3) {
-    if ((e = cudaMalloc(&B, n * sizeof(Storage<P>))) != cudaSuccess) return e;
-  } else {
-    B = A;
+  const OperandLayout L = operand_layout<P>(N, d);
+  char* base = static_cast<char*>(workspace);
+  cudaError_t e = cudaSuccess;
+  if (!base) {
+    if ((e = cudaMalloc(&base, L.total)) != cudaSuccess) return e;
+    o.owned = base;
+  } else if (reinterpret_cast<std::uintptr_t>(base) % 256 != 0) {
+    return cudaErrorMisalignedAddress;
   }
+  auto* A = reinterpret_cast<Storage<P>*>(base);
+  auto* B = reinterpret_cast<Storage<P>*>(base + L.b);
+  o.A = A;
   o.B = B;
-  if ((e = cudaMalloc(&o.norms, size_t(o.Np) * sizeof(float))) != cudaSuccess) return e;
-  if ((e = cudaMemsetAsync(o.norms, 0, size_t(o.Np) * sizeof(float), s)) != cudaSuccess) return e;
+  o.norms = reinterpret_cast<float*>(base + L.norms);
+  o.flag = reinterpret_cast<unsigned*>(base + L.flag);
+  // the norms' padding and the flag start at 0
+  if ((e = cudaMemsetAsync(o.norms, 0, L.total - L.norms, s)) != cudaSuccess) return e;
+  const size_t n = size_t(o.Np) * size_t(o.Kp);
   prepare_kernel<P><<<unsigned((n + 255) / 256), 256, 0, s>>>(X, N, d, o.Np, o.Kp, A, B);
   if ((e = cudaGetLastError()) != cudaSuccess) return e;
   norms_kernel<P><<<unsigned((N + 7) / 8), 256, 0, s>>>(X, N, d, o.Kp, A, o.norms);

@@ -2,7 +2,9 @@
 #include "gram.cuh"
 
 namespace gram::detail {
-cudaError_t prepare_tf32x3(const float* X, i64 N, int d, Prepared& o, cudaStream_t s) { return prepare_of<Prec::tf32x3>(X, N, d, o, s); }
+cudaError_t prepare_tf32x3(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* ws) {
+  return prepare_of<Prec::tf32x3>(X, N, d, o, s, ws);
+}
 cudaError_t run_tf32x3(const Prepared& o, const Request& r, cudaStream_t s) { return run_of<Prec::tf32x3>(o, r, s); }
 size_t operand_bytes_tf32x3(i64 N, int d) { return operand_bytes_of<Prec::tf32x3>(N, d); }
 int max_buckets_tf32x3() { return max_buckets<Prec::tf32x3>(); }

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""experiments/peers/python_overhead.py -- where the host time of one tdmaps.pdist call goes (issue #38's
+overhead target: at most 20 us over the same kernel called from C++ at N = 1024).
+
+On one CUDA float32 array (N x d, default 1024 x 128), the median, 25th and 75th percentile host
+microseconds (time.perf_counter_ns, --reps calls after --warmup, the GPU idle before each) of each
+step that tdmaps.pdist's Python layer takes (python/tdmaps/__init__.py, _arrays.py), of the whole
+call's host time, of torch.cdist's host time for scale, and the CUDA-event milliseconds of the call
+and of tdmaps._time_cpp's (the same GPU work from C++). Prints a table to stdout (a log, not a
+results CSV: the overhead's numbers of record are peers_python.csv's rows).
+
+    python3 experiments/peers/python_overhead.py [--N 1024] [--d 128] [--out condensed] [--reps 2000]
+"""
+import argparse
+import statistics
+import sys
+import time
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--N", type=int, default=1024)
+    p.add_argument("--d", type=int, default=128)
+    p.add_argument("--out", default="condensed", choices=("condensed", "lower", "square"))
+    p.add_argument("--reps", type=int, default=2000)
+    p.add_argument("--warmup", type=int, default=200)
+    a = p.parse_args(argv)
+    if a.N < 2 or a.d < 1 or a.reps < 10:
+        print("python_overhead: N >= 2, d >= 1, reps >= 10", file=sys.stderr)
+        return 2
+    try:
+        import torch
+        import tdmaps
+        from tdmaps import _arrays, _core
+    except ImportError as e:
+        print(f"python_overhead: {e}; nothing measured", file=sys.stderr)
+        return 0
+    if not torch.cuda.is_available() or not tdmaps.build_info()["kernels"]:
+        print("python_overhead: no GPU or no GPU kernels in this build; nothing measured", file=sys.stderr)
+        return 0
+    torch.manual_seed(1)
+    x = torch.rand((a.N, a.d), device="cuda")
+    pts = _arrays.Points(x)
+    b, dev = pts.backend, pts.dev
+    shape = (a.N * (a.N - 1) // 2,) if a.out == "condensed" else (a.N, a.N)
+    kind = {"square": "mirror"}.get(a.out, a.out)
+    nws = _core.operand_bytes("tf32", a.N, a.d)
+    dst, ws = b.empty(shape, "float32", dev), b.empty((nws,), "uint8", dev)
+
+    def host_us(fn):
+        for _ in range(a.warmup):
+            fn()
+        torch.cuda.synchronize()
+        t = []
+        for _ in range(a.reps):
+            t0 = time.perf_counter_ns()
+            fn()
+            t.append((time.perf_counter_ns() - t0) / 1e3)
+            torch.cuda.synchronize()
+        q = statistics.quantiles(t, n=4)
+        return q[1], q[0], q[2]
+
+    steps = [
+        ("Points(x): the checks (DLPack describe, device, backend, stream)", lambda: _arrays.Points(x)),
+        ("  _core.describe(x) (nanobind ndarray from DLPack)", lambda: _core.describe(x)),
+        ("  _core.require_device(dev)", lambda: _core.require_device(dev)),
+        ("  torch.cuda.current_stream(dev).cuda_stream", lambda: b.stream(dev)),
+        ("_core.require_tiles(N)", lambda: _core.require_tiles(a.N)),
+        ("_core.operand_bytes", lambda: _core.operand_bytes("tf32", a.N, a.d)),
+        ("_core.free_bytes(dev) (cudaMemGetInfo)", lambda: _core.free_bytes(dev)),
+        ("backend.cached_free (torch.cuda.memory_stats; only when free is short)", lambda: b.cached_free(dev)),
+        ("backend.empty(output)", lambda: b.empty(shape, "float32", dev)),
+        ("backend.empty(workspace)", lambda: b.empty((nws,), "uint8", dev)),
+        ("_core.distances (checks, prepare, kernel, NaN pass: launches)",
+         lambda: _core.distances(pts.ptr, a.N, a.d, "tf32", kind, True, False, b.ptr(dst), b.ptr(ws), pts.stream, dev)),
+        ("tdmaps.pdist(x, out) (the whole call)", lambda: tdmaps.pdist(x, out=a.out)),
+        ("torch.cdist(x, x) (for scale)", lambda: torch.cdist(x, x)),
+    ]
+    print(f"# python_overhead: N = {a.N}, d = {a.d}, out = {a.out}, reps = {a.reps}; torch {torch.__version__}, "
+          f"tdmaps {tdmaps.__version__}, {torch.cuda.get_device_name(dev)}")
+    print(f"{'host step':<72} {'median_us':>9} {'p25_us':>8} {'p75_us':>8}")
+    for name, fn in steps:
+        m, lo, hi = host_us(fn)
+        print(f"{name:<72} {m:9.1f} {lo:8.1f} {hi:8.1f}")
+
+    def event_ms(fn):
+        for _ in range(a.warmup):
+            fn()
+        torch.cuda.synchronize()
+        t = []
+        for _ in range(min(a.reps, 500)):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record()
+            y = fn()
+            e.record()
+            e.synchronize()
+            t.append(s.elapsed_time(e))
+            del y
+        return statistics.median(t)
+
+    py = event_ms(lambda: tdmaps.pdist(x, out=a.out))
+    cpp = statistics.median(tdmaps._time_cpp(x, a.out, "tf32", False, min(a.reps, 500), a.warmup))
+    print(f"CUDA events, median ms: tdmaps.pdist {py:.4f}, the same GPU work from C++ (_time_cpp) {cpp:.4f}, "
+          f"difference {1e3 * (py - cpp):.1f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
