@@ -79,7 +79,7 @@ def _operands(p, precision):
 
 def _workspace(p, precision):
     """The operands' workspace, from the caller's framework (its caching allocator, the caller's stream)."""
-    return p.backend.empty((_operands(p, precision),), "uint8", p.dev)
+    return p.empty((_operands(p, precision),), "uint8")
 
 
 def _pdist_kind(out):
@@ -113,7 +113,7 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     # every cell is written by the call: lower's diagonal and upper part 0 (gram::zero_upper after the
     # kernel), square's diagonal 0 (the mirror epilogue); the pairs of a non-finite point NaN
     # (gram::nan_nonfinite_pairs). Queued on the caller's stream, not waited for (as torch.cdist).
-    dst = b.empty(shape, "float32", p.dev)
+    dst = p.empty(shape, "float32")
     ws = _workspace(p, precision)
     _core.distances(p.ptr, p.N, p.d, precision, kind, not squared, False, b.ptr(dst), b.ptr(ws), p.stream, p.dev)
     return p.result(dst)
@@ -140,7 +140,7 @@ def gram(x, *, precision="tf32"):
     _core.require_tiles(p.N)
     p.need_memory(_operands(p, precision) + 4 * p.N * p.N, f"gram of {p.N} points")
     b = p.backend
-    dst = b.empty((p.N, p.N), "float32", p.dev)
+    dst = p.empty((p.N, p.N), "float32")
     ws = _workspace(p, precision)
     _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, b.ptr(dst), b.ptr(ws), p.stream, p.dev)
     return p.result(dst)

@@ -172,7 +172,7 @@ def test_radius_count(prec, N, d):
 def test_radius_count_exact_equals_float64(N, d):
     x = points(N, d)
     x[1] = x[0]  # a duplicate: distance 0, counted (j != i)
-    for eps in (0.0, 0.3 * math.sqrt(d), float(np.sqrt(d2_exact(x)[0][len(x) // 2]))):  # the last: a pair exactly at eps
+    for eps in (0.0, 0.3 * math.sqrt(d), float(np.sqrt(np.sort(d2_exact(x)[0])[len(x) * (len(x) - 1) // 4]))):  # the last: a pair exactly at eps
         ref, total, *_ = radius_ref(x, eps)
         assert np.array_equal(tdmaps.radius_count(cuda(x), eps, exact=True).cpu().numpy(), ref)
         assert tdmaps.radius_count(cuda(x), eps, per_point=False, exact=True) == total
@@ -253,6 +253,20 @@ def test_memory_refused_before_allocation():
     with pytest.raises(MemoryError, match="GiB of GPU memory"):
         tdmaps.pdist(x, out="square")
     assert torch.cuda.memory_allocated() == before
+
+
+def test_torch_fast_path_equals_dlpack():
+    from tdmaps import _arrays, _core
+    base = cuda(points(300, 24))
+    for t in (base, base[5:260], base[:, :1].contiguous(), base[:, ::2], base.T, base[:1], base.reshape(24, 300)):
+        def norm(v):
+            return tuple(tuple(e) if isinstance(e, (list, tuple)) else e for e in v)
+        assert norm(_arrays._torch_view(t)) == norm(_core.describe(t)), t.shape
+    b = _arrays._backend("torch")
+    s = torch.cuda.Stream()
+    for st in (torch.cuda.current_stream(), s):
+        with torch.cuda.stream(st):
+            assert b.stream(0) == b.public_stream(0) == st.cuda_stream
 
 
 def test_requires_grad_and_stream():

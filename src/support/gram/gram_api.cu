@@ -3,6 +3,9 @@
 #include "gram_api.hpp"
 #include <tdmaps/tiles.hpp>
 
+#include <algorithm>
+#include <cstdint>
+
 namespace gram {
 namespace detail {
 #define GRAM_DECLARE(p)                                                               \
@@ -88,12 +91,16 @@ __global__ void nonfinite_kernel(const float* __restrict__ norms, i64 N, unsigne
     bad = bad || !isfinite(norms[i]);
   if (__any_sync(0xffffffffu, bad) && threadIdx.x % 32 == 0) *flag = 1u;
 }
-// Row i: columns j in [i, N), 4 at a time where aligned.
+// Row i: columns j in [i, N), by a block: up to 3 cells to a 16-byte boundary, then float4 stores, then the tail.
 __global__ void zero_upper_kernel(float* dst, i64 N) {
   for (i64 i = blockIdx.x; i < N; i += gridDim.x) {
     float* row = dst + i * N;
-    i64 j = i + threadIdx.x;
-    for (; j < N; j += blockDim.x) row[j] = 0.0f;
+    const i64 head = std::min<i64>(N - i, (4 - i64(reinterpret_cast<std::uintptr_t>(row + i) / 4 % 4)) % 4);
+    if (threadIdx.x < head) row[i + threadIdx.x] = 0.0f;
+    const i64 j0 = i + head, quads = (N - j0) / 4;
+    float4* v = reinterpret_cast<float4*>(row + j0);
+    for (i64 k = threadIdx.x; k < quads; k += blockDim.x) v[k] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    for (i64 j = j0 + 4 * quads + threadIdx.x; j < N; j += blockDim.x) row[j] = 0.0f;
   }
 }
 // Pairs (i, j), i != j, of a point whose norm is not finite get NaN in the output, once the flag is set
