@@ -74,6 +74,12 @@ def parse_args(argv):
     p.add_argument("--pip-install", metavar="[PIP_ARGS] DIR", default=None,
                    help="first run and time `python3 -m pip install [PIP_ARGS] DIR` (recorded as pip_install_s in the "
                         "metadata), e.g. '--no-build-isolation --no-index .' on a machine without network")
+    p.add_argument("--overhead-reps", type=int, default=200,
+                   help="timed calls of the tdmaps rows (Python and C++) at N <= 8192, where the binding's overhead of "
+                        "tens of microseconds is read (default 200; --reps elsewhere)")
+    p.add_argument("--warmup-s", type=float, default=1.0,
+                   help="seconds of untimed tdmaps.pdist calls before the first timed row: the GPU's clocks and the "
+                        "host's caches warm (default 1)")
     p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     add_run_args(p, CSV, 30, 5, "N = 1024, 32768 (unless --N: the two sizes of the overhead checks), reps 10 (unless --reps)")
     a = p.parse_args(argv)
@@ -87,6 +93,10 @@ def parse_args(argv):
         p.error("--peers must be a comma list of " + ", ".join(PEERS))
     if a.quick and "--reps" not in " ".join(argv):
         a.reps = 10
+    if a.quick:
+        a.overhead_reps = min(a.overhead_reps, 50)
+    if a.overhead_reps < 1 or a.warmup_s < 0:
+        p.error("--overhead-reps >= 1 and --warmup-s >= 0")
     if a.reps < 1 or a.warmup < 0 or a.scipy_reps < 1 or a.verify_rows < 1 or a.verify_all_max < 0:
         p.error("--reps, --scipy-reps and --verify-rows must be >= 1, --warmup and --verify-all-max >= 0")
     if not a.scipy_max_s > 0:
@@ -202,7 +212,8 @@ def main(argv):
         versions["cupy"] = cupy.__version__
     except Exception:
         cupy = None
-    meta = run_meta(PROGRAM + ".py", argv, torch, name, slug, reps=a.reps, warmup=a.warmup, seed=a.seed,
+    meta = run_meta(PROGRAM + ".py", argv, torch, name, slug, reps=a.reps, overhead_reps=a.overhead_reps,
+                    warmup=a.warmup, warmup_s=a.warmup_s, seed=a.seed,
                     precision=a.precision, time_cpp="yes" if time_cpp else "absent", cpu_count=os.cpu_count(),
                     points="gram_cpu::points(N, d, seed) (src/support/gram/gram_cpu.hpp)", **versions)
     if pip_s is not None:
@@ -231,6 +242,9 @@ def main(argv):
             out.row(f"{n},{d},{impl},{output},{prec},{device},{kernel},{reps},{st[0]:.6g},{st[1]:.6g},{st[2]:.6g},"
                     f"{st[3]:.6g},{st[4]:.6g},{nbytes},{verified},{err:.3g},{note}")
 
+        def reps_of(n, impl):
+            return max(a.reps, a.overhead_reps) if impl.startswith("tdmaps") and n <= 8192 else a.reps
+
         def gpu_row(n, d, chk, impl, output, prec, kernel, call, nbytes, check_prec=None):
             """Check one call's output, then time it (CUDA events); OOM and other failures become a note row."""
             print(f"[{PROGRAM}] N={n} d={d} {impl} {output} {prec}", file=sys.stderr, flush=True)
@@ -239,8 +253,9 @@ def main(argv):
                 torch.cuda.synchronize()
                 ver, err = chk.check(y if isinstance(y, torch.Tensor) else torch.from_dlpack(y), output, check_prec or prec)
                 del y
-                st = stats(np, event_times(torch, call, a.warmup, a.reps))
-                row(n, d, impl, output, prec, "gpu", kernel, a.reps, st, nbytes, ver, err)
+                reps = reps_of(n, impl)
+                st = stats(np, event_times(torch, call, a.warmup, reps))
+                row(n, d, impl, output, prec, "gpu", kernel, reps, st, nbytes, ver, err)
             except torch.cuda.OutOfMemoryError:
                 torch.cuda.empty_cache()
                 print(f"[{PROGRAM}] {impl} N={n}: out of GPU memory; skipped", file=sys.stderr)
@@ -251,6 +266,13 @@ def main(argv):
                 row(n, d, impl, output, prec, "gpu", kernel, 0, [nan] * 5, nbytes, -1, nan, why)
             torch.cuda.empty_cache()
 
+        if a.warmup_s > 0:  # untimed calls first: the GPU's clocks up, the host's code and caches warm
+            xw = torch.rand((1024, 128), device=dev)
+            t0 = time.perf_counter()
+            while time.perf_counter() - t0 < a.warmup_s:
+                tdmaps.pdist(xw)
+                torch.cuda.synchronize()
+            del xw
         for n in a.N:
             for d in a.d:
                 x = torch.from_numpy(points(np, n, d, a.seed)).to(dev)
@@ -270,7 +292,7 @@ def main(argv):
                         continue
                     print(f"[{PROGRAM}] N={n} d={d} time_cpp {o}", file=sys.stderr, flush=True)
                     try:
-                        t = [float(v) for v in time_cpp(x, o, a.precision, False, a.reps, a.warmup)]
+                        t = [float(v) for v in time_cpp(x, o, a.precision, False, reps_of(n, "tdmaps"), a.warmup)]
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
                             nan, "the same GPU work from C++ (prepare; kernel; zero_upper for lower; NaN pass); workspace and output allocated once (checked as tdmaps.pdist)")
                     except Exception as e:

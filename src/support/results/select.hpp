@@ -143,6 +143,8 @@ inline constexpr const char* kPythonOverheadN = "1024";
 inline constexpr const char* kPythonThinN = "32768";
 inline constexpr const char* kPythonD = "128";
 inline constexpr double kPythonThinTol = 0.05;
+inline constexpr double kPythonOverheadMaxUs = 20;  // the Python call over the C++ call at kPythonOverheadN
+inline constexpr const char* kPythonOutputs[] = {"condensed", "lower", "square"};  // tdmaps.pdist's out
 
 }  // namespace pick_rows
 }  // namespace figs
