@@ -77,9 +77,14 @@ def _operands(p, precision):
     return _core.operand_bytes(precision, p.N, p.d)
 
 
-def _workspace(p, precision):
-    """The operands' workspace, from the caller's framework (its caching allocator, the caller's stream)."""
-    return p.empty((_operands(p, precision),), "uint8")
+def _workspace(p, nbytes):
+    """The operands' workspace of nbytes (_operands): None (the device's cached one, _core.workspace_cache_bytes at
+    most: a short call allocates nothing), or a framework array (its caching allocator, the caller's stream)."""
+    return None if nbytes <= _core.workspace_cache_bytes else p.empty((nbytes,), "uint8")
+
+
+def _ptr(p, a):
+    return 0 if a is None else p.backend.ptr(a)
 
 
 def _pdist_kind(out):
@@ -108,14 +113,15 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     p = Points(x)
     _core.require_tiles(p.N)
     shape = _pdist_shape(p.N, out)
-    p.need_memory(_operands(p, precision) + 4 * math.prod(shape), f"pdist of {p.N} points ({out})")
-    b = p.backend
+    nws = _operands(p, precision)
+    p.need_memory(nws + 4 * math.prod(shape), "pdist", out)
     # every cell is written by the call: lower's diagonal and upper part 0 (gram::zero_upper after the
     # kernel), square's diagonal 0 (the mirror epilogue); the pairs of a non-finite point NaN
     # (gram::nan_nonfinite_pairs). Queued on the caller's stream, not waited for (as torch.cdist).
-    dst = p.empty(shape, "float32")
-    ws = _workspace(p, precision)
-    _core.distances(p.ptr, p.N, p.d, precision, kind, not squared, False, b.ptr(dst), b.ptr(ws), p.stream, p.dev)
+    ws = _workspace(p, nws)
+    # the output is allocated by the call once the preparation is queued (the GPU prepares meanwhile)
+    dst = _core.distances(p.ptr, p.N, p.d, precision, kind, not squared, False, lambda: p.empty_ptr(shape, "float32"),
+                          _ptr(p, ws), p.stream, p.dev)
     return p.result(dst)
 
 
@@ -138,11 +144,11 @@ def gram(x, *, precision="tf32"):
     p = Points(x)
     p.check_values(precision)
     _core.require_tiles(p.N)
-    p.need_memory(_operands(p, precision) + 4 * p.N * p.N, f"gram of {p.N} points")
-    b = p.backend
-    dst = p.empty((p.N, p.N), "float32")
-    ws = _workspace(p, precision)
-    _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, b.ptr(dst), b.ptr(ws), p.stream, p.dev)
+    nws = _operands(p, precision)
+    p.need_memory(nws + 4 * p.N * p.N, "gram")
+    ws = _workspace(p, nws)
+    dst = _core.distances(p.ptr, p.N, p.d, precision, "mirror", False, True, lambda: p.empty_ptr((p.N, p.N), "float32"),
+                          _ptr(p, ws), p.stream, p.dev)
     return p.result(dst)
 
 
@@ -160,8 +166,8 @@ def _distance_range(p, precision, exact):
         _core.exact_minmax(p.ptr, p.N, p.d, b.ptr(mm), p.stream, p.dev)
     else:
         mm = b.asarray([math.inf, 0.0], "float32", p.dev)
-        ws = _workspace(p, precision)
-        _core.minmax(p.ptr, p.N, p.d, precision, b.ptr(mm), b.ptr(ws), p.stream, p.dev)
+        ws = _workspace(p, _operands(p, precision))
+        _core.minmax(p.ptr, p.N, p.d, precision, b.ptr(mm), _ptr(p, ws), p.stream, p.dev)
     lo, hi = (float(v) for v in b.tolist(mm))
     return lo, hi
 
@@ -217,7 +223,7 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
     if not exact and nbins > _core.max_buckets(precision):
         raise ValueError(f"bins = {nbins} is more than the {_core.max_buckets(precision)} buckets the tensor-core "
                          "histogram holds; use fewer bins or exact=True")
-    p.need_memory((0 if exact else _operands(p, precision)) + 16 * (nbins + 1), f"histogram of {p.N} points")
+    p.need_memory((0 if exact else _operands(p, precision)) + 16 * (nbins + 1), "histogram")
     if edges is None:
         if range is None:
             lo, hi = _distance_range(p, precision, exact)
@@ -238,8 +244,8 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
         _core.exact_histogram(p.ptr, p.N, p.d, b.ptr(edges_dev), nbins, b.ptr(hist), p.stream, p.dev)
     else:
         width = (edges[-1] - edges[0]) / nbins
-        ws = _workspace(p, precision)
-        _core.histogram(p.ptr, p.N, p.d, precision, nbins, edges[0], width, b.ptr(hist), b.ptr(ws), p.stream, p.dev)
+        ws = _workspace(p, _operands(p, precision))
+        _core.histogram(p.ptr, p.N, p.d, precision, nbins, edges[0], width, b.ptr(hist), _ptr(p, ws), p.stream, p.dev)
     return p.result(hist), p.result(edges_dev)
 
 
@@ -261,7 +267,7 @@ def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
     _core.require_tiles(p.N)
     if exact:
         _require_exact()
-    p.need_memory((0 if exact else _operands(p, precision)) + 12 * p.N + 8, f"radius_count of {p.N} points")
+    p.need_memory((0 if exact else _operands(p, precision)) + 12 * p.N + 8, "radius_count")
     b = p.backend
     counts = b.zeros((p.N,), "int32", p.dev)  # the kernels' unsigned counters
     total = b.zeros((1,), "int64", p.dev)
@@ -269,8 +275,9 @@ def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
         _core.exact_radius_count(p.ptr, p.N, p.d, eps, b.ptr(counts), b.ptr(total), p.stream, p.dev)
     else:
         eps2 = min(eps * eps, 3.4e38)
-        ws = _workspace(p, precision)
-        _core.radius_count(p.ptr, p.N, p.d, precision, eps2, b.ptr(counts), b.ptr(total), b.ptr(ws), p.stream, p.dev)
+        ws = _workspace(p, _operands(p, precision))
+        _core.radius_count(p.ptr, p.N, p.d, precision, eps2, b.ptr(counts), b.ptr(total), _ptr(p, ws), p.stream,
+                           p.dev)
     if not per_point:
         return int(b.tolist(total)[0])
     return p.result(b.to_int64(counts))

@@ -96,7 +96,7 @@ class Points:
             raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
                              "another precision")
 
-    def need_memory(self, nbytes, what):
+    def need_memory(self, nbytes, call, out=None):
         """Refuses (MemoryError) a call whose GPU memory (the workspace and the outputs, both allocated by
         the framework) exceeds what is free on the device and in the framework's cache, before any of it
         is allocated. Requests up to CHECKED_BYTES skip the question (cudaMemGetInfo costs 6 us, a third
@@ -110,6 +110,7 @@ class Points:
             return
         cached = self.backend.cached_free(self.dev)
         if nbytes > free + cached:
+            what = f"{call} of {self.N} points" + (f" ({out})" if out else "")
             raise MemoryError(f"{what} needs {nbytes / 2**30:.2f} GiB of GPU memory, {(free + cached) / 2**30:.2f} GiB "
                               f"are free on GPU {self.dev}; use fewer points")
 
@@ -124,6 +125,11 @@ class Points:
                 raise
             raise MemoryError(f"the GPU {self.dev} has too little free memory for an array of {shape} {dtype} "
                               "(the framework refused it); use fewer points") from None
+
+    def empty_ptr(self, shape, dtype):
+        """(empty(shape, dtype), its device pointer): the output the C++ call allocates once its preparation is queued."""
+        a = self.empty(shape, dtype)
+        return a, self.backend.ptr(a)
 
     def result(self, a):
         """An output in the caller's framework."""

@@ -26,7 +26,9 @@
 #endif
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 #endif
 
@@ -188,6 +190,10 @@ tdmaps::bench::GpuCode built_code() {
 }
 // Device `dev` exists and this build runs on it; else RuntimeError naming the cause and the next step.
 // A device found good is remembered (the check costs a few driver calls; every call makes it).
+std::vector<char>& sm90_of() {  // per device found good: whether it runs the sm_90a kernels (gram::sm90_runs)
+  static std::vector<char> v;
+  return v;
+}
 void require_device(int dev) {
   static std::vector<char> good;
   if (dev >= 0 && dev < int(good.size()) && good[size_t(dev)]) return;
@@ -206,8 +212,12 @@ void require_device(int dev) {
     throw std::runtime_error("GPU " + std::to_string(dev) + " is sm_" + std::to_string(cap) +
                              "; the tensor-core kernels need sm_80 or newer (Ampere, Hopper)");
   if (int(good.size()) <= dev) good.resize(size_t(dev) + 1, 0);
+  if (int(sm90_of().size()) <= dev) sm90_of().resize(size_t(dev) + 1, 0);
+  DeviceGuard g(dev);
+  sm90_of()[size_t(dev)] = gram::sm90_runs() ? 1 : 0;
   good[size_t(dev)] = 1;
 }
+bool sm90_runs_on(int dev) { return sm90_of()[size_t(dev)] != 0; }  // after require_device(dev)
 
 gram::Prec prec_of(const std::string& s) {
   for (gram::Prec p : {gram::Prec::tf32, gram::Prec::tf32x3, gram::Prec::bf16, gram::Prec::fp16})
@@ -239,7 +249,7 @@ gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90) {
 std::string kernel_name(const std::string& out, const std::string& prec, i64 N, int dev) {
   require_device(dev);
   DeviceGuard g(dev);
-  return gram::name(kernel_for(out_of(out), prec_of(prec), N, gram::sm90_runs()));
+  return gram::name(kernel_for(out_of(out), prec_of(prec), N, sm90_runs_on(dev)));
 }
 
 // N within the LTM-E tile map's range: checked before any allocation (gram::run would throw later).
@@ -307,8 +317,62 @@ struct Input {
   i64 N;
   int d;
   gram::Prec prec;
-  std::uintptr_t workspace;
+  std::uintptr_t workspace;  // 0: the device's cached workspace (Workspace)
   std::uintptr_t stream;
+  int dev;
+};
+
+// The workspace of the calls whose operands fit in workspace_cache_bytes: one cudaMalloc a device, kept and grown,
+// so that a short call allocates nothing. Every use waits on the stream for the previous use's work (an event,
+// whichever stream that was) and records its own; a call that finds it taken (another thread, during this call's
+// allocation callback) gets a framework allocation instead (the Python layer passes one when ws bytes exceed the cap).
+constexpr std::size_t workspace_cache_bytes = std::size_t(64) << 20;
+struct Workspace {
+  void* p = nullptr;
+  std::size_t bytes = 0;
+  cudaEvent_t last = nullptr;
+  bool busy = false;
+};
+std::vector<Workspace>& workspaces() {
+  static std::vector<Workspace> v;
+  return v;
+}
+// The cached workspace of `dev` (current device) for `bytes` on stream s, or nullptr where it is taken or too small a cap.
+void* take_workspace(int dev, std::size_t bytes, cudaStream_t s) {
+  if (bytes > workspace_cache_bytes) return nullptr;
+  auto& all = workspaces();
+  if (int(all.size()) <= dev) all.resize(size_t(dev) + 1);
+  Workspace& w = all[size_t(dev)];
+  if (w.busy) return nullptr;
+  if (!w.last) check(cudaEventCreateWithFlags(&w.last, cudaEventDisableTiming), "cudaEventCreate");
+  if (w.bytes < bytes) {
+    if (w.p) {
+      check(cudaEventSynchronize(w.last), "cudaEventSynchronize");
+      check(cudaFree(w.p), "cudaFree");
+      w.p = nullptr;
+      w.bytes = 0;
+    }
+    const std::size_t n = std::max<std::size_t>(bytes, std::size_t(1) << 20);
+    check(cudaMalloc(&w.p, n), "cudaMalloc (the workspace)");
+    w.bytes = n;
+  }
+  check(cudaStreamWaitEvent(s, w.last, 0), "cudaStreamWaitEvent");  // the previous use's kernels first
+  w.busy = true;
+  return w.p;
+}
+// Holds the cached workspace for one call (given back on every exit, its event recorded after the call's work).
+struct WorkspaceLease {
+  int dev;
+  cudaStream_t s;
+  void* p;
+  WorkspaceLease(int dev_, std::size_t bytes, cudaStream_t s_) : dev(dev_), s(s_), p(take_workspace(dev_, bytes, s_)) {}
+  ~WorkspaceLease() {
+    if (p) {
+      Workspace& w = workspaces()[size_t(dev)];
+      w.busy = false;
+      cudaEventRecord(w.last, s);
+    }
+  }
 };
 bool is_distances(const gram::Request& r) {
   return !r.product && (r.out == gram::Out::lower || r.out == gram::Out::condensed || r.out == gram::Out::mirror);
@@ -317,12 +381,16 @@ bool is_distances(const gram::Request& r) {
 // Every tensor-core call's GPU work, queued on the stream, asynchronous: prepare into the workspace, the kernel
 // (kernel_for's), lower's upper part zeroed, and NaN for the pairs of a non-finite point (distances), or the
 // non-finite flag (the reductions: their callers wait and read it). The same for pdist and time_distances.
-gram::Prepared enqueue(const Input& in, gram::Request r) {
-  r.sched = gram::Sched::ltm_e;
-  r.kernel = kernel_for(r.out, in.prec, in.N, gram::sm90_runs());
-  const cudaStream_t s = stream_of(in.stream);
+gram::Prepared enqueue_prepare(const Input& in) {
   gram::Prepared p;
-  check(gram::prepare(in.prec, points(in.x), in.N, in.d, p, s, reinterpret_cast<void*>(in.workspace)), "gram::prepare");
+  check(gram::prepare(in.prec, points(in.x), in.N, in.d, p, stream_of(in.stream), reinterpret_cast<void*>(in.workspace)),
+        "gram::prepare");
+  return p;
+}
+gram::Prepared enqueue_run(const Input& in, const gram::Prepared& p, gram::Request r) {
+  r.sched = gram::Sched::ltm_e;
+  r.kernel = kernel_for(r.out, in.prec, in.N, sm90_runs_on(in.dev));
+  const cudaStream_t s = stream_of(in.stream);
   cudaError_t e;
   try {
     e = gram::run(p, r, s);
@@ -339,26 +407,42 @@ gram::Prepared enqueue(const Input& in, gram::Request r) {
   else check(gram::flag_nonfinite_norms(p, p.flag, s), "gram::flag_nonfinite_norms");
   return p;
 }
+gram::Prepared enqueue(const Input& in, const gram::Request& r) { return enqueue_run(in, enqueue_prepare(in), r); }
 
 Input input_of(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintptr_t ws, std::uintptr_t stream, int dev) {
   require_device(dev);
   require_tiles(N);
-  return Input{x, N, d, prec_of(prec), ws, stream};
+  return Input{x, N, d, prec_of(prec), ws, stream, dev};
 }
 
 // Distances (or, product, the Gram matrix), asynchronous as a PyTorch operation: returns once queued on the stream.
-void distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,
-               bool product, std::uintptr_t dst, std::uintptr_t ws, std::uintptr_t stream, int dev) {
-  const Input in = input_of(x, N, d, prec, ws, stream, dev);
-  DeviceGuard g(dev);
+// The output comes from `alloc()` (the caller's framework: a pair (array, device pointer)), called once the
+// preparation is queued, so that the GPU prepares while the host allocates. ws: the framework's workspace, or 0 for
+// the device's cached one. Returns the array.
+nb::object distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,
+                     bool product, nb::callable alloc, std::uintptr_t ws, std::uintptr_t stream, int dev) {
+  Input in = input_of(x, N, d, prec, ws, stream, dev);
   gram::Request r;
   r.out = out_of(out);
   if (r.out != gram::Out::lower && r.out != gram::Out::condensed && r.out != gram::Out::mirror)
     throw nb::value_error("distances: out must be lower, condensed or mirror");
   r.take_sqrt = take_sqrt;
   r.product = product;
-  r.dst = reinterpret_cast<float*>(dst);
-  (void)enqueue(in, r);
+  DeviceGuard g(dev);
+  std::optional<WorkspaceLease> lease;
+  if (!in.workspace) {  // the cached one; where it is taken, prepare's own (freed below: cudaFree waits for the GPU)
+    lease.emplace(dev, gram::operand_bytes(in.prec, N, d), stream_of(stream));
+    in.workspace = reinterpret_cast<std::uintptr_t>(lease->p);
+  }
+  struct Own {
+    gram::Prepared p;
+    ~Own() { gram::release(p); }
+  } own;
+  own.p = enqueue_prepare(in);
+  const nb::tuple made = nb::cast<nb::tuple>(alloc());
+  r.dst = reinterpret_cast<float*>(nb::cast<std::uintptr_t>(made[1]));
+  (void)enqueue_run(in, own.p, r);
+  return made[0];
 }
 
 // A reduction (hist, count, minmax): queued, waited for (Ctrl-C returns), then refused where x was not finite.
@@ -368,7 +452,18 @@ void reduce(const Input& in, const gram::Request& r, int dev) {
     throw nb::value_error(("bins = " + std::to_string(r.buckets) + " is more than the " +
                            std::to_string(gram::max_buckets(in.prec)) +
                            " buckets the fused histogram holds; use fewer bins or exact=True").c_str());
-  const gram::Prepared p = enqueue(in, r);
+  Input use = in;
+  std::optional<WorkspaceLease> lease;
+  if (!use.workspace) {  // as in distances()
+    lease.emplace(dev, gram::operand_bytes(in.prec, in.N, in.d), stream_of(in.stream));
+    use.workspace = reinterpret_cast<std::uintptr_t>(lease->p);
+  }
+  struct Own {
+    gram::Prepared p;
+    ~Own() { gram::release(p); }
+  } own;
+  own.p = enqueue(use, r);
+  const gram::Prepared& p = own.p;
   wait_interruptible(stream_of(in.stream));
   unsigned flag = 0;
   check(cudaMemcpy(&flag, p.flag, sizeof flag, cudaMemcpyDeviceToHost), "cudaMemcpy");
@@ -506,6 +601,7 @@ NB_MODULE(_core, m) {
   m.def("free_bytes", &free_bytes, "dev"_a);
   m.def("operand_bytes", [](const std::string& prec, i64 N, int d) { return gram::operand_bytes(prec_of(prec), N, d); });
   m.def("max_buckets", [](const std::string& prec) { return gram::max_buckets(prec_of(prec)); });
+  m.attr("workspace_cache_bytes") = workspace_cache_bytes;
   m.def("require_tiles", &require_tiles, "N"_a);
   m.def("distances", &distances);
   m.def("histogram", &histogram);

@@ -269,6 +269,34 @@ def test_torch_fast_path_equals_dlpack():
             assert b.stream(0) == b.public_stream(0) == st.cuda_stream
 
 
+def test_cached_workspace_across_streams():
+    # the device's cached workspace, used by calls on two streams in turn: each waits for the previous one's kernels
+    xs = (cuda(points(600, 64)), cuda(points(257, 17, seed=2)))
+    outs = ("condensed", "square")
+    ref = {(w, o): tdmaps.pdist(xs[w], out=o) for w in (0, 1) for o in outs}
+    torch.cuda.synchronize()
+    streams = (torch.cuda.Stream(), torch.cuda.Stream())
+    got = []
+    for k in range(20):
+        w, o = k % 2, outs[int(k % 3 == 0)]
+        with torch.cuda.stream(streams[w]):
+            got.append((w, o, tdmaps.pdist(xs[w], out=o)))
+    torch.cuda.synchronize()
+    for k, (w, o, y) in enumerate(got):
+        assert torch.equal(y, ref[(w, o)]), k
+
+
+def test_workspace_past_the_cache_from_the_framework():
+    N, d = 300, 45000  # operands of 384 x 45000 floats: 69 MB, past the 64 MiB of the cached workspace
+    assert tdmaps._core.operand_bytes("tf32", N, d) > tdmaps._core.workspace_cache_bytes
+    x = points(N, d)
+    xt = cuda(x)
+    got = tdmaps.pdist(xt).double().cpu().numpy()
+    i, j = np.triu_indices(N, 1)
+    ref = torch.cdist(xt.double(), xt.double()).cpu().numpy()[i, j]
+    assert np.all(np.abs(got - ref) <= tol_d(x, "tf32", i, j, ref))
+
+
 def test_requires_grad_and_stream():
     x = cuda(points(257, 8)).requires_grad_()
     s = torch.cuda.Stream()
