@@ -4,12 +4,13 @@ python_peers.py).
 add_run_args --reps, --warmup, --out, --quick
 parse_sizes  a comma list of integers and/or ranges A:B:STEP, as every program of the package takes --N
 open_cuda    PyTorch and its CUDA device, or None after one line saying why the peers are skipped
-run_meta     the metadata every peer CSV opens with (its first line, '# {json}')
+run_meta     the metadata every peer CSV opens with (its first line, '# {json}'): commit, device UUID, clocks
 event_times  CUDA-event times (ms) of `reps` calls after `warmup` calls
 """
 import datetime
 import os
 import platform
+import subprocess
 import sys
 
 # the GPU-folder rule (experiments/gpu_slug.py runs its one definition, src/support/gpu/gpu_slug.hpp)
@@ -60,18 +61,62 @@ def open_cuda(program, out, csv_name):
     return torch, dev, name, slug, os.path.join(out, slug, csv_name)
 
 
+def commit_id():
+    """The tree's commit as the C++ programs record it (12 hex digits, "+dirty" for local changes): $TDMAPS_COMMIT
+    where set (a copy of the tree without its .git), else git's answer, else "unknown"."""
+    c = os.environ.get("TDMAPS_COMMIT")
+    if c:
+        return c
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        head = subprocess.run(["git", "-C", here, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True,
+                              timeout=10)
+        if head.returncode != 0:
+            return "unknown"
+        dirty = subprocess.run(["git", "-C", here, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10)
+        return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def device_meta(torch, dev):
+    """The device as the C++ programs record it: UUID, SMs, memory, and (nvidia-smi, where it answers) the
+    maximum and current clocks and the driver."""
+    m = {}
+    props = torch.cuda.get_device_properties(dev)
+    uuid = getattr(props, "uuid", None)
+    if uuid is not None:
+        m["uuid"] = "GPU-" + str(uuid)
+    m["cc"] = "%d.%d" % (props.major, props.minor)
+    m["sm_count"] = props.multi_processor_count
+    m["global_mem_mib"] = props.total_memory // 2**20
+    q = "clocks.max.sm,clocks.max.mem,clocks.sm,clocks.mem,driver_version"
+    try:
+        r = subprocess.run(["nvidia-smi", "--query-gpu=" + q, "--format=csv,noheader,nounits", "-i",
+                            m.get("uuid", str(torch.cuda.current_device()))], capture_output=True, text=True, timeout=20)
+        v = [x.strip() for x in r.stdout.strip().split(",")]
+        if r.returncode == 0 and len(v) == 5:
+            m.update(sm_clock_max_mhz=v[0], mem_clock_max_mhz=v[1], sm_clock_mhz=v[2], mem_clock_mhz=v[3], driver=v[4])
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return m
+
+
 def run_meta(program, argv, torch, name, slug, **extra):
-    """The metadata of a peer CSV: program, arguments, date, versions, device; then `extra`."""
+    """The metadata of a peer CSV: program, arguments, date, commit, versions, device (UUID, clocks); then `extra`."""
     meta = {
         "program": program,
         "args": " ".join(argv),
         "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": commit_id(),
         "torch": torch.__version__,
         "cuda": torch.version.cuda,
         "gpu": name,
         "gpu_slug": slug,
         "python": platform.python_version(),
     }
+    meta.update(device_meta(torch, torch.cuda.current_device()))
     meta.update(extra)
     return meta
 

@@ -87,12 +87,15 @@ def _ptr(p, a):
     return 0 if a is None else p.backend.ptr(a)
 
 
+_PDIST_KINDS = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
+
+
 def _pdist_kind(out):
     """The kernels' output of pdist's `out` ("square" is the mirror epilogue)."""
-    kinds = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
-    if out not in kinds:
+    kind = _PDIST_KINDS.get(out) if isinstance(out, str) else None
+    if kind is None:
         raise ValueError(f"out must be 'condensed', 'lower' or 'square' (got {out!r})")
-    return kinds[out]
+    return kind
 
 
 def _pdist_shape(N, out):
