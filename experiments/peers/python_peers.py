@@ -78,7 +78,7 @@ def parse_args(argv):
                    help="timed calls of the tdmaps rows (Python and C++) at N <= 8192, where the binding's overhead of "
                         "tens of microseconds is read (default 200; --reps elsewhere)")
     p.add_argument("--warmup-s", type=float, default=1.0,
-                   help="seconds of untimed tdmaps.pdist calls before the first timed row: the GPU's clocks and the "
+                   help="seconds of untimed tdmaps.pdist calls before each size's first timed row: the GPU's clocks and the "
                         "host's caches warm (default 1)")
     p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     add_run_args(p, CSV, 30, 5, "N = 1024, 32768 (unless --N: the two sizes of the overhead checks), reps 10 (unless --reps)")
@@ -266,26 +266,23 @@ def main(argv):
                 row(n, d, impl, output, prec, "gpu", kernel, 0, [nan] * 5, nbytes, -1, nan, why)
             torch.cuda.empty_cache()
 
-        if a.warmup_s > 0:  # untimed calls first: the GPU's clocks up, the host's code and caches warm
-            xw = torch.rand((1024, 128), device=dev)
-            t0 = time.perf_counter()
-            while time.perf_counter() - t0 < a.warmup_s:
-                tdmaps.pdist(xw)
-                torch.cuda.synchronize()
-            del xw
         for n in a.N:
             for d in a.d:
                 x = torch.from_numpy(points(np, n, d, a.seed)).to(dev)
                 chk = Checker(torch, x, a, n, d)
                 cond, sq = n * (n - 1) // 2 * 4, n * n * 4
                 nbytes = {"condensed": cond, "lower": sq, "square": sq}
-                # tdmaps from Python, then the same kernel from C++
+                # untimed calls first, at this size (the GPU idles through SciPy's CPU rows of the size before: its
+                # clocks drop, and the first timed rows would pay for their rise)
+                t0 = time.perf_counter()
+                while time.perf_counter() - t0 < a.warmup_s:
+                    tdmaps.pdist(x, precision=a.precision)
+                    torch.cuda.synchronize()
+                # per output: tdmaps from Python, then the same GPU work from C++, back to back
                 for o in a.outputs:
                     k = kernel_name(o)
                     gpu_row(n, d, chk, "tdmaps.pdist", o, a.precision, k,
                             lambda o=o: tdmaps.pdist(x, out=o, precision=a.precision), nbytes[o])
-                for o in a.outputs:
-                    k = kernel_name(o)
                     if time_cpp is None:
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,
                             "tdmaps._core.time_cpp absent in this build")
