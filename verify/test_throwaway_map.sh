@@ -11,13 +11,13 @@
 #              under the name tmp-x, its table entry declaring the root (root_facts: a row, proven on the
 #              CPU, an fma row);
 #   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
-#              tmp_fig, drawn from no GPU data, gallery position 10;
+#              tmp_fig, drawn from no GPU data, gallery position 10, and its row in figures/README.md's table;
 #   an experiment  tmp_exp: its kernel (src/support/gpu/tmp_exp.cuh) and program
 #              (experiments/maps2d/bench_tmp.cu; CUDA, not compiled here), its executable
 #              (experiments/maps2d/meson.build) and its name in exp_programs (experiments/meson.build),
 #              its line in experiments/experiments.list, its CSV's layout (src/support/results/layouts.hpp)
 #              and its synthetic rows (figures/synth_results.cpp);
-# and checks that the tree differs from the source in exactly those twelve files;
+# and checks that the tree differs from the source in exactly those thirteen files;
 # then builds the CPU parts that read the registries (no CUDA, -O0, a unity build: tdmap, test_maps2d, test_registry,
 # and where gnuplot-iostream and gnuplot are found tdmaps_figures) and checks that
 #   the map reaches the oracle sweeps (test_maps2d's block-level sweep names it), `tdmap list` (a
@@ -139,6 +139,16 @@ entry = """
 s = s.replace(end, entry + end)
 open(p, "w").write(s)
 PY
+# ... and its row in figures/README.md's table of figures (the test figures_readme)
+python3 - "$tree/figures/README.md" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+anchor = "| `block_work_I` |"
+assert s.count(anchor) == 1, "figures/README.md: the table's last row changed; update verify/test_throwaway_map.sh"
+s = s.replace(anchor, "| `tmp_fig` | nothing | the throwaway figure of the test |\n" + anchor)
+open(p, "w").write(s)
+PY
 # the experiment: CONTRIBUTING.md's seven files (its kernel, its program, its executable in its area's
 # meson.build, its program in exp_programs, its line in experiments.list, its CSV's layout, its synthetic
 # rows). The kernel and the program are CUDA: written here as the recipe says, not compiled (no CUDA here)
@@ -204,11 +214,12 @@ open(p, "w").write(s)
 PY
 
 # ---- exactly the recipes' files changed: the map's 3 (header, registry, table), the float map's 3 (its
-# header; the same registry and table), the figure's 1 and the experiment's 7 (CONTRIBUTING.md)
+# header; the same registry and table), the figure's 2 (its entry, its README row) and the experiment's 7 (CONTRIBUTING.md)
 want="experiments/experiments.list
 experiments/maps2d/bench_tmp.cu
 experiments/maps2d/meson.build
 experiments/meson.build
+figures/README.md
 figures/figures.hpp
 figures/synth_results.cpp
 src/lib/tdmaps/map_tmp.hpp
@@ -225,7 +236,7 @@ got=$( { comm -13 "$work/files.src" "$work/files.tree"
 if [ "$got" = "$want" ]; then
   echo "ok: the recipes touch exactly their $(printf '%s\n' "$want" | wc -l) files"
 else
-  echo "FAIL: the files the recipes touched are not the recipes' 12:"; diff <(echo "$want") <(echo "$got") || true; exit 1
+  echo "FAIL: the files the recipes touched are not the recipes' $(printf '%s\n' "$want" | wc -l):"; diff <(echo "$want") <(echo "$got") || true; exit 1
 fi
 
 # ---- build the CPU parts that read the registry
@@ -308,6 +319,8 @@ if [ $figs = 1 ]; then
   fig_check "the figures drawn (its PNG)" test -s "$work/out/tmp_fig.png"
   fig_check "the report (its section)" grep -q "A throwaway figure" "$work/report.md"
   fig_check "README's gallery" grep -q "tmp_fig.png" "$tree/README.md"
+  fig_check "figures/README.md's table of figures (figures/check_readme_table.sh, the test figures_readme)" \
+    bash "$tree/figures/check_readme_table.sh" "$work/build/figures/tdmaps_figures" "$tree/figures/README.md"
   fig_check "the figure list (tdmaps_figures --list, which figures_smoke draws)" \
     bash -c "'$work/build/figures/tdmaps_figures' --list | grep -qx 'tmp_fig cpu_only 10 A throwaway figure'"
   echk "the synthetic results (synth_results: its CSV, under its layout's header)" \

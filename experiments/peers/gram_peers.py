@@ -43,8 +43,13 @@ def points(np, n, d, seed):
     return ((z >> np.uint64(40)).astype(np.float64) / float(1 << 24)).astype(np.float32).reshape(n, d)
 
 
+# results::layout::peers_gram (src/support/results/layouts.hpp); the test peer_headers holds the two equal
+HEADER = "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64"
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(description="PyTorch peers (torch.cdist, torch.mm) of bench_gram")
+    p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     p.add_argument("-N", "--N", dest="N", default=None, help="point counts: comma list and/or ranges A:B:STEP (default 32768,65536; --quick: 16384)")
     p.add_argument("--d", default=None, help="features (default 64,128,256; --quick: 128)")
     p.add_argument("--impls", default="cdist-tf32,cdist-fp32,mm-tf32", help="comma list of cdist-tf32, cdist-fp32, mm-tf32")
@@ -66,6 +71,9 @@ def parse_args(argv):
 
 def main(argv):
     a = parse_args(argv)  # bad input: argparse prints one line and exits 2
+    if a.print_header:
+        print(HEADER)
+        return 0
     try:
         import numpy as np
     except ImportError:
@@ -93,8 +101,7 @@ def main(argv):
         "mm-tf32": ("torch.mm", "tf32", "full-gram", True, lambda x: torch.mm(x, x.t())),
     }
     allow0 = torch.backends.cuda.matmul.allow_tf32
-    header = "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64"
-    with PeerCsv("gram_peers", path, meta, header) as out, torch.inference_mode():
+    with PeerCsv("gram_peers", path, meta, HEADER) as out, torch.inference_mode():
         for n in a.N:
             for d in a.d:
                 print(f"[gram_peers] N={n} d={d}", file=sys.stderr, flush=True)

@@ -5,10 +5,11 @@
 # committed CSVs only; this holds a script to its layout before any run.
 set -euo pipefail
 check="$1"; src="$2"; fail=0
-for pair in python_peers.py:peers_python.csv; do
+for pair in peers/python_peers.py:peers_python.csv peers/gram_peers.py:peers_gram.csv \
+            peers/torch_peers.py:peers_edm.csv sdh/torch_sdh.py:peers_sdh.csv; do
   script="${pair%%:*}"; csv="${pair#*:}"
   want=$("$check" --header "$csv")
-  got=$(python3 "$src/experiments/peers/$script" --print-header)
+  got=$(python3 "$src/experiments/$script" --print-header)
   if [ "$got" = "$want" ]; then echo "ok: $script writes the layout of $csv"
   else echo "FAIL: $script's header is not the layout of $csv:"; echo "  got:  $got"; echo "  want: $want"; fail=1; fi
 done

@@ -48,8 +48,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 
 
+# results::layout::peers_edm (src/support/results/layouts.hpp); the test peer_headers holds the two equal
+HEADER = "test,layout,features,N,impl,median_ms,GBps"
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(description="PyTorch peers (pdist, cdist) of the EDM experiment")
+    p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     p.add_argument("-N", "--N", dest="N", default=None,
                    help="sizes: comma list and/or ranges A:B:STEP, as every program takes them "
                         "(default 1024:30720:1024; --quick: 2048,8192,16384,30720)")
@@ -81,6 +86,9 @@ def parse_args(argv):
 
 def main(argv):
     a = parse_args(argv)  # bad input: argparse prints one line and exits 2
+    if a.print_header:
+        print(HEADER)
+        return 0
     cuda = open_cuda("torch_peers", a.out, "peers_edm.csv")
     if cuda is None:
         return 0
@@ -103,7 +111,7 @@ def main(argv):
         "cdist-direct": ("full", lambda x: torch.cdist(x, x, compute_mode="donot_use_mm_for_euclid_dist"),
                          lambda n: n * n * 4),
     }
-    with PeerCsv("peers", path, meta, "test,layout,features,N,impl,median_ms,GBps") as out, torch.inference_mode():
+    with PeerCsv("peers", path, meta, HEADER) as out, torch.inference_mode():
         for ni, n in enumerate(a.sizes):
             print(f"[peers] N={n} ({ni + 1}/{len(a.sizes)})", file=sys.stderr, flush=True)
             for d in a.features:

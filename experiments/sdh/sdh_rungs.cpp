@@ -3,7 +3,7 @@
 // bench_sdh (--impl all, its --quick default, its --impl help line), gpu_verify_sdh (every rung; the
 // flush cases of the bracket rungs) and multi_hist (--impl: the tile-pair rungs). Exit 1 when two
 // rungs share a name or a name is not a valid --impl word. Its test (sdh_rungs, make verify) runs it;
-// verify/test_throwaway_rung.sh adds a rung and finds it in each list.
+// verify/test_throwaway_family.sh (the test throwaway_family) adds a rung and finds it in each list.
 #include <gpu/sdh_rungs.hpp>
 
 #include <cstdio>

@@ -113,8 +113,13 @@ def sdh_torch(X, w, B, mode, chunk):
     return h
 
 
+# results::layout::peers_sdh (src/support/results/layouts.hpp); the test peer_headers holds the two equal
+HEADER = "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,pairs_per_s,exact_at_verify_n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     ap.add_argument("--N", default="10000,100000,1000000")
     ap.add_argument("--bucket-width", type=float, default=500.0)
     ap.add_argument("--buckets", type=int, default=0)
@@ -129,6 +134,9 @@ def main():
     a = ap.parse_args()
     if a.verify_n_old is not None:
         ap.error("--verify-n is now --verify-max")
+    if a.print_header:
+        print(HEADER)
+        return 0
     try:
         import numpy as np
         import torch
@@ -177,7 +185,7 @@ def main():
 
     with open(out, "w") as f:
         f.write("# " + json.dumps(meta) + "\n")
-        f.write("impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,pairs_per_s,exact_at_verify_n\n")
+        f.write(HEADER + "\n")
         f.flush()
         last = {}
         for n in Ns:

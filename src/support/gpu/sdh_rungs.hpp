@@ -10,7 +10,7 @@
 // bracket rung), and in sdh_host.cuh the dispatch (`with_rung`: the rung type of an Impl), the
 // kernels whose shared memory is raised (`prepare_kernels`), the launch parameters, the layouts
 // uploaded and the launches, each by the rung's family. Adding a rung of an existing family is
-// one entry here (CONTRIBUTING.md "Add an SDH rung"; proven by verify/test_throwaway_rung.sh).
+// one entry here (CONTRIBUTING.md "Add an SDH rung"; proven by verify/test_throwaway_family.sh, the test throwaway_family).
 // Host-only: no CUDA here (the CPU program experiments/sdh/sdh_rungs.cpp prints the lists).
 #pragma once
 #include <apps/sdh_cpu.hpp>

@@ -90,7 +90,8 @@ inline constexpr Layout gram_multigpu{"gram_multigpu.csv", "gpu", "experiments/m
 // experiments/peers/torch_peers.py
 inline constexpr Layout peers_edm{"peers_edm.csv", "gpu", "experiments/peers/torch_peers.py",
                                   "test,layout,features,N,impl,median_ms,GBps"};
-inline constexpr Layout peers_sdh{"peers_sdh.csv", "gpu", "experiments/peers/torch_peers.py",
+// experiments/sdh/torch_sdh.py
+inline constexpr Layout peers_sdh{"peers_sdh.csv", "gpu", "experiments/sdh/torch_sdh.py",
                                   "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,"
                                   "pairs_per_s,exact_at_verify_n"};
 // experiments/peers/gram_peers.py (issue #27): torch.cdist (TF32 allowed / not) and torch.mm on bench_gram's
