@@ -9,7 +9,7 @@
 #                its #include and one line in maps3d (src/lib/tdmaps/registry.hpp), and its entry in the
 #                experiments table (src/support/registry/experiments.hpp, its map_traits joining
 #                experiment::dummy: bench_maps3d's default);
-# then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
+# checks that the copy differs from the source in exactly those four files; then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
 # maps3d_lists) and checks that
 #   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
 #     --impl all, its --quick default and its --impl help line, gpu_verify_sdh's list and multi_hist's
@@ -77,7 +77,22 @@ struct map_traits<TMP3> {
 s = s.replace(mark, entry + mark)
 open(p, "w").write(s)
 PY2
-(cd "$src" && diff -r -q src "$tree/src") | sed 's/^/changed: /' || true
+# ---- exactly the recipes' files changed: the rung's 1 (sdh_rungs.hpp), the 3D map's 3 (its header, the registry,
+# the experiments table; CONTRIBUTING.md)
+want="src/lib/tdmaps/map_tmp3.hpp
+src/lib/tdmaps/registry.hpp
+src/support/gpu/sdh_rungs.hpp
+src/support/registry/experiments.hpp"
+(cd "$src" && tar -c --exclude='./build*' --exclude=./.tools --exclude=./.git --exclude=./experiments/results \
+   --exclude=./figures/out --exclude=./figures/local --exclude=./.carry . | tar -t) | sed 's|^\./||' | grep -v '/$' | sort > "$work/files.src"
+(cd "$tree" && find . -type f | sed 's|^\./||' | sort) > "$work/files.tree"
+got=$( { comm -13 "$work/files.src" "$work/files.tree"
+         comm -12 "$work/files.src" "$work/files.tree" | while read -r f; do cmp -s "$src/$f" "$tree/$f" || echo "$f"; done; } | sort)
+if [ "$got" = "$want" ]; then
+  echo "ok: the recipes touch exactly their $(printf '%s\n' "$want" | wc -l) files"
+else
+  echo "FAIL: the files the recipes touched are not the recipes' $(printf '%s\n' "$want" | wc -l):"; diff <(echo "$want") <(echo "$got") || true; exit 1
+fi
 
 # ---- build the CPU parts that read the registries
 "$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 -Dunity=on -Dunity_size=100 > "$work/setup.log" 2>&1 ||
