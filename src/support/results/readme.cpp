@@ -533,8 +533,8 @@ std::string readme_maps_block(const Ctx& ctx) {
     else if (name == "ltm-lut")
       oracle = "n ≤ " + fmt_int(largest_n(double(tdmaps::limits::ltm_lut_max_entries), 2)) + " (the table's " +
                fmt_int(double(tdmaps::limits::ltm_lut_max_entries)) + " entries, `limits::ltm_lut_max_entries`)";
-    else if (name.size() > 3 && name.compare(name.size() - 3, 3, "-sq") == 0)
-      oracle = "as `" + name.substr(0, name.size() - 3) + "`, and n' within CUDA's grid side";
+    else if (pick_rows::on_papers_grid(name))
+      oracle = "as `" + pick_rows::off_papers_grid(name) + "`, and n' within CUDA's grid side";
     else if (name == "rec") oracle = "every valid N (integer arithmetic)";
     else oracle = "every N (integer arithmetic)";
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
