@@ -82,8 +82,9 @@ void tet_I(Ctx& ctx, const GpuData& g) {
   std::string why;
   const Table* dummy = g.get(results::layout::tet_dummy);
   const Table* three = g.get(results::layout::tet_threebody);
-  for (const auto& [t, file] : std::vector<std::pair<const Table*, std::string>>{{dummy, results::layout::tet_dummy.file}, {three, results::layout::tet_threebody.file}}) {
-    if (!t) why += (why.empty() ? "" : "; ") + g.reason(file);
+  for (const auto& [t, layout] : std::vector<std::pair<const Table*, const results::Layout*>>{{dummy, &results::layout::tet_dummy}, {three, &results::layout::tet_threebody}}) {
+    const std::string file = layout->file;
+    if (!t) why += (why.empty() ? "" : "; ") + g.reason(*layout);
     else if (!t->missing({"N", "map"}).empty())
       why += (why.empty() ? "" : "; ") + file + " lacks column(s) " + t->missing({"N", "map"});
   }

@@ -63,9 +63,9 @@ const Table* need(Ctx& ctx, const std::string& fig, const GpuData& g, const resu
       std::abort();
     }
   const std::string file = layout.file;
-  const Table* t = g.get(file);
+  const Table* t = g.get(layout);
   if (!t) {
-    skip(ctx, fig, &g, g.reason(file));
+    skip(ctx, fig, &g, g.reason(layout));
     return nullptr;
   }
   const std::string miss = t->missing(cols);

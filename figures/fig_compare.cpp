@@ -90,12 +90,13 @@ void remove_old(const Ctx& ctx, const std::string& name) {
 
 // The GPUs whose `file` has the columns and rows a comparison needs (in ctx.gpus' order);
 // false (after removing an old file, and a notice when there are several GPUs) when fewer than two.
-bool cmp_gpus(Ctx& ctx, const std::string& name, const std::string& file, std::initializer_list<const char*> cols,
+bool cmp_gpus(Ctx& ctx, const std::string& name, const results::Layout& layout, std::initializer_list<const char*> cols,
               std::vector<GpuTable>& gs) {
+  const std::string file = layout.file;
   std::vector<std::string> why;
   for (const GpuData& g : ctx.gpus) {
-    const Table* t = g.get(file);
-    if (!t) why.push_back(g.slug + ": " + g.reason(file));
+    const Table* t = g.get(layout);
+    if (!t) why.push_back(g.slug + ": " + g.reason(layout));
     else if (!t->missing(cols).empty()) why.push_back(g.slug + ": " + file + " lacks column(s) " + t->missing(cols));
     else if (t->size() == 0) why.push_back(g.slug + ": " + file + " has no rows");
     else gs.push_back(GpuTable{&g, t});
@@ -127,10 +128,11 @@ struct CmpPanel {
 };
 
 // I against N of every map (exact rows) on every GPU, one panel per selection.
-void cmp_i_vs_n(Ctx& ctx, const std::string& name, const std::string& file, const std::vector<CmpPanel>& panels,
+void cmp_i_vs_n(Ctx& ctx, const std::string& name, const results::Layout& layout, const std::vector<CmpPanel>& panels,
                 const std::string& what, const std::string& caption) {
+  const std::string file = layout.file;
   std::vector<GpuTable> gs;
-  if (!cmp_gpus(ctx, name, file, {"N", "map"}, gs)) return;
+  if (!cmp_gpus(ctx, name, layout, {"N", "map"}, gs)) return;
   const std::vector<std::string> labels = labels_of(ctx, gs);
   Figure f;
   f.name = name;
@@ -194,25 +196,25 @@ const std::string kStore = "form store (the papers' dummy)", kCond = "form cond 
 }  // namespace
 
 void cmp_fig3_sqrt(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig3_sqrt", results::layout::sqrt_.file,
+  cmp_i_vs_n(ctx, "gpus_fig3_sqrt", results::layout::sqrt_,
              {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig3_sqrt"}, {pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
              "Square roots of g(λ): I of LTM-X/N/R/D/E vs BB", "Fig. 3 (left) of 000 / 001, the square-root study.");
 }
 
 void cmp_fig5_dummy(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig5_dummy", results::layout::dummy.file, {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig5_dummy"}},
+  cmp_i_vs_n(ctx, "gpus_fig5_dummy", results::layout::dummy, {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig5_dummy"}},
              "Dummy kernel (form store): I of every map vs BB", "Fig. 5 of 000 / 001: the dummy kernel.");
 }
 
 void cmp_fig5_dummy_cond(Ctx& ctx) {
-  cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", results::layout::dummy.file, {{pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
+  cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", results::layout::dummy, {{pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
              "Dummy kernel (form cond, no store): I of every map vs BB",
              "The dummy kernel without its contended store: the cost of each map alone.");
 }
 
 void cmp_fig5_edm(Ctx& ctx, int d) {
   const std::string name = "fig5_edm_d" + std::to_string(d), fs_ = std::to_string(d);
-  cmp_i_vs_n(ctx, "gpus_" + name, results::layout::edm.file,
+  cmp_i_vs_n(ctx, "gpus_" + name, results::layout::edm,
              {{pick_rows::edm("full", std::stoi(fs_)), "ρ = 16, full N×N output", name},
               {pick_rows::edm("packed", std::stoi(fs_)), "ρ = 16, packed triangle", ""}},
              "EDM, " + fs_ + " feature(s): I of every map vs BB",
@@ -221,7 +223,7 @@ void cmp_fig5_edm(Ctx& ctx, int d) {
 
 void cmp_fig5_collision(Ctx& ctx, const std::string& dim) {
   const std::string name = std::string("fig5_collision_") + dim;
-  cmp_i_vs_n(ctx, "gpus_" + name, results::layout::collision.file, {{pick_rows::collision(pick_rows::Kernel::Shared, dim), "ρ = 16", name}},
+  cmp_i_vs_n(ctx, "gpus_" + name, results::layout::collision, {{pick_rows::collision(pick_rows::Kernel::Shared, dim), "ρ = 16", name}},
              std::string("Collision detection ") + dim + " (shared memory): I of every map vs BB",
              std::string("Fig. 5 of 000: collision detection (") + dim + ").");
 }
@@ -231,8 +233,8 @@ void cmp_tet_I(Ctx& ctx) {
   std::vector<GpuTable> gd, g3;
   std::set<double> rhos;
   for (const GpuData& g : ctx.gpus) {
-    for (const auto& [file, into] : {std::make_pair(results::layout::tet_dummy.file, &gd), std::make_pair(results::layout::tet_threebody.file, &g3)}) {
-      const Table* t = g.get(file);
+    for (const auto& [layout, into] : {std::make_pair(&results::layout::tet_dummy, &gd), std::make_pair(&results::layout::tet_threebody, &g3)}) {
+      const Table* t = g.get(*layout);
       if (t && t->missing({"N", "map"}).empty() && t->size() > 0) {
         into->push_back(GpuTable{&g, t});
         for (double r : distinct(*t, "rho")) rhos.insert(r);
@@ -340,7 +342,7 @@ void cmp_tet_I(Ctx& ctx) {
 
 void cmp_tet_layout(Ctx& ctx) {
   std::vector<GpuTable> gs;
-  if (!cmp_gpus(ctx, "gpus_tet_layout", results::layout::tet_layout.file, {"N"}, gs)) return;
+  if (!cmp_gpus(ctx, "gpus_tet_layout", results::layout::tet_layout, {"N"}, gs)) return;
   const std::vector<std::string> labels = labels_of(ctx, gs);
   static const std::vector<std::string> palette = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e",
                                                    "#9467bd", "#8c564b", "#17becf", "#e377c2"};
@@ -409,7 +411,7 @@ void cmp_tet_layout(Ctx& ctx) {
 
 void cmp_sdh_scaling(Ctx& ctx) {
   std::vector<GpuTable> gs;
-  if (!cmp_gpus(ctx, "gpus_sdh_scaling", results::layout::sdh.file, {"impl", "N"}, gs)) return;
+  if (!cmp_gpus(ctx, "gpus_sdh_scaling", results::layout::sdh, {"impl", "N"}, gs)) return;
   const std::vector<std::string> labels = labels_of(ctx, gs);
   Panel p;
   p.xlabel = "N (points)";

@@ -37,10 +37,11 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   // either file is enough; the figure is skipped only when neither can be drawn
   std::vector<const Table*> tabs;
   std::vector<std::string> why;
-  for (const char* file : {results::layout::sdh_multigpu.file, results::layout::threebody_multigpu.file}) {
-    const Table* t = g.get(file);
+  for (const results::Layout* layout : {&results::layout::sdh_multigpu, &results::layout::threebody_multigpu}) {
+    const char* file = layout->file;
+    const Table* t = g.get(*layout);
     if (!t) {
-      why.push_back(g.reason(file));
+      why.push_back(g.reason(*layout));
       continue;
     }
     const std::string miss = t->missing({"N", "gpus", "chunks", "median_ms"});

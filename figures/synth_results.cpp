@@ -3,12 +3,20 @@
 // line, filled with made-up values of plausible shape (the counts columns come
 // from the map library). Never use its output as data.
 //
+// Every table is written as the experiments write theirs: results::CsvFile under its layout's header
+// (src/support/results/layouts.hpp), each row by column name (results::RowOf); the gram tables
+// (write_gram) still by hand, left to the Gram-naming work under way.
+//
 //   synth_results DIR [GPUS]     writes DIR/<slug>/*.csv for GPUS (1 or 2) fake GPUs
 //                                (the second with the multi-GPU tables sdh_multigpu.csv and
 //                                threebody_multigpu.csv, and peers_python.csv) and DIR/cpu/wasted3d.csv
+#include "csv_file.hpp"
 #include "layouts.hpp"
+#include "row.hpp"
+#include "select.hpp"  // the papers' grid's map names (pick_rows::on_papers_grid)
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
+#include "gpu/sdh_rungs.hpp"         // the SDH rungs bench_sdh times (host-only: no CUDA)
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <cmath>
@@ -21,24 +29,40 @@
 
 namespace fs = std::filesystem;
 using namespace tdmaps;
+using results::RowOf;
+using results::sig;
+namespace layout = results::layout;
 
 namespace {
 
 std::mt19937 rng(12345);
 double noise(double s) { return std::normal_distribution<double>(0.0, s)(rng); }
 
-std::string meta(const std::string& gpu, const std::string& slug, const std::string& program, const std::string& args) {
-  return "# {\"program\":\"" + program + "\",\"args\":\"" + args +
+// The metadata object of a table (CsvFile writes it as the first line, after "# ").
+std::string metadata(const std::string& gpu, const std::string& slug, const std::string& program, const std::string& args) {
+  return "{\"program\":\"" + program + "\",\"args\":\"" + args +
          "\",\"date_utc\":\"2025-01-01T00:00:00Z\",\"commit\":\"synthetic\",\"gpu\":\"" + gpu + "\",\"gpu_slug\":\"" +
          slug + "\",\"cc\":\"9.0\",\"sm_count\":132,\"sm_clock_max_mhz\":1980,\"mem_clock_max_mhz\":2619,"
          "\"mem_bus_bits\":5120,\"global_mem_mib\":81008,\"l2_bytes\":52428800,\"driver\":12040,\"runtime\":12040,"
-         "\"nvcc\":\"12.4\",\"nvcc_flags\":\"sm_90 -O3 -lineinfo\",\"synthetic\":\"yes: made-up values for tests\"}\n";
+         "\"nvcc\":\"12.4\",\"nvcc_flags\":\"sm_90 -O3 -lineinfo\",\"synthetic\":\"yes: made-up values for tests\"}";
+}
+// The same as a metadata line, for the tables still written by hand (write_gram).
+std::string meta(const std::string& gpu, const std::string& slug, const std::string& program, const std::string& args) {
+  return "# " + metadata(gpu, slug, program, args) + "\n";
+}
+// A table of layout l in dir.
+results::CsvFile csv(const fs::path& dir, const results::Layout& l, const std::string& metadata) {
+  return results::CsvFile((dir / l.file).string(), metadata, l);
 }
 
-std::string f(double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.6g", v);
-  return b;
+std::string f(double v) { return results::text(sig(v, 6)); }
+// The timing columns every benchmark writes: reps, the median and its spread (p25, p75, min, max)
+// at fixed fractions of it.
+template <const results::Layout& L>
+RowOf<L>& timing(RowOf<L>& r, int reps, double t, double max_factor, bool min_max = true) {
+  r.set("reps", reps).set("median_ms", sig(t)).set("p25_ms", sig(t * .99)).set("p75_ms", sig(t * 1.01));
+  if (min_max) r.set("min_ms", sig(t * .98)).set("max_ms", sig(t * max_factor));
+  return r;
 }
 
 // A made-up improvement curve: ramps from `lo` at small N to `hi` at large N.
@@ -103,10 +127,9 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   std::vector<i64> Ns;
   for (i64 N = 1024; N <= 30720; N += 1024) Ns.push_back(N);
   // ---- sqrt.csv and dummy.csv ----
+  // (sqrt.csv has dummy.csv's columns: its rows are RowOf<layout::dummy>)
   const auto maps_file = [&](const results::Layout& l, const std::string& test, const std::vector<M2>& maps) {
-    std::ofstream o(dir / l.file);
-    o << meta(gpu, slug, "bench_maps", "--test " + test);
-    o << l.header();
+    results::CsvFile o = csv(dir, l, metadata(gpu, slug, "bench_maps", "--test " + test));
     for (const char* form : {"store", "cond"})
       for (int rho : {16, 32})
         for (i64 N : Ns) {
@@ -121,13 +144,15 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             if (m.name == "bb") c = counts_or_zero<BB>(N, rho);
             else if (m.name == "rb") c = counts_or_zero<RB>(N, rho);
             else if (m.name == "rec") c = counts_or_zero<REC>(N, rho);
-            else if (m.name.size() > 3 && m.name.compare(m.name.size() - 3, 3, "-sq") == 0) c = square_counts(N, rho);
+            else if (figs::pick_rows::on_papers_grid(m.name)) c = square_counts(N, rho);
             else c = counts_or_zero<LTM_E>(N, rho);
-            o << test << "," << form << "," << N << "," << rho << "," << m.name << "," << (exact ? 1 : 0) << ","
-              << (m.name == "rec" ? 12 : 1) << "," << c.launched_blocks << "," << c.useful_blocks << ","
-              << c.wasted_blocks() << "," << c.launched_threads << "," << c.useful_threads << ",30," << f(t) << ","
-              << f(t * 0.99) << "," << f(t * 1.01) << "," << f(t * 0.98) << "," << f(t * 1.05) << "," << f(bb) << ","
-              << f(bb / t) << "," << (N <= 65535 * rho ? 32 : 64) << "\n";
+            RowOf<layout::dummy> r;
+            r.set("test", test).set("form", form).set("N", N).set("rho", rho).set("map", m.name).set("exact", exact)
+                .set("passes", m.name == "rec" ? 12 : 1).set("launched_blocks", c.launched_blocks)
+                .set("useful_blocks", c.useful_blocks).set("wasted_blocks", c.wasted_blocks())
+                .set("launched_threads", c.launched_threads).set("useful_threads", c.useful_threads);
+            o.row(timing(r, 30, t, 1.05).set("bb_median_ms", sig(bb)).set("I", sig(bb / t))
+                      .set("index_bits", N <= 65535 * rho ? 32 : 64));
           }
         }
   };
@@ -145,12 +170,15 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
                             {"", 0.95, 1.02}));
   // ---- edm.csv / collision.csv ----
   const double wbw = 2900 * speed;
+  // (collision.csv has edm.csv's columns: its rows are RowOf<layout::edm>)
   const auto apps = [&](const results::Layout& l, const std::string& test) {
-    std::ofstream o(dir / l.file);
-    o << meta(gpu, slug, "bench_apps", "--test " + test);
-    o << l.header();
-    o << test << ",-,0,0,0,write_bw,1,4294967296,30," << f(4294967296.0 / (wbw * 1e6)) << ",nan,nan,nan,nan,nan,nan,"
-      << f(wbw) << "\n";
+    results::CsvFile o = csv(dir, l, metadata(gpu, slug, "bench_apps", "--test " + test));
+    o.row(RowOf<layout::edm>()
+              .set("test", test).set("variant", "-").set("features", 0).set("N", 0).set("rho", 0).set("map", "write_bw")
+              .set("exact", 1).set("bytes_written", 4294967296LL).set("reps", 30)
+              .set("median_ms", sig(4294967296.0 / (wbw * 1e6))).set("p25_ms", sig(NAN)).set("p75_ms", sig(NAN))
+              .set("min_ms", sig(NAN)).set("max_ms", sig(NAN)).set("bb_median_ms", sig(NAN)).set("I", sig(NAN))
+              .set("GBps", sig(wbw)));
     const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{"full", "packed"}
                                                             : std::vector<std::string>{"3d", "1d"};
     // collision.csv holds both kernel styles (select.hpp Kernel): the shared-memory one and the direct one
@@ -191,42 +219,48 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               const double ref = fast ? bbfast : bbt;
               const double improvement = (a.name == "bb" || a.name == "bb-fast") ? 1.0 : improvement_of(a.lo, a.hi, double(N));
               const double t = ref / improvement;
-              o << style << "," << v << "," << feat << "," << N << "," << rho << "," << a.name << ",1," << f(bytes)
-                << ",30," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << "," << f(t * .98) << ","
-                << f(t * 1.04) << "," << f(ref) << "," << f(improvement) << "," << (test == "edm" ? f(bytes / (t * 1e6)) : "nan")
-                << "\n";
+              RowOf<layout::edm> r;
+              r.set("test", style).set("variant", v).set("features", feat).set("N", N).set("rho", rho).set("map", a.name)
+                  .set("exact", 1).set("bytes_written", sig(bytes));
+              o.row(timing(r, 30, t, 1.04).set("bb_median_ms", sig(ref)).set("I", sig(improvement))
+                        .set("GBps", sig(test == "edm" ? bytes / (t * 1e6) : NAN)));
             }
           }
   };
   apps(results::layout::edm, "edm");
   apps(results::layout::collision, "collision");
   {
-    std::ofstream o(dir / results::layout::peers_edm.file);
-    o << meta(gpu, slug, "peers_edm.py", "");
-    o << results::layout::peers_edm.header();
+    results::CsvFile o = csv(dir, layout::peers_edm, metadata(gpu, slug, "peers_edm.py", ""));
     for (i64 N : Ns) {
       const double bf = 4.0 * N * N, bp = 4.0 * N * (N - 1) / 2;
       const double tc = bf / (wbw * 0.7 * 1e6), tp = bp / (wbw * 0.35 * 1e6);
-      o << "edm,full,4," << N << ",torch.cdist," << f(tc) << "," << f(bf / (tc * 1e6)) << "\n";
-      o << "edm,packed,4," << N << ",torch.pdist," << f(tp) << "," << f(bp / (tp * 1e6)) << "\n";
+      const auto row = [&](const char* lay, const char* impl, double t, double bytes) {
+        o.row(RowOf<layout::peers_edm>().set("test", "edm").set("layout", lay).set("features", 4).set("N", N)
+                  .set("impl", impl).set("median_ms", sig(t)).set("GBps", sig(bytes / (t * 1e6))));
+      };
+      row("full", "torch.cdist", tc, bf);
+      row("packed", "torch.pdist", tp, bp);
     }
   }
   {
     // the rows gpu_exact_range writes (the registry's maps with a root, registry/traits.hpp root_facts,
     // in its order), each at the map's own constant; a fma limit the GPU measures (-1) a little past it
-    std::ofstream o(dir / results::layout::exact_range_gpu.file);
-    o << meta(gpu, slug, "gpu_exact_range", "");
-    o << results::layout::exact_range_gpu.header();
+    results::CsvFile o = csv(dir, layout::exact_range_gpu, metadata(gpu, slug, "gpu_exact_range", ""));
     const u64 lim2 = u64(1) << 32, lim3 = u64(1) << 34;
     const auto block = [&](const char* name, const char* kind, u64 fw, u64 lim, bool tet3, const char* r) {
       const u64 good = std::min(fw, lim);
       u64 n = tet3 ? tet_root(good) : tri_root(good);
       while (n > 0 && (tet3 ? tet(n) : tri(n)) > good) --n;
-      o << name << "," << kind << "," << (fw >= lim ? std::string("none") : std::to_string(fw)) << "," << 8 * n << ","
-        << 16 * n << "," << 32 * n << "," << lim << "," << r << "\n";
+      o.row(RowOf<layout::exact_range_gpu>()
+                .set("variant", name).set("kind", kind).set("first_wrong", fw >= lim ? std::string("none") : std::to_string(fw))
+                .set("largest_exact_N_rho8", 8 * n).set("largest_exact_N_rho16", 16 * n).set("largest_exact_N_rho32", 32 * n)
+                .set("searched_up_to", lim).set("rounding", r));
     };
     const auto thread = [&](const char* name, i64 max_N, const char* r) {
-      o << name << ",thread," << max_N + 1 << "," << max_N << "," << max_N << "," << max_N << "," << max_N + 1 << "," << r << "\n";
+      o.row(RowOf<layout::exact_range_gpu>()
+                .set("variant", name).set("kind", "thread").set("first_wrong", max_N + 1).set("largest_exact_N_rho8", max_N)
+                .set("largest_exact_N_rho16", max_N).set("largest_exact_N_rho32", max_N).set("searched_up_to", max_N + 1)
+                .set("rounding", r));
     };
     const auto fma_of = [](long long fma_limit, u64 pinned) { return fma_limit >= 0 ? u64(fma_limit) : pinned + 1; };
     for (const bool fma : {false, true}) {
@@ -253,14 +287,9 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
     });
   }
   // ---- 3D (columns as experiments/maps3d/README.md) ----
-  const auto timing = [&](double t) {
-    return "20," + f(t) + "," + f(t * .99) + "," + f(t * 1.01) + "," + f(t * .98) + "," + f(t * 1.03);
-  };
   const auto eq17 = [](double n) { return 6 * n * n * n / (n * n * n + 3 * n * n + 2 * n); };
   {
-    std::ofstream o(dir / results::layout::tet_dummy.file);
-    o << meta(gpu, slug, "bench_maps3d", "--test dummy");
-    o << results::layout::tet_dummy.header();
+    results::CsvFile o = csv(dir, layout::tet_dummy, metadata(gpu, slug, "bench_maps3d", "--test dummy"));
     for (int rho : {8, 4})
       for (const char* form : {"cond", "store"})
         for (i64 N : {256, 512, 768, 1024, 1536, 2048, 3072, 4096}) {
@@ -270,15 +299,17 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               const std::string ms = m;
               const double improvement = ms == "bb3" ? 1.0
                                            : eq17(n) * (ms == "tet-e" ? 0.55 : 0.75) * (std::string(mode) == "block" ? 1.1 : 1.0) + noise(0.03);
-              o << N << "," << rho << "," << n << "," << form << "," << m << "," << mode << ",1,1,0,0,0,0," << timing(bb / improvement)
-                << "," << f(bb) << "," << f(improvement) << "," << f(eq17(n)) << "\n";
+              RowOf<layout::tet_dummy> r;
+              r.set("N", N).set("rho", rho).set("n", sig(n)).set("form", form).set("map", m).set("mode", mode)
+                  .set("exact", 1).set("verified", 1).set("launched_blocks", 0).set("useful_blocks", 0)
+                  .set("launched_threads", 0).set("useful_threads", 0);
+              o.row(timing(r, 20, bb / improvement, 1.03).set("bb3_median_ms", sig(bb)).set("I", sig(improvement))
+                        .set("I_eq17", sig(eq17(n))));
             }
         }
   }
   {
-    std::ofstream o(dir / results::layout::tet_threebody.file);
-    o << meta(gpu, slug, "bench_maps3d", "--test threebody");
-    o << results::layout::tet_threebody.header();
+    results::CsvFile o = csv(dir, layout::tet_threebody, metadata(gpu, slug, "bench_maps3d", "--test threebody"));
     for (int rho : {8, 4})
       for (i64 N : {256, 1024, 2048, 4096}) {
         const double n = double((N + rho - 1) / rho), bb = speed * 1e-6 * n * n * n * rho * rho * rho;
@@ -286,15 +317,17 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
           for (const char* mode : {"thread", "block"}) {
             const std::string ms = m;
             const double improvement = ms == "bb3" ? 1.0 : 1 + (eq17(n) - 1) * (ms == "tet-e" ? 0.3 : 0.4) + noise(0.02);
-            o << N << "," << rho << "," << n << "," << m << "," << mode << ",1,0,0,0,0.25,0,0,0,0," << timing(bb / improvement) << ",1,"
-              << f(bb) << "," << f(improvement) << "," << f(eq17(n)) << "\n";
+            RowOf<layout::tet_threebody> r;
+            r.set("N", N).set("rho", rho).set("n", sig(n)).set("map", m).set("mode", mode).set("verified", 1)
+                .set("launched_blocks", 0).set("useful_blocks", 0).set("triplets", 0).set("r", sig(0.25))
+                .set("bin0", 0).set("bin1", 0).set("bin2", 0).set("bin3", 0);
+            o.row(timing(r, 20, bb / improvement, 1.03).set("gtriplets_per_s", 1).set("bb3_median_ms", sig(bb))
+                      .set("I", sig(improvement)).set("I_eq17", sig(eq17(n))));
           }
       }
   }
   {
-    std::ofstream o(dir / results::layout::tet_layout.file);
-    o << meta(gpu, slug, "bench_maps3d", "--test layout");
-    o << results::layout::tet_layout.header();
+    results::CsvFile o = csv(dir, layout::tet_layout, metadata(gpu, slug, "bench_maps3d", "--test layout"));
     for (int rho : {8, 4})
       for (i64 N : {256, 512, 768, 1024, 1536, 2048}) {
         const double n = double((N + rho - 1) / rho), base = speed * 1e-7 * double(N) * N * N / 6;
@@ -304,54 +337,72 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             const double blk = base * (std::string(m) == "bb3" ? 1.6 : 1.0);
             for (const char* layout : {"linear", "blocked"}) {
               const bool bl = std::string(layout) == "blocked";
-              o << N << "," << rho << "," << n << "," << layout << "," << m << "," << mode << ",1,0,0,0.44," << timing(bl ? blk : lin)
-                << ",100,0,1," << f(lin) << "," << f(bl ? lin / blk : 1.0) << "\n";
+              RowOf<layout::tet_layout> r;
+              r.set("N", N).set("rho", rho).set("n", sig(n)).set("layout", layout).set("map", m).set("mode", mode)
+                  .set("verified", 1).set("slots", 0).set("padding", 0).set("padding_over_n2rho3", sig(0.44));
+              o.row(timing(r, 20, bl ? blk : lin, 1.03).set("eff_gbs", 100).set("bb3_median_ms", 0).set("I", 1)
+                        .set("linear_median_ms", sig(lin)).set("linear_over_blocked", sig(bl ? lin / blk : 1.0)));
             }
           }
       }
   }
   {
-    std::ofstream o(dir / results::layout::tet_exact_range_gpu.file);
-    o << meta(gpu, slug, "gpu_verify_3d", "");
-    o << results::layout::tet_exact_range_gpu.header();
-    o << "tet-f,layer,0,17179869184,0,0,0,eq. (14) in float,64\n";
-    o << "tet-f,row,10619135,17179869184,50000,100000,125000,sqrtf row,64\n";
-    o << "tet-e,layer,none,17179869184,18000,36000,45000,exact,32\n";
-    o << "tet-e,row,none,17179869184,18000,36000,45000,exact,32\n";
-    o << "tet-fast,layer,none,17179869184,18000,36000,45000,exact,64\n";
-    o << "tet-fast,row,none,536870912,3000,6000,7500,row range 2^29,64\n";
+    results::CsvFile o = csv(dir, layout::tet_exact_range_gpu, metadata(gpu, slug, "gpu_verify_3d", ""));
+    const auto row = [&](const char* root, const char* part, const std::string& first_wrong, long long searched_to,
+                         int rho4, int rho8, int rho10, const char* note, int index_bits) {
+      o.row(RowOf<layout::tet_exact_range_gpu>()
+                .set("root", root).set("part", part).set("first_wrong", first_wrong).set("searched_to", searched_to)
+                .set("largest_exact_N_rho4", rho4).set("largest_exact_N_rho8", rho8).set("largest_exact_N_rho10", rho10)
+                .set("note", note).set("index_bits", index_bits));
+    };
+    row("tet-f", "layer", "0", 17179869184LL, 0, 0, 0, "eq. (14) in float", 64);
+    row("tet-f", "row", "10619135", 17179869184LL, 50000, 100000, 125000, "sqrtf row", 64);
+    row("tet-e", "layer", "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
+    row("tet-e", "row", "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
+    row("tet-fast", "layer", "none", 17179869184LL, 18000, 36000, 45000, "exact", 64);
+    row("tet-fast", "row", "none", 536870912LL, 3000, 6000, 7500, "row range 2^29", 64);
   }
   // ---- SDH ----
   {
-    std::ofstream o(dir / results::layout::sdh.file);
-    o << meta(gpu, slug, "bench_sdh", "");
-    o << results::layout::sdh.header();
-    const std::vector<std::pair<std::string, double>> impls = {
-        {"cpu-st", 818}, {"cpu-mt", 70},     {"v1-plain", 3.0},     {"v2-shared", 1.2},  {"v3-balanced", 1.25},
-        {"v4-soa", 1.0}, {"v5-tiled", 0.5}, {"tiled-bb", 0.55}, {"tiled-ltm-e", 0.45}, {"fast-lane", 0.1}};
+    results::CsvFile o = csv(dir, layout::sdh, metadata(gpu, slug, "bench_sdh", ""));
+    // what bench_sdh times by default: the CPU loops and every rung of the SDH registry
+    // (src/support/gpu/sdh_rungs.hpp, in its order), each with its made-up ms at N = 10^4 in `known`,
+    // else fast-lane's (a rung the registry gains gets rows); threads: the rung's own, else 256
+    const std::vector<std::pair<std::string, double>> known = {
+        {"v1-plain", 3.0}, {"v2-shared", 1.2}, {"v3-balanced", 1.25}, {"v4-soa", 1.0},
+        {"v5-tiled", 0.5}, {"tiled-bb", 0.55}, {"tiled-ltm-e", 0.45}, {"fast-lane", 0.1}};
+    struct Impl { std::string name; double t10k; int tpb; };
+    std::vector<Impl> impls = {{"cpu-st", 818, 0}, {"cpu-mt", 70, 0}};
+    for (const gpu::sdh::ImplInfo& i : gpu::sdh::impl_list()) {
+      double t10k = 0.1;
+      for (const auto& [name, t] : known)
+        if (name == i.name) t10k = t;
+      impls.push_back({i.name, t10k, gpu::sdh::threads_of(i.id, 256)});
+    }
     for (double N : {10000.0, 20000.0, 50000.0, 100000.0, 200000.0})
-      for (const auto& [impl, t10k] : impls) {
+      for (const auto& [impl, t10k, tpb0] : impls) {
         const double s = (N / 10000) * (N / 10000);
-        const double t = t10k * s * (impl.rfind("cpu", 0) == 0 ? 1.0 : speed);
-        const double tr = impl.rfind("cpu", 0) == 0 ? NAN : t + 0.3;
+        const bool cpu = tpb0 == 0;
+        const double t = t10k * s * (cpu ? 1.0 : speed);
         const auto row = [&](int tpb, double tt) {
-          o << impl << "," << N << ",500,35," << tpb << ",20," << f(tt) << "," << f(tt * .99) << "," << f(tt * 1.01)
-            << "," << f(tt * .98) << "," << f(tt * 1.03) << "," << (std::isfinite(tr) ? f(tt + 0.3) : "nan") << ","
-            << f(N * (N - 1) / 2 / (tt * 1e-3)) << "," << f(70 * s / (std::isfinite(tr) ? tt + 0.3 : tt)) << "\n";
+          const double with = cpu ? NAN : tt + 0.3;  // the GPU's time with the transfers
+          RowOf<layout::sdh> r;
+          r.set("impl", impl).set("N", sig(N)).set("bucket_width", 500).set("buckets", 35).set("threads_per_block", tpb);
+          o.row(timing(r, 20, tt, 1.03).set("with_transfers_ms", sig(with))
+                    .set("pairs_per_s", sig(N * (N - 1) / 2 / (tt * 1e-3))).set("speedup_vs_cpu_mt", sig(70 * s / (cpu ? tt : with))));
         };
-        row(impl.rfind("cpu", 0) == 0 ? 0 : 256, t);
+        row(tpb0, t);
         if (impl == "v5-tiled" && N == 10000)
           for (int tpb : {128, 512, 1024}) row(tpb, t * (tpb == 1024 ? 1.3 : tpb == 512 ? 1.1 : 1.05));
       }
   }
   {
-    std::ofstream o(dir / results::layout::peers_sdh.file);
-    o << meta(gpu, slug, "peers_sdh.py", "");
-    o << results::layout::peers_sdh.header();
+    results::CsvFile o = csv(dir, layout::peers_sdh, metadata(gpu, slug, "peers_sdh.py", ""));
     for (double N : {10000.0, 20000.0, 50000.0, 100000.0}) {
       const double t = 2.0 * (N / 10000) * (N / 10000);
-      o << "torch.pdist+histc," << N << ",500,35,5," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << ","
-        << f(t * .98) << "," << f(t * 1.03) << "," << f(N * (N - 1) / 2 / (t * 1e-3)) << ",1\n";
+      RowOf<layout::peers_sdh> r;
+      r.set("impl", "torch.pdist+histc").set("N", sig(N)).set("bucket_width", 500).set("buckets", 35);
+      o.row(timing(r, 5, t, 1.03).set("pairs_per_s", sig(N * (N - 1) / 2 / (t * 1e-3))).set("exact_at_verify_n", 1));
     }
   }
 }
@@ -410,16 +461,17 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
 // tdmaps.pdist (each output) from Python and from C++, torch.pdist, torch.cdist (TF32 / FP32), CuPy's pdist
 // not running (a note row), SciPy's on the CPU up to N = 8192 (a note row past it); the install timed.
 void write_python(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
-  std::ofstream o(dir / results::layout::peers_python.file);
-  std::string m = meta(gpu, slug, "python_peers.py", "--out experiments/results/local --pip-install .");
+  std::string m = metadata(gpu, slug, "python_peers.py", "--out experiments/results/local --pip-install .");
   m.insert(m.rfind('}'), ",\"tdmaps\":\"0.0-synthetic\",\"torch\":\"0.0-synthetic\",\"pip_install_s\":95.0");
-  o << m << results::layout::peers_python.header();
+  results::CsvFile o = csv(dir, layout::peers_python, m);
   const auto row = [&](double N, const char* impl, const char* out, const char* prec, const char* device,
                        const char* kernel, double t, double bytes, int verified, const char* note) {
     const bool ran = std::isfinite(t);
-    o << f(N) << ",128," << impl << "," << out << "," << prec << "," << device << "," << kernel << "," << (ran ? 30 : 0)
-      << "," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << "," << f(t * .98) << "," << f(t * 1.05) << ","
-      << f(bytes) << "," << verified << "," << (verified == 1 ? "3e-05" : "nan") << "," << note << "\n";
+    RowOf<layout::peers_python> r;
+    r.set("N", sig(N)).set("d", 128).set("impl", impl).set("output", out).set("precision", prec).set("device", device)
+        .set("kernel", kernel);
+    o.row(timing(r, ran ? 30 : 0, t, 1.05).set("bytes_written", sig(bytes)).set("verified", verified)
+              .set("err_vs_f64", sig(verified == 1 ? 3e-05 : NAN)).set("note", note));
   };
   for (double N : {1024.0, 8192.0, 32768.0}) {
     const double pairs = N * N / 2 / 1e9, cond = N * (N - 1) / 2 * 4, sq = N * N * 4;
@@ -446,13 +498,11 @@ void write_python(const fs::path& dir, const std::string& gpu, const std::string
 
 // ---- multi-GPU SDH / three-body (experiments/multigpu/multi_hist): 1 and 2 GPUs x 1 and 8 chunks ----
 void write_multigpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
-  const std::string header = results::layout::sdh_multigpu.header();  // threebody_multigpu.csv: the same
-  struct App { std::string app, kernel, file; std::vector<double> Ns; double rate; };
-  for (const App& a : {App{"sdh", "fast-lane", results::layout::sdh_multigpu.file, {1e6, 1e7}, 1.8e12 / speed},
-                       App{"threebody", "tet-e rho=8", results::layout::threebody_multigpu.file, {16384}, 2.1e11 / speed}}) {
-    std::ofstream o(dir / a.file);
-    o << meta(gpu, slug, "multi_hist", "--app " + a.app + " --gpu-counts 1,2 --chunks 1,8");
-    o << header;
+  // threebody_multigpu.csv has sdh_multigpu.csv's columns: its rows are RowOf<layout::sdh_multigpu>
+  struct App { std::string app, kernel; const results::Layout* l; std::vector<double> Ns; double rate; };
+  for (const App& a : {App{"sdh", "fast-lane", &layout::sdh_multigpu, {1e6, 1e7}, 1.8e12 / speed},
+                       App{"threebody", "tet-e rho=8", &layout::threebody_multigpu, {16384}, 2.1e11 / speed}}) {
+    results::CsvFile o = csv(dir, *a.l, metadata(gpu, slug, "multi_hist", "--app " + a.app + " --gpu-counts 1,2 --chunks 1,8"));
     for (double N : a.Ns) {
       const double work = a.app == "sdh" ? N * (N - 1) / 2 : N * (N - 1) * (N - 2) / 6;
       const double t1 = work / a.rate * 1e3;  // ms of the kernels, 1 GPU x 1 chunk
@@ -463,10 +513,13 @@ void write_multigpu(const fs::path& dir, const std::string& gpu, const std::stri
           const double red = red_of(g);
           const double t = t1 / g + 0.1 * (c - 1) + red + std::abs(noise(0.001)) * t1 / g;
           if (g == 1 && c == 1) t11 = t;
-          o << a.app << "," << static_cast<long long>(N) << "," << a.kernel << "," << g << "," << c << "," << g * c << ",1000," << f(work)
-            << ",3," << f(t) << "," << f(t * 0.999) << "," << f(t * 1.001) << "," << f(t - red) << "," << f(red) << ","
-            << (g == 1 ? "0" : "2.5") << "," << f(red / t) << "," << f(work / (t * 1e-3)) << "," << f(t11 / t)
-            << ",1,-\n";
+          o.row(RowOf<layout::sdh_multigpu>()
+                    .set("app", a.app).set("N", static_cast<long long>(N)).set("kernel", a.kernel).set("gpus", g)
+                    .set("chunks", c).set("workers", g * c).set("blocks", 1000).set("work", sig(work)).set("reps", 3)
+                    .set("median_ms", sig(t)).set("p25_ms", sig(t * 0.999)).set("p75_ms", sig(t * 1.001))
+                    .set("compute_ms", sig(t - red)).set("reduce_ms", sig(red)).set("wait_ms", sig(g == 1 ? 0 : 2.5))
+                    .set("reduce_frac", sig(red / t)).set("work_per_s", sig(work / (t * 1e-3))).set("rate_vs_first", sig(t11 / t))
+                    .set("identical", 1).set("verified", "-"));
         }
     }
   }
@@ -492,9 +545,20 @@ int main(int argc, char** argv) {
     write_python(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
   }
   fs::create_directories(dir / "cpu");
-  std::ofstream o(dir / "cpu" / results::layout::wasted3d.file);
-  o << "# {\"program\":\"wasted3d\",\"commit\":\"synthetic\"}\n" << results::layout::wasted3d.header();
-  o << "64,8,8,bb3,512,120,392,262144,61440,200704,0.8,0.77,0,0\n64,8,8,tet,120,120,0,61440,61440,0,0,0,0,0\n";
+  {
+    results::CsvFile o = csv(dir / "cpu", layout::wasted3d, "{\"program\":\"wasted3d\",\"commit\":\"synthetic\"}");
+    const auto row = [&](const char* map, int launched, int useful, int launched_threads, int useful_threads,
+                         double over_n2rho3, double over_N3) {
+      o.row(RowOf<layout::wasted3d>()
+                .set("N", 64).set("rho", 8).set("n", 8).set("map", map).set("launched_blocks", launched)
+                .set("useful_blocks", useful).set("wasted_blocks", launched - useful).set("launched_threads", launched_threads)
+                .set("useful_threads", useful_threads).set("wasted_threads", launched_threads - useful_threads)
+                .set("wasted_threads_over_n2rho3", sig(over_n2rho3)).set("wasted_threads_over_N3", sig(over_N3))
+                .set("blocked_padding", 0).set("padding_over_n2rho3", 0));
+    };
+    row("bb3", 512, 120, 262144, 61440, 0.8, 0.77);
+    row("tet", 120, 120, 61440, 61440, 0, 0);
+  }
   std::printf("synthetic results written to %s\n", dir.c_str());
   return 0;
 }

@@ -206,8 +206,9 @@ s = open(p).read()
 mark = "void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {\n  fs::create_directories(dir);\n"
 assert s.count(mark) == 1, "synth_results.cpp: write_gpu changed; update verify/test_throwaway_map.sh"
 s = s.replace(mark, mark + """  {
-    std::ofstream o(dir / results::layout::tmp_exp.file);
-    o << meta(gpu, slug, "bench_tmp", "") << results::layout::tmp_exp.header() << "1024,bb,3,1.0,1.0,1.0\\n";
+    results::CsvFile o = csv(dir, layout::tmp_exp, metadata(gpu, slug, "bench_tmp", ""));
+    o.row(RowOf<layout::tmp_exp>().set("N", 1024).set("map", "bb").set("reps", 3).set("median_ms", sig(1.0))
+              .set("bb_median_ms", sig(1.0)).set("I", sig(1.0)));
   }
 """)
 open(p, "w").write(s)

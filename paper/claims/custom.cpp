@@ -21,11 +21,13 @@ namespace {
 struct BestLtm {
   double v = NAN, spread = NAN, max = NAN;
   std::string map, file, over, max_at;
+  const results::Layout* layout = nullptr;  // file's
 };
 BestLtm best_ltm(const GpuData* g) {
   BestLtm b;
-  for (const char* f : {results::layout::dummy.file, results::layout::sqrt_.file}) {
-    const Table* t = g->get(f);
+  for (const results::Layout* l : {&results::layout::dummy, &results::layout::sqrt_}) {
+    const char* f = l->file;
+    const Table* t = g->get(*l);
     if (!t) continue;
     for (const std::string& m : kLTM) {
       const Pts p = curve(*t, dummy_store(), m);
@@ -34,6 +36,7 @@ BestLtm best_ltm(const GpuData* g) {
         b.v = v;
         b.map = m;
         b.file = f;
+        b.layout = l;
         b.spread = stat_spread(*t, dummy_store(), m, St::MedLarge);
       }
       const auto mx = max_pt(p);
@@ -65,7 +68,7 @@ Rule bound_I(bool hypothesis) {
                   j.gain = !hypothesis;
                   j.noise = b.spread;
                   Outcome o = judge(c, b.v, txt, j);
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, b.file, dummy_store(), b.map);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, *b.layout, dummy_store(), b.map);
                   return o;
                 },
                 true);
@@ -371,7 +374,7 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                 "three are within the tolerance",
                 [ms](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::sqrt_.file, &why);
+                  const Table* t = need_table(g, results::layout::sqrt_, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false, noise = false;
@@ -384,7 +387,7 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                     j.noise = stat_spread(*t, dummy_store(), m, St::MedLarge);
                     const Outcome o = judge(c, v, "", j);
                     all = all && o.verdict == "holds";
-                    if (o.verdict != "holds") whys.push_back(m + ": " + bound_note(g, results::layout::sqrt_.file, dummy_store(), m));
+                    if (o.verdict != "holds") whys.push_back(m + ": " + bound_note(g, results::layout::sqrt_, dummy_store(), m));
                     noise = noise || o.noise;
                     txt.push_back(m + " " + fmt(v, 3));
                   }
@@ -402,7 +405,7 @@ Rule rsqrt_best(pick_rows::Grid grid) {
   return custom("rank of " + r + " among " + join(ms, ", ") + " by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=" + fmt_int(current_rho()),
                 [ms, r](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::sqrt_.file, &why);
+                  const Table* t = need_table(g, results::layout::sqrt_, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::pair<std::string, double>> v;
                   for (const std::string& m : ms) {

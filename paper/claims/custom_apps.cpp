@@ -20,7 +20,7 @@ Rule dummy_converge() {
                 "if their mean improvement is within ±5 points of the paper's and their spread ≤ 5 points",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::dummy.file, &why);
+                  const Table* t = need_table(g, results::layout::dummy, &why);
                   if (!t) return not_measured(why);
                   std::vector<double> v;
                   std::vector<std::string> txt;
@@ -40,7 +40,7 @@ Rule dummy_converge() {
                     o.verdict = "differs";
                     o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
                   }
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, results::layout::dummy.file, dummy_store(), ltm_map);
+                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, results::layout::dummy, dummy_store(), ltm_map);
                   return o;
                 },
                 true);
@@ -52,7 +52,7 @@ Rule rec_from_N() {
   return custom("smallest N of edm.csv (full, 4 features, ρ=" + fmt_int(current_rho()) + ") from which I of REC stays > 1 at every larger N",
                 [edm4](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::edm.file, &why);
+                  const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   const Pts p = curve(*t, edm4, "rec");
                   if (p.empty()) return needs(results::layout::edm.file, "variant=full, features=4, map=rec rows");
@@ -68,7 +68,7 @@ Rule rec_from_N() {
                   if (o.verdict == "differs")
                     o.reason += ". Why: REC's I at large N is " + fmt(med_from(p, kLargeN), 3) + " at this ρ (median N ≥ " +
                                 fmt_int(kLargeN) + "), so its curve crosses 1 " + (from > c.pv.lo ? "later" : "earlier") + "; " +
-                                bound_note(g, results::layout::edm.file, edm4, "rec", from);
+                                bound_note(g, results::layout::edm, edm4, "rec", from);
                   const Pts r = rel_spread(*t, edm4, "rec");
                   for (const auto& q : p)
                     if (q.first < from && q.first >= from - 2 * (p.size() > 1 ? p[1].first - p[0].first : 0))
@@ -88,7 +88,7 @@ Rule feat_flat(pick_rows::Grid grid) {
                 "RB, edm.csv variant=full ρ=" + fmt_int(current_rho()) + "; holds if both ≤ 0.05",
                 [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::edm.file, &why);
+                  const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt;
                   bool all = true, any = false;
@@ -118,8 +118,8 @@ Rule feat_flat(pick_rows::Grid grid) {
                   if (!all) {
                     std::vector<std::string> w;
                     for (const std::string& m : moved)
-                      w.push_back(bound_note(g, results::layout::edm.file, pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                  bound_note(g, results::layout::edm.file, pick_rows::edm("full", 4), m) + " (4 features)");
+                      w.push_back(bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                  bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)");
                     o.reason += ". Why: " + join(w, "; ");
                   }
                   return o;
@@ -131,7 +131,7 @@ Rule feat_utm() {
                 "ρ=" + fmt_int(current_rho()) + " (inexact rows included); the N range UTM was measured over shown",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::edm.file, &why);
+                  const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   for (const std::string& m : kUTM) {
                     const Sel s1 = pick_rows::edm("full", 1, false),
@@ -170,7 +170,7 @@ Rule col_utm_low() {
                 "paper compares its direct kernel with BB's shared-memory one",
                 [](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::collision.file, &why);
+                  const Table* t = need_table(g, results::layout::collision, &why);
                   if (!t) return not_measured(why);
                   const auto u = ms_of(*t, col_direct(), "utm-n"), b = ms_of(*t, col_shared(), "bb");
                   std::vector<std::string> per;
@@ -211,7 +211,7 @@ Rule col_utm_overtaken(pick_rows::Grid grid) {
                 "have, collision.csv variant=3d ρ=" + fmt_int(current_rho()) + "; holds if the ratio grows with N and exceeds 1 at the largest N",
                 [shared](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::collision.file, &why);
+                  const Table* t = need_table(g, results::layout::collision, &why);
                   if (!t) return not_measured(why);
                   const auto u = ms_of(*t, col_direct(), "utm-n");
                   if (u.empty()) return needs(results::layout::collision.file, "test=collision-direct, variant=3d, map=utm-n rows");

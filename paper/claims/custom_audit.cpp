@@ -129,7 +129,7 @@ Rule maps_differ_edm(pick_rows::Grid grid) {
                 "; holds if the spread exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
                 [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::edm.file, &why);
+                  const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   const Sel s = pick_rows::edm("full", 4);
                   std::vector<std::string> txt;
@@ -157,7 +157,7 @@ Rule feat_similar(pick_rows::Grid grid) {
                 "; edm.csv variant=full ρ=" + fmt_int(current_rho()) + " (UTM has no rows at large N: left out, said so)",
                 [L](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::edm.file, &why);
+                  const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   std::vector<std::string> txt, off;
                   for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), L, pick_rows::rec()}) {
@@ -187,7 +187,7 @@ Rule feat_rec() {
                     fmt_int(current_rho()) + "; holds if it exceeds the verdict tolerance for I (±" + fmt(kTolI, 2) + ")",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::edm.file, &why);
+                  const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   double d = NAN;
                   const auto [m, txt] = feature_swing(*t, pick_rows::rec(), &d);
@@ -197,8 +197,8 @@ Rule feat_rec() {
                                       : "REC's I changes by no more than ±" + fmt(kTolI, 2) + " over the features",
                             false};
                   if (o.verdict == "differs")
-                    o.reason += ". Why: " + bound_note(g, results::layout::edm.file, pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                bound_note(g, results::layout::edm.file, pick_rows::edm("full", 4), m) + " (4 features)";
+                    o.reason += ". Why: " + bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)";
                   return o;
                 },
                 true);

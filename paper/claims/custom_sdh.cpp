@@ -76,7 +76,7 @@ Rule sdh_time_context(const std::string& slot) {
   Rule r = context("an absolute time on the paper's hardware (GTX 760 / Core i7-3770K)",
                    [slot](const Claim&, const GpuData* g, const Ctx&) {
                      std::string why;
-                     const Table* t = need_table(g, results::layout::sdh.file, &why);
+                     const Table* t = need_table(g, results::layout::sdh, &why);
                      if (!t) return Outcome{"—", "", why, false};
                      const auto lad = sdh_ladder(*t, kSdhN);
                      const auto it = lad.find(slot);
@@ -90,7 +90,7 @@ Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol
   return custom(sdh_how("time(" + num + ") / time(" + den + ") of the same run"),
                 [num, den, tol](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::sdh.file, &why);
+                  const Table* t = need_table(g, results::layout::sdh, &why);
                   if (!t) return not_measured(why);
                   const auto lad = sdh_ladder(*t, kSdhN);
                   if (!lad.count(num) || !lad.count(den)) return needs(results::layout::sdh.file, num + " and " + den + " rows at N=10,000");
@@ -113,7 +113,7 @@ Rule sdh_speedup_context() {
   Rule r = context("a GPU-over-CPU speedup of other hardware (GTX 760 against a Core i7-3770K)",
                    [](const Claim&, const GpuData* g, const Ctx&) {
                      std::string why;
-                     const Table* t = need_table(g, results::layout::sdh.file, &why);
+                     const Table* t = need_table(g, results::layout::sdh, &why);
                      if (!t) return Outcome{"—", "", why, false};
                      const auto lad = sdh_ladder(*t, kSdhN);
                      if (!lad.count("v5")) return Outcome{"—", "", "no v5 row at N=10,000", false};
@@ -131,7 +131,7 @@ Rule sdh_tpb() {
                 "block size tested is slower than 256",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::sdh.file, &why);
+                  const Table* t = need_table(g, results::layout::sdh, &why);
                   if (!t) return not_measured(why);
                   std::map<double, double> byT;
                   for (const Row& row : t->rows())
@@ -157,7 +157,7 @@ Rule sdh_steps() {
                         "are v1→v2 and v4→v5"),
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::sdh.file, &why);
+                  const Table* t = need_table(g, results::layout::sdh, &why);
                   if (!t) return not_measured(why);
                   const auto lad = sdh_ladder(*t, kSdhN);
                   std::vector<std::pair<double, std::string>> steps;

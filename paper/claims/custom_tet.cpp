@@ -24,8 +24,9 @@ Rule map_6x() {
                   std::string where;
                   Sel any;
                   any.rho = NAN;
-                  for (const char* f : {results::layout::tet_dummy.file, results::layout::tet_threebody.file}) {
-                    const Table* t = g->get(f);
+                  for (const results::Layout* l : {&results::layout::tet_dummy, &results::layout::tet_threebody}) {
+                    const char* f = l->file;
+                    const Table* t = g->get(*l);
                     if (!t || !t->has("map")) continue;
                     for (const Row& row : t->rows()) {
                       if (row.s("map").rfind("bb", 0) == 0 || !selected(row, any)) continue;
@@ -91,7 +92,7 @@ Rule layout_2f() {
       "ours ≥ 2 − F)",
       [](const Claim& c, const GpuData* g, const Ctx& ctx) {
         std::string why;
-        const Table* t = need_table(g, results::layout::tet_layout.file, &why);
+        const Table* t = need_table(g, results::layout::tet_layout, &why);
         if (!t) return not_measured(why);
         // the compute-bound case, as context
         double cmin = NAN, cmax = NAN;
@@ -194,7 +195,7 @@ Rule fa_layouts() {
                 "fraction F = R(R+1)/⌈n(n+1)/2k⌉, R = ⌊n/2k⌋, against the bound 1/(2k) + 1/n; holds if F < bound at every N",
                 [](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
-                  const Table* t = need_table(g, results::layout::tet_layout.file, &why);
+                  const Table* t = need_table(g, results::layout::tet_layout, &why);
                   if (!t) return not_measured(why);
                   const std::vector<double> Ns = distinct(*t, "N");
                   if (Ns.empty()) return needs(results::layout::tet_layout.file, "rows with N");
@@ -274,8 +275,9 @@ Rule cites_2d() {
         if (!g) return Outcome{"—", "", note, false};
         double best = NAN;
         std::string where;
-        for (const auto& [f, s] : std::vector<std::pair<std::string, Sel>>{{results::layout::edm.file, edm4}, {results::layout::collision.file, col3}}) {
-          const Table* t = g->get(f);
+        for (const auto& [l, s] : std::vector<std::pair<const results::Layout*, Sel>>{{&results::layout::edm, edm4}, {&results::layout::collision, col3}}) {
+          const std::string f = l->file;
+          const Table* t = g->get(*l);
           if (!t) continue;
           // LTM on the papers' n'×n' grid (the grid of the 000 value 003 cites) where the CSV has it, else the linear
           std::vector<std::string> cands = pick_rows::ltm(pick_rows::Grid::Papers);

@@ -179,13 +179,13 @@ std::string sel_text(const std::string& file, const Sel& s) {
   return t;
 }
 
-const Table* need_table(const GpuData* g, const std::string& file, std::string* why) {
+const Table* need_table(const GpuData* g, const results::Layout& layout, std::string* why) {
   if (!g) {
     *why = "no GPU results";
     return nullptr;
   }
-  const Table* t = g->get(file);
-  if (!t) *why = g->reason(file);
+  const Table* t = g->get(layout);
+  if (!t) *why = g->reason(layout);
   return t;
 }
 
@@ -299,7 +299,8 @@ double at_N(const Table& t, const Sel& s, const std::string& m, double N, const 
 // The empty-block floor c_e (ns of GPU time per launched block): BB's blocks in the dummy kernel without the store
 // (form cond), at N and the selection's ρ; from `own` when it has cond rows (the same run), else dummy.csv of the
 // same GPU folder. NaN when neither has them. *src names where it came from.
-double floor_ns(const GpuData* g, const Table* own, const std::string& own_file, const Sel& s, double N, std::string* src) {
+double floor_ns(const GpuData* g, const Table* own, const results::Layout& own_layout, const Sel& s, double N, std::string* src) {
+  const std::string own_file = own_layout.file;
   Sel c = pick_rows::dummy(pick_rows::Form::Cond, true, s.rho);
   for (const auto& [t, f] : {std::pair<const Table*, std::string>{own, own_file}, {g->get(results::layout::dummy), results::layout::dummy.file}}) {
     if (!t || !t->has("launched_blocks")) continue;
@@ -318,9 +319,10 @@ double floor_ns(const GpuData* g, const Table* own, const std::string& own_file,
 // empty block's cost, the dummy kernel without the store) says whether the block scheduler or the blocks' work sets
 // τ; for the application kernels, c_u (a useful block's cost) and I_floor = 1 + W·c_e / t_map (the gain of skipping
 // BB's W wasted blocks alone). The paper's I (PaperScope) gives the value the same quantity would need on its GPU.
-std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map, double xmax) {
+std::string bound_note(const GpuData* g, const results::Layout& layout, const Sel& s, const std::string& map, double xmax) {
   if (!g) return "";
-  const Table* t = g->get(file);
+  const std::string file = layout.file;
+  const Table* t = g->get(layout);
   if (!t || !t->has("map") || !t->has("N")) return "";
   // the claim's own map (ltm-r when the rule names none) at the largest N it has rows for
   const std::string m = map.empty() ? "ltm-r" : map;
@@ -337,7 +339,7 @@ std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, 
   if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
   const double I = bt / lt, Ip = paper_I();
   std::string src;
-  const double ce = floor_ns(g, t, file, s, nmax, &src);
+  const double ce = floor_ns(g, t, layout, s, nmax, &src);
   const std::string kepler = "no Kepler GPU is available here, so the paper's GPU's value is not measured";
   if (t->has("launched_blocks")) {  // dummy.csv / sqrt.csv: the time per launched block
     const double bl = at("bb", "launched_blocks"), ll = at(m, "launched_blocks");
@@ -392,10 +394,10 @@ std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, 
 
 // ---- kinds -----------------------------------------------------------------------------------
 namespace {
-Outcome with_note(Outcome o, const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "",
+Outcome with_note(Outcome o, const GpuData* g, const results::Layout& layout, const Sel& s, const std::string& map = "",
                   double xmax = kInf) {
   if (o.verdict == "differs") {
-    const std::string n = bound_note(g, file, s, map, xmax);
+    const std::string n = bound_note(g, layout, s, map, xmax);
     if (!n.empty()) o.reason += ". Why: " + n;
   }
   return o;
@@ -403,13 +405,14 @@ Outcome with_note(Outcome o, const GpuData* g, const std::string& file, const Se
 bool limited(const std::string& m) { return m.rfind("utm-", 0) == 0; }
 }  // namespace
 
-Rule stat_I(const std::string& file, Sel sel, std::vector<std::string> cands, St st, StatOpt opt) {
+Rule stat_I(const results::Layout& layout, Sel sel, std::vector<std::string> cands, St st, StatOpt opt) {
+  const std::string file = layout.file;
   Rule r;
   r.how = stat_text(st, opt.xmax) + " of I, " + sel_text(file, sel) + "; map " + cands_text(cands) +
           " (the first with rows)" + (opt.gain ? "; a bound on a gain: holds only for I > 1" : "");
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* t = need_table(g, file, &why);
+    const Table* t = need_table(g, layout, &why);
     if (!t) return not_measured(why);
     const std::string m = pick(*t, sel, cands, st, opt.xmax);
     if (m.empty())
@@ -430,13 +433,14 @@ Rule stat_I(const std::string& file, Sel sel, std::vector<std::string> cands, St
     j.gain = opt.gain;
     j.cmp = opt.cmp;
     j.noise = sp;
-    return with_note(judge(c, v, txt, j), g, file, sel, m, opt.xmax);
+    return with_note(judge(c, v, txt, j), g, layout, sel, m, opt.xmax);
   };
   return r;
 }
 
-Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>> sels, std::vector<std::string> cands,
+Rule stat_each(const results::Layout& layout, std::vector<std::pair<std::string, Sel>> sels, std::vector<std::string> cands,
                St st) {
+  const std::string file = layout.file;
   Rule r;
   std::vector<std::string> parts;
   for (const auto& [label, s] : sels) parts.push_back(label + ": " + sel_text(file, s));
@@ -444,7 +448,7 @@ Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>>
           "; holds if every one holds";
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* t = need_table(g, file, &why);
+    const Table* t = need_table(g, layout, &why);
     if (!t) return not_measured(why);
     std::vector<std::string> txt, reasons;
     bool all = true, any = false, noise = false;
@@ -473,12 +477,13 @@ Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>>
     }
     if (!any) return needs(file, "map " + cands_text(cands) + " rows");
     Outcome o{join(txt, "; ") + " [" + stat_short(st) + "]", all ? "holds" : "differs", join(reasons, "; "), noise};
-    return with_note(o, g, file, why_sel, why_map);
+    return with_note(o, g, layout, why_sel, why_map);
   };
   return r;
 }
 
-Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::string>> strategies) {
+Rule below_one(const results::Layout& layout, Sel sel, std::vector<std::vector<std::string>> strategies) {
+  const std::string file = layout.file;
   Rule r;
   r.how = "I at every N for each of {" + strategies_text(strategies) + "}, " + sel_text(file, sel) +
           "; a statement over the whole range of N is judged per N (the judging rule 'whole range: per N'): holds if "
@@ -486,7 +491,7 @@ Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::st
           "run-to-run spread of 1); the trend over N (first → last N) and the median shown";
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* t = need_table(g, file, &why);
+    const Table* t = need_table(g, layout, &why);
     if (!t) return not_measured(why);
     std::vector<std::string> txt, missing, above;
     std::string first_above;
@@ -534,24 +539,24 @@ Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::st
     Outcome out{join(txt, "; "), above.empty() ? "holds" : "differs",
                 above.empty() ? "I < 1 at every N" : "I ≥ 1 at some N: " + join(above, "; "), noise};
     if (noise) out.reason += "; within noise (each such I lies within its run-to-run spread of 1)";
-    return with_note(out, g, file, sel, first_above);
+    return with_note(out, g, layout, sel, first_above);
   };
   return r;
 }
 
 Rule ratio_I(Side a, Side b, St st) {
   Rule r;
-  r.how = "ratio of the " + stat_text(st) + " of I, " + cands_text(a.cands) + " (" + sel_text(a.file, a.sel) + ") / " +
-          cands_text(b.cands) + " (" + sel_text(b.file, b.sel) + ")";
+  r.how = "ratio of the " + stat_text(st) + " of I, " + cands_text(a.cands) + " (" + sel_text(std::string(a.layout.file), a.sel) + ") / " +
+          cands_text(b.cands) + " (" + sel_text(std::string(b.layout.file), b.sel) + ")";
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* ta = need_table(g, a.file, &why);
+    const Table* ta = need_table(g, a.layout, &why);
     if (!ta) return not_measured(why);
-    const Table* tb = need_table(g, b.file, &why);
+    const Table* tb = need_table(g, b.layout, &why);
     if (!tb) return not_measured(why);
     const std::string ma = pick(*ta, a.sel, a.cands, st), mb = pick(*tb, b.sel, b.cands, st);
-    if (ma.empty()) return needs(a.file, sel_text("", a.sel).substr(2) + ", map " + cands_text(a.cands) + " rows");
-    if (mb.empty()) return needs(b.file, sel_text("", b.sel).substr(2) + ", map " + cands_text(b.cands) + " rows");
+    if (ma.empty()) return needs(std::string(a.layout.file), sel_text("", a.sel).substr(2) + ", map " + cands_text(a.cands) + " rows");
+    if (mb.empty()) return needs(std::string(b.layout.file), sel_text("", b.sel).substr(2) + ", map " + cands_text(b.cands) + " rows");
     const double va = stat(curve(*ta, a.sel, ma), st), vb = stat(curve(*tb, b.sel, mb), st);
     const double sa = stat_spread(*ta, a.sel, ma, st), sb = stat_spread(*tb, b.sel, mb, st);
     const double q = va / vb;
@@ -560,7 +565,7 @@ Rule ratio_I(Side a, Side b, St st) {
     std::string txt = fmt(q, 3) + " (" + ma + " " + fmt(va, 3) + " / " + mb + " " + fmt(vb, 3) + ", " + stat_short(st);
     if (std::isfinite(j.noise)) txt += "; " + spread_text("ratio", j.noise);
     txt += ")";
-    return with_note(judge(c, q, txt, j), g, a.file, a.sel, ma);
+    return with_note(judge(c, q, txt, j), g, a.layout, a.sel, ma);
   };
   return r;
 }
@@ -611,15 +616,16 @@ std::string missing_of(const Table& t, const Sel& s, const std::vector<std::vect
 }
 }  // namespace
 
-Rule rank_of(const std::string& file, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
+Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
              bool common) {
+  const std::string file = layout.file;
   Rule r;
   r.how = std::string("rank of ") + which + " by " +
           (common ? "median I over the N every strategy has" : stat_text(St::MedLarge) + " of I") + " among " +
           strategies_text(strategies) + "; " + sel_text(file, sel) + "; every strategy must have rows";
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* t = need_table(g, file, &why);
+    const Table* t = need_table(g, layout, &why);
     if (!t) return not_measured(why);
     const std::string miss = missing_of(*t, sel, strategies, common ? St::MedAll : St::MedLarge);
     if (!miss.empty()) return needs(file, sel_text("", sel).substr(2) + ", map " + miss + " rows");
@@ -656,19 +662,20 @@ Rule rank_of(const std::string& file, Sel sel, const std::string& which, std::ve
         }
       }
     }
-    return with_note(o, g, file, sel, order[size_t(pos - 1)].first);
+    return with_note(o, g, layout, sel, order[size_t(pos - 1)].first);
   };
   return r;
 }
 
-Rule only_above_one(const std::string& file, Sel sel, const std::string& which,
+Rule only_above_one(const results::Layout& layout, Sel sel, const std::string& which,
                     std::vector<std::vector<std::string>> strategies) {
+  const std::string file = layout.file;
   Rule r;
   r.how = "the strategies among " + strategies_text(strategies) + " whose " + stat_text(St::MedLarge) +
           " of I exceeds 1, " + sel_text(file, sel) + "; holds if that set is {" + which + "}; every strategy must have rows";
   r.fn = [=](const Claim&, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* t = need_table(g, file, &why);
+    const Table* t = need_table(g, layout, &why);
     if (!t) return not_measured(why);
     const std::string miss = missing_of(*t, sel, strategies, St::MedLarge);
     if (!miss.empty()) return needs(file, sel_text("", sel).substr(2) + ", map " + miss + " rows");
@@ -691,7 +698,7 @@ Rule only_above_one(const std::string& file, Sel sel, const std::string& which,
                              ok ? "only " + which + " beats BB"
                                 : "the set differs from {" + which + "}" + (others.empty() ? "" : " (" + join(others, ", ") + (others.size() > 1 ? " also beat BB)" : " also beats BB)")),
                              false},
-                     g, file, sel, odd);
+                     g, layout, sel, odd);
   };
   return r;
 }

@@ -100,8 +100,9 @@ std::string readme_claims_block(const Ctx& ctx) {
     for (const GpuData* g : cols) {
       if (!g) continue;
       std::vector<std::string> files;
-      for (const char* f : {results::layout::sqrt_.file, results::layout::edm.file, results::layout::collision.file}) {
-        const Table* t = g->get(f);
+      for (const results::Layout* l : {&results::layout::sqrt_, &results::layout::edm, &results::layout::collision}) {
+        const char* f = l->file;
+        const Table* t = g->get(*l);
         bool sq = false;
         if (t)
           for (const Row& r : t->rows()) sq = sq || r.s("map") == pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r");

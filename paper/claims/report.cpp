@@ -86,8 +86,8 @@ void fill_setup(Scope& s, const Ctx& ctx) {
       o << "| " << label << " | " << cell(v) << " |\n";
     }
     std::set<std::string> commits, dates, extra;
-    for (const std::string& f : g.files())
-      if (const Table* t = g.get(f)) {
+    for (const results::Layout* l : g.layouts())
+      if (const Table* t = g.get(*l)) {
         if (!t->meta_or("commit").empty()) commits.insert(t->meta_or("commit"));
         if (!t->meta_or("date_utc").empty()) dates.insert(t->meta_or("date_utc"));
         for (const auto& [k, v] : t->meta) {
@@ -101,8 +101,9 @@ void fill_setup(Scope& s, const Ctx& ctx) {
     for (const std::string& k : extra) o << "| " << cell(k) << " | " << cell(g.meta(k)) << " |\n";
     x.set("meta_rows", rows_text(o.str()));
     std::ostringstream f;
-    for (const std::string& file : g.files()) {
-      const Table* t = g.get(file);
+    for (const results::Layout* l : g.layouts()) {
+      const std::string file = l->file;
+      const Table* t = g.get(*l);
       if (!t) continue;
       f << "| `" << file << "` | " << cell(t->meta_or("program", "—")) << " | " << t->size() << " | "
         << cell(t->meta_or("date_utc", "—")) << " | " << cell(t->meta_or("commit", "—")) << " | `"
@@ -114,8 +115,9 @@ void fill_setup(Scope& s, const Ctx& ctx) {
   GpuData cpu = ctx.cpu;
   s.set("cpu_dir", cpu.dir);
   s.list("cpu_file");
-  for (const std::string& f : cpu.files()) {
-    const Table* t = cpu.get(f);
+  for (const results::Layout* l : cpu.layouts()) {
+    const std::string f = l->file;
+    const Table* t = cpu.get(*l);
     s.add("cpu_file").set("file", f).set("rows", t ? std::to_string(t->size()) : "").set("commit", t ? t->meta_or("commit") : "");
   }
   s.set("cpu_check", ctx.cpu_check);

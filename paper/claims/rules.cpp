@@ -13,8 +13,8 @@ namespace rules {
 namespace {
 
 namespace P = pick_rows;
-const std::string D = results::layout::dummy.file, S = results::layout::sqrt_.file, E = results::layout::edm.file,
-                  C = results::layout::collision.file;
+const results::Layout &D = results::layout::dummy, &S = results::layout::sqrt_, &E = results::layout::edm,
+                      &C = results::layout::collision;
 
 Rule lib(Rule r) {
   r.gpu = false;
@@ -38,13 +38,14 @@ Rule by_grid(const std::function<Rule(G)>& make) {
 // where UTM's rows stop short of the largest N the other maps reach in the same CSV (UTM is timed only over its
 // exact range, inexact rows included, and cannot be rerun here), the claim is not measured over the paper's range;
 // what the rows give over UTM's range is shown beside, without a vote.
-Rule utm_span(Rule r, const std::string& file, Sel utm_sel, Sel ref_sel) {
+Rule utm_span(Rule r, const results::Layout& layout, Sel utm_sel, Sel ref_sel) {
+  const std::string file = layout.file;
   r.how += "; not measured where UTM's rows (" + join(kUTM, " else ") + ", " + sel_text(file, utm_sel) +
            ") end below the largest N of the other maps (" + sel_text(file, ref_sel) +
            "): the papers plot UTM over N = 1,024…30,720";
   const Fn fn = r.fn;
-  r.fn = [fn, file, utm_sel, ref_sel](const Claim& c, const GpuData* g, const Ctx& ctx) {
-    const Table* t = g ? g->get(file) : nullptr;
+  r.fn = [fn, layout, utm_sel, ref_sel](const Claim& c, const GpuData* g, const Ctx& ctx) {
+    const Table* t = g ? g->get(layout) : nullptr;
     if (t) {
       const std::string m = pick(*t, utm_sel, kUTM, St::MedAll), ref = pick(*t, ref_sel, kLTM, St::MedAll);
       const auto top = [](const Pts& p) {
@@ -73,12 +74,13 @@ Rule utm_span(Rule r, const std::string& file, Sel utm_sel, Sel ref_sel) {
 
 // "a runs faster than b": the median, over the N both have rows for, of I(a) / I(b) (each I a same-run ratio to BB);
 // judged against the claim's bound (> 1)
-Rule faster_common(const std::string& file, Sel sel, std::vector<std::string> a, std::vector<std::string> b) {
+Rule faster_common(const results::Layout& layout, Sel sel, std::vector<std::string> a, std::vector<std::string> b) {
+  const std::string file = layout.file;
   Rule r;
   r.how = "median over the N both have of I(" + join(a, " else ") + ") / I(" + join(b, " else ") + "), " + sel_text(file, sel);
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx&) {
     std::string why;
-    const Table* t = need_table(g, file, &why);
+    const Table* t = need_table(g, layout, &why);
     if (!t) return not_measured(why);
     const std::string ma = pick(*t, sel, a, St::MedAll), mb = pick(*t, sel, b, St::MedAll);
     if (ma.empty() || mb.empty()) return needs(file, sel_text("", sel).substr(2) + ", maps " + join(a, " else ") + " and " + join(b, " else "));
@@ -97,7 +99,7 @@ Rule faster_common(const std::string& file, Sel sel, std::vector<std::string> a,
     Outcome o = judge(c, v, fmt(v, 3) + " (" + ma + " / " + mb + ", median over N = " + fmt_int(n0) + "…" + fmt_int(n1) + ", " +
                                  std::to_string(q.size()) + " sizes)");
     if (o.verdict == "differs") {
-      const std::string n = bound_note(g, file, sel, ma);
+      const std::string n = bound_note(g, layout, sel, ma);
       if (!n.empty()) o.reason += ". Why: " + n;
     }
     return o;
@@ -165,9 +167,9 @@ Table_ build_table() {
   // LTM-R of Fig. 3 on the papers' grid: sqrt.csv's ltm-r-sq (the square-root study's own run), else dummy.csv's
   // (the same kernel and map, another run); the linear grid (sqrt.csv ltm-r) shown
   const auto sqrt_ltmr = [&](St st) {
-    return fixed_reading({kPapersGrid, first_measured({{S, stat_I(S, store, {"ltm-r-sq"}, st)},
-                                                       {D, stat_I(D, store, {"ltm-r-sq"}, st)}})},
-                         {{kLinearGrid + ", " + S, stat_I(S, store, {"ltm-r"}, st)}});
+    return fixed_reading({kPapersGrid, first_measured({{S.file, stat_I(S, store, {"ltm-r-sq"}, st)},
+                                                       {D.file, stat_I(D, store, {"ltm-r-sq"}, st)}})},
+                         {{kLinearGrid + ", " + S.file, stat_I(S, store, {"ltm-r"}, st)}});
   };
   // the LTM candidates of a comparison on grid g
   const auto L = [](G g, std::vector<std::string> v) { return P::on_grid(g, std::move(v)); };

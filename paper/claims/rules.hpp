@@ -66,25 +66,25 @@ struct StatOpt {
   bool gain = false;   // the paper's bound is on a gain (Judge::gain)
   std::string cmp;     // overrides the comparison
 };
-Rule stat_I(const std::string& file, Sel sel, std::vector<std::string> cands, St st, StatOpt opt = {});
+Rule stat_I(const results::Layout& layout, Sel sel, std::vector<std::string> cands, St st, StatOpt opt = {});
 // The same statistic for several labelled selections; holds if each holds.
-Rule stat_each(const std::string& file, std::vector<std::pair<std::string, Sel>> sels, std::vector<std::string> cands,
+Rule stat_each(const results::Layout& layout, std::vector<std::pair<std::string, Sel>> sels, std::vector<std::string> cands,
                St st);
 // "slower than BB over the whole range": the median over N of I of each strategy is < 1
 // (spread over N and run-to-run spread shown; one noisy maximum does not flip it).
-Rule below_one(const std::string& file, Sel sel, std::vector<std::vector<std::string>> strategies);
+Rule below_one(const results::Layout& layout, Sel sel, std::vector<std::vector<std::string>> strategies);
 // stat(I of a) / stat(I of b), each from its own file and selection.
 struct Side {
-  std::string file;
+  results::Layout layout;
   Sel sel;
   std::vector<std::string> cands;
 };
 Rule ratio_I(Side a, Side b, St st);
 // Rank of `which` among the strategies by the median I over N ≥ kLargeN (common = over the N all have).
-Rule rank_of(const std::string& file, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
+Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
              bool common = false);
 // Of the strategies, those with median I over N ≥ kLargeN above 1; holds if that set is {which}.
-Rule only_above_one(const std::string& file, Sel sel, const std::string& which,
+Rule only_above_one(const results::Layout& layout, Sel sel, const std::string& which,
                     std::vector<std::vector<std::string>> strategies);
 // Hardware of a paper or absolute numbers of other hardware: ours beside, verdict "context".
 Rule context(const std::string& what, Fn ours = nullptr);
@@ -92,7 +92,7 @@ Rule out_of_scope(const std::string& why);
 Rule custom(const std::string& how, Fn fn, bool gpu);
 
 // Data helpers shared with custom*.cpp.
-const Table* need_table(const GpuData* g, const std::string& file, std::string* why);
+const Table* need_table(const GpuData* g, const results::Layout& layout, std::string* why);
 double stat(const Pts& all, St s, double xmax = kInf);
 std::string stat_text(St s, double xmax = kInf);
 std::string pick(const Table& t, const Sel& s, const std::vector<std::string>& cands, St st, double xmax = kInf);
@@ -116,7 +116,7 @@ struct PaperScope {
 double paper_I();
 // One line from the data on what bounds the kernel of `file` on this GPU ("" if unknown).
 // xmax: only rows with N ≤ xmax (a claim on a bounded range of N is explained at its own largest N).
-std::string bound_note(const GpuData* g, const std::string& file, const Sel& s, const std::string& map = "",
+std::string bound_note(const GpuData* g, const results::Layout& layout, const Sel& s, const std::string& map = "",
                        double xmax = kInf);
 // "N = a…b (k sizes)" of a map's rows in a selection.
 std::string n_range(const Table& t, const Sel& s, const std::string& map);

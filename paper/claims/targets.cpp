@@ -14,7 +14,7 @@
 namespace figs {
 
 std::string targets_path(const Ctx& ctx) {
-  return (std::filesystem::path(ctx.reported).parent_path() / "targets.csv").string();
+  return (std::filesystem::path(ctx.reported).parent_path() / results::layout::targets.file).string();
 }
 
 std::vector<Target> load_targets(const std::string& path, std::string* why) {
@@ -29,6 +29,7 @@ std::vector<Target> load_targets(const std::string& path, std::string* why) {
   for (const Row& r : t->rows()) {
     Target x{r.s("id"), r.s("issue"), r.s("target"), r.s("value"), r.s("unit"), r.s("csv"), r.s("how"), {}};
     if (x.id.empty()) continue;
+    (void)results::layout_of_file(x.csv);  // a table without a declared layout: std::invalid_argument, here
     x.pv = parse_value(x.value);
     out.push_back(x);
   }
@@ -52,7 +53,7 @@ std::string met(const Outcome& o) {
 
 // 26-sdh: the fastest version of sdh.csv at N = 10⁶ (pairs_per_s).
 bool sdh_at_1M(const Target& x, const GpuData& g, TargetResult* res) {
-  const Table* t = g.get(x.csv);
+  const Table* t = g.get(results::layout_of_file(x.csv));
   if (!t) return false;
   const Row* best = nullptr;
   const std::vector<Row> rows = t->rows();  // a copy: keep it alive for `best`
@@ -195,7 +196,7 @@ const std::map<std::string, MultiRule>& multi_rules() {
 bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   const auto rule = multi_rules().find(x.id);
   if (rule == multi_rules().end()) return false;
-  const Table* t = g.get(x.csv);
+  const Table* t = g.get(results::layout_of_file(x.csv));
   if (!t || t->size() == 0) return false;
   const std::vector<Row> rows = t->rows();
   std::vector<double> Ns;

@@ -130,9 +130,9 @@ int main(int argc, char** argv) {
     RhoScope scope(16);
     const Sel st = pick_rows::dummy(pick_rows::Form::Store);
     // whole range of N: judged per N
-    const Outcome b1 = rules::below_one(results::layout::dummy.file, st, {{"below"}}).fn(below, &g, ctx);
+    const Outcome b1 = rules::below_one(results::layout::dummy, st, {{"below"}}).fn(below, &g, ctx);
     if (b1.verdict != "holds") fail("per N: a map below 1 at every N does not hold (" + b1.verdict + ": " + b1.reason + ")");
-    const Outcome b2 = rules::below_one(results::layout::dummy.file, st, {{"late"}}).fn(below, &g, ctx);
+    const Outcome b2 = rules::below_one(results::layout::dummy, st, {{"late"}}).fn(below, &g, ctx);
     if (b2.verdict != "differs" || b2.reason.find("4,096") == std::string::npos)
       fail("per N: a map above 1 at one N of four is not 'differs' naming that N (" + b2.verdict + ": " + b2.reason + ")");
     // the grid both papers fix: a map with rows on the linear grid only is not measured on the papers' grid
@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     eq.unit = "I";
     eq.value = "1.6";
     eq.pv = parse_value(eq.value);
-    const Outcome sq = rules::stat_I(results::layout::dummy.file, st, pick_rows::on_grid(pick_rows::Grid::Papers, std::vector<std::string>{"ltm-x"}),
+    const Outcome sq = rules::stat_I(results::layout::dummy, st, pick_rows::on_grid(pick_rows::Grid::Papers, std::vector<std::string>{"ltm-x"}),
                                      rules::St::MedAll).fn(eq, &g, ctx);
     if (sq.verdict != "not measured") fail("a reading with no rows (ltm-x-sq) voted: " + sq.verdict);
     // an upper bound is judged as one: above the ceiling differs however close

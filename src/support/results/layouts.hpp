@@ -3,11 +3,14 @@
 // Plain C++17, no CUDA, no dependency: the programs that write a results CSV (the CUDA
 // experiments under experiments/, the oracle's tables under verify/), the synthetic data
 // (figures/synth_results.cpp) and every reader (the figure program, the claim rules, the
-// README blocks) take a file's header from here. The readers still look columns up by name
+// README blocks) take a file's header from here, and open a table through its layout here (never by
+// a file-name literal): a per-GPU table by GpuData::get(layout), one of a fixed folder (the
+// oracle's, the papers' tables under paper/) at repo_path(layout). The readers still look columns up by name
 // (csv.hpp), so an older CSV with fewer columns is read; the drift test (paper/drift_test.sh,
 // through check_layouts.cpp here) requires every committed CSV's header to be its layout here.
 #pragma once
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,7 +18,8 @@ namespace results {
 
 struct Layout {
   const char* file;     // file name ("<dir>/<file>"; a per-GPU file lives in experiments/results/<gpu>/)
-  const char* where;    // "gpu" (experiments/results/<gpu>/), "cpu" (experiments/results/cpu/), "verify" (verify/results/)
+  const char* where;    // "gpu" (experiments/results/<gpu>/), "cpu" (experiments/results/cpu/), "verify" (verify/results/),
+                        // "paper" (paper/: the claims' tables, written by hand)
   const char* writer;   // the program that writes it
   const char* columns;  // the header line, comma-separated, no newline
   // The header line with its newline, as a writer prints it.
@@ -149,6 +153,16 @@ inline constexpr Layout exact_ranges_cpu{"exact_ranges_cpu.csv", "verify", "veri
                                          "index_path,rounding"};
 inline constexpr Layout printed_forms{"printed_forms.csv", "verify", "verify/printed_forms",
                                       "formula,paper,equation,arithmetic,searched,first_wrong_lambda,first_wrong_N,outcome"};
+// ---- paper/ (written by hand: the papers' values, their conditions, the issues' targets) ----
+// reported.csv: one row per claim of the papers (the figure program's --reported)
+inline constexpr Layout reported{"reported.csv", "paper", "by hand (paper/claims)",
+                                 "id,seed_file,section,quantity,paper_value,unit,gpu,context,figure,conditions"};
+// conditions.csv (beside reported.csv): the conditions of each family of claims (model.hpp Condition)
+inline constexpr Layout conditions{"conditions.csv", "paper", "by hand (paper/claims)",
+                                   "family,condition,ours,fixed_by,readings"};
+// targets.csv (beside reported.csv): the issues' targets (paper/claims/targets.hpp); csv: a per-GPU layout's file
+inline constexpr Layout targets{"targets.csv", "paper", "by hand (paper/claims)",
+                                "id,issue,target,value,unit,csv,how"};
 }  // namespace layout
 
 // Every layout, for the drift test and the readers' checks.
@@ -161,6 +175,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::peers_python,
       &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
+      &layout::reported,      &layout::conditions,      &layout::targets,
       &layout::sdh_gram_accuracy, &layout::peer_index_audit};
   return v;
 }
@@ -169,6 +184,21 @@ inline const Layout* layout_of(const std::string& file) {
   for (const Layout* l : all_layouts())
     if (file == l->file) return l;
   return nullptr;
+}
+// The layout of a file name a table names (paper/targets.csv's column csv); an undeclared name throws
+// std::invalid_argument.
+inline const Layout& layout_of_file(const std::string& file) {
+  if (const Layout* l = layout_of(file)) return *l;
+  throw std::invalid_argument("\"" + file + "\": no layout declared in src/support/results/layouts.hpp");
+}
+// The path of a table of a fixed folder, from the repository's root: paper/<file>, verify/results/<file>,
+// experiments/results/cpu/<file>; a per-GPU layout has none (std::invalid_argument): its folder is the GPU's.
+inline std::string repo_path(const Layout& l) {
+  const std::string w = l.where;
+  if (w == "paper") return std::string("paper/") + l.file;
+  if (w == "verify") return std::string("verify/results/") + l.file;
+  if (w == "cpu") return std::string("experiments/results/cpu/") + l.file;
+  throw std::invalid_argument(std::string(l.file) + ": a per-GPU table, in the folder of its GPU");
 }
 
 }  // namespace results

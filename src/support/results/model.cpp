@@ -92,7 +92,7 @@ std::vector<Claim> load_claims(const std::string& path, std::string* why) {
   const std::optional<Table> t = read_table(path, why);
   if (!t) return out;
   std::string cwhy;
-  const auto conds = load_conditions((fs::path(path).parent_path() / "conditions.csv").string(), &cwhy);
+  const auto conds = load_conditions((fs::path(path).parent_path() / results::layout::conditions.file).string(), &cwhy);
   const std::string miss = t->missing({"id", "seed_file", "section", "quantity", "paper_value", "unit", "gpu",
                                        "context", "figure"});
   if (!miss.empty() && why) *why = "lacks column(s) " + miss;
@@ -136,7 +136,7 @@ std::vector<Claim> load_claims(const std::string& path, std::string* why) {
 }
 
 // ---- results --------------------------------------------------------------------------------
-const Table* GpuData::get(const std::string& file) const {
+const Table* GpuData::get_file(const std::string& file) const {
   auto it = cache.find(file);
   if (it == cache.end()) {
     std::string w;
@@ -145,7 +145,7 @@ const Table* GpuData::get(const std::string& file) const {
   }
   return it->second ? &*it->second : nullptr;
 }
-std::string GpuData::reason(const std::string& file) const {
+std::string GpuData::reason_file(const std::string& file) const {
   const auto it = why.find(file);
   return (fs::path(dir) / file).string() + ": " + (it == why.end() ? std::string("not read") : it->second);
 }
@@ -158,9 +158,15 @@ std::vector<std::string> GpuData::files() const {
   std::sort(v.begin(), v.end());
   return v;
 }
+std::vector<const results::Layout*> GpuData::layouts() const {
+  std::vector<const results::Layout*> v;
+  for (const std::string& f : files())
+    if (const results::Layout* l = results::layout_of(f)) v.push_back(l);
+  return v;
+}
 std::string GpuData::meta(const std::string& key) const {
-  for (const std::string& f : files()) {
-    const Table* t = get(f);
+  for (const results::Layout* l : layouts()) {
+    const Table* t = get(*l);
     if (t && !t->meta_or(key).empty()) return t->meta_or(key);
   }
   return "";

@@ -83,7 +83,7 @@ std::string cmp_word(const Ctx& ctx, const std::string& id) {
 
 struct Line {
   std::string label, paper;
-  std::string file;
+  results::Layout layout;
   Sel sel;
   std::vector<std::vector<std::string>> cols;  // candidates per column
 };
@@ -99,22 +99,22 @@ std::vector<Line> lines(const Ctx& ctx) {
   v.push_back({"dummy, one-address store (papers' form)",
                paper_cell(ctx, {paper_span(ctx, "LTM", {"001-dummy-ltm-13", "000-dummy-ltm-18"}),
                                 paper_span(ctx, "RB", {"001-dummy-rb-25", "000-dummy-rb-33"}, "up to ")}),
-               results::layout::dummy.file, P::dummy(P::Form::Store), plain});
-  v.push_back({"dummy, contention-free", paper_cell(ctx, {"bound I " + cmp_word(ctx, "000+001-bound-I")}), results::layout::dummy.file,
+               results::layout::dummy, P::dummy(P::Form::Store), plain});
+  v.push_back({"dummy, contention-free", paper_cell(ctx, {"bound I " + cmp_word(ctx, "000+001-bound-I")}), results::layout::dummy,
                P::dummy(P::Form::Cond), plain});
   v.push_back({"EDM, 4 features, full matrix",
                paper_cell(ctx, {paper_span(ctx, "LTM", {"001-edm-ltm-12-15", "000-edm-ltm-18"}),
                                 paper_span(ctx, "RB", {"000-edm-rb-28"}, "up to ")}),
-               results::layout::edm.file, P::edm("full", 4), plain});
-  v.push_back({"EDM, 4 features, packed", "—", results::layout::edm.file, P::edm("packed", 4), plain});
+               results::layout::edm, P::edm("full", 4), plain});
+  v.push_back({"EDM, 4 features, packed", "—", results::layout::edm, P::edm("packed", 4), plain});
   v.push_back({"collision 3D, shared-memory kernel (rb: rb-b)",
                paper_cell(ctx, {paper_span(ctx, "LTM", {"000-col-ltm-7"}, "up to "),
                                 "RB, REC " + cmp_word(ctx, "000-col-rb-rec-slower")}),
-               results::layout::collision.file, P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
-  v.push_back({"collision 3D, direct kernel", "—", results::layout::collision.file, P::collision(P::Kernel::Direct, "3d", false), plain});
+               results::layout::collision, P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
+  v.push_back({"collision 3D, direct kernel", "—", results::layout::collision, P::collision(P::Kernel::Direct, "3d", false), plain});
   v.push_back({"collision 1D, shared-memory kernel (rb: rb-b)", paper_cell(ctx, {"LTM ≈ " + cmp_word(ctx, "000-col1d-ltm")}),
-               results::layout::collision.file, P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
-  v.push_back({"collision 1D, direct kernel", "—", results::layout::collision.file, P::collision(P::Kernel::Direct, "1d", false), plain});
+               results::layout::collision, P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
+  v.push_back({"collision 1D, direct kernel", "—", results::layout::collision, P::collision(P::Kernel::Direct, "1d", false), plain});
   return v;
 }
 
@@ -128,8 +128,9 @@ std::string measured_on(const GpuData& g) {
   };
   // the commit of each CSV the results table reads, grouped (runs of several commits are named file by file)
   std::vector<std::pair<std::string, std::vector<std::string>>> by_commit;
-  for (const char* f : {results::layout::dummy.file, results::layout::sqrt_.file, results::layout::edm.file, results::layout::collision.file}) {
-    const Table* ft = g.get(f);
+  for (const results::Layout* l : {&results::layout::dummy, &results::layout::sqrt_, &results::layout::edm, &results::layout::collision}) {
+    const char* f = l->file;
+    const Table* ft = g.get(*l);
     if (!ft) continue;
     const std::string c = ft->meta_or("commit").empty() ? std::string("?") : ft->meta_or("commit");
     auto it = std::find_if(by_commit.begin(), by_commit.end(), [&](const auto& e) { return e.first == c; });
@@ -298,9 +299,9 @@ std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdict
 std::string multi_gpu_line(const GpuData& g) {
   std::vector<std::string> parts, commits;
   const Table* meta = nullptr;
-  for (const auto& [file, app, what] : {std::tuple<const char*, const char*, const char*>{results::layout::sdh_multigpu.file, "SDH", "pairs"},
-                                        {results::layout::threebody_multigpu.file, "three-body", "triplets"}}) {
-    const Table* t = g.get(file);
+  for (const auto& [layout, app, what] : {std::tuple<const results::Layout*, const char*, const char*>{&results::layout::sdh_multigpu, "SDH", "pairs"},
+                                          {&results::layout::threebody_multigpu, "three-body", "triplets"}}) {
+    const Table* t = g.get(*layout);
     if (!t || t->size() == 0) continue;
     if (!meta) meta = t;
     const std::string c = t->meta_or("commit");
@@ -371,7 +372,7 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
   for (const Line& l : L)
     for (size_t gi = 0; gi < ctx.gpus.size(); ++gi) {
       const GpuData& g = ctx.gpus[gi];
-      const Table* t = g.get(l.file);
+      const Table* t = g.get(l.layout);
       std::vector<std::string> cells;
       for (const auto& c : l.cols) cells.push_back(cell_I(t, l.sel, c));
       o << "| " << (gi == 0 ? l.label : "″") << " | " << g.name() << " | " << join(cells, " | ") << " | "
@@ -409,28 +410,28 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
 std::string readme_targets_block(const Ctx& ctx) {
   std::ostringstream o;
   if (ctx.gpus.empty()) return "";
-  const auto improvement = [&](const GpuData& g, const char* file, const Sel& s, const std::string& m) {
-    const Table* t = g.get(file);
+  const auto improvement = [&](const GpuData& g, const results::Layout& layout, const Sel& s, const std::string& m) {
+    const Table* t = g.get(layout);
     return t ? P::large_median(curve(*t, s, m)) : NAN;
   };
   double cond_min = kInf, store_r = kInf, store_e = kInf;
   std::string cond_min_at;
   for (const GpuData& g : ctx.gpus)
     for (const std::string& m : P::ltm(P::Grid::Linear)) {
-      const double v = improvement(g, results::layout::sqrt_.file, P::dummy(P::Form::Cond), m);
+      const double v = improvement(g, results::layout::sqrt_, P::dummy(P::Form::Cond), m);
       if (std::isfinite(v) && v < cond_min) {
         cond_min = v;
         cond_min_at = m + ", " + g.name();
       }
     }
   for (const GpuData& g : ctx.gpus) {
-    store_r = std::min(store_r, improvement(g, results::layout::dummy.file, P::dummy(P::Form::Store), "ltm-r"));
-    store_e = std::min(store_e, improvement(g, results::layout::dummy.file, P::dummy(P::Form::Store), "ltm-e"));
+    store_r = std::min(store_r, improvement(g, results::layout::dummy, P::dummy(P::Form::Store), "ltm-r"));
+    store_e = std::min(store_e, improvement(g, results::layout::dummy, P::dummy(P::Form::Store), "ltm-e"));
   }
-  const auto gap = [&](const char* file, const Sel& s) {  // largest (ltm-r − ltm-e) / ltm-r over the GPUs, %
+  const auto gap = [&](const results::Layout& layout, const Sel& s) {  // largest (ltm-r − ltm-e) / ltm-r over the GPUs, %
     double w = -kInf;
     for (const GpuData& g : ctx.gpus) {
-      const double r = improvement(g, file, s, "ltm-r"), e = improvement(g, file, s, "ltm-e");
+      const double r = improvement(g, layout, s, "ltm-r"), e = improvement(g, layout, s, "ltm-e");
       if (std::isfinite(r) && std::isfinite(e)) w = std::max(w, 100.0 * (r - e) / r);
     }
     return w;
@@ -440,9 +441,9 @@ std::string readme_targets_block(const Ctx& ctx) {
     << P::large_words() << ", ρ = " << kRho << "; the lowest value over the GPUs): every LTM variant on the linear grid "
     << "reaches I ≥ " << fmt(cond_min, 2) << " in the contention-free dummy kernel (lowest: " << cond_min_at
     << "); in the papers' store form ltm-r reaches " << fmt(store_r, 2) << " and ltm-e " << fmt(store_e, 2)
-    << ". ltm-e is within " << fmt(gap(results::layout::edm.file, P::edm("full", 4)), 1) << "% of ltm-r in EDM (4 features, full matrix), "
-    << fmt(gap(results::layout::collision.file, P::collision(P::Kernel::Shared, "1d")), 1) << "% in collision 1D and "
-    << fmt(gap(results::layout::collision.file, P::collision(P::Kernel::Shared, "3d")), 1)
+    << ". ltm-e is within " << fmt(gap(results::layout::edm, P::edm("full", 4)), 1) << "% of ltm-r in EDM (4 features, full matrix), "
+    << fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "1d")), 1) << "% in collision 1D and "
+    << fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "3d")), 1)
     << "% in collision 3D (shared-memory kernel; the gap is (I of ltm-r − I of ltm-e) / I of ltm-r, so a negative value would mean ltm-e is the faster). The report's section "
        "\"Dummy kernel on Hopper vs Kepler\" sets these beside the papers' Kepler values.\n";
   return o.str();
@@ -533,8 +534,8 @@ std::string readme_maps_block(const Ctx& ctx) {
     else if (name == "ltm-lut")
       oracle = "n ≤ " + fmt_int(largest_n(double(tdmaps::limits::ltm_lut_max_entries), 2)) + " (the table's " +
                fmt_int(double(tdmaps::limits::ltm_lut_max_entries)) + " entries, `limits::ltm_lut_max_entries`)";
-    else if (name.size() > 3 && name.compare(name.size() - 3, 3, "-sq") == 0)
-      oracle = "as `" + name.substr(0, name.size() - 3) + "`, and n' within CUDA's grid side";
+    else if (pick_rows::on_papers_grid(name))
+      oracle = "as `" + pick_rows::off_papers_grid(name) + "`, and n' within CUDA's grid side";
     else if (name == "rec") oracle = "every valid N (integer arithmetic)";
     else oracle = "every N (integer arithmetic)";
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {

@@ -13,8 +13,8 @@ namespace figs {
 std::pair<double, double> reps_range(const Ctx& ctx) {
   double rmin = NAN, rmax = NAN;
   for (const GpuData& g : ctx.gpus)
-    for (const std::string& f : g.files())
-      if (const Table* t = g.get(f))
+    for (const results::Layout* l : g.layouts())
+      if (const Table* t = g.get(*l))
         for (const Row& r : t->rows()) {
           const double v = r.d("reps");
           if (!std::isfinite(v) || r.s("map") == "write_bw") continue;

@@ -61,10 +61,19 @@ inline const char* grid_words(Grid g) { return g == Grid::Papers ? "papers' n'×
 // A map name on grid g: Linear as given; Papers turns an LTM map on the linear grid (ltm-*) into the same root on the
 // papers' grid (its "-sq" variant, map_variants.hpp). A map with no such variant (ltm-lut) gets a name no CSV has, so
 // a reading on the papers' grid is "not measured" for it rather than judged on another grid.
+// The papers' grid's map names, one spelling for the composition (on_grid) and every parse (the
+// synthetic results, README's tables): the suffix "-sq" of an LTM map on that grid.
+inline constexpr const char* kPapersGridSuffix = "-sq";
+inline bool on_papers_grid(const std::string& m) {
+  const std::string sq = kPapersGridSuffix;
+  return m.size() > sq.size() && m.compare(m.size() - sq.size(), sq.size(), sq) == 0;
+}
+// The map an -sq name is the papers'-grid variant of (ltm-r-sq → ltm-r); any other name as given.
+inline std::string off_papers_grid(const std::string& m) {
+  return on_papers_grid(m) ? m.substr(0, m.size() - std::string(kPapersGridSuffix).size()) : m;
+}
 inline std::string on_grid(Grid g, const std::string& m) {
-  const std::string sq = "-sq";
-  const bool is_sq = m.size() > sq.size() && m.compare(m.size() - sq.size(), sq.size(), sq) == 0;
-  if (g == Grid::Papers && m.rfind("ltm-", 0) == 0 && !is_sq) return m + sq;
+  if (g == Grid::Papers && m.rfind("ltm-", 0) == 0 && !on_papers_grid(m)) return m + kPapersGridSuffix;
   return m;
 }
 inline std::vector<std::string> on_grid(Grid g, std::vector<std::string> ms) {
