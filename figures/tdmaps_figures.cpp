@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
                                      {"maps", readme_maps_block(ctx)},
                                      {"rounding", readme_rounding_block(ctx)},
                                      {"gram", readme_gram_block(ctx, verdicts)},
-                                     {"python", readme_python_block(ctx)}})
+                                     {"python", readme_python_block(ctx, verdicts)}})
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

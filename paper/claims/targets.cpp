@@ -246,10 +246,64 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   if (!absent.empty()) res->where += (res->where.empty() ? "" : "; ") + std::string("not measured at ") + join(absent, ", ");
   return true;
 }
+
+// ---- issue #38 (38-*): the GPU folder's peers_python.csv (experiments/peers/python_peers.py) ----
+// 38-overhead: the Python call's median minus the C++ call's (tdmaps._core.time_cpp: the same GPU work queued from
+// C++) at N = 1024, in µs; 38-thin: the Python call over the C++ call at N = 32768, in % over; each for every output
+// of pdist, met when every output is. 38-pdist: torch.pdist's median over tdmaps.pdist's (condensed) at N = 32768.
+bool is_python_target(const std::string& id) { return id == "38-overhead" || id == "38-thin" || id == "38-pdist"; }
+bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
+  if (!is_python_target(x.id)) return false;
+  const Table* t = g.get(results::layout::peers_python);
+  if (!t || t->size() == 0) return false;
+  const std::vector<Row> rows = t->rows();
+  const std::string d = pick_rows::kPythonD;
+  // a row's median where it ran and, for ours, passed its float64 check (verified != 0)
+  const auto med = [](const Row* r) { return r && r->d("verified") != 0 && r->d("median_ms") > 0 ? r->d("median_ms") : NAN; };
+  const std::string source = "`peers_python.csv`, commit " + t->meta_or("commit", "?");
+  if (x.id == "38-pdist") {
+    const std::string N = pick_rows::kPythonThinN;
+    const Row* ours = pick_rows::python(rows, N, d, "tdmaps.pdist", "condensed");
+    const Row* peer = pick_rows::python(rows, N, d, "torch.pdist", "condensed");
+    const double v = med(peer) / med(ours);
+    if (!std::isfinite(v)) return false;
+    res->kernel = "`" + ours->s("kernel") + "` (" + source + ")";
+    res->measured = fmt(v, 1) + "× at N = " + N + ", d = " + d + " (" + fmt_g(med(peer), 4) + " / " +
+                    fmt_g(med(ours), 4) + " ms)";
+    res->outcome = rules::judge(as_claim(x), v, res->measured);
+    res->verdict = met(res->outcome);
+    res->value = v;
+    return true;
+  }
+  const bool overhead = x.id == "38-overhead";
+  const std::string N = overhead ? pick_rows::kPythonOverheadN : pick_rows::kPythonThinN;
+  std::vector<std::string> per, met_for, kernels;
+  bool any_missed = false;
+  for (const char* out : pick_rows::kPythonOutputs) {
+    const Row* py = pick_rows::python(rows, N, d, "tdmaps.pdist", out);
+    const Row* cpp = pick_rows::python(rows, N, d, "tdmaps._core.time_cpp", out);
+    const double v = overhead ? 1000 * (med(py) - med(cpp)) : 100 * (med(py) / med(cpp) - 1);
+    if (!std::isfinite(v)) continue;
+    const std::string shown = std::string(out) + " " + (v >= 0 ? "+" : "") + fmt(v, 1) + (overhead ? " µs" : " %");
+    per.push_back(shown);
+    kernels.push_back(std::string(out) + ": `" + py->s("kernel") + "`");
+    const Outcome o = rules::judge(as_claim(x), v, shown + " at N = " + N);
+    const bool ok = o.verdict == "holds";
+    if (ok) met_for.push_back(out);
+    if (!any_missed) res->outcome = o;
+    any_missed = any_missed || !ok;
+  }
+  if (per.empty()) return false;
+  res->kernel = join(kernels, ", ") + " (" + source + ")";
+  res->measured = join(per, ", ") + " at N = " + N + ", d = " + d;
+  res->verdict = any_missed ? "missed" : "met";
+  if (any_missed && !met_for.empty()) res->where = "met for " + join(met_for, ", ");
+  return true;
+}
 }  // namespace
 
 bool has_target_rule(const std::string& id) {
-  return id == "26-sdh" || gram_rules().count(id) || multi_rules().count(id);
+  return id == "26-sdh" || gram_rules().count(id) || multi_rules().count(id) || is_python_target(id);
 }
 
 std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, const Ctx& ctx) {
@@ -258,9 +312,10 @@ std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, c
     const std::vector<GramMeasure> gram = gram_measures(g);
     for (const Target& x : targets) {
       TargetResult r{&x, &g, "", "", "", "", NAN, {}};
-      const bool ok = x.id == "26-sdh" ? sdh_at_1M(x, g, &r)
-                      : multi_rules().count(x.id) ? multigpu_target(x, g, &r)
-                                                  : gram_target(x, gram, &r);
+      const bool ok = x.id == "26-sdh"                ? sdh_at_1M(x, g, &r)
+                      : multi_rules().count(x.id)     ? multigpu_target(x, g, &r)
+                      : is_python_target(x.id)        ? python_target(x, g, &r)
+                                                      : gram_target(x, gram, &r);
       if (ok) out.push_back(r);
     }
   }

@@ -42,7 +42,7 @@ std::string readme_rounding_block(const Ctx& ctx);
 std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);
 // <!-- python:begin/end -->: the Python package (issue #38): the install line, a five-line example and each GPU
 // folder's speed-ups from its peers_python.csv (src/support/results/readme_python.cpp); "not measured" without it.
-std::string readme_python_block(const Ctx& ctx);
+std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);  // 38-* verdicts
 // Issue #27's measures against one GPU folder's gram.csv (and peers_gram.csv for torch.cdist): for each of the
 // issue's targets, our value at each of its sizes, from our best LTM-E kernel at that size. The verdicts are the
 // rows 27-* of paper/targets.csv, judged in paper/claims/targets.cpp. Empty without gram.csv.

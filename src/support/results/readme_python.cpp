@@ -24,13 +24,6 @@ double py_med(const Row* r) {
   const double v = r->d("median_ms");
   return v > 0 ? v : NAN;
 }
-// Why a row gives no number: its note, else "not measured".
-std::string why_not(const Row* r) {
-  if (r && r->d("verified") == 0) return "not verified (failed its float64 check)";
-  if (r && !r->s("note").empty()) return "not measured (" + r->s("note") + ")";
-  return "not measured";
-}
-
 // "<ratio>× (N = .., d = ..; <peer> ms / <ours> ms)" of the peer over tdmaps.pdist(out) at the largest N with both.
 std::string speedup(const std::vector<Row>& rows, const std::string& out, const std::string& peer,
                     const std::string& peer_out, const std::string& peer_prec) {
@@ -55,7 +48,7 @@ std::string speedup(const std::vector<Row>& rows, const std::string& out, const 
 
 }  // namespace
 
-std::string readme_python_block(const Ctx& ctx) {
+std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts) {
   std::ostringstream o;
   o << "<!-- written by tdmaps_figures --readme from each GPU folder's peers_python.csv "
        "(src/support/results/readme_python.cpp) -->\n";
@@ -84,9 +77,8 @@ std::string readme_python_block(const Ctx& ctx) {
   }
   o << "| GPU | `tdmaps.pdist(x)` over `torch.pdist(x)` | `tdmaps.pdist(x, out=\"square\")` over `torch.cdist(x, x)` "
        "(TF32 allowed) | the Python call over the same GPU work queued from C++, N = "
-    << overhead_N << " (at most " << py_num(pick_rows::kPythonOverheadMaxUs, "%.0f") << " µs) | the same at N = " << thin_N
-    << " (thin binding: within " << py_num(100 * pick_rows::kPythonThinTol, "%.0f")
-    << " %) | `pip install .` |\n|---|---|---|---|---|---|\n";
+    << overhead_N << " (target `38-overhead`) | the same at N = " << thin_N
+    << " (thin binding: target `38-thin`) | `pip install .` |\n|---|---|---|---|---|---|\n";
   std::vector<std::string> sources;
   for (const GpuData& g : ctx.gpus) {
     const Table* t = g.get(results::layout::peers_python);
@@ -96,32 +88,14 @@ std::string readme_python_block(const Ctx& ctx) {
       continue;
     }
     const std::vector<Row> rows = t->rows();
-    // per pdist output: the Python call's median over the C++ call's (ms each), or why not; then one verdict
-    // over the outputs (every one within its bound, or not)
-    struct Over {
-      std::string cells;
-      bool all = true, met = true;
+    // issue #38's targets against this folder (38-overhead, 38-thin of paper/targets.csv, judged in
+    // paper/claims/targets.cpp: the report lists the same rows)
+    const auto verdict_cell = [&](const char* id) {
+      const TargetVerdict* v = find_verdict(verdicts, id, g.slug);
+      if (!v) return std::string("not measured");
+      return v->measured + ": **" + v->verdict + "**" + (v->where.empty() ? "" : " (" + v->where + ")");
     };
-    const auto over_of = [&](const std::string& N, bool absolute) {
-      Over v;
-      std::vector<std::string> parts;
-      for (const char* out : pick_rows::kPythonOutputs) {
-        const Row* py = pick_rows::python(rows, N, D, "tdmaps.pdist", out);
-        const Row* cpp = pick_rows::python(rows, N, D, "tdmaps._core.time_cpp", out);
-        if (!std::isfinite(py_med(py)) || !std::isfinite(py_med(cpp))) {
-          parts.push_back(std::string(out) + ": " + why_not(std::isfinite(py_med(py)) ? cpp : py));
-          v.all = false;
-          continue;
-        }
-        const double us = 1000 * (py_med(py) - py_med(cpp)), rel = py_med(py) / py_med(cpp) - 1;
-        v.met = v.met && (absolute ? us <= pick_rows::kPythonOverheadMaxUs : rel <= pick_rows::kPythonThinTol);
-        parts.push_back(std::string(out) + " " + (absolute ? py_num(us, "%+.1f µs") : py_num(100 * rel, "%+.1f %%")));
-      }
-      v.cells = join(parts, ", ");
-      if (v.all) v.cells += std::string(": **") + (v.met ? "met" : "missed") + "**";
-      return v;
-    };
-    const std::string overhead = over_of(overhead_N, true).cells, binding = over_of(thin_N, false).cells;
+    const std::string overhead = verdict_cell("38-overhead"), binding = verdict_cell("38-thin");
     const std::string pip = t->meta_or("pip_install_s");
     o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, "condensed", "torch.pdist", "condensed", "fp32")
       << " | " << speedup(rows, "square", "torch.cdist", "square", "tf32") << " | " << overhead << " | " << binding << " | "
