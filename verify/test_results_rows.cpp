@@ -125,3 +125,25 @@ BOOST_AUTO_TEST_CASE(every_layouts_columns_are_distinct_names) {
     }
   }
 }
+
+// By a TD_COL name (checked at compile time: a name the layout lacks is a static_assert) and the 6 timing
+// columns by name (RowOf::stats), the text of the same cells set by run-time names.
+BOOST_AUTO_TEST_CASE(compile_time_names_and_stats) {
+  struct S {
+    int reps = 9;
+    double median_ms = 1.25, p25_ms = 1.125, p75_ms = 1.5, min_ms = 1.0, max_ms = 2.0;
+  } s;
+  RowOf<layout::sdh> a, b;
+  a.set(TD_COL("impl"), "gpu").set(TD_COL("N"), 1000LL).set(TD_COL("bucket_width"), results::sig(500.0));
+  a.set(TD_COL("buckets"), 80u).set(TD_COL("threads_per_block"), "256").stats(s, results::fixed, 4);
+  a.set(TD_COL("with_transfers_ms"), "").set(TD_COL("pairs_per_s"), "").set(TD_COL("speedup_vs_cpu_mt"), "");
+  b.set("impl", "gpu").set("N", 1000LL).set("bucket_width", results::sig(500.0)).set("buckets", 80u);
+  b.set("threads_per_block", "256").set("reps", 9).set("median_ms", results::fixed(1.25, 4));
+  b.set("p25_ms", results::fixed(1.125, 4)).set("p75_ms", results::fixed(1.5, 4)).set("min_ms", results::fixed(1.0, 4));
+  b.set("max_ms", results::fixed(2.0, 4)).set("with_transfers_ms", "").set("pairs_per_s", "").set("speedup_vs_cpu_mt", "");
+  BOOST_CHECK_EQUAL(a.line(), b.line());
+  BOOST_CHECK_EQUAL(a.line(), "gpu,1000,500,80,256,9,1.2500,1.1250,1.5000,1.0000,2.0000,,,");
+  BOOST_CHECK_THROW(a.set(TD_COL("N"), 1), std::invalid_argument);  // set twice
+  static_assert(RowOf<layout::sdh>::index_of(TD_COL("speedup_vs_cpu_mt")) == 13, "");
+  static_assert(results::column_index(layout::sdh.columns, "median") == results::no_column, "");
+}

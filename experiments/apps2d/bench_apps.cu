@@ -34,6 +34,7 @@
 #include <set>
 #include <sstream>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include "bench_apps_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 using namespace tdmaps;
 using namespace tdmaps::apps;
@@ -83,19 +84,10 @@ WriteBw measure_write_bw(int warmup, int reps) {
 }
 
 // ---- CSV ------------------------------------------------------------------------------------
-const char* csv_header = results::layout::edm.columns;  // collision.csv: the same layout
-
-bench::Row csv_row(const std::string& test, const std::string& variant, int features, i64 N, int rho,
-                   const std::string& map, bool exact, u64 bytes, const gpu::Stats& s, double bb_ms, bool bandwidth) {
-  const double improvement = (std::isfinite(bb_ms) && s.median_ms > 0) ? bb_ms / s.median_ms : NAN;
-  const double gbps = bandwidth && s.median_ms > 0 ? double(bytes) / (s.median_ms * 1e6) : NAN;
-  bench::Row r;
-  r << test << variant << features << N << rho << map << exact << bytes;
-  r.stats(s, bench::sig, 6) << bench::sig(bb_ms) << bench::sig(improvement) << bench::sig(gbps);
-  return r;
-}
+// edm.csv and collision.csv: layout::edm, each row by column name (bench_apps_rows.hpp).
+using rows::apps2d_row;
 void write_bw_row(bench::Table& csv, const std::string& test, const WriteBw& w) {
-  csv.row(csv_row(test, "-", 0, 0, 0, "write_bw", true, w.bytes, w.s, NAN, true));
+  csv.row(apps2d_row(test, "-", 0, 0, 0, "write_bw", true, w.bytes, w.s, NAN, true));
 }
 
 // ---- one map at one point ------------------------------------------------------------------
@@ -221,7 +213,7 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
     return;
   }
   const auto verified = verify_edm(o, maps);
-  const auto csv = session.table("edm.csv", csv_header);
+  const auto csv = session.table(results::layout::edm);
   write_bw_row(*csv, "edm", bw);
 
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
@@ -257,8 +249,8 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
           std::string best_map;
           for (size_t q = 0; q < es.size(); ++q) {
             const auto ref = med.find(reference_map(es[q].map));
-            csv->row(csv_row("edm", edm::layout_name(L), d, N, rho, es[q].map, es[q].exact, bytes, st[q],
-                            ref == med.end() ? NAN : ref->second, true));
+            csv->row(apps2d_row("edm", edm::layout_name(L), d, N, rho, es[q].map, es[q].exact, bytes, st[q],
+                                ref == med.end() ? NAN : ref->second, true));
             const double gbps = double(bytes) / (st[q].median_ms * 1e6);
             if (gbps > best) { best = gbps; best_map = es[q].map + " rho=" + std::to_string(rho); }
           }
@@ -327,7 +319,7 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
     }
   std::fprintf(stderr, "[collision] %d kernel configurations verified against the CPU reference\n", n);
 
-  const auto csv = session.table("collision.csv", csv_header);
+  const auto csv = session.table(results::layout::collision);
   write_bw_row(*csv, "collision", bw);
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
   DevBuf<float4> d_s(size_t(Nmax), "spheres");
@@ -361,8 +353,8 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
           if (es.empty() || es[0].map != "bb") continue;  // no reference here
           const std::vector<gpu::Stats> st = time_entries(timer, es);
           for (size_t q = 0; q < es.size(); ++q)
-            csv->row(csv_row(collision_test(style), dim == 3 ? "3d" : "1d", dim, N, rho, es[q].map, es[q].exact, 0,
-                             st[q], st[0].median_ms, false));
+            csv->row(apps2d_row(collision_test(style), dim == 3 ? "3d" : "1d", dim, N, rho, es[q].map, es[q].exact, 0,
+                                st[q], st[0].median_ms, false));
         }
     }
     progress.step("N=%lld", (long long)N);

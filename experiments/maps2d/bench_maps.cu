@@ -37,6 +37,7 @@
 #include <set>
 #include <tuple>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include "bench_maps_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -155,7 +156,7 @@ int main(int argc, char** argv) {
     bench::refuse_or_go("bench_maps", f, o.run);
   }
   bench::Session session("bench_maps", argc, argv, o.run);
-  const auto csv = session.table(o.test + ".csv", results::layout::dummy.columns);  // sqrt.csv: the same layout
+  const auto csv = session.table(o.test == "dummy" ? results::layout::dummy : results::layout::sqrt_);  // one layout
 
   std::vector<MapEntry> entries;
   for (const std::string& m : o.maps) entries.push_back(entry_for(m));
@@ -226,12 +227,9 @@ int main(int argc, char** argv) {
         for (size_t k = 0; k < slots.size(); ++k) {
           const Slot& s = slots[k];
           const Counts& c = s.counts;
-          bench::Row r;
-          r << o.test << form_name(f) << N << rho << s.map->name << s.exact << plan_base(s.plan).passes << c.launched_blocks
-            << c.useful_blocks << c.wasted_blocks() << c.launched_threads << c.useful_threads;
-          r.stats(st[k]) << bench::fixed(bb) << bench::fixed(st[k].median_ms > 0 ? bb / st[k].median_ms : 0.0, 5)
-                         << (plan_base(s.plan).narrow ? "32" : "64");
-          csv->row(r);
+          csv->row(rows::maps2d_row(o.test, form_name(f), N, rho, s.map->name, s.exact, plan_base(s.plan).passes,
+                                    c.launched_blocks, c.useful_blocks, c.wasted_blocks(), c.launched_threads,
+                                    c.useful_threads, st[k], bb, plan_base(s.plan).narrow));
         }
       }
     progress.step("N=%lld reps=%d", (long long)N, reps);

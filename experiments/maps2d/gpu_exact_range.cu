@@ -49,6 +49,7 @@
 #include <filesystem>
 #include <iostream>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include "gpu_exact_range_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -277,8 +278,8 @@ int main(int argc, char** argv) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) die("cannot create " + dir + ": " + ec.message());
-  const std::string path = dir + "/exact_range_gpu.csv";
-  Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)), results::layout::exact_range_gpu.columns);
+  const std::string path = dir + "/" + results::layout::exact_range_gpu.file;
+  Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)), results::layout::exact_range_gpu);
 
   unsigned long long* d_first = device_alloc<unsigned long long>(1, "the sweep result");
   unsigned long long* d_bad = device_alloc<unsigned long long>(size_t(utm_max + 1), "the UTM results");
@@ -286,9 +287,8 @@ int main(int argc, char** argv) {
   std::printf("%-6s %-8s %-6s %14s %10s %10s %10s %14s %14s %7s  %s\n", "map", "kind", "round", "first_wrong", "N@rho8",
               "N@rho16", "N@rho32", "searched_to", "exact_limits", "sec", "verdict");
   const auto emit = [&](const Row& r) {
-    csv.row(r.variant + "," + r.kind + "," + num_or_none(r.first_wrong) + "," + std::to_string(r.exact_N[0]) + "," +
-            std::to_string(r.exact_N[1]) + "," + std::to_string(r.exact_N[2]) + "," + std::to_string(r.searched_up_to) +
-            "," + r.rounding);
+    csv.row(rows::exact_range_gpu_row(r.variant, r.kind, num_or_none(r.first_wrong), r.exact_N, r.searched_up_to,
+                                      r.rounding));
     std::printf("%-6s %-8s %-6s %14s %10llu %10llu %10llu %14llu %14lld %7.3f  %s\n", r.variant.c_str(), r.kind.c_str(),
                 r.rounding.c_str(), num_or_none(r.first_wrong).c_str(), (unsigned long long)r.exact_N[0],
                 (unsigned long long)r.exact_N[1],

@@ -35,6 +35,7 @@
 #include <iostream>
 #include <map>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include "bench_maps3d_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -118,10 +119,10 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-// Number formats of the tet_*.csv files: timings %.6g, derived values %.4g.
-bench::Num g4(double v) { return bench::sig(v, 4); }
-bench::Num g6(double v) { return bench::sig(v, 6); }
-bench::Row& stats_cells(bench::Row& r, const bench::Stats& s) { return r.stats(s, bench::sig, 6); }
+// Number formats of the tet_*.csv files: timings %.6g, derived values %.4g (bench_maps3d_rows.hpp, whose
+// rows set each cell by column name).
+using rows::g4;
+using rows::g6;
 
 // Points (one interleaved timing each) of the run, for the budget.
 long points_of(const Options& o) {
@@ -242,11 +243,9 @@ void run_dummy(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
           const Plan3& p = ps[i];
           const u64 lb = launched_blocks3(vs[i].map, p), r3 = u64(rho) * rho * rho;
           std::fprintf(stderr, " %s %.4g ms (I=%.3g)", vs[i].label().c_str(), s[i].median_ms, bb / s[i].median_ms);
-          bench::Row row;
-          row << N << rho << p.n << (store ? "store" : "cond") << vs[i].map << mode_str(vs[i].mode) << exact[i]
-              << verified[i] << lb << useful_blocks3(p) << lb * r3 << tet(u64(N));
-          stats_cells(row, s[i]) << g6(bb) << g4(bb / s[i].median_ms) << g4(eq17_bound(p.n));
-          csv.row(row);
+          csv.row(rows::tet_dummy_row(N, rho, p.n, store ? "store" : "cond", vs[i].map, mode_str(vs[i].mode), exact[i],
+                                      verified[i], lb, useful_blocks3(p), lb * r3, tet(u64(N)), s[i], bb,
+                                      eq17_bound(p.n)));
         }
         std::fprintf(stderr, "\n");
       }
@@ -296,11 +295,9 @@ void run_threebody(const Options& o, bench::Table& csv, bench::Interleaved& time
         const Plan3& p = ps[i];
         const double gtps = double(tet(u64(N))) / (s[i].median_ms * 1e-3) * 1e-9;
         std::fprintf(stderr, " %s %.4g ms (I=%.3g)", vs[i].label().c_str(), s[i].median_ms, bb / s[i].median_ms);
-        bench::Row row;
-        row << N << rho << p.n << vs[i].map << mode_str(vs[i].mode) << 1 << launched_blocks3(vs[i].map, p)
-            << useful_blocks3(p) << tet(u64(N)) << g4(o.r) << ref[0] << ref[1] << ref[2] << ref[3];
-        stats_cells(row, s[i]) << g4(gtps) << g6(bb) << g4(bb / s[i].median_ms) << g4(eq17_bound(p.n));
-        csv.row(row);
+        csv.row(rows::tet_threebody_row(N, rho, p.n, vs[i].map, mode_str(vs[i].mode), launched_blocks3(vs[i].map, p),
+                                        useful_blocks3(p), tet(u64(N)), o.r, {ref[0], ref[1], ref[2], ref[3]}, s[i],
+                                        gtps, bb, eq17_bound(p.n)));
       }
       std::fprintf(stderr, "\n");
     }
@@ -366,18 +363,11 @@ void run_layout_bw(const Options& o, bench::Table& csv, bench::Interleaved& time
     const double gbs = bytes / (s[i].median_ms * 1e-3) * 1e-9;
     std::fprintf(stderr, "  bw %s %s %.4g ms (%.0f GB/s, %.0f%% of the reference)\n", layout_str(c.l),
                  c.v.map.c_str(), s[i].median_ms, gbs, 100 * gbs / ref_gbs);
-    bench::Row row;
-    row << N << rho << B.n << layout_str(c.l) << c.v.map << "bw" << 1 << slots << pad << g4(double(pad) / n2r3);
-    stats_cells(row, s[i]) << g4(gbs) << (bb ? bench::text(g6(bb->median_ms)) : "")
-                           << (bb ? bench::text(g4(bb->median_ms / s[i].median_ms)) : "")
-                           << (lin ? bench::text(g6(lin->median_ms)) : "")
-                           << (lin ? bench::text(g4(lin->median_ms / s[i].median_ms)) : "");
-    csv.row(row);
+    csv.row(rows::tet_layout_row(N, rho, B.n, layout_str(c.l), c.v.map, "bw", slots, pad, double(pad) / n2r3, s[i], gbs,
+                                 bb, lin));
   }
-  bench::Row row;  // the reference: the same bytes read and written by a plain float4 copy kernel
-  row << N << rho << B.n << "-" << "bw_copy" << "bw" << 1 << ref_n << u64(0) << g4(0);
-  stats_cells(row, ref) << g4(ref_gbs) << "" << "" << "" << "";
-  csv.row(row);
+  // the reference: the same bytes read and written by a plain float4 copy kernel
+  csv.row(rows::tet_layout_row(N, rho, B.n, "-", "bw_copy", "bw", ref_n, 0, 0.0, ref, ref_gbs, nullptr, nullptr));
 }
 
 void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
@@ -447,14 +437,8 @@ void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) 
         std::fprintf(stderr, "  %s %s %.4g ms (%.0f GB/s)%s%s\n", layout_str(c.l), c.v.label().c_str(), s[i].median_ms, gbs,
                      bb ? (" I=" + bench::text(g4(bb->median_ms / s[i].median_ms))).c_str() : "",
                      lin && c.l == Layout::blocked ? (" linear/blocked=" + bench::text(g4(lin->median_ms / s[i].median_ms))).c_str() : "");
-        bench::Row row;
-        row << N << rho << B.n << layout_str(c.l) << c.v.map << mode_str(c.v.mode) << 1 << slots << pad
-            << g4(double(pad) / n2r3);
-        stats_cells(row, s[i]) << g4(gbs) << (bb ? bench::text(g6(bb->median_ms)) : "")
-                               << (bb ? bench::text(g4(bb->median_ms / s[i].median_ms)) : "")
-                               << (lin ? bench::text(g6(lin->median_ms)) : "")
-                               << (lin ? bench::text(g4(lin->median_ms / s[i].median_ms)) : "");
-        csv.row(row);
+        csv.row(rows::tet_layout_row(N, rho, B.n, layout_str(c.l), c.v.map, mode_str(c.v.mode), slots, pad,
+                                     double(pad) / n2r3, s[i], gbs, bb, lin));
       }
     }
     if (o.bw_planes)
@@ -503,19 +487,23 @@ int main(int argc, char** argv) {
   const Options o = parse(argc, argv);  // exits 2 on bad input, before any CUDA call
   bench::refuse_or_go("bench_maps3d", forecast(o), o.run);  // before any CUDA call
   bench::Session session("bench_maps3d", argc, argv, o.run);
-  const std::string file = "tet_" + o.test + ".csv";
+  // tet_<test>.csv, opened through its layout
+  const results::Layout& layout = o.test == "dummy"       ? results::layout::tet_dummy
+                                  : o.test == "threebody" ? results::layout::tet_threebody
+                                                          : results::layout::tet_layout;
+  const std::string file = layout.file;
   std::fprintf(stderr, "bench_maps3d: %s on %s -> %s/%s\n", o.test.c_str(), session.prop().name, session.dir().c_str(),
                file.c_str());
   bench::Budget budget(o.run.budget_s, points_of(o));
   bench::Interleaved timer(o.run, budget);
   if (o.test == "dummy") {
-    const auto csv = session.table(file, results::layout::tet_dummy.columns);
+    const auto csv = session.table(results::layout::tet_dummy);
     run_dummy(o, *csv, timer);
   } else if (o.test == "threebody") {
-    const auto csv = session.table(file, results::layout::tet_threebody.columns);
+    const auto csv = session.table(results::layout::tet_threebody);
     run_threebody(o, *csv, timer);
   } else {
-    const auto csv = session.table(file, results::layout::tet_layout.columns);
+    const auto csv = session.table(results::layout::tet_layout);
     run_layout(o, *csv, timer);
   }
   std::fprintf(stderr, "bench_maps3d: done (%.0f s of timed launches)\n", budget.used_s());

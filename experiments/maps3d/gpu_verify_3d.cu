@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <iostream>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include "gpu_verify_3d_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 namespace po = boost::program_options;
 using namespace tdmaps;
@@ -148,9 +149,9 @@ int main(int argc, char** argv) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) gpu::die("cannot create " + dir + ": " + ec.message());
-  const std::string path = dir + "/tet_exact_range_gpu.csv";
+  const std::string path = dir + "/" + results::layout::tet_exact_range_gpu.file;
   {
-    gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""), results::layout::tet_exact_range_gpu.columns);
+    gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""), results::layout::tet_exact_range_gpu);
     unsigned long long* scratch = gpu::device_alloc<unsigned long long>(1, "scratch");
     const u64 lim = quick ? (1ull << 30) : (1ull << 34);
     // The 32-bit path serves lambda < 2^31 (narrow plans have tet(n) < 2^31).
@@ -176,8 +177,8 @@ int main(int argc, char** argv) {
       std::string ns[3];
       int k = 0;
       for (int rho : {4, 8, 10}) ns[k++] = j.layer ? std::to_string(largest_N(first, rho)) : "";
-      csv.row(std::string(j.root) + "," + (j.layer ? "layer" : "row") + "," + (none ? "none" : std::to_string(first)) + "," +
-              std::to_string(j.end) + "," + ns[0] + "," + ns[1] + "," + ns[2] + ",\"" + j.note + "\"," + (j.narrow ? "32" : "64"));  // notes are free text: quoted
+      csv.row(rows::tet_exact_range_gpu_row(j.root, j.layer ? "layer" : "row", none ? "none" : std::to_string(first), j.end,
+                                            ns, j.note, j.narrow));  // notes are free text: quoted
       const std::string detail = (none ? "exact for every lambda < " + std::to_string(j.end)
                                        : "first wrong lambda " + std::to_string(first)) +
                                  " (" + std::to_string(s).substr(0, 5) + " s)";

@@ -103,6 +103,7 @@ struct Config {
 #include "multi_hist_problems.cuh"
 #include "multi_hist_backends.cuh"
 #include "multi_hist_plan.cuh"
+#include "multi_hist_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 
 // Untimed runs of each configuration at a timed N: the warm-up and check round (none with --warmup-N,
@@ -249,7 +250,7 @@ int main(int argc, char** argv) {
 #endif
   std::unique_ptr<bench::Table> csv;
   if (root)
-    csv = session.table(o.csv, results::layout::sdh_multigpu.columns,  // threebody_multigpu.csv, gram_multigpu.csv: the same layout
+    csv = session.table(o.csv, csv_layout(o.app),  // sdh_multigpu.csv, threebody_multigpu.csv, gram_multigpu.csv: one layout
                         "\"gpus_used\":" + std::to_string(world_gpus) + ",\"mpi_ranks\":" + std::to_string(world.size) +
                             ",\"nccl\":\"" + std::to_string(NCCL_MAJOR) + "." + std::to_string(NCCL_MINOR) + "." +
                             std::to_string(NCCL_PATCH) + "\"," +
@@ -382,17 +383,12 @@ int main(int argc, char** argv) {
       }
       const int G = world.active ? world.size : c.gpus;
       if (root) {
-        bench::Row row;
-        row << o.app << (long long)N << kernel << G << c.chunks << G * c.chunks << (unsigned long long)pb->total()
-            << (unsigned long long)pb->work() << sw.reps << bench::fixed(sw.median_ms, 4) << bench::fixed(sw.p25_ms, 4)
-            << bench::fixed(sw.p75_ms, 4) << bench::fixed(sc.median_ms, 4) << bench::fixed(sr.median_ms, 4)
-            << bench::fixed(sq.median_ms, 4) << bench::sig(sr.median_ms / sw.median_ms, 4) << bench::sig(per_s, 6)
-            // verified: "oracle" = every bucket equals the CPU oracle's; "float64" (gram) = within the float64
-            // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
-            // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
-            << bench::fixed(per_s / first_rate, 4) << bool(same[i])
-            << (oracle.empty() ? "count" : o.app == "gram" ? "float64" : "oracle");
-        csv->row(row);
+        // verified: "oracle" = every bucket equals the CPU oracle's; "float64" (gram) = within the float64
+        // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
+        // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
+        csv->row(rows::multigpu_row(o.app, (long long)N, kernel, G, c.chunks, (unsigned long long)pb->total(),
+                                    (unsigned long long)pb->work(), sw, sc, sr, sq, per_s, first_rate, bool(same[i]),
+                                    oracle.empty() ? "count" : o.app == "gram" ? "float64" : "oracle"));
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,
                   c.label().c_str(), sw.median_ms, per_s, per_s / first_rate, cfgs[0].label().c_str(), sr.median_ms,
                   int(same[i]));

@@ -69,6 +69,14 @@ std::vector<std::string> tet_names() {
   return v;
 }
 
+// The CSV layout of each app (one column list, three files: sdh_multigpu.csv, threebody_multigpu.csv,
+// gram_multigpu.csv; results/layouts.hpp); --csv names another file under the same layout.
+const results::Layout& csv_layout(const std::string& app) {
+  return app == "sdh" ? results::layout::sdh_multigpu
+         : app == "threebody" ? results::layout::threebody_multigpu
+                              : results::layout::gram_multigpu;
+}
+
 Options parse(int argc, char** argv) {
   Options o;
   bench::Cli cli(kProgram, "multi_hist: SDH, the three-body histogram and the Gram kernels' fused distance histogram "
@@ -142,7 +150,7 @@ Options parse(int argc, char** argv) {
         }
       }
     }
-    if (o.csv.empty()) o.csv = o.app + "_multigpu.csv";
+    if (o.csv.empty()) o.csv = csv_layout(o.app).file;
   });
   return o;
 }

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include "bench_sdh_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 using namespace tdmaps;
 using namespace tdmaps::gpu;
@@ -216,7 +217,7 @@ int main(int argc, char** argv) {
 
   const unsigned cpu_thr = cpu_threads_opt ? cpu_threads_opt : hs::cpu_threads();
   const auto csv = session.table(
-      "sdh.csv", results::layout::sdh.columns,
+      results::layout::sdh,
       "\"host_cpu\":\"" + json_escape(host_cpu_model()) + "\",\"host_threads\":" + std::to_string(hs::cpu_threads()) +
           ",\"cpu_mt_threads\":" + std::to_string(cpu_thr) + ",\"points\":\"uniform cube\",\"box\":" + pf("%.6g", box) +
           ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1); s pinned: (dx*dx+dy*dy)+dz*dz, each rounded;"
@@ -254,12 +255,7 @@ int main(int argc, char** argv) {
   }
 
   auto row = [&](const std::string& impl, i64 N, int threads, const Stats& s, double with_tr, double cpu_mt_ms) {
-    const double pairs = double(hs::pair_count(N));
-    bench::Row r;
-    r << impl << N << bench::sig(double(w)) << B << (threads > 0 ? std::to_string(threads) : "");
-    r.stats(s, bench::fixed, 4) << (with_tr >= 0 ? pf("%.4f", with_tr) : "") << pf("%.6e", pairs / (s.median_ms / 1000.0))
-                                << (cpu_mt_ms > 0 ? pf("%.3f", cpu_mt_ms / s.median_ms) : "");
-    csv->row(r);
+    csv->row(rows::sdh_row(impl, N, w, B, threads, s, with_tr, double(hs::pair_count(N)), cpu_mt_ms));
   };
 
   // last measured (N, ms) per implementation, to skip what would take too long

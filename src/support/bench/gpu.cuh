@@ -185,6 +185,10 @@ class Session {
   std::unique_ptr<Table> table(const results::Layout& l, const std::string& extra = "") const {
     return table(l.file, l.columns, extra);
   }
+  // The CSV of a declared layout under another file name (a program's --csv): <dir()>/<file>, L's header.
+  std::unique_ptr<Table> table(const std::string& file, const results::Layout& l, const std::string& extra = "") const {
+    return table(file, std::string(l.columns), extra);
+  }
   const std::string& program() const { return program_; }
 
  private:

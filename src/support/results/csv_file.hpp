@@ -5,7 +5,7 @@
 // bytes depend on nothing but the code), the header (a results::layout's columns) as the next, and
 // each row flushed as it is written, so that an interrupted sweep keeps the rows it finished. A typed
 // row (row.hpp) is checked against the header's width; a row by column name (RowOf<L>) against the
-// header: L's columns. utc_now: the date every metadata record carries.
+// header: L's columns. There is no row of raw text: every line is a Row or a RowOf. utc_now: the date every metadata record carries.
 #pragma once
 #include "layouts.hpp"
 #include "row.hpp"
@@ -55,10 +55,6 @@ class CsvFile {
   ~CsvFile() { if (f_ && f_ != stdout) std::fclose(f_); }
   CsvFile(const CsvFile&) = delete;
   CsvFile& operator=(const CsvFile&) = delete;
-  void row(const std::string& line) {
-    std::fprintf(f_, "%s\n", line.c_str());
-    std::fflush(f_);
-  }
   // A typed row; one of another width than the header ends the program (one line, exit 1).
   void row(const Row& r) {
     if (r.size() != columns_) {
@@ -66,7 +62,7 @@ class CsvFile {
                    r.size(), columns_, r.line().c_str());
       std::exit(1);
     }
-    row(r.line());
+    write(r.line());
   }
   // A row by column name: its layout's columns must be the header (std::logic_error otherwise), and
   // every column set (RowOf::line throws, naming those missing, before anything is written).
@@ -74,11 +70,16 @@ class CsvFile {
   void row(const RowOf<L>& r) {
     if (header_ != L.columns)
       throw std::logic_error(path_ + ": a row of " + L.file + " under another header: " + header_);
-    row(r.line());
+    write(r.line());
   }
   const std::string& path() const { return path_; }
 
  private:
+  // The one place a line reaches the file: only through a checked row (no unchecked text row).
+  void write(const std::string& line) {
+    std::fprintf(f_, "%s\n", line.c_str());
+    std::fflush(f_);
+  }
   std::string path_;
   std::string header_;
   std::size_t columns_ = 0;

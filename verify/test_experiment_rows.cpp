@@ -1,0 +1,200 @@
+// test_experiment_rows — the GPU programs' CSV rows, built on a CPU-only machine (issue #39 item 1).
+// Each program (bench_maps, bench_apps, bench_sdh, bench_maps3d, multi_hist, gpu_exact_range,
+// gpu_verify_3d) builds its row by column name in a host-only header beside it (experiments/*/*_rows.hpp,
+// results/row.hpp TD_COL); this test includes every one of them, so a column name that its layout does
+// not declare fails to compile here too (make verify, no GPU, no nvcc needed), a column left unset throws
+// here, and each row's text is the text the program wrote before, cell by cell in column order
+// (the positional rows below are those programs' former code).
+#define BOOST_TEST_MODULE experiment_rows
+#include <boost/test/unit_test.hpp>
+
+#include <bench/table.hpp>
+
+#include "../experiments/apps2d/bench_apps_rows.hpp"
+#include "../experiments/maps2d/bench_maps_rows.hpp"
+#include "../experiments/maps2d/gpu_exact_range_rows.hpp"
+#include "../experiments/maps3d/bench_maps3d_rows.hpp"
+#include "../experiments/maps3d/gpu_verify_3d_rows.hpp"
+#include "../experiments/multigpu/multi_hist_rows.hpp"
+#include "../experiments/sdh/bench_sdh_rows.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace bench = tdmaps::bench;
+namespace rows = tdmaps::rows;
+
+namespace {
+bench::Stats stats(double m) {
+  bench::Stats s;
+  s.reps = 37;
+  s.median_ms = m;
+  s.p25_ms = m * 0.97;
+  s.p75_ms = m * 1.0312345;
+  s.min_ms = m * 0.9;
+  s.max_ms = m * 1.7;
+  return s;
+}
+std::string pf(const char* f, double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+// Every layout's column count equals the cells of its row.
+template <const results::Layout& L>
+void check(const results::RowOf<L>& r, const bench::Row& old) {
+  BOOST_CHECK_EQUAL(L.names().size(), old.size());
+  BOOST_CHECK_EQUAL(r.line(), old.line());
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(bench_maps) {
+  for (const double m : {0.0123456789, 12.5, 0.0}) {
+    const bench::Stats s = stats(m);
+    const double bb = 0.034567891;
+    for (const bool narrow : {false, true}) {
+      bench::Row old;
+      old << std::string("dummy") << "store" << 16384LL << 8 << std::string("ltm-e") << true << 2 << 2080ULL << 2080ULL
+          << 0ULL << 133120ULL << 131072ULL;
+      old.stats(s) << bench::fixed(bb) << bench::fixed(s.median_ms > 0 ? bb / s.median_ms : 0.0, 5)
+                   << (narrow ? "32" : "64");
+      check(rows::maps2d_row("dummy", "store", 16384, 8, "ltm-e", true, 2, 2080, 2080, 0, 133120, 131072, s, bb, narrow), old);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(bench_apps) {
+  for (const double bb : {0.25, double(NAN)})
+    for (const bool bandwidth : {true, false}) {
+      const bench::Stats s = stats(0.123456789);
+      const unsigned long long bytes = 1ull << 30;
+      const double improvement = (std::isfinite(bb) && s.median_ms > 0) ? bb / s.median_ms : NAN;
+      const double gbps = bandwidth && s.median_ms > 0 ? double(bytes) / (s.median_ms * 1e6) : NAN;
+      bench::Row old;
+      old << std::string("edm") << std::string("lower") << 3 << (long long)32768 << 16 << std::string("ltm-e") << false
+          << bytes;
+      old.stats(s, bench::sig, 6) << bench::sig(bb) << bench::sig(improvement) << bench::sig(gbps);
+      check(rows::apps2d_row("edm", "lower", 3, 32768, 16, "ltm-e", false, bytes, s, bb, bandwidth), old);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(bench_sdh) {
+  const float w = 500.0f;
+  const unsigned B = 80;
+  const long long N = 1000000;
+  const double pairs = double(N) * double(N - 1) / 2;
+  for (const int threads : {0, 256})
+    for (const double with_tr : {-1.0, 17.123456})
+      for (const double cpu_mt : {0.0, 4567.8}) {
+        const bench::Stats s = stats(12.345678);
+        bench::Row old;
+        old << std::string("gpu-fast") << N << bench::sig(double(w)) << B
+            << (threads > 0 ? std::to_string(threads) : "");
+        old.stats(s, bench::fixed, 4) << (with_tr >= 0 ? pf("%.4f", with_tr) : "")
+                                      << pf("%.6e", pairs / (s.median_ms / 1000.0))
+                                      << (cpu_mt > 0 ? pf("%.3f", cpu_mt / s.median_ms) : "");
+        check(rows::sdh_row("gpu-fast", N, w, B, threads, s, with_tr, pairs, cpu_mt), old);
+      }
+}
+
+BOOST_AUTO_TEST_CASE(bench_maps3d) {
+  using rows::g4;
+  using rows::g6;
+  const bench::Stats s = stats(1.23456789);
+  const double bb = 2.3456789, eq17 = 1.0123456;
+  {
+    bench::Row old;
+    old << 1000LL << 8 << 125LL << "cond" << std::string("tet-e") << "thread" << 1 << 1 << 341250ULL << 333375ULL
+        << 174720000ULL << 166666500ULL;
+    old.stats(s, bench::sig, 6) << g6(bb) << g4(bb / s.median_ms) << g4(eq17);
+    check(rows::tet_dummy_row(1000, 8, 125, "cond", "tet-e", "thread", 1, 1, 341250, 333375, 174720000, 166666500, s, bb,
+                              eq17),
+          old);
+  }
+  {
+    bench::Row old;
+    old << 1000LL << 8 << 125LL << std::string("tet-fast") << "block" << 1 << 341250ULL << 333375ULL << 166666500ULL
+        << g4(0.05) << 1ULL << 22ULL << 333ULL << 4444ULL;
+    old.stats(s, bench::sig, 6) << g4(12.3456) << g6(bb) << g4(bb / s.median_ms) << g4(eq17);
+    check(rows::tet_threebody_row(1000, 8, 125, "tet-fast", "block", 341250, 333375, 166666500, 0.05, {1, 22, 333, 4444},
+                                  s, 12.3456, bb, eq17),
+          old);
+  }
+  const bench::Stats bbs = stats(3.3), lins = stats(4.4);
+  for (const bench::Stats* b : {&bbs, (const bench::Stats*)nullptr})
+    for (const bench::Stats* l : {&lins, (const bench::Stats*)nullptr}) {
+      bench::Row old;
+      old << 1000LL << 8 << 125LL << "blocked" << std::string("tet-e") << "thread" << 1 << 170000000ULL << 3333500ULL
+          << g4(3333500.0 / 1000000.0);
+      old.stats(s, bench::sig, 6) << g4(456.7) << (b ? bench::text(g6(b->median_ms)) : "")
+                                  << (b ? bench::text(g4(b->median_ms / s.median_ms)) : "")
+                                  << (l ? bench::text(g6(l->median_ms)) : "")
+                                  << (l ? bench::text(g4(l->median_ms / s.median_ms)) : "");
+      check(rows::tet_layout_row(1000, 8, 125, "blocked", "tet-e", "thread", 170000000, 3333500, 3333500.0 / 1000000.0, s,
+                                 456.7, b, l),
+            old);
+    }
+  {  // the bw_copy reference row
+    bench::Row old;
+    old << 1000LL << 8 << 125LL << "-" << "bw_copy" << "bw" << 1 << 166666500ULL << std::uint64_t(0) << g4(0);
+    old.stats(s, bench::sig, 6) << g4(999.5) << "" << "" << "" << "";
+    check(rows::tet_layout_row(1000, 8, 125, "-", "bw_copy", "bw", 166666500, 0, 0.0, s, 999.5, nullptr, nullptr), old);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(multi_hist) {
+  const bench::Stats sw = stats(10.123456), sc = stats(9.5), sr = stats(0.4321), sq = stats(0.1234);
+  const double per_s = 1.2345678e11, first = 1.1e11;
+  for (const bool same : {true, false}) {
+    bench::Row old;
+    old << std::string("sdh") << 1000000LL << std::string("gpu-fast") << 4 << 2 << 4 * 2 << 123456ULL << 499999500000ULL
+        << sw.reps << bench::fixed(sw.median_ms, 4) << bench::fixed(sw.p25_ms, 4) << bench::fixed(sw.p75_ms, 4)
+        << bench::fixed(sc.median_ms, 4) << bench::fixed(sr.median_ms, 4) << bench::fixed(sq.median_ms, 4)
+        << bench::sig(sr.median_ms / sw.median_ms, 4) << bench::sig(per_s, 6) << bench::fixed(per_s / first, 4) << same
+        << "oracle";
+    check(rows::multigpu_row("sdh", 1000000, "gpu-fast", 4, 2, 123456, 499999500000ULL, sw, sc, sr, sq, per_s, first, same,
+                             "oracle"),
+          old);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(gpu_exact_range) {
+  const std::uint64_t exact_N[3] = {3037000499ull, 1518500249ull, 759250124ull};
+  const std::uint64_t searched = 1ull << 40;
+  for (const std::string first : {"none", "4611686014132420609"}) {
+    // the former text row
+    const std::string old = std::string("ltm-f") + "," + "block" + "," + first + "," + std::to_string(exact_N[0]) + "," +
+                            std::to_string(exact_N[1]) + "," + std::to_string(exact_N[2]) + "," +
+                            std::to_string(searched) + "," + "pinned";
+    const auto r = rows::exact_range_gpu_row("ltm-f", "block", first, exact_N, searched, "pinned");
+    BOOST_CHECK_EQUAL(r.line(), old);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(gpu_verify_3d) {
+  for (const bool layer : {true, false})
+    for (const bool narrow : {true, false}) {
+      const std::string ns[3] = {layer ? "1234" : "", layer ? "617" : "", layer ? "493" : ""};
+      const char* note = "eq. (14) in float, device cbrtf/sqrtf (as published)";
+      const unsigned long long end = 1ull << 34, first = 12345;
+      const bool none = layer;
+      // the former text row
+      const std::string old = std::string("tet-f") + "," + (layer ? "layer" : "row") + "," +
+                              (none ? "none" : std::to_string(first)) + "," + std::to_string(end) + "," + ns[0] + "," +
+                              ns[1] + "," + ns[2] + ",\"" + note + "\"," + (narrow ? "32" : "64");
+      const auto r = rows::tet_exact_range_gpu_row("tet-f", layer ? "layer" : "row", none ? "none" : std::to_string(first),
+                                                   end, ns, note, narrow);
+      BOOST_CHECK_EQUAL(r.line(), old);
+    }
+}
+
+// A TD_COL name is checked at compile time: its index is a constant expression, and a name the layout
+// does not declare has none (RowOf::index_of's static_assert, which the line below would trip).
+static_assert(results::RowOf<results::layout::tet_layout>::index_of(TD_COL("linear_over_blocked")) == 20, "");
+static_assert(results::column_index(results::layout::dummy.columns, "median_ms") == 13, "");
+static_assert(results::column_index(results::layout::dummy.columns, "median") == results::no_column, "");
+static_assert(results::column_index(results::layout::dummy.columns, "index_bit") == results::no_column, "");
+static_assert(results::column_index(results::layout::dummy.columns, "index_bits") == 20, "");
+// results::RowOf<results::layout::dummy>().set(TD_COL("medain_ms"), 1);  // does not compile
