@@ -40,11 +40,10 @@ set -euo pipefail
 src=$(cd "${1:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}" && pwd)
 work=${2:?usage: test_throwaway_map.sh SOURCE_ROOT WORKDIR}
 meson=$(cat "$src/.tools/meson" 2>/dev/null || command -v meson)
+source "$(dirname "$0")/throwaway_lib.sh"  # throwaway_copy, throwaway_touched
 rm -rf "$work"
-mkdir -p "$work/tree"
 tree="$work/tree"
-tar -C "$src" -c --exclude='./build*' --exclude=./.tools --exclude=./.git --exclude=./experiments/results \
-    --exclude=./figures/out --exclude=./figures/local --exclude=./.carry . | tar -C "$tree" -x
+throwaway_copy "$src" "$tree"
 
 # ---- the recipe: one header ...
 cat > "$tree/src/lib/tdmaps/map_tmp.hpp" <<'EOF'
@@ -229,16 +228,7 @@ src/lib/tdmaps/registry.hpp
 src/support/gpu/tmp_exp.cuh
 src/support/registry/experiments.hpp
 src/support/results/layouts.hpp"
-(cd "$src" && tar -c --exclude='./build*' --exclude=./.tools --exclude=./.git --exclude=./experiments/results \
-   --exclude=./figures/out --exclude=./figures/local --exclude=./.carry . | tar -t) | sed 's|^\./||' | grep -v '/$' | sort > "$work/files.src"
-(cd "$tree" && find . -type f | sed 's|^\./||' | sort) > "$work/files.tree"
-got=$( { comm -13 "$work/files.src" "$work/files.tree"
-         comm -12 "$work/files.src" "$work/files.tree" | while read -r f; do cmp -s "$src/$f" "$tree/$f" || echo "$f"; done; } | sort)
-if [ "$got" = "$want" ]; then
-  echo "ok: the recipes touch exactly their $(printf '%s\n' "$want" | wc -l) files"
-else
-  echo "FAIL: the files the recipes touched are not the recipes' $(printf '%s\n' "$want" | wc -l):"; diff <(echo "$want") <(echo "$got") || true; exit 1
-fi
+throwaway_touched "$src" "$tree" "$work" "$want"
 
 # ---- build the CPU parts that read the registry
 # -O0 and a unity build (each target one translation unit: its headers parsed once; about 40 %

@@ -70,12 +70,6 @@ bool sdh_at_1M(const Target& x, const GpuData& g, TargetResult* res) {
 }
 
 // ---- issue #27 (27-*): gram_measures() of the GPU folder's gram.csv (src/support/results/readme_gram.cpp) ----
-std::string num(double v, const char* f) {
-  if (!std::isfinite(v)) return "—";
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 // "N = 32768 (d = 64, 128), N = 65536 (d = 64)" of a list of (N, d) in the issue's order
 std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& s) {
   std::string o;
@@ -115,12 +109,12 @@ void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetRe
     for (const GramPoint& p : m.points) {
       if (p.N != N) continue;
       const double v = sh.scale * p.value;
-      vs += (vs.empty() ? "" : " / ") + num(v, sh.f);
+      vs += (vs.empty() ? "" : " / ") + fmt_with(v, sh.f);
       if (!std::isfinite(v)) {
         absent.emplace_back(p.N, p.d);
         continue;
       }
-      const Outcome o = rules::judge(as_claim(x), v, num(v, sh.f) + " at N = " + p.N + ", d = " + p.d);
+      const Outcome o = rules::judge(as_claim(x), v, fmt_with(v, sh.f) + " at N = " + p.N + ", d = " + p.d);
       const bool ok = o.verdict == "holds";
       (ok ? met_at : missed).emplace_back(p.N, p.d);
       if (!any_missed) res->outcome = o;
@@ -167,7 +161,7 @@ bool gram_target(const Target& x, const std::vector<GramMeasure>& ms, TargetResu
     } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-count") {  // one size
       const GramPoint& p = m.points.front();
       res->kernel = "`" + p.kernel + "`";
-      res->measured = num(p.value, rule->second.f) + (m.others.empty() ? "" : " (" + m.others + ")");
+      res->measured = fmt_with(p.value, rule->second.f) + (m.others.empty() ? "" : " (" + m.others + ")");
       res->outcome = rules::judge(as_claim(x), p.value, res->measured);
       res->verdict = met(res->outcome);
       res->value = p.value;

@@ -397,6 +397,12 @@ std::string fmt(double v, int prec) {
   std::snprintf(b, sizeof b, "%.*f", prec, v);
   return b;
 }
+std::string fmt_with(double v, const char* printf_format) {
+  if (!std::isfinite(v)) return "—";
+  char b[64];
+  std::snprintf(b, sizeof b, printf_format, v);
+  return b;
+}
 std::string fmt_g(double v, int sig) {
   if (!std::isfinite(v)) return "—";
   char b[64];

@@ -202,6 +202,7 @@ std::string rel_to(const std::string& path, const std::string& from_file);
 // ---- formatting -----------------------------------------------------------------------
 std::string fmt(double v, int prec = 3);   // fixed decimals; "—" for NaN
 std::string fmt_g(double v, int sig = 4);  // significant digits
+std::string fmt_with(double v, const char* printf_format);  // one double by a printf format ("%.2f×"); "—" for NaN
 std::string fmt_int(double v);             // thousands separated by commas
 std::string join(const std::vector<std::string>& v, const std::string& sep);
 

@@ -12,12 +12,6 @@
 
 namespace figs {
 namespace {
-std::string num(double v, const char* f) {
-  if (!std::isfinite(v)) return "—";
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 const Row* find(const std::vector<Row>& rows, const std::string& N, const std::string& d, const std::string& prec,
                 const std::string& output, const std::string& impl) {
   return pick_rows::gram(rows, N, d, prec, output, impl);
@@ -108,7 +102,7 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
         if (&r != b && r.s("N") == pick_rows::kGramHistN && r.s("d") == pick_rows::kGramHistD && r.s("precision") == "tf32" &&
             r.s("output") == "hist" && !pick_rows::gram_kernel(r.s("impl")).empty())
           h.others += (h.others.empty() ? "" : ", ") + std::string("`") + pick_rows::gram_kernel(r.s("impl")) + "` " +
-                      num(med(&r) / 1000, "%.2f s");
+                      fmt_with(med(&r) / 1000, "%.2f s");
     } else {
       h.none = "no row at N = 10⁶, d = 128";
     }
@@ -144,10 +138,10 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
       const double x3 = med(find(rows, N, d, "3xtf32", "lower", "tdmaps-ltm-e"));
       const double syrk_e = med(find(rows, N, d, "fp32", "lower", "cublas-syrk+epilogue"));
       const double bf = med(find(rows, N, d, "bf16", "lower", "tdmaps-ltm-e"));
-      o << "| " << N << " | " << d << " | " << num(ours, "%.3f") << " | " << num(100 * wr / ours, "%.0f %%") << " | "
-        << num(gemm, "%.2f") << " / " << num(gemm_e, "%.2f") << " | " << num(gemm / ours, "%.2f×") << " / "
-        << num(gemm_e / ours, "%.2f×") << " | " << num(x3, "%.2f") << " / " << num(syrk_e, "%.2f") << " | "
-        << num(syrk_e / x3, "%.2f×") << " | " << num(bf, "%.3f") << " | " << num(r.d("I"), "%.3f") << " |\n";
+      o << "| " << N << " | " << d << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%") << " | "
+        << fmt_with(gemm, "%.2f") << " / " << fmt_with(gemm_e, "%.2f") << " | " << fmt_with(gemm / ours, "%.2f×") << " / "
+        << fmt_with(gemm_e / ours, "%.2f×") << " | " << fmt_with(x3, "%.2f") << " / " << fmt_with(syrk_e, "%.2f") << " | "
+        << fmt_with(syrk_e / x3, "%.2f×") << " | " << fmt_with(bf, "%.3f") << " | " << fmt_with(r.d("I"), "%.3f") << " |\n";
     }
     // the bb-grid's empty blocks, from the same run's rate
     for (const Row& r : rows)
@@ -155,15 +149,15 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
         const Row* bb = find(rows, "65536", "128", "tf32", "lower", "bb-grid");
         const Row* lt = find(rows, "65536", "128", "tf32", "lower", "tdmaps-ltm-e");
         o << "\nAt N = 65536, d = 128 the bb-grid launches " << r.s("launched_tiles") << " more blocks than LTM-E; launched alone "
-          << "they take " << num(r.d("median_ms"), "%.3f") << " ms (" << num(r.d("blocks_per_s") / 1e9, "%.2f")
-          << "·10⁹ blocks/s), against a measured gap of " << num(med(bb) - med(lt), "%.3f") << " ms in a "
-          << num(med(lt), "%.2f") << " ms kernel: a tile does microseconds of work, so the map's gain here is the empty blocks' "
-          << "launch alone (I = " << num(lt ? lt->d("I") : NAN, "%.3f") << ").\n";
+          << "they take " << fmt_with(r.d("median_ms"), "%.3f") << " ms (" << fmt_with(r.d("blocks_per_s") / 1e9, "%.2f")
+          << "·10⁹ blocks/s), against a measured gap of " << fmt_with(med(bb) - med(lt), "%.3f") << " ms in a "
+          << fmt_with(med(lt), "%.2f") << " ms kernel: a tile does microseconds of work, so the map's gain here is the empty blocks' "
+          << "launch alone (I = " << fmt_with(lt ? lt->d("I") : NAN, "%.3f") << ").\n";
       }
     for (const Row& r : rows)
       if (r.s("output") == "hist" && r.s("impl") == "tdmaps-ltm-e")
         o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", TF32, one GPU: "
-          << num(r.d("median_ms") / 1000, "%.2f") << " s (" << num(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
+          << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s (" << fmt_with(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
     // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
     const std::string pre = "tdmaps-ltm-e-";
     std::vector<std::string> kernels;
@@ -192,8 +186,8 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
           const Row* kr = find(rows, N, d, "tf32", "lower", pre + k);
           if (!kr) continue;
           const double ours = med(kr);
-          o << "| " << N << " | " << d << " | " << k << " | " << num(ours, "%.3f") << " | " << num(100 * wr / ours, "%.0f %%")
-            << " | " << num(gemm / ours, "%.2f×") << " / " << num(gemm_e / ours, "%.2f×") << " | " << num(kr->d("I"), "%.3f")
+          o << "| " << N << " | " << d << " | " << k << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%")
+            << " | " << fmt_with(gemm / ours, "%.2f×") << " / " << fmt_with(gemm_e / ours, "%.2f×") << " | " << fmt_with(kr->d("I"), "%.3f")
             << " |\n";
         }
       }
@@ -201,7 +195,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
         for (const Row& r : rows)
           if (r.s("output") == "hist" && r.s("impl") == pre + k)
             o << "\nFused distance histogram with " << k << ", N = " << r.s("N") << ", d = " << r.s("d") << ", TF32: "
-              << num(r.d("median_ms") / 1000, "%.2f") << " s.\n";
+              << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s.\n";
     }
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
     if (const Table* p = g.get(results::layout::peers_gram)) {
@@ -219,9 +213,9 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
           const double mm = med(find(prow, N, d, "tf32", "full-gram", "torch.mm"));
           const Row* b = pick_rows::gram_best(rows, N, d, "tf32", "lower");
           if (!std::isfinite(c32) && !std::isfinite(cf) && !b) continue;
-          o << "| " << N << " | " << d << " | " << num(c32, "%.2f") << " / " << num(cf, "%.2f") << " | " << num(mm, "%.2f")
-            << " | " << (b ? num(med(b), "%.3f") + " (" + pick_rows::gram_kernel(b->s("impl")) + ")" : std::string("—"))
-            << " | " << num(c32 / med(b), "%.1f×") << " / " << num(cf / med(b), "%.1f×") << " |\n";
+          o << "| " << N << " | " << d << " | " << fmt_with(c32, "%.2f") << " / " << fmt_with(cf, "%.2f") << " | " << fmt_with(mm, "%.2f")
+            << " | " << (b ? fmt_with(med(b), "%.3f") + " (" + pick_rows::gram_kernel(b->s("impl")) + ")" : std::string("—"))
+            << " | " << fmt_with(c32 / med(b), "%.1f×") << " / " << fmt_with(cf / med(b), "%.1f×") << " |\n";
         }
     }
     // issue #27's targets against this folder (the 27-* rows of paper/targets.csv, judged in paper/claims/targets.cpp:

@@ -12,12 +12,6 @@
 namespace figs {
 namespace {
 
-std::string py_num(double v, const char* f) {
-  if (!std::isfinite(v)) return "—";
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 // A row's median when it ran and, for our rows, passed its float64 check (verified != 0); NaN otherwise.
 double py_med(const Row* r) {
   if (!r || r->d("verified") == 0) return NAN;
@@ -42,8 +36,8 @@ std::string speedup(const std::vector<Row>& rows, const std::string& out, const 
     if (better) best_ours = &r, best_peer = p;
   }
   if (!best_ours) return "not measured";
-  return py_num(py_med(best_peer) / py_med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
-         "; " + py_num(py_med(best_peer), "%.3g") + " / " + py_num(py_med(best_ours), "%.3g") + " ms)";
+  return fmt_with(py_med(best_peer) / py_med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
+         "; " + fmt_with(py_med(best_peer), "%.3g") + " / " + fmt_with(py_med(best_ours), "%.3g") + " ms)";
 }
 
 }  // namespace
