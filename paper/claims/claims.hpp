@@ -32,6 +32,13 @@ std::vector<double> rho_readings(const Claim& c);
 std::vector<std::string> rule_ids();
 // Evaluates claim c on one GPU's results (gpu may be null: no GPU data at all).
 Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx);
+// Every claim of ctx.claims on every GPU folder (one null column where there is none): README's claims block and the
+// report's §5 read the same grid.
+struct ClaimGrid {
+  std::vector<const GpuData*> cols;
+  std::vector<std::vector<Outcome>> out;  // out[claim][column]
+};
+ClaimGrid evaluate_all(const Ctx& ctx);
 // Whether the rule of `id` reads GPU results (false: map library / CPU oracle only).
 bool needs_gpu(const std::string& id);
 

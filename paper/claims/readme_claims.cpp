@@ -55,12 +55,9 @@ std::string readme_claims_block(const Ctx& ctx) {
   o << "<!-- written by tdmaps_figures --readme from the claim rules (paper/claims/): the same verdicts as "
        "paper/report.md §5 -->\n";
   if (ctx.claims.empty()) return o.str() + "No claims table (paper/reported.csv).\n";
-  std::vector<const GpuData*> cols;
-  for (const GpuData& g : ctx.gpus) cols.push_back(&g);
-  if (cols.empty()) cols.push_back(nullptr);
-  std::vector<std::vector<Outcome>> out(ctx.claims.size());
-  for (size_t i = 0; i < ctx.claims.size(); ++i)
-    for (const GpuData* g : cols) out[i].push_back(evaluate(ctx.claims[i], g, ctx));
+  const ClaimGrid grid = evaluate_all(ctx);
+  const std::vector<const GpuData*>& cols = grid.cols;
+  const std::vector<std::vector<Outcome>>& out = grid.out;
   split_tally(o, ctx, out, cols, true);
   std::vector<std::string> dep;
   for (size_t i = 0; i < ctx.claims.size(); ++i) {

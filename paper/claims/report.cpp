@@ -180,12 +180,9 @@ void fill_claims(Scope& s, const Ctx& ctx) {
   s.list("rule");
   if (ctx.claims.empty()) return;
   for (const Claim& c : ctx.claims) s.add("claims").set("id", c.id);
-  std::vector<const GpuData*> cols;
-  for (const GpuData& g : ctx.gpus) cols.push_back(&g);
-  if (cols.empty()) cols.push_back(nullptr);
-  std::vector<std::vector<Outcome>> out(ctx.claims.size());
-  for (size_t i = 0; i < ctx.claims.size(); ++i)
-    for (const GpuData* g : cols) out[i].push_back(evaluate(ctx.claims[i], g, ctx));
+  const ClaimGrid grid = evaluate_all(ctx);
+  const std::vector<const GpuData*>& cols = grid.cols;
+  const std::vector<std::vector<Outcome>>& out = grid.out;
   {
     std::ostringstream o;
     split_tally(o, ctx, out, cols, false);

@@ -405,6 +405,15 @@ Outcome evaluate_readings(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
   return rules::combine_readings(outs);
 }
 }  // namespace
+ClaimGrid evaluate_all(const Ctx& ctx) {
+  ClaimGrid g;
+  for (const GpuData& d : ctx.gpus) g.cols.push_back(&d);
+  if (g.cols.empty()) g.cols.push_back(nullptr);
+  g.out.resize(ctx.claims.size());
+  for (size_t i = 0; i < ctx.claims.size(); ++i)
+    for (const GpuData* c : g.cols) g.out[i].push_back(evaluate(ctx.claims[i], c, ctx));
+  return g;
+}
 Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
   Outcome o = evaluate_readings(c, gpu, ctx);
   // judging rule "citation" (judging.hpp): a citation of other work that the citing paper did not measure is context
