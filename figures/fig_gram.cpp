@@ -14,6 +14,28 @@ const Row* gram_row(const std::vector<Row>& rows, const std::string& N, const st
   return pick_rows::gram(rows, N, d, prec, output, impl);
 }
 
+// The names gram.csv spells (results/gram_names.hpp, the producer's): precisions, outputs, impls.
+using gram::Output;
+using gram::Kernel;
+const std::string kTf32 = gram::name(gram::Prec::tf32), k3xTf32 = gram::name(gram::Prec::tf32x3), kBf16 = gram::name(gram::Prec::bf16);
+std::string out_name(Output o) { return gram::name(o); }
+const std::string kLower = out_name(Output::lower), kFull = out_name(Output::full), kFullGram = out_name(Output::full_gram),
+                  kHist = out_name(Output::hist), kCount = out_name(Output::count), kMirrorGram = out_name(Output::mirror_gram);
+// our kernel k under LTM-E (the classic kernel's impl: tdmaps-ltm-e), the classic kernel under the bb-grid
+std::string ltm_e_of(Kernel k) { return gram::impl_name(gram::Sched::ltm_e, k); }
+const std::string kLtmE = ltm_e_of(Kernel::classic), kBbGrid = gram::impl_name(gram::Sched::bb, Kernel::classic);
+// the kernels of our LTM-E rows (pick_rows::gram_ltm_kernel) at a precision and output, in the rows' order
+std::vector<Kernel> ltm_kernels(const std::vector<Row>& rows, const std::string& prec, const std::string& output) {
+  std::vector<Kernel> ks;
+  for (const Row& r : rows) {
+    Kernel k;
+    if (pick_rows::gram_ltm_kernel(r.s("impl"), k) && r.s("precision") == prec && r.s("output") == output &&
+        std::find(ks.begin(), ks.end(), k) == ks.end())
+      ks.push_back(k);
+  }
+  return ks;
+}
+
 // The TF32 tensor-core peak of the H100 SXM and the H200 (SXM), dense (without 2:4 sparsity): 494.7 TFLOP/s,
 // = 132 SMs × 2048 TF32 flops a clock × 1.83 GHz. NVIDIA's H100 and H200 datasheets state TF32 Tensor Core
 // 989 TFLOP/s "with sparsity", twice the dense rate; the dense 494.7 is the H100 architecture whitepaper's,
@@ -40,21 +62,22 @@ void gram_time(Ctx& ctx, const GpuData& g) {
   const Table* pt = g.get(results::layout::peers_gram);
   const std::vector<Row> prows = pt ? pt->rows() : std::vector<Row>{};
   struct Line {
-    const char *prec, *output, *impl, *label, *color;
+    std::string prec, output, impl;
+    const char *label, *color;
     int pt, dt;
     bool peer;  // from peers_gram.csv
   };
   const Line lines[] = {
-      {"tf32", "lower", "tdmaps-ltm-e", "ours TF32, classic kernel, LTM-E", "#1f77b4", 7, 1, false},
-      {"tf32", "lower", "bb-grid", "ours TF32, classic kernel, bb-grid", "#1f77b4", 6, 2, false},
-      {"tf32", "lower", "tdmaps-ltm-e-sm90-ws", "ours TF32, sm90-ws kernel (TMA + wgmma), LTM-E", "#17becf", 5, 1, false},
-      {"3xtf32", "lower", "tdmaps-ltm-e", "ours 3xTF32 (FP32-accurate), classic, LTM-E", "#2ca02c", 5, 1, false},
-      {"bf16", "lower", "tdmaps-ltm-e", "ours BF16, classic, LTM-E", "#9467bd", 9, 1, false},
-      {"tf32", "full-gram", "cublas-gemm", "cuBLAS TF32 GEMM alone (full N×N, no epilogue)", "#ff7f0e", 11, 2, false},
-      {"tf32", "full", "cublas-gemm+epilogue", "cuBLAS TF32 GEMM + epilogue", "#ff7f0e", 11, 1, false},
-      {"fp32", "lower", "cublas-syrk+epilogue", "cuBLAS FP32 SSYRK + epilogue", "#d62728", 13, 1, false},
-      {"tf32", "full", "torch.cdist", "torch.cdist, TF32 allowed (full N×N; peers_gram.csv, another program)", "#8c564b", 4, 2, true},
-      {"none", "lower", "write", "writing the triangle alone", "#000000", 0, 3, false},
+      {kTf32, kLower, kLtmE, "ours TF32, classic kernel, LTM-E", "#1f77b4", 7, 1, false},
+      {kTf32, kLower, kBbGrid, "ours TF32, classic kernel, bb-grid", "#1f77b4", 6, 2, false},
+      {kTf32, kLower, ltm_e_of(Kernel::sm90_ws), "ours TF32, sm90-ws kernel (TMA + wgmma), LTM-E", "#17becf", 5, 1, false},
+      {k3xTf32, kLower, kLtmE, "ours 3xTF32 (FP32-accurate), classic, LTM-E", "#2ca02c", 5, 1, false},
+      {kBf16, kLower, kLtmE, "ours BF16, classic, LTM-E", "#9467bd", 9, 1, false},
+      {kTf32, kFullGram, gram::peer::cublas_gemm, "cuBLAS TF32 GEMM alone (full N×N, no epilogue)", "#ff7f0e", 11, 2, false},
+      {kTf32, kFull, gram::peer::cublas_gemm_epilogue, "cuBLAS TF32 GEMM + epilogue", "#ff7f0e", 11, 1, false},
+      {gram::peer::fp32, kLower, gram::peer::cublas_syrk_epilogue, "cuBLAS FP32 SSYRK + epilogue", "#d62728", 13, 1, false},
+      {kTf32, kFull, gram::peer::torch_cdist, "torch.cdist, TF32 allowed (full N×N; peers_gram.csv, another program)", "#8c564b", 4, 2, true},
+      {gram::peer::none, kLower, gram::peer::write, "writing the triangle alone", "#000000", 0, 3, false},
   };
   Figure f;
   f.name = "gram_time";
@@ -93,11 +116,11 @@ void gram_time(Ctx& ctx, const GpuData& g) {
     p.xrange = std::make_pair(32.0, 400.0);  // log axis, tics a factor 2 apart from 32: 64, 128, 256 marked
     p.xtic = 2;
     f.panels.push_back(p);
-    const Row* o = gram_row(rows, N, "128", "tf32", "lower", "tdmaps-ltm-e");
-    const Row* ws = gram_row(rows, N, "128", "tf32", "lower", "tdmaps-ltm-e-sm90-ws");
-    const Row* w = gram_row(rows, N, "128", "none", "lower", "write");
-    const Row* ge = gram_row(rows, N, "128", "tf32", "full", "cublas-gemm+epilogue");
-    const Row* cd = gram_row(prows, N, "128", "tf32", "full", "torch.cdist");
+    const Row* o = gram_row(rows, N, "128", kTf32, kLower, kLtmE);
+    const Row* ws = gram_row(rows, N, "128", kTf32, kLower, ltm_e_of(Kernel::sm90_ws));
+    const Row* w = gram_row(rows, N, "128", gram::peer::none, kLower, gram::peer::write);
+    const Row* ge = gram_row(rows, N, "128", kTf32, kFull, gram::peer::cublas_gemm_epilogue);
+    const Row* cd = gram_row(prows, N, "128", kTf32, kFull, gram::peer::torch_cdist);
     if (o && w && ge)
       reading += "N = " + fmt_int(std::stod(N)) + ", d = 128: ours TF32 " + fmt(o->d("median_ms"), 2) + " ms (classic)" +
                  (ws ? ", " + fmt(ws->d("median_ms"), 2) + " ms (sm90-ws)" : std::string()) + ", writing the triangle " +
@@ -124,22 +147,16 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
   const std::vector<Row> rows = t->rows();
   std::vector<double> bw;
   for (const Row& r : rows)
-    if (r.s("impl") == "write" && r.s("output") == "lower") bw.push_back(r.d("GBps"));
+    if (r.s("impl") == gram::peer::write && r.s("output") == kLower) bw.push_back(r.d("GBps"));
   const double wbw = median(bw);
   const double peak = tf32_peak(t->meta_or("gpu", g.name()));
-  std::vector<std::string> kernels;
-  for (const Row& r : rows) {
-    const std::string k = pick_rows::gram_kernel(r.s("impl"));
-    if (!k.empty() && r.s("precision") == "tf32" && r.s("output") == "lower" &&
-        std::find(kernels.begin(), kernels.end(), k) == kernels.end())
-      kernels.push_back(k);
-  }
+  const std::vector<Kernel> kernels = ltm_kernels(rows, kTf32, kLower);
   if (kernels.empty()) return skip(ctx, "gram_roofline", &g, "gram.csv has no TF32 lower-triangle rows of our kernels");
-  const auto color = [](const std::string& k) {
-    return k == "classic" ? "#1f77b4" : k == "sm80-8w" ? "#2ca02c" : k == "sm90-ws" ? "#17becf" : "#7f7f7f";
+  const auto color = [](Kernel k) {
+    return k == Kernel::classic ? "#1f77b4" : k == Kernel::sm80_8w ? "#2ca02c" : k == Kernel::sm90_ws ? "#17becf" : "#7f7f7f";
   };
-  const auto ptype = [](const std::string& k, bool first) {
-    const int filled = k == "classic" ? 7 : k == "sm80-8w" ? 9 : k == "sm90-ws" ? 5 : 13;
+  const auto ptype = [](Kernel k, bool first) {
+    const int filled = k == Kernel::classic ? 7 : k == Kernel::sm80_8w ? 9 : k == Kernel::sm90_ws ? 5 : 13;
     return first ? filled : filled - 1;  // gnuplot: the open shape is one below the filled one
   };
   Panel a, b;
@@ -155,17 +172,17 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
   b.key = "below";
   double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
   std::string reading;
-  for (const std::string& k : kernels) {
+  for (Kernel k : kernels) {
     std::vector<double> tf, pw;
     for (size_t i = 0; i < pick_rows::gram_target_N().size(); ++i) {
       const std::string& N = pick_rows::gram_target_N()[i];
       Series sa, sb;
-      sa.label = sb.label = k + ", N = " + fmt_int(std::stod(N));
+      sa.label = sb.label = gram::name(k) + (", N = " + fmt_int(std::stod(N)));
       sa.color = sb.color = color(k);
       sa.pt = sb.pt = ptype(k, i == 0);
       sa.dt = sb.dt = i == 0 ? 1 : 2;
       for (const std::string& d : pick_rows::gram_target_d()) {
-        const Row* r = gram_row(rows, N, d, "tf32", "lower", k == "classic" ? "tdmaps-ltm-e" : "tdmaps-ltm-e-" + k);
+        const Row* r = gram_row(rows, N, d, kTf32, kLower, ltm_e_of(k));
         if (!r || !(r->d("TFLOPs") > 0) || !(r->d("GBps") > 0)) continue;
         const double x = r->d("TFLOPs") * 1e3 / r->d("GBps");
         sa.x.push_back(x);
@@ -183,7 +200,7 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
     if (tf.empty()) continue;
     const auto [tmin, tmax] = std::minmax_element(tf.begin(), tf.end());
     const auto [pmin, pmax] = std::minmax_element(pw.begin(), pw.end());
-    reading += k + ": " + fmt(*tmin, 1) + "–" + fmt(*tmax, 1) + " TFLOP/s" +
+    reading += gram::name(k) + (": " + fmt(*tmin, 1)) + "–" + fmt(*tmax, 1) + " TFLOP/s" +
                (std::isfinite(peak) ? " (" + fmt(100 * *tmin / peak, 0) + "–" + fmt(100 * *tmax / peak, 0) + " % of the peak)" : "") +
                (std::isfinite(wbw) ? ", " + fmt(*pmin, 0) + "–" + fmt(*pmax, 0) + " % of the run's write bandwidth (the median of its write rows)" : "") + ". ";
   }
@@ -197,7 +214,7 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
     s.with = "points";
     for (const std::string& N : pick_rows::gram_target_N())
       for (const std::string& d : pick_rows::gram_target_d())
-        if (const Row* r = gram_row(rows, N, d, "tf32", "full-gram", "cublas-gemm"))
+        if (const Row* r = gram_row(rows, N, d, kTf32, kFullGram, gram::peer::cublas_gemm))
           if (r->d("TFLOPs") > 0 && r->d("GBps") > 0) {
             s.x.push_back(r->d("TFLOPs") * 1e3 / r->d("GBps"));
             s.y.push_back(r->d("TFLOPs"));
@@ -321,8 +338,8 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   if (const Table* t = g.get(results::layout::gram)) {
     std::vector<std::pair<double, double>> v, h;
     for (const Row& r : t->rows())
-      if (r.s("impl") == "tdmaps-ltm-e" && std::isfinite(r.d("I")) && r.d("useful_tiles") > 0)
-        (r.s("output") == "hist" ? h : v).emplace_back(r.d("median_ms") * 1e6 / r.d("useful_tiles"), r.d("I"));
+      if (r.s("impl") == kLtmE && std::isfinite(r.d("I")) && r.d("useful_tiles") > 0)
+        (r.s("output") == kHist ? h : v).emplace_back(r.d("median_ms") * 1e6 / r.d("useful_tiles"), r.d("I"));
     add("GEMM tiles (pairwise distances, 128×128), ltm-e", "#d62728", 11, v);
     add("GEMM tiles, fused histogram", "#9467bd", 13, h);
   }
@@ -359,18 +376,20 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
   std::string best_what;
   for (const Row& r : rows) {
     const std::string out = r.s("output"), impl = r.s("impl");
-    if (r.s("d") != d || !(out == "hist" || out == "count") || !(r.d("median_ms") > 0)) continue;
-    const std::string k = pick_rows::gram_kernel(impl);
-    if (k.empty() && impl != "fp64-exact") continue;
+    if (r.s("d") != d || !(out == kHist || out == kCount) || !(r.d("median_ms") > 0)) continue;
+    Kernel kern = Kernel::classic;
+    const bool ours = pick_rows::gram_ltm_kernel(impl, kern);
+    if (!ours && impl != gram::peer::fp64_exact) continue;
+    const std::string k = ours ? gram::name(kern) : "";
     const double N = r.d("N"), pairs_s = N * (N - 1) / 2 / (r.d("median_ms") * 1e-3);
     const std::string key = out + (k.empty() ? ", exact (float64, CUDA cores)" : ", " + k + ", " + r.s("precision"));
     if (!by.count(key)) {
       Series s;
-      s.label = (out == "hist" ? "histogram" : "ε-count") + key.substr(out.size());
-      const bool exact = k.empty();
-      s.color = exact ? "#d62728" : k == "classic" ? "#1f77b4" : k == "sm80-8w" ? "#2ca02c" : k == "sm90-ws" ? "#17becf" : "#7f7f7f";
-      s.pt = out == "hist" ? 7 : 5;
-      s.dt = out == "hist" ? 1 : 2;
+      s.label = (out == kHist ? "histogram" : "ε-count") + key.substr(out.size());
+      const bool exact = !ours;
+      s.color = exact ? "#d62728" : kern == Kernel::classic ? "#1f77b4" : kern == Kernel::sm80_8w ? "#2ca02c" : kern == Kernel::sm90_ws ? "#17becf" : "#7f7f7f";
+      s.pt = out == kHist ? 7 : 5;
+      s.dt = out == kHist ? 1 : 2;
       by[key] = s;
       order.push_back(key);
     }
@@ -428,7 +447,6 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_ladder", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
   const std::vector<Row> rows = t->rows();
-  const std::vector<std::string> ladder{"classic", "persistent", "sm80-8w", "sm90-ws", "sm90-evt"};
   Panel p;
   p.title = "TF32 lower triangle: % of the same run's triangle write";
   p.bars = true;
@@ -438,23 +456,23 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
   for (const std::string& N : pick_rows::gram_target_N())
     for (const std::string& d : pick_rows::gram_target_d()) p.categories.push_back("N=" + N + ", d=" + d);
   std::string reading;
-  for (const std::string& k : ladder) {
+  for (Kernel k : gram::kKernels) {  // the ladder, in its order
     Series s;
-    s.label = k;
-    s.color = k == "classic" ? "#1f77b4" : k == "persistent" ? "#9467bd" : k == "sm80-8w" ? "#2ca02c" : k == "sm90-ws" ? "#17becf" : "#d62728";
+    s.label = gram::name(k);
+    s.color = k == Kernel::classic ? "#1f77b4" : k == Kernel::persistent ? "#9467bd" : k == Kernel::sm80_8w ? "#2ca02c" : k == Kernel::sm90_ws ? "#17becf" : "#d62728";
     bool any = false;
     double best = 0;
     for (const std::string& N : pick_rows::gram_target_N())
       for (const std::string& d : pick_rows::gram_target_d()) {
-        const Row* r = gram_row(rows, N, d, "tf32", "lower", k == "classic" ? "tdmaps-ltm-e" : "tdmaps-ltm-e-" + k);
-        const Row* w = gram_row(rows, N, d, "none", "lower", "write");
+        const Row* r = gram_row(rows, N, d, kTf32, kLower, ltm_e_of(k));
+        const Row* w = gram_row(rows, N, d, gram::peer::none, kLower, gram::peer::write);
         const double v = r && w && r->d("median_ms") > 0 ? 100 * w->d("median_ms") / r->d("median_ms") : NAN;
         s.y.push_back(v);
         if (std::isfinite(v)) any = true, best = std::max(best, v);
       }
     if (!any) continue;
     p.series.push_back(s);
-    reading += k + ": up to " + fmt(best, 0) + " %. ";
+    reading += gram::name(k) + (": up to " + fmt(best, 0) + " %. ");
   }
   if (p.series.empty()) return skip(ctx, "gram_ladder", &g, "gram.csv has no TF32 lower rows of our kernels with a write row");
   p.hlines.push_back(HLine{80, "issue #36's target: 80 % of the write", "#000000", 2});
@@ -479,27 +497,27 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
   p.key = "below";
   std::vector<std::pair<std::string, std::string>> sizes;
   for (const Row& r : rows)
-    if (r.s("output") == "mirror-gram" && r.s("precision") == "bf16") {
+    if (r.s("output") == kMirrorGram && r.s("precision") == kBf16) {
       const std::pair<std::string, std::string> nd{r.s("N"), r.s("d")};
       if (std::find(sizes.begin(), sizes.end(), nd) == sizes.end()) sizes.push_back(nd);
     }
   if (sizes.empty()) return skip(ctx, "gram_symmetric", &g, "gram.csv has no BF16 mirror-gram rows");
   for (const auto& [N, d] : sizes) p.categories.push_back("N=" + N + ", d=" + d);
   std::string reading;
-  for (const std::string& k : {std::string("classic"), std::string("sm80-8w")}) {
+  for (Kernel k : {Kernel::classic, Kernel::sm80_8w}) {
     Series s;
-    s.label = "ours, " + k + " (mirror-written)";
-    s.color = k == "classic" ? "#1f77b4" : "#2ca02c";
+    s.label = "ours, " + std::string(gram::name(k)) + " (mirror-written)";
+    s.color = k == Kernel::classic ? "#1f77b4" : "#2ca02c";
     double best = 0;
     for (const auto& [N, d] : sizes) {
-      const Row* r = gram_row(rows, N, d, "bf16", "mirror-gram", k == "classic" ? "tdmaps-ltm-e" : "tdmaps-ltm-e-" + k);
-      const Row* c = gram_row(rows, N, d, "bf16", "full-gram", "cublas-gemm");
+      const Row* r = gram_row(rows, N, d, kBf16, kMirrorGram, ltm_e_of(k));
+      const Row* c = gram_row(rows, N, d, kBf16, kFullGram, gram::peer::cublas_gemm);
       const double v = r && c && r->d("median_ms") > 0 ? c->d("median_ms") / r->d("median_ms") : NAN;
       s.y.push_back(v);
       if (std::isfinite(v)) best = std::max(best, v);
     }
     p.series.push_back(s);
-    reading += k + ": up to " + fmt(best, 2) + "×. ";
+    reading += gram::name(k) + (": up to " + fmt(best, 2) + "×. ");
   }
   p.hlines.push_back(HLine{1.8, "issue #36's target (Muon sizes): 1.8×", "#000000", 2});
   p.hlines.push_back(HLine{1.0, "cuBLAS", "#7f7f7f", 3});

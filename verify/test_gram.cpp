@@ -1,18 +1,23 @@
 // verify/test_gram.cpp — the CPU oracle of issue #27 (no GPU, no CUTLASS): the tdmaps tile
 // scheduler (tdmaps/tiles.hpp) at tile granularity for every tile count the Gram kernels use,
 // the condensed (pdist) index, the float64 reference and its error bound (src/support/gram/gram_cpu.hpp),
-// and the audit of peers' triangular index formulas, restated from their published forms (gram/peer_formulas.hpp).
+// the audit of peers' triangular index formulas, restated from their published forms (gram/peer_formulas.hpp),
+// and the family's vocabulary (results/gram_names.hpp): every name composed there parses back to what composed it.
 #define BOOST_TEST_MODULE gram
 #include <boost/test/unit_test.hpp>
 
 #include <tdmaps/tiles.hpp>
 #include <gram/gram_cpu.hpp>
 #include <gram/peer_formulas.hpp>
+#include <results/gram_names.hpp>
 
 #include <cmath>
 #include <cstring>
 #include <cstdio>
 #include <limits>
+#include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 using namespace tdmaps;
@@ -303,4 +308,64 @@ BOOST_AUTO_TEST_CASE(exact_mode_references) {
   BOOST_TEST(r.admits(std::vector<unsigned>{1, 1, 0}, 1, &bad));  // the pair at eps moved: allowed
   BOOST_TEST(!r.admits(std::vector<unsigned>{0, 1, 1}, 1, &bad));  // point 0's pair is not near eps
   BOOST_TEST(bad == 0);
+}
+
+// Issue #39: the vocabulary is composed and parsed in one header (results/gram_names.hpp). Every impl name
+// (scheduler x kernel, the whole-square sm90-evt row included) parses back to its (Sched, Kernel) and no two
+// collide; every precision, kernel and output name parses back to itself; the peers' impls are none of ours.
+BOOST_AUTO_TEST_CASE(vocabulary_round_trips) {
+  std::set<std::string> impls;
+  for (gram::Sched s : gram::kScheds)
+    for (gram::Kernel k : gram::kKernels) {
+      const std::string impl = gram::impl_name(s, k);
+      gram::Sched ps = s == gram::Sched::ltm_e ? gram::Sched::bb : gram::Sched::ltm_e;
+      gram::Kernel pk = k == gram::Kernel::classic ? gram::Kernel::persistent : gram::Kernel::classic;
+      BOOST_TEST_INFO(impl);
+      BOOST_TEST(gram::impl_of(impl, ps, pk));
+      BOOST_TEST((ps == s && pk == k));
+      BOOST_TEST(impls.insert(impl).second);
+    }
+  // the names gram.csv holds (experiments/results/*/gram.csv)
+  BOOST_TEST(gram::impl_name(gram::Sched::ltm_e, gram::Kernel::classic) == "tdmaps-ltm-e");
+  BOOST_TEST(gram::impl_name(gram::Sched::bb, gram::Kernel::classic) == "bb-grid");
+  BOOST_TEST(gram::impl_name(gram::Sched::ltm_e, gram::Kernel::sm90_ws) == "tdmaps-ltm-e-sm90-ws");
+  BOOST_TEST(gram::impl_name(gram::Sched::bb, gram::Kernel::sm80_8w) == "bb-grid-sm80-8w");
+  BOOST_TEST(gram::impl_name(gram::Sched::bb, gram::Kernel::sm90_evt) == "full-sm90-evt");
+  for (const char* other : {gram::peer::cublas_gemm, gram::peer::cublas_gemm_epilogue, gram::peer::cublas_syrk,
+                            gram::peer::cublas_syrk_epilogue, gram::peer::write, gram::peer::empty_blocks,
+                            gram::peer::fp64_exact, gram::peer::torch_cdist, gram::peer::torch_mm, "bb-grid-sm90-evt",
+                            "tdmaps-ltm-e-", "tdmaps-ltm-e-foo", ""}) {
+    gram::Sched s;
+    gram::Kernel k;
+    BOOST_TEST_INFO(other);
+    BOOST_TEST(!gram::impl_of(other, s, k));
+  }
+
+  std::set<std::string> precs;
+  for (gram::Prec p : gram::kPrecs) {
+    BOOST_TEST((gram::prec_of(gram::name(p)) == p));
+    BOOST_TEST(precs.insert(gram::name(p)).second);
+  }
+  BOOST_TEST(precs == (std::set<std::string>{"tf32", "3xtf32", "bf16", "fp16"}));
+  for (const char* other : {gram::peer::fp32, gram::peer::fp64, gram::peer::none, "TF32", ""})
+    BOOST_CHECK_THROW(gram::prec_of(other), std::invalid_argument);
+
+  for (gram::Kernel k : gram::kKernels) {
+    gram::Kernel pk = k == gram::Kernel::classic ? gram::Kernel::persistent : gram::Kernel::classic;
+    BOOST_TEST(gram::kernel_of(gram::name(k), pk));
+    BOOST_TEST((pk == k));
+  }
+  std::set<std::string> outputs;
+  for (gram::Output o : gram::kOutputs) {
+    gram::Output po = o == gram::Output::none ? gram::Output::lower : gram::Output::none;
+    BOOST_TEST(gram::output_of(gram::name(o), po));
+    BOOST_TEST((po == o));
+    BOOST_TEST(outputs.insert(gram::name(o)).second);
+  }
+  // the interface's outputs that gram.csv writes under their own name
+  for (gram::Out o : {gram::Out::lower, gram::Out::condensed, gram::Out::hist, gram::Out::mirror, gram::Out::count}) {
+    gram::Output po;
+    BOOST_TEST_INFO(gram::name(o));
+    BOOST_TEST(gram::output_of(gram::name(o), po));
+  }
 }

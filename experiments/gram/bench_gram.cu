@@ -124,19 +124,15 @@ struct Dev {  // a device buffer, freed at scope end
 };
 
 std::vector<gram::Kernel> g_kernels{gram::Kernel::classic};  // --kernel
-// The impl column of our kernel k under scheduler s: the classic kernel's rows keep the names
-// tdmaps-ltm-e / bb-grid; another kernel's carry its name (tdmaps-ltm-e-sm90-ws, bb-grid-sm90-ws),
-// so that each kernel's I is against the bb-grid of the same kernel.
-std::string impl_name(gram::Sched s, gram::Kernel k) {
-  if (k == gram::Kernel::sm90_evt && s == gram::Sched::bb) return "full-sm90-evt";  // the stock scheduler, whole square
-  return k == gram::Kernel::classic ? std::string(gram::name(s)) : std::string(gram::name(s)) + "-" + gram::name(k);
-}
-
-gram::Prec prec_of(const std::string& s) {
-  if (s == "tf32") return gram::Prec::tf32;
-  if (s == "3xtf32") return gram::Prec::tf32x3;
-  if (s == "bf16") return gram::Prec::bf16;
-  return gram::Prec::fp16;
+// The CSV's names (results/gram_names.hpp, through gram_api.hpp): the impl column of our kernel under a
+// scheduler is gram::impl_name(s, k), a precision's name gram::name(p) (parsed by gram::prec_of), the
+// output column gram::name(gram::Output), the peers' rows gram::peer.
+using gram::Output;
+// The names of a list of the vocabulary (--prec, --kernel: what parse_names knows).
+template <class E, size_t n> std::vector<std::string> names_of(const E (&list)[n]) {
+  std::vector<std::string> v;
+  for (E e : list) v.push_back(gram::name(e));
+  return v;
 }
 
 // Full check of one precision at (N, d) against float64: every pair, every scheduler and output.
@@ -171,7 +167,7 @@ HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc
 template <class Fail>
 void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<float>& X, i64 N, int d,
                  const std::vector<double>& S, const std::vector<double>& ex, Fail&& fail) {
-  const std::string pn = gram::name(op.prec), sn = impl_name(gram::Sched::ltm_e, kern);
+  const std::string pn = gram::name(op.prec), sn = gram::impl_name(gram::Sched::ltm_e, kern);
   const double coef = gc::bound_coef(pn, d);
   Dev dD(size_t(N * N) * 4);
   std::vector<float> D(size_t(N * N));
@@ -323,7 +319,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
   std::vector<float> D(static_cast<size_t>(N * N));
   const bool evt = kern == gram::Kernel::sm90_evt;  // lower and lower + sqrt only; bb: the whole square
   for (gram::Sched sc : {gram::Sched::ltm_e, gram::Sched::bb}) {
-    const std::string sn = impl_name(sc, kern);
+    const std::string sn = gram::impl_name(sc, kern);
     const bool full = evt && sc == gram::Sched::bb;  // every cell written
     for (int mode = 0; mode < (evt ? 2 : 3); ++mode) {  // lower, lower + sqrt, condensed
       TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));  // NaN: what is not written stays NaN
@@ -363,7 +359,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
           err = std::fabs(double(v) - e) / s;
           worst = std::max(worst, err);
           if (!(err <= coef))
-            fail(sn + " " + (mode == 2 ? "condensed" : "lower") + ": (" + std::to_string(i) + "," + std::to_string(j) + ") " +
+            fail(sn + " " + gram::name(mode == 2 ? gram::Out::condensed : gram::Out::lower) + ": (" + std::to_string(i) + "," + std::to_string(j) + ") " +
                  pf("%.9g", v) + " vs " + pf("%.9g", e) + ", err/S " + pf("%.3g", err) + " > bound " + pf("%.3g", coef));
         }
       if (mode == 2)  // the condensed array's tail past N(N-1)/2 untouched
@@ -427,7 +423,7 @@ int main(int argc, char** argv) {
   cli.check([&] {
     Ns = bench::parse_ints(n_args, "--N", 2, 131072);
     ds = bench::parse_ints(d_args, "--d", 1, 8192);
-    precs = bench::parse_names(prec_args, "--prec", {"tf32", "3xtf32", "bf16", "fp16"});
+    precs = bench::parse_names(prec_args, "--prec", names_of(gram::kPrecs));
     if (verify_n < 2 || verify_n > 4096) throw bench::bad_input("--verify-max must be in 2..4096");
     if (samples < 1 || samples > 1000000) throw bench::bad_input("--samples must be in 1..1000000");
     if (hist_n < 0 || hist_n > 4000000) throw bench::bad_input("--hist-N must be in 0..4000000");
@@ -436,7 +432,7 @@ int main(int argc, char** argv) {
     if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
     g_kernels.clear();
-    for (const std::string& kn : bench::parse_names({kernel_arg}, "--kernel", {"classic", "persistent", "sm80-8w", "sm90-ws", "sm90-evt"})) {
+    for (const std::string& kn : bench::parse_names({kernel_arg}, "--kernel", names_of(gram::kKernels))) {
       gram::Kernel k;
       gram::kernel_of(kn, k);
       g_kernels.push_back(k);
@@ -480,11 +476,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   // what sm90-evt refuses, one line each (gram::sm90_evt_refusal)
-  auto evt_runs = [&](const std::string& pn) { return gram::sm90_evt_refusal(prec_of(pn), gram::Out::lower, 4).empty(); };
+  auto evt_runs = [&](const std::string& pn) { return gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty(); };
   if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end()) {
     for (const std::string& pn : precs)
       if (!evt_runs(pn))
-        std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(prec_of(pn), gram::Out::lower, 4).c_str());
+        std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).c_str());
     std::fprintf(stderr, "bench_gram: %s, and the fused histogram: left out for it\n",
                  gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::condensed, 4).c_str());
   }
@@ -497,7 +493,7 @@ int main(int argc, char** argv) {
       for (i64 d : ds) {
         const double full = double(N) * double(N), cond = double(N) * double(N - 1) / 2;
         double need = 4.0 * double(N) * double(d) + 4.0 * double(N) + 2 * 4.0 * full + 4.0 * cond + 8.0 * double(N) + 16;
-        for (const std::string& pn : precs) need += double(gram::operand_bytes(prec_of(pn), N, int(d)));
+        for (const std::string& pn : precs) need += double(gram::operand_bytes(gram::prec_of(pn), N, int(d)));
         if (need > 0.97 * double(free_b)) {
           std::fprintf(stderr, "bench_gram: N = %lld, d = %lld needs %.1f GiB of GPU memory, %.1f GiB are free: use a smaller --N\n",
                        (long long)N, (long long)d, need / double(1ull << 30), double(free_b) / double(1ull << 30));
@@ -514,7 +510,7 @@ int main(int argc, char** argv) {
           const bool evt = kern == gram::Kernel::sm90_evt;
           if (evt && !evt_runs(pn)) continue;
           const i64 N = evt ? (N0 + 3) / 4 * 4 : N0;  // sm90-evt: N % 4 == 0 (129 -> 132: still a partial edge tile)
-          const double w = check_small(prec_of(pn), kern, N, d, seed + 1);
+          const double w = check_small(gram::prec_of(pn), kern, N, d, seed + 1);
           std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, %s ok (worst err/S %.3g, bound %.3g)\n",
                        gram::name(kern), pn.c_str(), (long long)N, d,
                        evt ? "lower / sqrt (ltm-e), full / full-sqrt (full-sm90-evt)" : "lower / sqrt / condensed / hist", w,
@@ -593,7 +589,8 @@ int main(int argc, char** argv) {
 
       // the variants
       struct Variant {
-        std::string prec, output, impl, tile;
+        std::string prec, impl, tile;
+        Output output = Output::none;
         std::function<void()> launch;
         unsigned long long launched = 0, useful = 0;
         double bytes = 0, err = NAN, bound = NAN;
@@ -624,17 +621,17 @@ int main(int argc, char** argv) {
       std::vector<gram::Prepared> ops;
       for (const std::string& pn : precs) {
         ops.emplace_back();
-        TD_CUDA(gram::prepare(prec_of(pn), dX.as<float>(), N, d, ops.back()));
+        TD_CUDA(gram::prepare(gram::prec_of(pn), dX.as<float>(), N, d, ops.back()));
       }
       TD_CUDA(cudaDeviceSynchronize());
       for (size_t pi = 0; pi < precs.size(); ++pi) {
         const std::string pn = precs[pi];
         const gram::Prepared* op = &ops[pi];
-        auto ours = [&](gram::Kernel kern, gram::Sched sc, gram::Out o, bool sq, float* dst, const std::string& output) {
+        auto ours = [&](gram::Kernel kern, gram::Sched sc, gram::Out o, bool sq, float* dst, Output output) {
           Variant v;
           v.prec = pn;
           v.output = output;
-          v.impl = impl_name(sc, kern);
+          v.impl = gram::impl_name(sc, kern);
           v.tile = "128x128";
           gram::Request r;
           r.kernel = kern;
@@ -649,19 +646,20 @@ int main(int argc, char** argv) {
           v.bound = gc::bound_coef(pn, d);
           return v;
         };
-        const bool extra = pn == "tf32";
-        std::vector<std::tuple<gram::Out, bool, float*, std::string>> outs{{gram::Out::lower, false, dD.as<float>(), "lower"}};
+        const gram::Prec prec = gram::prec_of(pn);
+        const bool extra = prec == gram::Prec::tf32;
+        std::vector<std::tuple<gram::Out, bool, float*, Output>> outs{{gram::Out::lower, false, dD.as<float>(), Output::lower}};
         if (extra) {
-          outs.push_back({gram::Out::lower, true, dD.as<float>(), "lower-sqrt"});
-          outs.push_back({gram::Out::condensed, false, dC.as<float>(), "condensed"});
+          outs.push_back({gram::Out::lower, true, dD.as<float>(), Output::lower_sqrt});
+          outs.push_back({gram::Out::condensed, false, dC.as<float>(), Output::condensed});
         }
         // the classic epilogue's outputs (issues #37, #38): mirror (TF32: d^2; BF16/FP16: the product,
         // the symmetric X.X^T) and the eps count (TF32), LTM-E alone
         for (gram::Kernel kern : g_kernels) {
           if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w) continue;
-          const bool prod = pn == "bf16" || pn == "fp16";
-          if (pn == "tf32" || prod) {
-            V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::mirror, false, dD.as<float>(), prod ? "mirror-gram" : "mirror"));
+          const bool prod = prec == gram::Prec::bf16 || prec == gram::Prec::fp16;
+          if (prec == gram::Prec::tf32 || prod) {
+            V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::mirror, false, dD.as<float>(), prod ? Output::mirror_gram : Output::mirror));
             gram::Request r;
             r.kernel = kern;
             r.out = gram::Out::mirror;
@@ -670,8 +668,8 @@ int main(int argc, char** argv) {
             V.back().launch = [op, r] { TD_CUDA(gram::run(*op, r)); };
             V.back().bytes = double(full) * 4;
           }
-          if (pn == "tf32") {
-            V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::count, false, nullptr, "count"));
+          if (prec == gram::Prec::tf32) {
+            V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::count, false, nullptr, Output::count));
             gram::Request r;
             r.kernel = kern;
             r.out = gram::Out::count;
@@ -686,10 +684,10 @@ int main(int argc, char** argv) {
         for (gram::Kernel kern : g_kernels)
           for (auto& [o, sq, dst, output] : outs) {
             const bool evt = kern == gram::Kernel::sm90_evt;
-            if (evt && !gram::sm90_evt_refusal(prec_of(pn), o, N).empty()) continue;  // said once, above (N: below)
+            if (evt && !gram::sm90_evt_refusal(prec, o, N).empty()) continue;  // said once, above (N: below)
             V.push_back(ours(kern, gram::Sched::bb, o, sq, dst, output));
             if (evt) {  // the stock scheduler over the whole square: every cell written
-              V.back().output = sq ? "full-sqrt" : "full";
+              V.back().output = sq ? Output::full_sqrt : Output::full;
               V.back().bytes = double(full) * 4;
               V.back().useful = u64(c) * u64(c);
             }
@@ -699,7 +697,7 @@ int main(int argc, char** argv) {
           }
       }
       {  // cuBLAS
-        auto peer = [&](const std::string& prec, const std::string& output, const std::string& impl, std::function<void()> f,
+        auto peer = [&](const std::string& prec, Output output, const std::string& impl, std::function<void()> f,
                         double bytes) {
           Variant v;
           v.prec = prec;
@@ -710,31 +708,32 @@ int main(int argc, char** argv) {
           v.bytes = bytes;
           return v;
         };
-        V.push_back(peer("tf32", "full-gram", "cublas-gemm", [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); }, double(full) * 4));
-        V.push_back(peer("tf32", "full", "cublas-gemm+epilogue", [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); epi_full(); }, double(full) * 4));
-        V.back().bound = gc::bound_coef("tf32", d);
-        V.push_back(peer("fp32", "full-gram", "cublas-gemm", [&] { gemm(CUBLAS_COMPUTE_32F); }, double(full) * 4));
-        V.push_back(peer("fp32", "full", "cublas-gemm+epilogue", [&] { gemm(CUBLAS_COMPUTE_32F); epi_full(); }, double(full) * 4));
-        V.back().bound = gc::bound_coef("fp32", d);
+        const std::string tf32 = gram::name(gram::Prec::tf32), bf16 = gram::name(gram::Prec::bf16);
+        V.push_back(peer(tf32, Output::full_gram, gram::peer::cublas_gemm, [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); }, double(full) * 4));
+        V.push_back(peer(tf32, Output::full, gram::peer::cublas_gemm_epilogue, [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); epi_full(); }, double(full) * 4));
+        V.back().bound = gc::bound_coef(tf32, d);
+        V.push_back(peer(gram::peer::fp32, Output::full_gram, gram::peer::cublas_gemm, [&] { gemm(CUBLAS_COMPUTE_32F); }, double(full) * 4));
+        V.push_back(peer(gram::peer::fp32, Output::full, gram::peer::cublas_gemm_epilogue, [&] { gemm(CUBLAS_COMPUTE_32F); epi_full(); }, double(full) * 4));
+        V.back().bound = gc::bound_coef(gram::peer::fp32, d);
         for (size_t pi = 0; pi < precs.size(); ++pi)  // the symmetric product's peer: cuBLAS on the same BF16 operands
-          if (precs[pi] == "bf16") {
+          if (precs[pi] == bf16) {
             const gram::Prepared* op = &ops[pi];
-            V.push_back(peer("bf16", "full-gram", "cublas-gemm", [&, op] {
+            V.push_back(peer(bf16, Output::full_gram, gram::peer::cublas_gemm, [&, op] {
               TD_CUBLAS(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, int(N), int(N), int(op->Kp), &one, op->A, CUDA_R_16BF,
                                      int(op->Kp), op->A, CUDA_R_16BF, int(op->Kp), &zero, dG.p, CUDA_R_32F, int(N),
                                      CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
             }, double(full) * 4));
           }
-        V.push_back(peer("fp32", "lower-gram", "cublas-syrk", syrk, lower_bytes));
-        V.push_back(peer("fp32", "lower", "cublas-syrk+epilogue", [&] { syrk(); epi_upper(); }, lower_bytes));
-        V.back().bound = gc::bound_coef("fp32", d);
+        V.push_back(peer(gram::peer::fp32, Output::lower_gram, gram::peer::cublas_syrk, syrk, lower_bytes));
+        V.push_back(peer(gram::peer::fp32, Output::lower, gram::peer::cublas_syrk_epilogue, [&] { syrk(); epi_upper(); }, lower_bytes));
+        V.back().bound = gc::bound_coef(gram::peer::fp32, d);
         // by value: these die with this block, before the launches run (a dangling reference wrote
         // out of bounds on an H200)
         const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
-        V.push_back(peer("none", "full", "write", [&, n4f] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
-        V.push_back(peer("none", "lower", "write", [&, n4l] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
+        V.push_back(peer(gram::peer::none, Output::full, gram::peer::write, [&, n4f] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
+        V.push_back(peer(gram::peer::none, Output::lower, gram::peer::write, [&, n4l] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
         // the exact mode (gram_exact.hpp: float64 on the CUDA cores), the eps count
-        V.push_back(peer("fp64", "count", "fp64-exact", [&] {
+        V.push_back(peer(gram::peer::fp64, Output::count, gram::peer::fp64_exact, [&] {
           TD_CUDA(gram::exact::radius_count(dX.as<float>(), N, d, std::sqrt(double(d) / 6), dCnt.as<unsigned>(),
                                             dCnt.as<unsigned long long>() + (N + 1) / 2));
         }, 0));
@@ -744,7 +743,7 @@ int main(int argc, char** argv) {
         const int smem = 96 * 1024;
         TD_CUDA(cudaFuncSetAttribute(empty_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
         const unsigned long long nempty = u64(c) * u64(c - 1) / 2;
-        Variant e = peer("none", "none", "empty-blocks", [=] { if (nempty) { empty_blocks<<<unsigned(nempty), 128, smem>>>(); TD_CUDA(cudaGetLastError()); } }, 0);
+        Variant e = peer(gram::peer::none, Output::none, gram::peer::empty_blocks, [=] { if (nempty) { empty_blocks<<<unsigned(nempty), 128, smem>>>(); TD_CUDA(cudaGetLastError()); } }, 0);
         e.tile = "128x128";
         e.launched = nempty;
         V.push_back(e);
@@ -754,19 +753,19 @@ int main(int argc, char** argv) {
         v.launch();
         TD_CUDA(cudaDeviceSynchronize());
         if (!(v.bound >= 0)) continue;  // no d^2 output (a GEMM alone, a write)
-        const bool sq = v.output == "lower-sqrt" || v.output == "full-sqrt";
+        const bool sq = v.output == Output::lower_sqrt || v.output == Output::full_sqrt;
         const std::vector<i64>& idx =
-            v.output == "condensed" ? idx_cond : v.impl == "cublas-syrk+epilogue" ? idx_upper : idx_lower;
-        const float* src = v.output == "condensed" ? dC.as<float>() : v.tile == "cublas" ? dG.as<float>() : dD.as<float>();
+            v.output == Output::condensed ? idx_cond : v.impl == gram::peer::cublas_syrk_epilogue ? idx_upper : idx_lower;
+        const float* src = v.output == Output::condensed ? dC.as<float>() : v.tile == "cublas" ? dG.as<float>() : dD.as<float>();
         double vs32 = 0;
-        v.err = err_of(sample(src, idx), sq, &vs32, v.output == "mirror-gram");
-        if (v.output == "mirror" || v.output == "mirror-gram")  // the upper cells too: (j, i), the transpose
-          v.err = std::max(v.err, err_of(sample(src, idx_upper), sq, nullptr, v.output == "mirror-gram"));
+        v.err = err_of(sample(src, idx), sq, &vs32, v.output == Output::mirror_gram);
+        if (v.output == Output::mirror || v.output == Output::mirror_gram)  // the upper cells too: (j, i), the transpose
+          v.err = std::max(v.err, err_of(sample(src, idx_upper), sq, nullptr, v.output == Output::mirror_gram));
         const double lim = sq ? v.bound + std::ldexp(1.0, -21) : v.bound;  // sqrt output: compared as its square
         v.verified = v.err <= lim;
         if (!v.verified && v.tile != "cublas") {  // a peer past our bound is recorded (verified 0), not fatal
           std::fprintf(stderr, "bench_gram: check failed at N=%lld d=%d: %s %s %s: err/S %.3g > bound %.3g (vs cuBLAS FP32 %.3g)\n",
-                       (long long)N, d, v.prec.c_str(), v.output.c_str(), v.impl.c_str(), v.err, lim, vs32);
+                       (long long)N, d, v.prec.c_str(), gram::name(v.output), v.impl.c_str(), v.err, lim, vs32);
           return 1;
         }
       }
@@ -778,17 +777,17 @@ int main(int argc, char** argv) {
       for (size_t k = 0; k < V.size(); ++k) {
         const Variant& v = V[k];
         const double ms = st[k].median_ms;
-        const bool ours_row = v.tile == "128x128" && v.impl != "empty-blocks";
+        const bool ours_row = v.tile == "128x128" && v.impl != gram::peer::empty_blocks;
         bench::Row r;
-        r << (long long)N << d << v.prec << v.output << v.impl << v.tile << (unsigned long long)v.launched
+        r << (long long)N << d << v.prec << gram::name(v.output) << v.impl << v.tile << (unsigned long long)v.launched
           << (unsigned long long)v.useful;
         r.stats(st[k], bench::fixed, 4);
-        r << bench::sig(v.impl == "write" || v.impl == "empty-blocks" ? NAN : flop / (ms * 1e-3) / 1e12, 4)
+        r << bench::sig(v.impl == gram::peer::write || v.impl == gram::peer::empty_blocks ? NAN : flop / (ms * 1e-3) / 1e12, 4)
           << bench::sig(v.bytes > 0 ? v.bytes / (ms * 1e-3) / 1e9 : NAN, 4) << bench::sig(v.bytes, 6)
           << bench::sig(v.err, 3) << bench::sig(v.bound, 3);
         if (v.bb >= 0) r << bench::fixed(st[size_t(v.bb)].median_ms, 4) << bench::fixed(st[size_t(v.bb)].median_ms / ms, 3);
         else r << bench::sig(NAN) << bench::sig(NAN);
-        r << bench::sig(v.impl == "empty-blocks" ? double(v.launched) / (empty_ms * 1e-3) : ours_row ? double(v.launched) / (ms * 1e-3) : NAN, 4)
+        r << bench::sig(v.impl == gram::peer::empty_blocks ? double(v.launched) / (empty_ms * 1e-3) : ours_row ? double(v.launched) / (ms * 1e-3) : NAN, 4)
           << (v.bound >= 0 ? (v.verified ? 1 : 0) : -1);
         csv->row(r);
       }
@@ -809,7 +808,7 @@ int main(int argc, char** argv) {
     const i64 nv = std::min<i64>(hist_verify, N);
     TD_CUDA(gram::prepare(gram::Prec::tf32, dX.as<float>(), nv, d, sub));
     // check: the first nv points against the float64 histogram
-    const double coef = gc::bound_coef("tf32", d);
+    const double coef = gc::bound_coef(gram::name(gram::Prec::tf32), d);
     double smax = 0;
     for (i64 i = 0; i < nv; ++i) smax = std::max(smax, gc::scale(X.data(), d, i, i));
     const gc::Hist h = gc::histogram(X.data(), nv, d, w, B, std::sqrt(coef * smax) * 1.01);
@@ -823,7 +822,7 @@ int main(int argc, char** argv) {
       const unsigned long long tot = hc.got, want = hc.want, diff = hc.moved;
       ok = ok && tot == want && diff <= 2 * h.edge;
       std::fprintf(stderr, "[hist] %s on the first %lld points: %llu pairs (float64 %llu), %llu moved (%llu near an edge)\n",
-                   impl_name(sc, kern).c_str(), (long long)nv, tot, want, diff, (unsigned long long)h.edge);
+                   gram::impl_name(sc, kern).c_str(), (long long)nv, tot, want, diff, (unsigned long long)h.edge);
     }
     if (!ok) {
       std::fprintf(stderr, "bench_gram: check failed: the fused histogram differs from float64 beyond the pairs near an edge\n");
@@ -847,7 +846,7 @@ int main(int argc, char** argv) {
       const auto [kern, sc] = hv[k];
       const double ms = st[k].median_ms, bb_ms = st[k - k % 2].median_ms;
       bench::Row r;
-      r << (long long)N << d << "tf32" << "hist" << impl_name(sc, kern) << "128x128" << (unsigned long long)gram::launched_tiles(sc, N)
+      r << (long long)N << d << gram::name(gram::Prec::tf32) << gram::name(Output::hist) << gram::impl_name(sc, kern) << "128x128" << (unsigned long long)gram::launched_tiles(sc, N)
         << (unsigned long long)(u64(c) * u64(c + 1) / 2);
       r.stats(st[k], bench::fixed, 4);
       r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
@@ -899,7 +898,7 @@ int main(int argc, char** argv) {
       for (size_t k = 0; k < CL.size(); ++k) {
         const double ms = cs[k].median_ms;
         bench::Row r;
-        r << (long long)N << d << "tf32" << "count" << impl_name(gram::Sched::ltm_e, ck[k]) << "128x128"
+        r << (long long)N << d << gram::name(gram::Prec::tf32) << gram::name(Output::count) << gram::impl_name(gram::Sched::ltm_e, ck[k]) << "128x128"
           << (unsigned long long)gram::launched_tiles(gram::Sched::ltm_e, N) << (unsigned long long)(u64(c) * u64(c + 1) / 2);
         r.stats(cs[k], bench::fixed, 4);
         r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)

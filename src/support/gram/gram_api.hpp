@@ -2,6 +2,8 @@
 // without CUTLASS: the experiment program includes this; the kernels are compiled once per
 // input precision in src/support/gram/gram_<prec>.cu (gram.cuh, with CUTLASS/CuTe).
 #pragma once
+#include <results/gram_names.hpp>  // the enums below and their names (the CSV's vocabulary), host-only
+
 #include <cuda_runtime.h>
 #include <cstddef>
 #include <cstdint>
@@ -11,14 +13,15 @@ namespace gram {
 
 using i64 = std::int64_t;
 
-enum class Prec { tf32, tf32x3, bf16, fp16 };
+// Prec, Out, Sched, Kernel, their names (name(), prec_of, kernel_of) and the impl column (impl_name,
+// impl_of): results/gram_names.hpp, where the results layer reads them too.
+// Prec: tf32, 3xtf32 (FP32-accurate, three TF32 products), bf16, fp16: the operands' type on the tensor cores.
 // lower: the lower triangle (j <= i) of a row-major N x N; condensed: pdist order (i < j);
 // hist: a uniform histogram of the distances of the pairs i > j; mirror (issue #38): the whole
 // N x N from the lower tiles (each tile and its transpose); count (issue #37/#38): per-point
 // neighbour counts within eps and their pair total; minmax: the least and largest distance of
 // the pairs i > j (histogram's range=None). mirror, count and minmax: kernel classic / sm80-8w only.
-enum class Out { lower, condensed, hist, mirror, count, minmax };
-enum class Sched { ltm_e, bb };  // the tile scheduler: LTM-E over the lower tiles, or the c x c bounding box
+// Sched: the tile scheduler: LTM-E over the lower tiles (ltm_e), or the c x c bounding box (bb).
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
 // the mainloop in its shared memory (2 blocks an SM); persistent = as many blocks as fit, each
 // walking the map's tiles, the epilogue's rows stored by bulk asynchronous copies (TMA, sm_90);
@@ -31,52 +34,11 @@ enum class Sched { ltm_e, bb };  // the tile scheduler: LTM-E over the lower til
 // (Sched::ltm_e) or CUTLASS's persistent scheduler over the whole c x c square (Sched::bb: every
 // cell of N x N written, the rows "full-sm90-evt"), and the distance epilogue as an epilogue visitor
 // tree (CUTLASS's fusion API) ending in TMA stores. What it refuses: sm90_evt_refusal.
-enum class Kernel { classic, persistent, sm80_8w, sm90_ws, sm90_evt };
-inline const char* name(Kernel k) {
-  switch (k) {
-    case Kernel::classic: return "classic";
-    case Kernel::persistent: return "persistent";
-    case Kernel::sm80_8w: return "sm80-8w";
-    case Kernel::sm90_ws: return "sm90-ws";
-    case Kernel::sm90_evt: return "sm90-evt";
-  }
-  return "?";
-}
-// The kernel of a name above; false where none is.
-inline bool kernel_of(const std::string& s, Kernel& k) {
-  for (Kernel c : {Kernel::classic, Kernel::persistent, Kernel::sm80_8w, Kernel::sm90_ws, Kernel::sm90_evt})
-    if (s == name(c)) {
-      k = c;
-      return true;
-    }
-  return false;
-}
 // Whether this build carries sm90_ws and sm90_evt (gram_sm90.cu, gram_sm90_evt.cu: CUTLASS and an nvcc
 // that builds sm_90a) and whether the current device runs them (compute capability 9.0 exactly: sm_90a
 // code runs nowhere else).
 bool sm90_built();
 bool sm90_runs();
-
-inline const char* name(Prec p) {
-  switch (p) {
-    case Prec::tf32: return "tf32";
-    case Prec::tf32x3: return "3xtf32";
-    case Prec::bf16: return "bf16";
-    case Prec::fp16: return "fp16";
-  }
-  return "?";
-}
-inline const char* name(Out o) {
-  switch (o) {
-    case Out::lower: return "lower";
-    case Out::condensed: return "condensed";
-    case Out::hist: return "hist";
-    case Out::mirror: return "mirror";
-    case Out::count: return "count";
-    case Out::minmax: return "minmax";
-  }
-  return "?";
-}
 
 // Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
 // (run() answers such a request with cudaErrorInvalidValue.)
@@ -86,7 +48,6 @@ inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N) {
   if (N % 4 != 0) return "sm90-evt: N = " + std::to_string(N) + " is not a multiple of 4 (TMA stores 16-byte rows of D)";
   return std::string();
 }
-inline const char* name(Sched s) { return s == Sched::ltm_e ? "tdmaps-ltm-e" : "bb-grid"; }
 
 constexpr int tile_side = 128;  // square output tiles, 128 x 128
 

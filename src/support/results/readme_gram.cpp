@@ -18,6 +18,18 @@ const Row* find(const std::vector<Row>& rows, const std::string& N, const std::s
 }
 double med(const Row* r) { return r ? r->d("median_ms") : NAN; }
 
+// The names gram.csv spells (results/gram_names.hpp, the producer's): precisions, outputs, impls.
+using gram::Output;
+namespace peer = gram::peer;
+const std::string kTf32 = gram::name(gram::Prec::tf32), k3xTf32 = gram::name(gram::Prec::tf32x3), kBf16 = gram::name(gram::Prec::bf16);
+std::string out_name(Output o) { return gram::name(o); }
+const std::string kLower = out_name(Output::lower), kFull = out_name(Output::full), kFullGram = out_name(Output::full_gram),
+                  kHist = out_name(Output::hist);
+// our classic kernel under LTM-E and under the bb-grid; our kernel k under LTM-E
+const std::string kLtmE = gram::impl_name(gram::Sched::ltm_e, gram::Kernel::classic),
+                  kBbGrid = gram::impl_name(gram::Sched::bb, gram::Kernel::classic);
+std::string ltm_e_of(gram::Kernel k) { return gram::impl_name(gram::Sched::ltm_e, k); }
+
 }  // namespace
 
 std::vector<GramMeasure> gram_measures(const GpuData& g) {
@@ -27,7 +39,7 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   const std::vector<Row> rows = t->rows();
   // our fastest LTM-E kernel at a size, and a peer's median at the same size
   const auto ours = [&](const std::string& N, const std::string& d, const std::string& prec, std::string* k) {
-    const Row* b = pick_rows::gram_best(rows, N, d, prec, "lower");
+    const Row* b = pick_rows::gram_best(rows, N, d, prec, kLower);
     if (b) *k = pick_rows::gram_kernel(b->s("impl"));
     return med(b);
   };
@@ -49,14 +61,14 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
       return med(find(rows, N, d, pprec, pout, pimpl)) / ours(N, d, prec, k);
     };
   };
-  out.push_back(sized("27-write", ratio("tf32", "none", "lower", "write")));
-  out.push_back(sized("27-gemm", ratio("tf32", "tf32", "full-gram", "cublas-gemm")));
-  out.push_back(sized("27-gemm-epilogue", ratio("tf32", "tf32", "full", "cublas-gemm+epilogue")));
-  out.push_back(sized("27-syrk", ratio("3xtf32", "fp32", "lower", "cublas-syrk+epilogue")));
+  out.push_back(sized("27-write", ratio(kTf32, peer::none, kLower, peer::write)));
+  out.push_back(sized("27-gemm", ratio(kTf32, kTf32, kFullGram, peer::cublas_gemm)));
+  out.push_back(sized("27-gemm-epilogue", ratio(kTf32, kTf32, kFull, peer::cublas_gemm_epilogue)));
+  out.push_back(sized("27-syrk", ratio(k3xTf32, peer::fp32, kLower, peer::cublas_syrk_epilogue)));
   if (const Table* p = g.get(results::layout::peers_gram)) {
     const std::vector<Row> prow = p->rows();
     out.push_back(sized("27-cdist", [&](const std::string& N, const std::string& d, std::string* k) {
-      return med(find(prow, N, d, "tf32", "full", "torch.cdist")) / ours(N, d, "tf32", k);
+      return med(find(prow, N, d, kTf32, kFull, peer::torch_cdist)) / ours(N, d, kTf32, k);
     }));
   } else {
     out.push_back(GramMeasure{"27-cdist", {}, "no `peers_gram.csv` in this GPU folder", ""});
@@ -64,29 +76,30 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   // issue #36: the whole N x N (mirror from the lower tiles, or sm90-evt's stock scheduler over the
   // square: full-sm90-evt) against the full write; condensed against the triangle write
   const auto best_full = [&](const std::string& N, const std::string& d, std::string* k) {
-    const Row* m = pick_rows::gram_best(rows, N, d, "tf32", "mirror");
-    const Row* e = find(rows, N, d, "tf32", "full", "full-sm90-evt");
+    const Row* m = pick_rows::gram_best(rows, N, d, kTf32, out_name(Output::mirror));
+    const Row* e = find(rows, N, d, kTf32, kFull, gram::kFullSquareImpl);
     if (e && e->d("verified") == 0) e = nullptr;
     if (e && (!m || med(e) < med(m))) {
-      *k = "sm90-evt (stock scheduler, the whole square)";
+      *k = std::string(gram::name(gram::Kernel::sm90_evt)) + " (stock scheduler, the whole square)";
       return med(e);
     }
     if (m) *k = pick_rows::gram_kernel(m->s("impl")) + " (mirror)";
     return med(m);
   };
   out.push_back(sized("36-mirror", [&](const std::string& N, const std::string& d, std::string* k) {
-    return med(find(rows, N, d, "none", "full", "write")) / best_full(N, d, k);
+    return med(find(rows, N, d, peer::none, kFull, peer::write)) / best_full(N, d, k);
   }));
   out.push_back(sized("36-condensed", [&](const std::string& N, const std::string& d, std::string* k) {
-    const Row* b = pick_rows::gram_best(rows, N, d, "tf32", "condensed");
+    const Row* b = pick_rows::gram_best(rows, N, d, kTf32, out_name(Output::condensed));
     if (b) *k = pick_rows::gram_kernel(b->s("impl"));
-    return med(find(rows, N, d, "none", "lower", "write")) / med(b);
+    return med(find(rows, N, d, peer::none, kLower, peer::write)) / med(b);
   }));
-  out.push_back(sized("36-gemm-epilogue", ratio("tf32", "tf32", "full", "cublas-gemm+epilogue")));
+  out.push_back(sized("36-gemm-epilogue", ratio(kTf32, kTf32, kFull, peer::cublas_gemm_epilogue)));
   // issue #37: one size (N = 10^6, d = 128), seconds: the fused histogram and the eps count
-  for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-hist", "hist"}, {"37-count", "count"}}) {
+  for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-hist", gram::name(Output::hist)},
+                                   {"37-count", gram::name(Output::count)}}) {
     GramMeasure h{id, {}, "", ""};
-    if (const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, "tf32", output))
+    if (const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, output))
       h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000, pick_rows::gram_kernel(b->s("impl"))});
     else
       h.none = std::string("no ") + output + " row at N = 10⁶, d = 128";
@@ -94,13 +107,13 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   }
   {
     GramMeasure h{"27-hist", {}, "", ""};
-    const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, "tf32", "hist");
+    const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, kHist);
     if (b) {
       h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000,
                                    pick_rows::gram_kernel(b->s("impl"))});
       for (const Row& r : rows)
-        if (&r != b && r.s("N") == pick_rows::kGramHistN && r.s("d") == pick_rows::kGramHistD && r.s("precision") == "tf32" &&
-            r.s("output") == "hist" && !pick_rows::gram_kernel(r.s("impl")).empty())
+        if (&r != b && r.s("N") == pick_rows::kGramHistN && r.s("d") == pick_rows::kGramHistD && r.s("precision") == kTf32 &&
+            r.s("output") == kHist && !pick_rows::gram_kernel(r.s("impl")).empty())
           h.others += (h.others.empty() ? "" : ", ") + std::string("`") + pick_rows::gram_kernel(r.s("impl")) + "` " +
                       fmt_with(med(&r) / 1000, "%.2f s");
     } else {
@@ -129,15 +142,15 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
     o << "| N | d | ours TF32 (ms) | of the write bandwidth | cuBLAS TF32 GEMM alone / + epilogue (ms) | speed-up over them | ours 3xTF32 / SSYRK + epilogue (ms) | speed-up | ours BF16 (ms) | I (TF32) |\n";
     o << "|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Row& r : rows) {
-      if (r.s("impl") != "tdmaps-ltm-e" || r.s("precision") != "tf32" || r.s("output") != "lower") continue;
+      if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
       const std::string N = r.s("N"), d = r.s("d");
       const double ours = med(&r);
-      const double wr = med(find(rows, N, d, "none", "lower", "write"));
-      const double gemm = med(find(rows, N, d, "tf32", "full-gram", "cublas-gemm"));
-      const double gemm_e = med(find(rows, N, d, "tf32", "full", "cublas-gemm+epilogue"));
-      const double x3 = med(find(rows, N, d, "3xtf32", "lower", "tdmaps-ltm-e"));
-      const double syrk_e = med(find(rows, N, d, "fp32", "lower", "cublas-syrk+epilogue"));
-      const double bf = med(find(rows, N, d, "bf16", "lower", "tdmaps-ltm-e"));
+      const double wr = med(find(rows, N, d, peer::none, kLower, peer::write));
+      const double gemm = med(find(rows, N, d, kTf32, kFullGram, peer::cublas_gemm));
+      const double gemm_e = med(find(rows, N, d, kTf32, kFull, peer::cublas_gemm_epilogue));
+      const double x3 = med(find(rows, N, d, k3xTf32, kLower, kLtmE));
+      const double syrk_e = med(find(rows, N, d, peer::fp32, kLower, peer::cublas_syrk_epilogue));
+      const double bf = med(find(rows, N, d, kBf16, kLower, kLtmE));
       o << "| " << N << " | " << d << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%") << " | "
         << fmt_with(gemm, "%.2f") << " / " << fmt_with(gemm_e, "%.2f") << " | " << fmt_with(gemm / ours, "%.2f×") << " / "
         << fmt_with(gemm_e / ours, "%.2f×") << " | " << fmt_with(x3, "%.2f") << " / " << fmt_with(syrk_e, "%.2f") << " | "
@@ -145,9 +158,9 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
     }
     // the bb-grid's empty blocks, from the same run's rate
     for (const Row& r : rows)
-      if (r.s("impl") == "empty-blocks" && r.s("N") == "65536" && r.s("d") == "128") {
-        const Row* bb = find(rows, "65536", "128", "tf32", "lower", "bb-grid");
-        const Row* lt = find(rows, "65536", "128", "tf32", "lower", "tdmaps-ltm-e");
+      if (r.s("impl") == peer::empty_blocks && r.s("N") == "65536" && r.s("d") == "128") {
+        const Row* bb = find(rows, "65536", "128", kTf32, kLower, kBbGrid);
+        const Row* lt = find(rows, "65536", "128", kTf32, kLower, kLtmE);
         o << "\nAt N = 65536, d = 128 the bb-grid launches " << r.s("launched_tiles") << " more blocks than LTM-E; launched alone "
           << "they take " << fmt_with(r.d("median_ms"), "%.3f") << " ms (" << fmt_with(r.d("blocks_per_s") / 1e9, "%.2f")
           << "·10⁹ blocks/s), against a measured gap of " << fmt_with(med(bb) - med(lt), "%.3f") << " ms in a "
@@ -155,18 +168,17 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
           << "launch alone (I = " << fmt_with(lt ? lt->d("I") : NAN, "%.3f") << ").\n";
       }
     for (const Row& r : rows)
-      if (r.s("output") == "hist" && r.s("impl") == "tdmaps-ltm-e")
+      if (r.s("output") == kHist && r.s("impl") == kLtmE)
         o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", TF32, one GPU: "
           << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s (" << fmt_with(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
     // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
-    const std::string pre = "tdmaps-ltm-e-";
-    std::vector<std::string> kernels;
+    std::vector<gram::Kernel> kernels;
     for (const Row& r : rows) {
-      const std::string im = r.s("impl");
-      if (im.compare(0, pre.size(), pre) == 0 && r.s("precision") == "tf32" && r.s("output") == "lower") {
-        const std::string k = im.substr(pre.size());
+      gram::Kernel k;
+      if (pick_rows::gram_ltm_kernel(r.s("impl"), k) && k != gram::Kernel::classic && r.s("precision") == kTf32 &&
+          r.s("output") == kLower) {
         bool seen = false;
-        for (const std::string& x : kernels) seen = seen || x == k;
+        for (gram::Kernel x : kernels) seen = seen || x == k;
         if (!seen) kernels.push_back(k);
       }
     }
@@ -177,24 +189,24 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
       o << "| N | d | kernel | ours TF32 (ms) | of the write bandwidth | speed-up over cuBLAS TF32 GEMM alone / + epilogue | I |\n";
       o << "|---|---|---|---|---|---|---|\n";
       for (const Row& r : rows) {
-        if (r.s("impl") != "tdmaps-ltm-e" || r.s("precision") != "tf32" || r.s("output") != "lower") continue;
+        if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
         const std::string N = r.s("N"), d = r.s("d");
-        const double wr = med(find(rows, N, d, "none", "lower", "write"));
-        const double gemm = med(find(rows, N, d, "tf32", "full-gram", "cublas-gemm"));
-        const double gemm_e = med(find(rows, N, d, "tf32", "full", "cublas-gemm+epilogue"));
-        for (const std::string& k : kernels) {
-          const Row* kr = find(rows, N, d, "tf32", "lower", pre + k);
+        const double wr = med(find(rows, N, d, peer::none, kLower, peer::write));
+        const double gemm = med(find(rows, N, d, kTf32, kFullGram, peer::cublas_gemm));
+        const double gemm_e = med(find(rows, N, d, kTf32, kFull, peer::cublas_gemm_epilogue));
+        for (gram::Kernel k : kernels) {
+          const Row* kr = find(rows, N, d, kTf32, kLower, ltm_e_of(k));
           if (!kr) continue;
           const double ours = med(kr);
-          o << "| " << N << " | " << d << " | " << k << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%")
+          o << "| " << N << " | " << d << " | " << gram::name(k) << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%")
             << " | " << fmt_with(gemm / ours, "%.2f×") << " / " << fmt_with(gemm_e / ours, "%.2f×") << " | " << fmt_with(kr->d("I"), "%.3f")
             << " |\n";
         }
       }
-      for (const std::string& k : kernels)
+      for (gram::Kernel k : kernels)
         for (const Row& r : rows)
-          if (r.s("output") == "hist" && r.s("impl") == pre + k)
-            o << "\nFused distance histogram with " << k << ", N = " << r.s("N") << ", d = " << r.s("d") << ", TF32: "
+          if (r.s("output") == kHist && r.s("impl") == ltm_e_of(k))
+            o << "\nFused distance histogram with " << gram::name(k) << ", N = " << r.s("N") << ", d = " << r.s("d") << ", TF32: "
               << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s.\n";
     }
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
@@ -208,10 +220,10 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
       o << "|---|---|---|---|---|---|\n";
       for (const std::string& N : pick_rows::gram_target_N())
         for (const std::string& d : pick_rows::gram_target_d()) {
-          const double c32 = med(find(prow, N, d, "tf32", "full", "torch.cdist"));
-          const double cf = med(find(prow, N, d, "fp32", "full", "torch.cdist"));
-          const double mm = med(find(prow, N, d, "tf32", "full-gram", "torch.mm"));
-          const Row* b = pick_rows::gram_best(rows, N, d, "tf32", "lower");
+          const double c32 = med(find(prow, N, d, kTf32, kFull, peer::torch_cdist));
+          const double cf = med(find(prow, N, d, peer::fp32, kFull, peer::torch_cdist));
+          const double mm = med(find(prow, N, d, kTf32, kFullGram, peer::torch_mm));
+          const Row* b = pick_rows::gram_best(rows, N, d, kTf32, kLower);
           if (!std::isfinite(c32) && !std::isfinite(cf) && !b) continue;
           o << "| " << N << " | " << d << " | " << fmt_with(c32, "%.2f") << " / " << fmt_with(cf, "%.2f") << " | " << fmt_with(mm, "%.2f")
             << " | " << (b ? fmt_with(med(b), "%.3f") + " (" + pick_rows::gram_kernel(b->s("impl")) + ")" : std::string("—"))

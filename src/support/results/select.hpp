@@ -3,6 +3,7 @@
 // blocks (readme.cpp) all select through these functions, so "large N", "the shared-memory
 // kernel" or "the papers' grid" mean one thing everywhere.
 #pragma once
+#include "gram_names.hpp"
 #include "layouts.hpp"
 #include "model.hpp"
 
@@ -106,13 +107,16 @@ inline const Row* gram(const std::vector<Row>& rows, const std::string& N, const
       return &r;
   return nullptr;
 }
-// Our kernels scheduled by the map: impl tdmaps-ltm-e (the classic kernel) or tdmaps-ltm-e-<kernel>
-// (bench_gram --kernel); the kernel's name, "" for another impl.
+// Our kernels scheduled by the map (gram::impl_of: impl gram::impl_name(Sched::ltm_e, k)): true and the
+// kernel k; false for another impl (the bb-grid's, full-sm90-evt, the peers').
+inline bool gram_ltm_kernel(const std::string& impl, gram::Kernel& k) {
+  gram::Sched s;
+  return gram::impl_of(impl, s, k) && s == gram::Sched::ltm_e;
+}
+// The same, as the kernel's name (gram::name(k)); "" for another impl.
 inline std::string gram_kernel(const std::string& impl) {
-  const std::string pre = "tdmaps-ltm-e";
-  if (impl == pre) return "classic";
-  if (impl.compare(0, pre.size() + 1, pre + "-") == 0) return impl.substr(pre.size() + 1);
-  return "";
+  gram::Kernel k;
+  return gram_ltm_kernel(impl, k) ? gram::name(k) : "";
 }
 // The fastest of our LTM-E kernels at (N, d, precision, output): a row that failed its check
 // (verified = 0) or has no median is left out; nullptr when none.
