@@ -420,7 +420,7 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
     p.hlines.push_back(HLine{roof, "TF32 dense peak / (2d flops a pair), d = 128", "#000000", 2});
     reading += " The TF32 roof at d = 128 is " + fmt_g(roof, 3) + " pairs/s: the fastest is " + fmt(100 * best / roof, 0) + " % of it.";
   }
-  if (const Table* s = g.get(results::layout::sdh.file)) {
+  if (const Table* s = g.get(results::layout::sdh)) {
     double sdh_best = 0;
     for (const Row& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
     if (sdh_best > 0) {

@@ -219,15 +219,26 @@ void require_device(int dev) {
 }
 bool sm90_runs_on(int dev) { return sm90_of()[size_t(dev)] != 0; }  // after require_device(dev)
 
+// The names are the Gram vocabulary's (results/gram_names.hpp); an unknown one is the caller's ValueError.
+std::string joined_names(bool precs) {
+  std::string o;
+  if (precs)
+    for (gram::Prec p : gram::kPrecs) o += (o.empty() ? "'" : ", '") + std::string(gram::name(p)) + "'";
+  else
+    for (gram::Out x : gram::kOuts) o += (o.empty() ? "" : ", ") + std::string(gram::name(x));
+  return o;
+}
 gram::Prec prec_of(const std::string& s) {
-  for (gram::Prec p : {gram::Prec::tf32, gram::Prec::tf32x3, gram::Prec::bf16, gram::Prec::fp16})
-    if (s == gram::name(p)) return p;
-  throw nb::value_error(("precision must be one of 'tf32', '3xtf32', 'bf16', 'fp16' (got '" + s + "')").c_str());
+  try {
+    return gram::prec_of(s);
+  } catch (const std::invalid_argument&) {
+    throw nb::value_error(("precision must be one of " + joined_names(true) + " (got '" + s + "')").c_str());
+  }
 }
 gram::Out out_of(const std::string& s) {
-  for (gram::Out o : {gram::Out::lower, gram::Out::condensed, gram::Out::hist, gram::Out::mirror, gram::Out::count, gram::Out::minmax})
+  for (gram::Out o : gram::kOuts)
     if (s == gram::name(o)) return o;
-  throw nb::value_error(("unknown output '" + s + "' (lower, condensed, hist, mirror, count, minmax)").c_str());
+  throw nb::value_error(("unknown output '" + s + "' (" + joined_names(false) + ")").c_str());
 }
 
 // The one table of which kernel runs which output (the fastest on an H200:

@@ -76,10 +76,6 @@ struct GpuData {
   // The table <dir>/<l.file>, or nullptr (reason(l) says why).
   const Table* get(const results::Layout& l) const { return get_file(l.file); }
   std::string reason(const results::Layout& l) const { return reason_file(l.file); }
-  // A declared layout's file name (results::layout_of_file: an undeclared name throws). Only for
-  // figures/fig_gram.cpp's g.get(results::layout::sdh.file), left to the Gram work: remove it once that
-  // call passes results::layout::sdh.
-  const Table* get(const char* file) const { return get(results::layout_of_file(file)); }
   // First metadata value of `key` among this folder's tables ("" if none).
   std::string meta(const std::string& key) const;
   std::string name() const;  // the GPU's name from the metadata, else the slug
