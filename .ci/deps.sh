@@ -78,37 +78,19 @@ if [ ${#all_pkgs[@]} -gt 0 ]; then
   fi
 fi
 
-if [ -z "$meson_cmd" ]; then
-  echo "deps: installing meson 1.6.1 into .tools/venv" >&2
-  rm -rf .tools/venv
-  python3 -m venv .tools/venv
-  .tools/venv/bin/pip install -q --disable-pip-version-check meson==1.6.1
-  meson_cmd="$PWD/.tools/venv/bin/meson"
-fi
-echo "$meson_cmd" > .tools/meson
-
-# The Python package's build and tests (python/README.md): into the venv that runs Meson (Meson's
-# python.find_installation() is that interpreter). Optional: without them -Dpython=auto skips the module.
-py_pkgs=(meson-python pyproject-metadata packaging nanobind pytest numpy)
-if [ "$meson_cmd" = "$PWD/.tools/venv/bin/meson" ] \
-   && ! .tools/venv/bin/python -c 'import mesonpy, pyproject_metadata, packaging, nanobind, pytest, numpy' >/dev/null 2>&1; then
-  echo "deps: installing ${py_pkgs[*]} into .tools/venv (the Python package's build and tests)" >&2
-  .tools/venv/bin/pip install -q --disable-pip-version-check "${py_pkgs[@]}" \
-    || echo "deps: could not install ${py_pkgs[*]}: the Python package and its tests are skipped" >&2
-fi
-
 # Optional: cuobjdump and nvdisasm, so the SASS checks (check_sass*, sass_cost_table) run
 # where the CUDA toolkit lacks them (a compiler-only install). NVIDIA's PyPI wheels
 # nvidia-cuda-cuobjdump / nvidia-cuda-nvdisasm, unpacked into .tools/cuda/bin. Failure to
 # fetch them is not an error: those tests then skip.
-if command -v nvcc >/dev/null 2>&1 && ! command -v cuobjdump >/dev/null 2>&1 \
-   && [ ! -x "$(dirname "$(command -v nvcc)")/cuobjdump" ] && [ ! -x .tools/cuda/bin/cuobjdump ]; then
-  echo "deps: fetching cuobjdump/nvdisasm wheels into .tools/cuda (optional)" >&2
-  tmpw=$(mktemp -d)
-  if python3 -m pip download -q --no-deps --only-binary=:all: -d "$tmpw" nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm >/dev/null 2>&1; then
-    mkdir -p .tools/cuda/bin
-    for w in "$tmpw"/*.whl; do
-      python3 - "$w" <<'PY' || true
+fetch_sass_tools() {
+  if command -v nvcc >/dev/null 2>&1 && ! command -v cuobjdump >/dev/null 2>&1 \
+     && [ ! -x "$(dirname "$(command -v nvcc)")/cuobjdump" ] && [ ! -x .tools/cuda/bin/cuobjdump ]; then
+    echo "deps: fetching cuobjdump/nvdisasm wheels into .tools/cuda (optional)" >&2
+    tmpw=$(mktemp -d)
+    if python3 -m pip download -q --no-deps --only-binary=:all: -d "$tmpw" nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm >/dev/null 2>&1; then
+      mkdir -p .tools/cuda/bin
+      for w in "$tmpw"/*.whl; do
+        python3 - "$w" <<'PY' || true
 import sys, zipfile, os, stat
 z = zipfile.ZipFile(sys.argv[1])
 for n in z.namelist():
@@ -118,29 +100,31 @@ for n in z.namelist():
         open(p, "wb").write(z.read(n))
         os.chmod(p, 0o755)
 PY
-    done
-  else
-    echo "deps: could not fetch them; the SASS checks will skip" >&2
+      done
+    else
+      echo "deps: could not fetch them; the SASS checks will skip" >&2
+    fi
+    rm -rf "$tmpw"
   fi
-  rm -rf "$tmpw"
-fi
+}
 
 # Optional: the CUTLASS/CuTe headers for the tensor-core Gram kernels (src/support/gram/, issue #27), from
 # NVIDIA's PyPI wheel nvidia-cutlass (it carries the whole C++ include tree), pinned by version and
 # hash, unpacked into .tools/cutlass/include (Meson's option cutlass=auto finds it there). Only
 # where nvcc is present; failure to fetch it is not an error: the Gram feature is then skipped.
-cutlass_version=4.2.0.0
-cutlass_sha256=f9599ada45c7bcb6bf53f7d3f0a7d154183e53451c01bfa59eecd37dd4a693f6
-if command -v nvcc >/dev/null 2>&1 && [ "$(cat .tools/cutlass/VERSION 2>/dev/null)" != "$cutlass_version" ]; then
-  echo "deps: fetching the CUTLASS $cutlass_version headers (nvidia-cutlass wheel) into .tools/cutlass (optional)" >&2
-  tmpw=$(mktemp -d)
-  pipc=(python3 -m pip)  # Debian's python3 may lack pip; the venv made for Meson has one
-  python3 -m pip --version >/dev/null 2>&1 || { [ -x .tools/venv/bin/python ] && pipc=(.tools/venv/bin/python -m pip); }
-  if "${pipc[@]}" download -q --no-deps --only-binary=:all: --disable-pip-version-check -d "$tmpw" \
-       "nvidia-cutlass==$cutlass_version" >/dev/null 2>&1 \
-     && echo "$cutlass_sha256  $(ls "$tmpw"/nvidia_cutlass-*.whl)" | sha256sum -c --status; then
-    rm -rf .tools/cutlass
-    python3 - "$tmpw"/nvidia_cutlass-*.whl <<'PY' && echo "$cutlass_version" > .tools/cutlass/VERSION
+fetch_cutlass() {
+  cutlass_version=4.2.0.0
+  cutlass_sha256=f9599ada45c7bcb6bf53f7d3f0a7d154183e53451c01bfa59eecd37dd4a693f6
+  if command -v nvcc >/dev/null 2>&1 && [ "$(cat .tools/cutlass/VERSION 2>/dev/null)" != "$cutlass_version" ]; then
+    echo "deps: fetching the CUTLASS $cutlass_version headers (nvidia-cutlass wheel) into .tools/cutlass (optional)" >&2
+    tmpw=$(mktemp -d)
+    pipc=(python3 -m pip)  # Debian's python3 may lack pip; the venv made for Meson has one
+    python3 -m pip --version >/dev/null 2>&1 || { [ -x .tools/venv/bin/python ] && pipc=(.tools/venv/bin/python -m pip); }
+    if "${pipc[@]}" download -q --no-deps --only-binary=:all: --disable-pip-version-check -d "$tmpw" \
+         "nvidia-cutlass==$cutlass_version" >/dev/null 2>&1 \
+       && echo "$cutlass_sha256  $(ls "$tmpw"/nvidia_cutlass-*.whl)" | sha256sum -c --status; then
+      rm -rf .tools/cutlass
+      python3 - "$tmpw"/nvidia_cutlass-*.whl <<'PY' && echo "$cutlass_version" > .tools/cutlass/VERSION
 import sys, zipfile, os
 z = zipfile.ZipFile(sys.argv[1])
 pre = "cutlass_library/source/include/"
@@ -150,8 +134,46 @@ for n in z.namelist():
         os.makedirs(os.path.dirname(p), exist_ok=True)
         open(p, "wb").write(z.read(n))
 PY
-  else
-    echo "deps: could not fetch nvidia-cutlass==$cutlass_version (or its hash differs); the Gram kernels will be skipped" >&2
+    else
+      echo "deps: could not fetch nvidia-cutlass==$cutlass_version (or its hash differs); the Gram kernels will be skipped" >&2
+    fi
+    rm -rf "$tmpw"
   fi
-  rm -rf "$tmpw"
+}
+
+# The two optional fetches above need pip alone: where python3 has its own they run in the background
+# beside the venv's install (each mostly waits on the network or on one core: issue #39), else after
+# it (the CUTLASS one then with the venv's pip).
+fetch_bg=()
+if python3 -m pip --version >/dev/null 2>&1; then
+  fetch_sass_tools & fetch_bg+=($!)
+  fetch_cutlass & fetch_bg+=($!)
+fi
+
+# The Python package's build and tests (python/README.md): into the venv that runs Meson (Meson's
+# python.find_installation() is that interpreter). Optional: without them -Dpython=auto skips the module.
+py_pkgs=(meson-python pyproject-metadata packaging nanobind pytest numpy)
+if [ -z "$meson_cmd" ]; then
+  echo "deps: installing meson 1.6.1 and ${py_pkgs[*]} into .tools/venv" >&2
+  rm -rf .tools/venv
+  python3 -m venv .tools/venv
+  # one pip run for both (one resolution, one download pass); should the optional ones fail, meson
+  # alone, and the step below says which are missing
+  .tools/venv/bin/pip install -q --disable-pip-version-check meson==1.6.1 "${py_pkgs[@]}" \
+    || .tools/venv/bin/pip install -q --disable-pip-version-check meson==1.6.1
+  meson_cmd="$PWD/.tools/venv/bin/meson"
+fi
+echo "$meson_cmd" > .tools/meson
+
+if [ "$meson_cmd" = "$PWD/.tools/venv/bin/meson" ] \
+   && ! .tools/venv/bin/python -c 'import mesonpy, pyproject_metadata, packaging, nanobind, pytest, numpy' >/dev/null 2>&1; then
+  echo "deps: installing ${py_pkgs[*]} into .tools/venv (the Python package's build and tests)" >&2
+  .tools/venv/bin/pip install -q --disable-pip-version-check "${py_pkgs[@]}" \
+    || echo "deps: could not install ${py_pkgs[*]}: the Python package and its tests are skipped" >&2
+fi
+
+for p in "${fetch_bg[@]}"; do wait "$p"; done
+if [ ${#fetch_bg[@]} = 0 ]; then
+  fetch_sass_tools
+  fetch_cutlass
 fi

@@ -23,8 +23,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -96,13 +98,22 @@ Counts square_counts(i64 N, int rho) {
   }
 }
 
+// The walk (counts2) of M's plan at (N, rho), once: the same (map, N, rho) recurs for both forms,
+// both files (sqrt.csv, dummy.csv) and every map counted as LTM-E, and the walk of a large grid is
+// the bulk of this program's time (at -O0, in verify/test_throwaway_map.sh, most of it).
 template <class M>
 Counts counts_or_zero(i64 N, int rho) {
+  static std::map<std::pair<i64, int>, Counts> memo;
+  const auto key = std::make_pair(N, rho);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  Counts c;
   try {
-    return counts2<M>(M::plan(N, rho, true));
+    c = counts2<M>(M::plan(N, rho, true));
   } catch (const std::exception&) {
-    return Counts{};
+    c = Counts{};
   }
+  memo.emplace(key, c);
+  return c;
 }
 
 // A map's made-up improvement curve (from lo at small N to hi at large N).

@@ -12,8 +12,10 @@ rm -rf "$w"; mkdir -p "$w/experiments" "$w/verify" "$w/paper" "$w/figures"
 # the results as git knows them (tracked files, as they are in the working tree): a CSV another change
 # has written but not added yet is not part of what the committed README and report describe
 if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  (cd "$src" && git ls-files -z -- experiments/results verify/results) |
-    while IFS= read -r -d '' f; do [ -f "$src/$f" ] && mkdir -p "$w/$(dirname "$f")" && cp "$src/$f" "$w/$f"; done
+  # the tracked files present, copied by one cp (not three processes a file: some 350 files)
+  wabs=$(cd "$w" && pwd)
+  (cd "$src" && git ls-files -z -- experiments/results verify/results |
+    while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done | xargs -0 -r cp --parents -t "$wabs")
   mkdir -p "$w/experiments/results" "$w/verify/results"
 else
   cp -r "$src/experiments/results" "$w/experiments/results"
