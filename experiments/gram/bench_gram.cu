@@ -171,7 +171,9 @@ void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<
   const double coef = gc::bound_coef(pn, d);
   Dev dD(size_t(N * N) * 4);
   std::vector<float> D(size_t(N * N));
-  for (int mode = 0; mode < 3; ++mode) {  // d^2, d, product
+  const bool evt = kern == gram::Kernel::sm90_evt;  // mirror of distances alone (gram::sm90_evt_refusal)
+  if (evt && !gram::sm90_evt_refusal(op.prec, gram::Out::mirror, N).empty()) return;
+  for (int mode = 0; mode < (evt ? 2 : 3); ++mode) {  // d^2, d, product
     TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));
     gram::Request r;
     r.kernel = kern;
@@ -196,6 +198,7 @@ void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<
         if (!ok) fail(sn + at + pf("%.9g", v) + " is outside the bound");
       }
   }
+  if (evt) return;  // count: classic / sm80-8w only
   // count: eps^2 = d / 6 (about half the pairs of the unit cube)
   const double eps2 = double(d) / 6;
   const gc::CountReference cref = gc::count_reference(X.data(), N, d, eps2, coef);
@@ -380,7 +383,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
       fail(sn + " hist: " + std::to_string(total) + " pairs counted (want " + std::to_string(want_total) + "), " +
            std::to_string(diff) + " moved, more than twice the " + std::to_string(h.edge) + " pairs near a bucket edge");
   }
-  if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w) check_extra(op, kern, X, N, d, S, ex, fail);
+  if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w || evt) check_extra(op, kern, X, N, d, S, ex, fail);
   gram::release(op);
   return worst;
 }
@@ -656,8 +659,11 @@ int main(int argc, char** argv) {
         // the classic epilogue's outputs (issues #37, #38): mirror (TF32: d^2; BF16/FP16: the product,
         // the symmetric X.X^T) and the eps count (TF32), LTM-E alone
         for (gram::Kernel kern : g_kernels) {
-          if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w) continue;
-          const bool prod = prec == gram::Prec::bf16 || prec == gram::Prec::fp16;
+          const bool evt = kern == gram::Kernel::sm90_evt;  // its mirror of distances (TF32)
+          if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w &&
+              !(evt && gram::sm90_evt_refusal(prec, gram::Out::mirror, N).empty()))
+            continue;
+          const bool prod = !evt && (prec == gram::Prec::bf16 || prec == gram::Prec::fp16);
           if (prec == gram::Prec::tf32 || prod) {
             V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::mirror, false, dD.as<float>(), prod ? Output::mirror_gram : Output::mirror));
             gram::Request r;
@@ -668,7 +674,7 @@ int main(int argc, char** argv) {
             V.back().launch = [op, r] { TD_CUDA(gram::run(*op, r)); };
             V.back().bytes = double(full) * 4;
           }
-          if (prec == gram::Prec::tf32) {
+          if (prec == gram::Prec::tf32 && !evt) {
             V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::count, false, nullptr, Output::count));
             gram::Request r;
             r.kernel = kern;

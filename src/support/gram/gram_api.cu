@@ -71,6 +71,7 @@ cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStrea
   return cudaErrorInvalidValue;
 }
 cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
+  if (r.kernel == Kernel::sm90_evt) return detail::run_sm90_evt(o, r, s);
   if (r.out == Out::mirror || r.out == Out::count || r.out == Out::minmax) {
 #define C(x) run_extra_##x(o, r, s)
     GRAM_SWITCH(o.prec, C)
@@ -78,7 +79,6 @@ cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
     return cudaErrorInvalidValue;
   }
   if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
-  if (r.kernel == Kernel::sm90_evt) return detail::run_sm90_evt(o, r, s);
 #define C(x) run_##x(o, r, s)
   GRAM_SWITCH(o.prec, C)
 #undef C

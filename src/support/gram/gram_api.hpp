@@ -20,7 +20,8 @@ using i64 = std::int64_t;
 // hist: a uniform histogram of the distances of the pairs i > j; mirror (issue #38): the whole
 // N x N from the lower tiles (each tile and its transpose); count (issue #37/#38): per-point
 // neighbour counts within eps and their pair total; minmax: the least and largest distance of
-// the pairs i > j (histogram's range=None). mirror, count and minmax: kernel classic / sm80-8w only.
+// the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w and sm90-evt (distances);
+// count and minmax: classic / sm80-8w only.
 // Sched: the tile scheduler: LTM-E over the lower tiles (ltm_e), or the c x c bounding box (bb).
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
 // the mainloop in its shared memory (2 blocks an SM); persistent = as many blocks as fit, each
@@ -42,9 +43,11 @@ bool sm90_runs();
 
 // Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
 // (run() answers such a request with cudaErrorInvalidValue.)
-inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N) {
+inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product = false) {
   if (p != Prec::tf32) return std::string("sm90-evt: TF32 only (not ") + name(p) + ")";
-  if (o != Out::lower) return std::string("sm90-evt: output lower only (") + name(o) + ": not yet)";
+  if (o != Out::lower && o != Out::mirror)
+    return std::string("sm90-evt: outputs lower and mirror only (") + name(o) + ": not yet)";
+  if (product) return "sm90-evt: distances only (the product X X^T: not yet)";
   if (N % 4 != 0) return "sm90-evt: N = " + std::to_string(N) + " is not a multiple of 4 (TMA stores 16-byte rows of D)";
   return std::string();
 }

@@ -76,21 +76,26 @@ template <class T, int N> struct Sqrt<cutlass::Array<T, N>> {
   }
 };
 
-// The EVT node of the lower triangle's diagonal tiles (a node with one child: out = child, except in a
-// tile I == J, where a cell j > i inside the problem takes D's value before the launch). Written
+// The EVT node of the diagonal tiles (I == J; a node with one child: out = child elsewhere), written
 // against CUTLASS's visitor interface (the members every Sm90 node has: Arguments / Params, the host
 // calls, the producer and consumer callbacks); no shared memory, no producer load.
-struct KeepAboveDiagonal {
+//   keep_above (lower): a cell j > i inside the problem takes D's value before the launch (read back),
+//     so that the whole-box TMA store leaves the contents above the diagonal as they were;
+//   zero_diagonal (mirror): the cells i == j are 0 (a point's distance to itself; the Gram form's
+//     n_i + n_i - 2 x_i.x_i is not 0 in floating point).
+enum class DiagonalFix { keep_above, zero_diagonal };
+template <DiagonalFix Fix>
+struct DiagonalTile {
   struct SharedStorage {};
   struct Arguments {
-    float const* ptr_d = nullptr;  // D, row-major
+    float const* ptr_d = nullptr;  // keep_above: D, row-major
     int64_t ld = 0;
   };
   using Params = Arguments;
   template <class ProblemShape>
   static constexpr Params to_underlying_arguments(ProblemShape const&, Arguments const& a, void*) { return a; }
   template <class ProblemShape> static bool can_implement(ProblemShape const&, Arguments const& a) {
-    return a.ptr_d != nullptr;
+    return Fix != DiagonalFix::keep_above || a.ptr_d != nullptr;
   }
   template <class ProblemShape> static size_t get_workspace_size(ProblemShape const&, Arguments const&) { return 0; }
   template <class ProblemShape>
@@ -98,8 +103,8 @@ struct KeepAboveDiagonal {
                                               cutlass::CudaHostAdapter* = nullptr) {
     return cutlass::Status::kSuccess;
   }
-  CUTLASS_HOST_DEVICE KeepAboveDiagonal() {}
-  CUTLASS_HOST_DEVICE KeepAboveDiagonal(Params const& p, SharedStorage const&) : params(p) {}
+  CUTLASS_HOST_DEVICE DiagonalTile() {}
+  CUTLASS_HOST_DEVICE DiagonalTile(Params const& p, SharedStorage const&) : params(p) {}
   Params params;
   CUTLASS_DEVICE bool is_producer_load_needed() const { return false; }
   CUTLASS_DEVICE bool is_C_load_needed() const { return false; }
@@ -127,7 +132,11 @@ struct KeepAboveDiagonal {
         for (int k = 0; k < FragmentSize; ++k) {
           const auto x = c(epi_v * FragmentSize + k);
           const int i = int(get<0>(x)), j = int(get<1>(x));
-          if (j > i && i < M && j < N) out[k] = params.ptr_d[int64_t(i) * params.ld + j];
+          if constexpr (Fix == DiagonalFix::keep_above) {
+            if (j > i && i < M && j < N) out[k] = params.ptr_d[int64_t(i) * params.ld + j];
+          } else {
+            if (i == j) out[k] = ElementInput(0);
+          }
         }
       }
       return out;
@@ -143,6 +152,8 @@ struct KeepAboveDiagonal {
     return ConsumerStoreCallbacks<decltype(tCc)>(tCc, int(m) == int(n), int(M), int(N), params);
   }
 };
+using KeepAboveDiagonal = DiagonalTile<DiagonalFix::keep_above>;
+using ZeroDiagonal = DiagonalTile<DiagonalFix::zero_diagonal>;
 
 // The distance tree: ReLu(fma(-2, acc, n_i + n_j)) [, Sqrt] [, KeepAboveDiagonal].
 using RoundStyle = cutlass::FloatRoundStyle;
@@ -155,28 +166,70 @@ using Gram2 = fusion::Sm90EVT<fusion::Sm90Compute<cutlass::homogeneous_multiply_
 using D2 = fusion::Sm90EVT<fusion::Sm90Compute<cutlass::epilogue::thread::ReLu, float, float, rn>, Gram2>;
 using D1 = fusion::Sm90EVT<fusion::Sm90Compute<Sqrt, float, float, rn>, D2>;
 template <bool Sq> using Dist = cute::conditional_t<Sq, D1, D2>;
-template <bool Sq, bool Keep>
-using DistanceFusion = cute::conditional_t<Keep, fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>, Dist<Sq>>;
+// The outputs as fusions:
+//   lower     Dist [, KeepAboveDiagonal]         D row-major: tile (I, J) at (I, J)
+//   mirror    AuxStore^T(ZeroDiagonal(Dist))     the same tile also at (J, I), by a second TMA store of the
+//             fragment into an M-major (column-major) view of D: (i, j) lands at i + j N, the transpose's
+//             place. In a diagonal tile both stores write the whole box, with the same bits: x_i.x_j and
+//             x_j.x_i are the same exact TF32 products summed in the same order, and n_i + n_j commutes
+//             (bench_gram checks the output bit-symmetric).
+enum class Output { lower, lower_all, mirror };  // lower_all: CUTLASS's scheduler, every cell (full-sm90-evt)
+template <bool Sq, Output O> struct FusionOf;
+template <bool Sq> struct FusionOf<Sq, Output::lower_all> { using type = Dist<Sq>; };
+template <bool Sq> struct FusionOf<Sq, Output::lower> { using type = fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>; };
 
-// The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C.
+// The epilogue's configuration (issue #36: the stores in flight decide the write-bound kernel's speed).
 // Ping-pong (the default) or cooperative (-DTDMAPS_GRAM_EVT_COOPERATIVE=1: both consumer warp groups on
-// one tile, m64 each, the epilogue not under a mainloop): compared on an H200 in
-// experiments/results/h200/logs/issue36_evt/.
+// one tile, m64 each, the epilogue not under a mainloop; no drain of the stores between tiles, which
+// ping-pong's store_tail does): compared on an H200 in experiments/results/h200/logs/issue36_evt/.
+// Epilogue subtile (64 or 128 rows: ping-pong / cooperative) x TDMAPS_GRAM_EVT_EPI_N columns, and
+// TDMAPS_GRAM_EVT_STAGES_D of them in shared memory (the TMA stores in flight); 0: CUTLASS's builder's
+// choice (32 columns, 2 stages).
 #ifndef TDMAPS_GRAM_EVT_COOPERATIVE
 #define TDMAPS_GRAM_EVT_COOPERATIVE 0
 #endif
-using KSched = cute::conditional_t<(TDMAPS_GRAM_EVT_COOPERATIVE != 0), cutlass::gemm::KernelTmaWarpSpecializedCooperative,
+#ifndef TDMAPS_GRAM_EVT_EPI_N
+#define TDMAPS_GRAM_EVT_EPI_N 0
+#endif
+#ifndef TDMAPS_GRAM_EVT_STAGES_D
+#define TDMAPS_GRAM_EVT_STAGES_D 0
+#endif
+#ifndef TDMAPS_GRAM_EVT_MIRROR_STAGES_D  // mirror: two buffers a stage (D and its transpose)
+#define TDMAPS_GRAM_EVT_MIRROR_STAGES_D 0
+#endif
+constexpr bool cooperative = TDMAPS_GRAM_EVT_COOPERATIVE != 0;
+using KSched = cute::conditional_t<cooperative, cutlass::gemm::KernelTmaWarpSpecializedCooperative,
                                    cutlass::gemm::KernelTmaWarpSpecializedPingpong>;
-using ESched = cute::conditional_t<(TDMAPS_GRAM_EVT_COOPERATIVE != 0), cutlass::epilogue::TmaWarpSpecializedCooperative,
-                                   cutlass::epilogue::TmaWarpSpecialized>;
-template <class Scheduler, class Fusion>
+using EpiTile = Shape<Int<cooperative ? 128 : 64>, Int<TDMAPS_GRAM_EVT_EPI_N == 0 ? 32 : TDMAPS_GRAM_EVT_EPI_N>>;
+constexpr int epi_subtiles = tile_side * tile_side / int(size(EpiTile{}));
+constexpr int builders_stages_d = epi_subtiles < 2 ? epi_subtiles : 2;
+constexpr int stages_d = TDMAPS_GRAM_EVT_STAGES_D == 0 ? builders_stages_d : TDMAPS_GRAM_EVT_STAGES_D;
+constexpr int mirror_stages_d = TDMAPS_GRAM_EVT_MIRROR_STAGES_D == 0 ? builders_stages_d : TDMAPS_GRAM_EVT_MIRROR_STAGES_D;
+// (StagesC: no C is read; FragmentSize: the subtile's cells a thread; no smem reuse; delayed TMA stores,
+// as the builder sets them without C)
+template <int StagesD>
+using EpiPolicy = cutlass::epilogue::Sm90TmaWarpSpecialized<(epi_subtiles < 4 ? epi_subtiles : 4), StagesD,
+                                                            int(size(EpiTile{})) / (cooperative ? 256 : 128), false, true>;
+
+using MirrorStride = Stride<_1, int64_t, int64_t>;  // (i, j, l) at i + j N + l N^2
+using MirrorStore = fusion::Sm90AuxStore<
+    mirror_stages_d, EpiTile, float, rn, MirrorStride,
+    decltype(cutlass::epilogue::collective::detail::sm90_get_epilogue_smem_swizzle_layout_atom<MirrorStride, float, EpiTile>()),
+    decltype(cutlass::epilogue::collective::detail::sm90_get_smem_store_op_for_accumulator<MirrorStride, float, EpiTile>()),
+    4>;
+template <bool Sq> struct FusionOf<Sq, Output::mirror> {
+  using type = fusion::Sm90EVT<MirrorStore, fusion::Sm90EVT<ZeroDiagonal, Dist<Sq>>>;
+};
+
+// The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C; the epilogue collective
+// as CUTLASS's builder makes it (Sm90TmaBuilderImpl), with the policy above.
+template <class Scheduler, class Fusion, int StagesD>
 struct GemmOf {
-  using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
-      cutlass::epilogue::collective::EpilogueTileAuto, float, float,  // accumulator, compute
-      void, cutlass::layout::RowMajor, 4,                              // no C
-      float, cutlass::layout::RowMajor, 4,                             // D
-      ESched, Fusion>::CollectiveOp;
+  using Epilogue = typename cutlass::epilogue::collective::detail::Sm90TmaBuilderImpl<
+      TileShape, EpiTile, float, float,  // accumulator, compute
+      void, cutlass::layout::RowMajor, 4,  // no C
+      float, cutlass::layout::RowMajor, 4,  // D
+      Fusion, EpiPolicy<StagesD>>::CollectiveOp;
   using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, float, cutlass::layout::RowMajor, 4,  // A = X (K-major)
       float, cutlass::layout::ColumnMajor, 4,                                                    // B = X^T
@@ -204,9 +257,9 @@ template <bool Sq> typename Dist<Sq>::Arguments dist_args(const float* norms) {
 
 // One launch. The kernel's Params (the TMA descriptors, the scheduler's plan) are built once per
 // operands / destination / device and kept: a timed loop of launches does no host work but the launch.
-template <class Scheduler, bool Sq, bool Keep>
+template <class Scheduler, bool Sq, Output O>
 cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
-  using G = GemmOf<Scheduler, DistanceFusion<Sq, Keep>>;
+  using G = GemmOf<Scheduler, typename FusionOf<Sq, O>::type, O == Output::mirror ? mirror_stages_d : stages_d>;
   using K = typename G::Kernel;
   using Gemm = typename G::Gemm;
   int dev = 0;
@@ -235,7 +288,9 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
     args.mainloop.dA = sa;
     args.mainloop.ptr_B = static_cast<const float*>(o.B);
     args.mainloop.dB = sb;
-    if constexpr (Keep) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
+    if constexpr (O == Output::lower) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
+    else if constexpr (O == Output::mirror)
+      args.epilogue.thread = {{dist_args<Sq>(o.norms), {}}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
     else args.epilogue.thread = dist_args<Sq>(o.norms);
     args.epilogue.ptr_C = nullptr;
     args.epilogue.ptr_D = r.dst;
@@ -268,13 +323,18 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
 namespace detail {
 // sm90-evt (gram_api.cu dispatches Kernel::sm90_evt here); what it refuses, gram::sm90_evt_refusal says.
 cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s) {
-  if (!sm90_evt_refusal(o.prec, r.out, o.N).empty() || r.lam_begin != 0 || r.lam_end != Request::all_tiles ||
-      r.dst == nullptr || o.A != o.B)
+  if (!sm90_evt_refusal(o.prec, r.out, o.N).empty() || r.product || r.lam_begin != 0 ||
+      r.lam_end != Request::all_tiles || r.dst == nullptr || o.A != o.B)
     return cudaErrorInvalidValue;
   using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<tdmaps::LTM_E>;
+  using evt::Output;
+  if (r.out == Out::mirror) {
+    if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
+    return r.take_sqrt ? evt::run_gemm<Lower, true, Output::mirror>(o, r, s) : evt::run_gemm<Lower, false, Output::mirror>(o, r, s);
+  }
   if (r.sched == Sched::ltm_e)
-    return r.take_sqrt ? evt::run_gemm<Lower, true, true>(o, r, s) : evt::run_gemm<Lower, false, true>(o, r, s);
-  return r.take_sqrt ? evt::run_gemm<void, true, false>(o, r, s) : evt::run_gemm<void, false, false>(o, r, s);
+    return r.take_sqrt ? evt::run_gemm<Lower, true, Output::lower>(o, r, s) : evt::run_gemm<Lower, false, Output::lower>(o, r, s);
+  return r.take_sqrt ? evt::run_gemm<void, true, Output::lower_all>(o, r, s) : evt::run_gemm<void, false, Output::lower_all>(o, r, s);
 }
 }  // namespace detail
 }  // namespace gram
