@@ -40,6 +40,8 @@
 #include <cutlass/gemm/device/gemm_universal_adapter.h>
 #include <cutlass/gemm/kernel/gemm_universal.hpp>
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 
 #if !defined(TDMAPS_CUTLASS_SM90)
@@ -312,6 +314,29 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
     c.Kp = o.Kp;
     c.dev = dev;
   }
+#if defined(TDMAPS_GRAM_EVT_L2_WINDOW) && TDMAPS_GRAM_EVT_L2_WINDOW
+  {  // experiment (issue #36): keep the operands in L2 (persisting window over A), the output streaming
+    int max_persist = 0, max_window = 0;
+    cudaDeviceGetAttribute(&max_persist, cudaDevAttrMaxPersistingL2CacheSize, dev);
+    cudaDeviceGetAttribute(&max_window, cudaDevAttrMaxAccessPolicyWindowSize, dev);
+    const size_t bytes = std::min(size_t(o.Np) * size_t(o.Kp) * 4, size_t(max_window));
+    cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, size_t(max_persist));
+    cudaStreamAttrValue v{};
+    v.accessPolicyWindow.base_ptr = const_cast<void*>(o.A);
+    v.accessPolicyWindow.num_bytes = bytes;
+    v.accessPolicyWindow.hitRatio = float(std::min(1.0, double(max_persist) / double(bytes)));
+    v.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+    v.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+    const cudaError_t e = cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &v);
+    static bool said = false;
+    if (!said) {
+      said = true;
+      std::fprintf(stderr, "sm90-evt L2 window: %zu bytes of A, persisting max %d, window max %d, hit ratio %.2f: %s\n", bytes,
+                   max_persist, max_window, double(v.accessPolicyWindow.hitRatio), cudaGetErrorString(e));
+    }
+    cudaGetLastError();
+  }
+#endif
   if (c.gemm.run(s) != cutlass::Status::kSuccess) {
     const cudaError_t e = cudaGetLastError();
     return e != cudaSuccess ? e : cudaErrorLaunchFailure;
