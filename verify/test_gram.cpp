@@ -69,6 +69,36 @@ BOOST_AUTO_TEST_CASE(tile_maps_cover_the_lower_triangle_once) {
 // ranges, each launched as a TileRange of its own grid: together the ranges' blocks hit every lower tile exactly once, each as
 // the whole grid's block lambda does (tile(block_at(grid, lambda))), for every W <= 64 on small c and
 // the worker counts 1, 2, 3, 7, 8, 13, 16, 64 on the larger ones.
+// The banded order (banded_tile, the CUTLASS 3 scheduler's LowerTriangleScheduler<M, G>): every lambda of
+// [0, c(c+1)/2) gets a lower tile, each tile once, for band heights G = 1..17 and every c up to 300 (short
+// last bands included), and a band's tiles are consecutive lambdas.
+BOOST_AUTO_TEST_CASE(banded_tile_order_covers_the_lower_triangle_once) {
+  for (i64 G = 1; G <= 17; ++G)
+    for (i64 c = 1; c <= 300; c += (c < 40 ? 1 : 13)) {
+      const auto t = TileMap<LTM_E>::make(c);
+      const Dim3 g = t.grid();
+      std::vector<unsigned char> seen(size_t(c) * size_t(c), 0);
+      i64 band = 0;
+      for (u64 l = 0; l < tri(u64(c)); ++l) {
+        const Dim3 b = block_at<u64>(g, l);
+        const Cell2T<i64> x = banded_tile(t.tile(b.x, b.y), l, c, G);
+        if (!x.inside || x.i < 0 || x.i >= c || x.j < 0 || x.j > x.i) {
+          BOOST_ERROR("G=" << G << " c=" << c << ": lambda " << l << " -> (" << x.i << "," << x.j << ") outside");
+          return;
+        }
+        if (seen[size_t(x.i) * size_t(c) + size_t(x.j)]++) {
+          BOOST_ERROR("G=" << G << " c=" << c << ": tile (" << x.i << "," << x.j << ") twice");
+          return;
+        }
+        if (x.i / G < band) {
+          BOOST_ERROR("G=" << G << " c=" << c << ": lambda " << l << " goes back to band " << x.i / G);
+          return;
+        }
+        band = x.i / G;
+      }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(tile_ranges_split_the_lower_tiles_once) {
   std::vector<i64> cs;
   for (i64 c = 1; c <= 40; ++c) cs.push_back(c);

@@ -23,7 +23,8 @@
 // kernels (KernelTmaWarpSpecializedPingpong / ...Cooperative). The kernel stays stock; the
 // scheduler is persistent: min(SMs, c(c+1)/2) CTAs, CTA b walks lambda = b, b + G, b + 2G, ... over
 // the c(c+1)/2 lower tiles, and the tile of lambda is the map's (I, J) (TileMap<M>::tile of block
-// lambda of the map's grid). Only the lower tiles are computed and stored (with a TMA-store
+// lambda of the map's grid), or with Band > 1 the banded order's (tiles.hpp banded_tile: bands of Band
+// tile rows, walked in Band-wide column blocks, so that the tiles in flight share their operand panels). Only the lower tiles are computed and stored (with a TMA-store
 // epilogue, whole tiles, partial edge tiles clipped by TMA); the tiles above are never touched.
 //
 //   using Kernel = cutlass::gemm::kernel::GemmUniversal<cute::Shape<int, int, int, int>, Mainloop,
@@ -108,9 +109,12 @@ struct LowerTriangleSwizzle {
 namespace tdmaps {
 namespace cutlass_tiles {
 
-// The tag: GemmUniversal<ProblemShape, Mainloop, Epilogue, LowerTriangleScheduler<M>>.
-template <class M = LTM_E>
+// The tag: GemmUniversal<ProblemShape, Mainloop, Epilogue, LowerTriangleScheduler<M, Band>>. Band: the
+// tiles walked in bands of that many tile rows (tiles.hpp banded_tile: an L2-friendlier order, the same
+// tiles); 1: the map's own row-major order.
+template <class M = LTM_E, int Band = 1>
 struct LowerTriangleScheduler {
+  static_assert(Band >= 1, "LowerTriangleScheduler: a band is at least one tile row");
   static_assert(std::is_base_of_v<LinearPlan, typename M::Params>,
                 "LowerTriangleScheduler walks the c(c+1)/2 blocks of a linear map (LTM-E, LTM-D, ...); "
                 "a grid map (BB) is the 2.x swizzle's");
@@ -134,10 +138,10 @@ std::string lower_triangle_refusal(ProblemShape const& p) {
 // The scheduler GemmUniversal gets for the tag (TileSchedulerSelector below). The kernels' other
 // calls (k-tile counts, epilogue, no fixup) are CUTLASS's StaticPersistentTileScheduler's; the
 // walk (initial work, advance, fetch, last tile) and the grid are the map's.
-template <class M>
+template <class M, int Band = 1>
 class LowerTriangleTileScheduler
-    : public ::cutlass::gemm::kernel::detail::StaticPersistentTileScheduler<LowerTriangleTileScheduler<M>> {
-  using Base = ::cutlass::gemm::kernel::detail::StaticPersistentTileScheduler<LowerTriangleTileScheduler<M>>;
+    : public ::cutlass::gemm::kernel::detail::StaticPersistentTileScheduler<LowerTriangleTileScheduler<M, Band>> {
+  using Base = ::cutlass::gemm::kernel::detail::StaticPersistentTileScheduler<LowerTriangleTileScheduler<M, Band>>;
 
  public:
   using WorkTileInfo = typename Base::WorkTileInfo;
@@ -217,7 +221,7 @@ class LowerTriangleTileScheduler
     if (l >= params_.count) return WorkTileInfo::invalid_work_tile();
     const Dim3 b = narrow_block_space(params_.count) ? block_at<u32>(params_.map_grid, u32(l))
                                                      : block_at<u64>(params_.map_grid, l);
-    const Cell2T<i64> t = params_.tiles.tile(b.x, b.y);
+    const Cell2T<i64> t = banded_tile(params_.tiles.tile(b.x, b.y), l, params_.tiles.side(), Band);
     return {int32_t(t.i), int32_t(t.j), 0, true};
   }
   template <class ClusterShape>
@@ -246,10 +250,10 @@ class LowerTriangleTileScheduler
 
 // GemmUniversal's SM90 kernels pick their scheduler here, by the tag.
 namespace cutlass::gemm::kernel::detail {
-template <class M, class TileShape, class ClusterShape, uint32_t SchedulerPipelineStageCount>
-struct TileSchedulerSelector<::tdmaps::cutlass_tiles::LowerTriangleScheduler<M>, ::cutlass::arch::Sm90, TileShape,
+template <class M, int Band, class TileShape, class ClusterShape, uint32_t SchedulerPipelineStageCount>
+struct TileSchedulerSelector<::tdmaps::cutlass_tiles::LowerTriangleScheduler<M, Band>, ::cutlass::arch::Sm90, TileShape,
                              ClusterShape, SchedulerPipelineStageCount> {
-  using Scheduler = ::tdmaps::cutlass_tiles::LowerTriangleTileScheduler<M>;
+  using Scheduler = ::tdmaps::cutlass_tiles::LowerTriangleTileScheduler<M, Band>;
 };
 }  // namespace cutlass::gemm::kernel::detail
 #endif  // TDMAPS_CUTLASS_SM90

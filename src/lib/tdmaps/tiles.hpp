@@ -61,6 +61,30 @@ struct TileMap {
   }
 };
 
+// The banded order of the lower tiles (issue #36: an L2-friendlier walk for a persistent GEMM). Bands of
+// G tile rows, [G b, G b + G); inside a band, first its rows x G b tiles left of the diagonal block, in
+// G-wide column blocks, each walked column by column (consecutive tiles share their B panel J, and a
+// block's G x G tiles share G A panels and G B panels), then the band's own triangle row by row. The
+// c(c+1)/2 tiles, each once: band b starts at tile index tri(G b) (the tiles of its rows above), so the
+// band of lambda is the row of lambda in the plain row-major order, (I0, J0) = the map's tile of
+// lambda, divided by G: the map's arithmetic, none of its own but one exact triangle root of the
+// band's small triangle (tri_root, < tri(G)). G = 1 is the map's own order.
+TD_HD Cell2T<i64> banded_tile(Cell2T<i64> row_major, u64 lambda, i64 c, i64 G) {
+  if (G <= 1 || !row_major.inside) return row_major;
+  const i64 b0 = row_major.i / G * G;                   // the band's first tile row
+  const i64 rows = c - b0 < G ? c - b0 : G;              // the last band may be short
+  const u64 mu = lambda - tri(u64(b0));                  // the tile's index inside its band
+  const u64 body = u64(rows) * u64(b0);                  // the band's tiles left of its diagonal block
+  if (mu < body) {
+    const u64 block = u64(rows) * u64(G);                // one G-wide column block of the band
+    const u64 s = mu / block, local = mu % block;
+    return Cell2T<i64>{b0 + i64(local % u64(rows)), i64(s) * G + i64(local / u64(rows)), true};
+  }
+  const u64 nu = mu - body;                              // the band's triangle, row-major
+  const u64 r = tri_root(nu);
+  return Cell2T<i64>{b0 + i64(r), b0 + i64(nu - tri(r)), true};
+}
+
 template <class M>
 struct TileRange {
   TileMap<M> map;

@@ -40,8 +40,6 @@
 #include <cutlass/gemm/device/gemm_universal_adapter.h>
 #include <cutlass/gemm/kernel/gemm_universal.hpp>
 
-#include <algorithm>
-#include <cstdio>
 #include <string>
 
 #if !defined(TDMAPS_CUTLASS_SM90)
@@ -186,12 +184,18 @@ template <bool Sq> struct FusionOf<Sq, Output::lower> { using type = fusion::Sm9
 // ping-pong's store_tail does): compared on an H200 in experiments/results/h200/logs/issue36_evt/.
 // Epilogue subtile (64 or 128 rows: ping-pong / cooperative) x TDMAPS_GRAM_EVT_EPI_N columns, and
 // TDMAPS_GRAM_EVT_STAGES_D of them in shared memory (the TMA stores in flight); 0: CUTLASS's builder's
-// choice (32 columns, 2 stages).
+// choice (32 columns; 2 stages). 64 x 64, 2 stages (the default): 3-7 % faster than the builder's 64 x 32
+// at every size of the issue; deeper stages and the cooperative kernel slower
+// (experiments/results/h200/logs/issue36_tuning/).
+// The scheduler's band (tdmaps/cutlass.hpp LowerTriangleScheduler<M, Band>): tile rows a band.
+#ifndef TDMAPS_GRAM_EVT_BAND
+#define TDMAPS_GRAM_EVT_BAND 1
+#endif
 #ifndef TDMAPS_GRAM_EVT_COOPERATIVE
 #define TDMAPS_GRAM_EVT_COOPERATIVE 0
 #endif
 #ifndef TDMAPS_GRAM_EVT_EPI_N
-#define TDMAPS_GRAM_EVT_EPI_N 0
+#define TDMAPS_GRAM_EVT_EPI_N 64
 #endif
 #ifndef TDMAPS_GRAM_EVT_STAGES_D
 #define TDMAPS_GRAM_EVT_STAGES_D 0
@@ -314,29 +318,6 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
     c.Kp = o.Kp;
     c.dev = dev;
   }
-#if defined(TDMAPS_GRAM_EVT_L2_WINDOW) && TDMAPS_GRAM_EVT_L2_WINDOW
-  {  // experiment (issue #36): keep the operands in L2 (persisting window over A), the output streaming
-    int max_persist = 0, max_window = 0;
-    cudaDeviceGetAttribute(&max_persist, cudaDevAttrMaxPersistingL2CacheSize, dev);
-    cudaDeviceGetAttribute(&max_window, cudaDevAttrMaxAccessPolicyWindowSize, dev);
-    const size_t bytes = std::min(size_t(o.Np) * size_t(o.Kp) * 4, size_t(max_window));
-    cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, size_t(max_persist));
-    cudaStreamAttrValue v{};
-    v.accessPolicyWindow.base_ptr = const_cast<void*>(o.A);
-    v.accessPolicyWindow.num_bytes = bytes;
-    v.accessPolicyWindow.hitRatio = float(std::min(1.0, double(max_persist) / double(bytes)));
-    v.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
-    v.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
-    const cudaError_t e = cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &v);
-    static bool said = false;
-    if (!said) {
-      said = true;
-      std::fprintf(stderr, "sm90-evt L2 window: %zu bytes of A, persisting max %d, window max %d, hit ratio %.2f: %s\n", bytes,
-                   max_persist, max_window, double(v.accessPolicyWindow.hitRatio), cudaGetErrorString(e));
-    }
-    cudaGetLastError();
-  }
-#endif
   if (c.gemm.run(s) != cutlass::Status::kSuccess) {
     const cudaError_t e = cudaGetLastError();
     return e != cudaSuccess ? e : cudaErrorLaunchFailure;
@@ -351,7 +332,7 @@ cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s) {
   if (!sm90_evt_refusal(o.prec, r.out, o.N).empty() || r.product || r.lam_begin != 0 ||
       r.lam_end != Request::all_tiles || r.dst == nullptr || o.A != o.B)
     return cudaErrorInvalidValue;
-  using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<tdmaps::LTM_E>;
+  using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<tdmaps::LTM_E, TDMAPS_GRAM_EVT_BAND>;
   using evt::Output;
   if (r.out == Out::mirror) {
     if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
