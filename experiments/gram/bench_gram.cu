@@ -13,7 +13,7 @@
 // classic names its rows' impl (tdmaps-ltm-e-<kernel>, bb-grid-<kernel>); sm90-ws and sm90-evt are left
 // out, with a line, where they are not built or the GPU is not compute capability 9.0. sm90-evt (issue
 // #36: stock CUTLASS 3 GEMM + the tdmaps scheduler + an epilogue visitor tree) runs TF32 and the outputs
-// lower / lower-sqrt only (gram::sm90_evt_refusal; the rest is left out for it with one line each), and
+// lower / lower-sqrt and mirror (gram::sm90_evt_refusal; the rest is left out for it with one line each), and
 // its second scheduler is CUTLASS's own over the whole square: rows "full-sm90-evt", outputs full /
 // full-sqrt, every cell of N x N written and checked. Its small check runs at N = 132, not 129 (TMA
 // stores rows of 16 bytes: N % 4 == 0).

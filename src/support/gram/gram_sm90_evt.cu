@@ -3,17 +3,21 @@
 //
 //   kernel    cutlass::gemm::kernel::GemmUniversal (SM90 TMA warp-specialized, ping-pong: one consumer
 //             warp group a 128 x 128 tile, its epilogue under the other group's mainloop; cooperative
-//             with -DTDMAPS_GRAM_EVT_COOPERATIVE=1), mainloop and
-//             epilogue built by CUTLASS's CollectiveBuilders: TF32 (float operands read by TMA, tfloat32
-//             wgmma), FP32 accumulation, 128 x 128 x 32 tiles, clusters of one CTA;
-//   scheduler tdmaps::cutlass_tiles::LowerTriangleScheduler<LTM_E> (tdmaps/cutlass.hpp: the c(c+1)/2 lower
-//             tiles, persistent) — Sched::ltm_e; or CUTLASS's own persistent scheduler over the c x c
-//             square — Sched::bb, the rows "full-sm90-evt" (every cell of N x N written);
+//             with -DTDMAPS_GRAM_EVT_COOPERATIVE=1): mainloop by CUTLASS's CollectiveBuilder, the
+//             epilogue collective by its Sm90TmaBuilderImpl with our policy (64 x 64 subtiles, 2 store
+//             stages: EpiPolicy below); TF32 (float operands read by TMA, tfloat32 wgmma), FP32
+//             accumulation, 128 x 128 x 32 tiles, clusters of one CTA;
+//   scheduler tdmaps::cutlass_tiles::LowerTriangleScheduler<LTM_E, 8> (tdmaps/cutlass.hpp: the c(c+1)/2 lower
+//             tiles, persistent, in bands of 8 tile rows) — Sched::ltm_e; or CUTLASS's own persistent
+//             scheduler over the c x c square — Sched::bb, the rows "full-sm90-evt" (every cell written);
 //   epilogue  CUTLASS 3's fusion API (an epilogue visitor tree, Sm90EVT) ending in the collective's TMA
 //             store of D (row-major N x N, ld N):
 //               d2 = ReLu(fma(-2, acc, n_i + n_j))         n_i: Sm90ColBroadcast, n_j: Sm90RowBroadcast
-//               d  = Sqrt(d2)                              lower-sqrt only (our functor, sqrt.approx)
-//               out = KeepAboveDiagonal(d2 or d)           ltm-e only (our node, below)
+//               d  = Sqrt(d2)                              the sqrt outputs (our functor, sqrt.approx)
+//               out = KeepAboveDiagonal(d2 or d)           lower, ltm-e (our node, below)
+//               out = MirrorStore(ZeroDiagonal(d2 or d))   mirror: the tile also stored at (J, I) by a
+//                                                          second TMA store (CUTLASS's Sm90AuxStore into a
+//                                                          column-major view of D), the diagonal 0
 //             KeepAboveDiagonal: in a diagonal tile (I == J) a cell j > i keeps the value D holds before
 //             the launch (read back from global memory, that tile's cells only), so the TMA store, which
 //             writes whole boxes, leaves the contents above the diagonal as they were — the `lower`
@@ -21,14 +25,15 @@
 //             Those cells are stored again with their own bits (not "never stored": a concurrent writer of
 //             the upper triangle inside the c diagonal tiles would race; nothing else is touched).
 //
-// The seam: GemmOf<Schedule, Scheduler, Fusion> is the whole kernel, and an output is a Fusion (an
-// EVT type) plus its Arguments (args_of below). Another output — a fused reduction (the histogram:
+// The seam: GemmOf<Scheduler, Fusion, StagesD> is the whole kernel, and an output is a Fusion (an EVT
+// type, FusionOf below) plus its Arguments (run_gemm). Another output — a fused reduction (the histogram:
 // a node whose consumer callbacks count into shared memory in reduce()/end(), ElementD void so that
 // the collective stores nothing) or another layout — is one more Fusion here, not another kernel.
 //
-// Limits (gram::sm90_evt_refusal, one line each): TF32 only; Out::lower only (condensed and the
-// fused histogram: not yet); N % 4 == 0 (TMA: 16-byte rows of D); no tile range. Compiled for
-// sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and CUTLASS is found).
+// Limits (gram::sm90_evt_refusal, one line each): TF32 only; outputs lower and mirror of distances
+// (condensed, the product and the fused histogram: not yet); N % 4 == 0 (TMA: 16-byte rows of D); no
+// tile range. Compiled for sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and
+// CUTLASS is found). Tuning runs on an H200: experiments/results/h200/logs/issue36_tuning/.
 #include "gram.cuh"
 
 #include <tdmaps/cutlass.hpp>
@@ -187,9 +192,12 @@ template <bool Sq> struct FusionOf<Sq, Output::lower> { using type = fusion::Sm9
 // choice (32 columns; 2 stages). 64 x 64, 2 stages (the default): 3-7 % faster than the builder's 64 x 32
 // at every size of the issue; deeper stages and the cooperative kernel slower
 // (experiments/results/h200/logs/issue36_tuning/).
-// The scheduler's band (tdmaps/cutlass.hpp LowerTriangleScheduler<M, Band>): tile rows a band.
+// The scheduler's band (tdmaps/cutlass.hpp LowerTriangleScheduler<M, Band>): tile rows a band. 8: the
+// tiles in flight share their operand panels; against the map's row order (1) it cut the DRAM bytes read
+// at N = 65536, d = 128 from 3.6 to 1.1-2.0 GB (L2 hits 80 % -> 90-94 %) and the time by 12 % (lower) and
+// 7-17 % (mirror); 4 and 16 were between (issue36_tuning/run3).
 #ifndef TDMAPS_GRAM_EVT_BAND
-#define TDMAPS_GRAM_EVT_BAND 1
+#define TDMAPS_GRAM_EVT_BAND 8
 #endif
 #ifndef TDMAPS_GRAM_EVT_COOPERATIVE
 #define TDMAPS_GRAM_EVT_COOPERATIVE 0
