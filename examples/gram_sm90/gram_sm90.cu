@@ -67,7 +67,7 @@ struct GemmOf {
   using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
 };
 
-using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<>;  // LTM-E
+using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<>;  // LTM-E, in bands of 8 tile rows (the default)
 using Stock = void;                                              // CUTLASS's default persistent scheduler
 using PingK = cutlass::gemm::KernelTmaWarpSpecializedPingpong;
 using PingE = cutlass::epilogue::TmaWarpSpecialized;

@@ -111,8 +111,10 @@ namespace cutlass_tiles {
 
 // The tag: GemmUniversal<ProblemShape, Mainloop, Epilogue, LowerTriangleScheduler<M, Band>>. Band: the
 // tiles walked in bands of that many tile rows (tiles.hpp banded_tile: an L2-friendlier order, the same
-// tiles); 1: the map's own row-major order.
-template <class M = LTM_E, int Band = 1>
+// tiles); 1: the map's own row-major order. Default 8: on an H200 (TF32, 128 x 128 tiles, N = 65536) it
+// read 2-4x fewer operand bytes from DRAM than the row order and ran 12-17 % faster; 4 and 16 were
+// between (experiments/results/h200/logs/issue36_tuning/).
+template <class M = LTM_E, int Band = 8>
 struct LowerTriangleScheduler {
   static_assert(Band >= 1, "LowerTriangleScheduler: a band is at least one tile row");
   static_assert(std::is_base_of_v<LinearPlan, typename M::Params>,
@@ -138,7 +140,7 @@ std::string lower_triangle_refusal(ProblemShape const& p) {
 // The scheduler GemmUniversal gets for the tag (TileSchedulerSelector below). The kernels' other
 // calls (k-tile counts, epilogue, no fixup) are CUTLASS's StaticPersistentTileScheduler's; the
 // walk (initial work, advance, fetch, last tile) and the grid are the map's.
-template <class M, int Band = 1>
+template <class M, int Band>
 class LowerTriangleTileScheduler
     : public ::cutlass::gemm::kernel::detail::StaticPersistentTileScheduler<LowerTriangleTileScheduler<M, Band>> {
   using Base = ::cutlass::gemm::kernel::detail::StaticPersistentTileScheduler<LowerTriangleTileScheduler<M, Band>>;
