@@ -84,7 +84,7 @@ def main(argv):
          lambda: tdmaps.pdist(x, out=a.out)),
         ("  _core.torch_view(x) (its reads and checks: dtype, device, shape, contiguity, pointer, raw stream)",
          lambda: _core.torch_view(x)),
-        ("  x.new_empty(output) (its allocation, from C++ once prepare is queued)", lambda: x.new_empty(shape)),
+        ("  x.new_empty(output) (its allocation, from C++ once prepare is queued)", lambda: x.new_empty(*shape)),
         ("  _core.distances, the output given (the launches: prepare, kernel, NaN pass)", distances_into_fixed),
         ("tdmaps.pdist(x, out) on the general path (Points: CuPy, JAX, declined tensors)", general_pdist),
         ("  Points(x): the checks (_torch_view, device, backend, stream)", lambda: _arrays.Points(x)),

@@ -479,7 +479,7 @@ nb::object distances(std::uintptr_t x, i64 N, int d, const std::string& prec, co
 // CUDA device that require_device already found good, 2-D, N >= 2, d >= 1, C-contiguous, N within the tile map, the
 // operands within the cached workspace and the call's memory within _arrays.CHECKED_BYTES (need_memory asks nothing
 // there). The tensor is read here (its attributes by interned names, torch.float32 compared by identity), the stream
-// comes from PyTorch's raw-stream function, the output from x.new_empty(shape) (float32 on x's device, as the
+// comes from PyTorch's raw-stream function, the output from x.new_empty(sizes) (float32 on x's device, as the
 // general path's torch.empty), everything that does not change set once by torch_setup. Anything else (another
 // type, a check that fails, an attribute that cannot be read) returns None before any GPU work, and the Python layer
 // takes its general path, which raises the general path's errors: the fast path raises only what a call that
@@ -628,11 +628,16 @@ nb::object torch_distances(const TorchPath& t, nb::handle x, gram::Prec prec, gr
   r.product = product;
   const Input in{v.ptr, v.N, int(v.d), prec, 0, v.stream, int(v.dev)};
   return queue_distances(in, r, [&](std::uintptr_t& dst) {
-    nb::object shape = out == gram::Out::condensed ? nb::object(nb::make_tuple(cells)) : nb::object(nb::make_tuple(v.N, v.N));
-    PyObject* args[2] = {x.ptr(), shape.ptr()};
-    PyObject* a = PyObject_VectorcallMethod(t.s_new_empty, args, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    // x.new_empty(cells) or x.new_empty(N, N): the sizes as separate ints (PyTorch parses a tuple of them slower)
+    const bool condensed = out == gram::Out::condensed;
+    nb::object n = nb::steal(PyLong_FromLongLong(condensed ? (long long)cells : (long long)v.N));
+    if (!n.is_valid()) throw nb::python_error();
+    PyObject* args[3] = {x.ptr(), n.ptr(), n.ptr()};
+    PyObject* a = PyObject_VectorcallMethod(t.s_new_empty, args, (condensed ? 2 : 3) | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                            nullptr);
     if (!a) {  // the allocator's refusal: as the general path's Points.empty
       nb::python_error e;  // fetched (the indicator cleared)
+      nb::object shape = condensed ? nb::object(nb::make_tuple(cells)) : nb::object(nb::make_tuple(v.N, v.N));
       Ref again(PyObject_CallFunction(t.refused, "OLOO", e.value().ptr(), (long long)v.dev, shape.ptr(), t.s_float32));
       if (again.o) throw e;  // (empty_refused always raises)
       throw nb::python_error();
