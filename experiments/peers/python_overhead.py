@@ -4,10 +4,14 @@ overhead target: at most 20 us over the same kernel called from C++ at N = 1024)
 
 On one CUDA float32 array (N x d, default 1024 x 128), the median, 25th and 75th percentile host
 microseconds (time.perf_counter_ns, --reps calls after --warmup, the GPU idle before each) of each
-step that tdmaps.pdist's Python layer takes (python/tdmaps/__init__.py, _arrays.py), of the whole
-call's host time, of torch.cdist's host time for scale, and the CUDA-event milliseconds of the call
-and of tdmaps._time_cpp's (the same GPU work from C++). Prints a table to stdout (a log, not a
-results CSV: the overhead's numbers of record are peers_python.csv's rows).
+step that tdmaps.pdist takes on a torch.Tensor (PyTorch's fast path: one C++ call, _core.torch_pdist
+in python/tdmaps/_core.cpp, that reads and checks the tensor, queues prepare, allocates the output by
+x.new_empty and queues the kernels), of the general path's steps (Points and the Python layer:
+CuPy, JAX, a tensor the fast path declines; python/tdmaps/__init__.py, _arrays.py), of the whole
+call's host time on either path, of torch.cdist's host time for scale, and the CUDA-event
+milliseconds of the call (either path) and of tdmaps._time_cpp's (the same GPU work from C++).
+Prints a table to stdout (a log, not a results CSV: the overhead's numbers of record are
+peers_python.csv's rows).
 
     python3 experiments/peers/python_overhead.py [--N 1024] [--d 128] [--out condensed] [--reps 2000]
 """
@@ -40,16 +44,27 @@ def main(argv):
         return 0
     torch.manual_seed(1)
     x = torch.rand((a.N, a.d), device="cuda")
-    pts = _arrays.Points(x)
+    pts = _arrays.Points(x)  # require_device: remembered, the fast path's condition
     b, dev = pts.backend, pts.dev
     shape = (a.N * (a.N - 1) // 2,) if a.out == "condensed" else (a.N, a.N)
     kind = {"square": "mirror"}.get(a.out, a.out)
     nws = _core.operand_bytes("tf32", a.N, a.d)
     dst = b.empty(shape, "float32", dev)
     fixed = (dst, b.ptr(dst))  # the output, allocated once
+    if _core.torch_view(x) is None:
+        print("python_overhead: the PyTorch fast path declines x (tdmaps._torch_pdist); its steps measure nothing",
+              file=sys.stderr)
 
     def distances_into_fixed():
         return _core.distances(pts.ptr, a.N, a.d, "tf32", kind, True, False, lambda: fixed, 0, pts.stream, dev)
+
+    def general_pdist():  # the general path (Points), as CuPy's and JAX's arrays take it
+        fast = tdmaps._torch_pdist
+        tdmaps._torch_pdist = _arrays._no_fast_path
+        try:
+            return tdmaps.pdist(x, out=a.out)
+        finally:
+            tdmaps._torch_pdist = fast
 
     def host_us(fn):
         for _ in range(a.warmup):
@@ -65,26 +80,32 @@ def main(argv):
         return q[1], q[0], q[2]
 
     steps = [
-        ("Points(x): the checks (DLPack describe, device, backend, stream)", lambda: _arrays.Points(x)),
-        ("  _core.describe(x) (nanobind ndarray from DLPack)", lambda: _core.describe(x)),
-        ("  _core.require_device(dev)", lambda: _core.require_device(dev)),
-        ("  torch.cuda.current_stream(dev).cuda_stream", lambda: b.stream(dev)),
-        ("_core.require_tiles(N)", lambda: _core.require_tiles(a.N)),
-        ("_core.operand_bytes", lambda: _core.operand_bytes("tf32", a.N, a.d)),
-        ("_core.free_bytes(dev) (cudaMemGetInfo)", lambda: _core.free_bytes(dev)),
-        ("backend.cached_free (torch.cuda.memory_stats; only when free is short)", lambda: b.cached_free(dev)),
-        ("backend.empty(output)", lambda: b.empty(shape, "float32", dev)),
-        ("backend.empty(workspace)", lambda: b.empty((nws,), "uint8", dev)),
-        ("_core.distances, the output given (checks, prepare, kernel, NaN pass: launches)", distances_into_fixed),
-        ("tdmaps.pdist(x, out) (the whole call)", lambda: tdmaps.pdist(x, out=a.out)),
+        ("tdmaps.pdist(x, out) (the whole call: PyTorch's fast path, _core.torch_pdist)",
+         lambda: tdmaps.pdist(x, out=a.out)),
+        ("  _core.torch_view(x) (its reads and checks: dtype, device, shape, contiguity, pointer, raw stream)",
+         lambda: _core.torch_view(x)),
+        ("  x.new_empty(output) (its allocation, from C++ once prepare is queued)", lambda: x.new_empty(*shape)),
+        ("  _core.distances, the output given (the launches: prepare, kernel, NaN pass)", distances_into_fixed),
+        ("tdmaps.pdist(x, out) on the general path (Points: CuPy, JAX, declined tensors)", general_pdist),
+        ("  Points(x): the checks (_torch_view, device, backend, stream)", lambda: _arrays.Points(x)),
+        ("    _arrays._torch_view(x) (the tensor's attributes from Python)", lambda: _arrays._torch_view(x)),
+        ("    _core.describe(x) (nanobind ndarray from DLPack: CuPy, JAX)", lambda: _core.describe(x)),
+        ("    _core.require_device(dev)", lambda: _core.require_device(dev)),
+        ("    backend.stream(dev) (PyTorch's raw stream)", lambda: b.stream(dev)),
+        ("  _core.require_tiles(N)", lambda: _core.require_tiles(a.N)),
+        ("  _core.operand_bytes", lambda: _core.operand_bytes("tf32", a.N, a.d)),
+        ("  _core.free_bytes(dev) (cudaMemGetInfo; past _arrays.CHECKED_BYTES only)", lambda: _core.free_bytes(dev)),
+        ("  backend.cached_free (torch.cuda.memory_stats; only when free is short)", lambda: b.cached_free(dev)),
+        ("  backend.empty(output) (torch.empty, from the alloc callback)", lambda: b.empty(shape, "float32", dev)),
+        ("  backend.empty(workspace) (past the cached workspace only)", lambda: b.empty((nws,), "uint8", dev)),
         ("torch.cdist(x, x) (for scale)", lambda: torch.cdist(x, x)),
     ]
     print(f"# python_overhead: N = {a.N}, d = {a.d}, out = {a.out}, reps = {a.reps}; torch {torch.__version__}, "
           f"tdmaps {tdmaps.__version__}, {torch.cuda.get_device_name(dev)}")
-    print(f"{'host step':<72} {'median_us':>9} {'p25_us':>8} {'p75_us':>8}")
+    print(f"{'host step':<100} {'median_us':>9} {'p25_us':>8} {'p75_us':>8}")
     for name, fn in steps:
         m, lo, hi = host_us(fn)
-        print(f"{name:<72} {m:9.1f} {lo:8.1f} {hi:8.1f}")
+        print(f"{name:<100} {m:9.1f} {lo:8.1f} {hi:8.1f}")
 
     def event_ms(fn):
         for _ in range(a.warmup):
@@ -102,10 +123,12 @@ def main(argv):
         return statistics.median(t)
 
     py = event_ms(lambda: tdmaps.pdist(x, out=a.out))
+    gen = event_ms(general_pdist)
     same = event_ms(distances_into_fixed)
     cpp = statistics.median(tdmaps._time_cpp(x, a.out, "tf32", False, min(a.reps, 500), a.warmup))
-    print(f"CUDA events, median ms: tdmaps.pdist {py:.4f}; _core.distances into the same output and workspace each "
-          f"call {same:.4f}; the same GPU work from C++ (_time_cpp) {cpp:.4f}; pdist - C++ {1e3 * (py - cpp):.1f} us")
+    print(f"CUDA events, median ms: tdmaps.pdist {py:.4f} (the general path {gen:.4f}); _core.distances into the same "
+          f"output and workspace each call {same:.4f}; the same GPU work from C++ (_time_cpp) {cpp:.4f}; "
+          f"pdist - C++ {1e3 * (py - cpp):.1f} us (the general path {1e3 * (gen - cpp):.1f} us)")
     return 0
 
 

@@ -34,7 +34,12 @@ if importlib.util.find_spec("torch") is not None:
     import torch  # noqa: F401
 
 from . import _core, maps
-from ._arrays import NO_KERNELS, Points, require_kernels
+from ._arrays import NO_KERNELS, Points, require_kernels, torch_fast_path
+
+# PyTorch's fast path (issue #38: the host time of a call): a CUDA torch.Tensor that passes every check goes through
+# one C++ call (_core.cpp, torch_pdist, torch_gram: the same checks, the same GPU work); they return None for any
+# other input, which takes the general path below (Points: any DLPack framework; every refusal raised there).
+_torch_pdist, _torch_gram = torch_fast_path()
 
 __all__ = ["pdist", "histogram", "radius_count", "gram", "kernel_for", "build_info", "maps", "PRECISIONS"]
 __version__ = _core.version
@@ -111,6 +116,9 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     squared=True gives d^2. float32, in the caller's framework. Error bound: the module's docstring
     (c_P: tdmaps.bound_coefficient(precision, d)).
     """
+    y = _torch_pdist(x, precision, out, squared)  # PyTorch's fast path; None: the general path
+    if y is not None:
+        return y
     _check_precision(precision)
     kind = _pdist_kind(out)
     p = Points(x)
@@ -143,6 +151,9 @@ def _time_cpp(x, out, precision, squared, reps, warmup):
 def gram(x, *, precision="tf32"):
     """The Gram matrix X X^T (N x N, float32, every cell written). Error: |g - g_exact| <= c_P S
     (c_P as for distances, S = (|x_i| + |x_j|)^2)."""
+    y = _torch_gram(x, precision)  # PyTorch's fast path; None: the general path
+    if y is not None:
+        return y
     _check_precision(precision)
     p = Points(x)
     p.check_values(precision)

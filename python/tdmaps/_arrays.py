@@ -7,6 +7,7 @@ or CuPy, which allocate, and the outputs go back to the input's framework (JAX) 
 framework tdmaps does not know, as DLPack capsules.
 """
 import math
+import sys
 
 from . import _core
 
@@ -84,17 +85,7 @@ class Points:
     def check_values(self, precision=None):
         """NaN, Inf and values whose squared norms overflow float32 are refused (one reduction over x
         on the GPU): the Gram form would turn them into wrong finite distances."""
-        m = self.backend.absmax(self.work)
-        if not (m <= 3.4e38):  # NaN compares false
-            raise ValueError("x holds NaN or Inf; tdmaps refuses them (their distances would be wrong, not NaN): "
-                             "drop or replace those rows first")
-        limit = math.sqrt(3.4e38 / (4.0 * self.d))
-        if m > limit:
-            raise ValueError(f"x holds values up to {m:.3g}, past {limit:.3g}: squared norms would overflow "
-                             "float32; scale x down")
-        if precision == "fp16" and m > 65504.0:
-            raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
-                             "another precision")
+        _check_absmax(self.backend.absmax(self.work), self.d, precision)
 
     def need_memory(self, nbytes, call, out=None):
         """Refuses (MemoryError) a call whose GPU memory (the workspace and the outputs, both allocated by
@@ -118,13 +109,8 @@ class Points:
         """An uninitialised array of the backend on this device; its out-of-memory error as MemoryError."""
         try:
             return self.backend.empty(shape, dtype, self.dev)
-        except MemoryError:
-            raise
         except Exception as e:  # torch.OutOfMemoryError, cupy's OutOfMemoryError: RuntimeError's kin
-            if "out of memory" not in str(e).lower():
-                raise
-            raise MemoryError(f"the GPU {self.dev} has too little free memory for an array of {shape} {dtype} "
-                              "(the framework refused it); use fewer points") from None
+            empty_refused(e, self.dev, shape, dtype)
 
     def empty_ptr(self, shape, dtype):
         """(empty(shape, dtype), its device pointer): the output the C++ call allocates once its preparation is queued."""
@@ -139,6 +125,53 @@ class Points:
             import jax.dlpack
             return jax.dlpack.from_dlpack(a)
         return a.__dlpack__()
+
+
+def _check_absmax(m, d, precision):
+    """Points.check_values' refusals of x whose largest |value| is m (d features)."""
+    if not (m <= 3.4e38):  # NaN compares false
+        raise ValueError("x holds NaN or Inf; tdmaps refuses them (their distances would be wrong, not NaN): "
+                         "drop or replace those rows first")
+    limit = math.sqrt(3.4e38 / (4.0 * d))
+    if m > limit:
+        raise ValueError(f"x holds values up to {m:.3g}, past {limit:.3g}: squared norms would overflow "
+                         "float32; scale x down")
+    if precision == "fp16" and m > 65504.0:
+        raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
+                         "another precision")
+
+
+def empty_refused(e, dev, shape, dtype):
+    """Raises the framework's refusal e to allocate an array of shape and dtype on GPU dev: an out-of-memory error
+    as MemoryError, any other as it is (Points.empty; _core's PyTorch fast path)."""
+    if isinstance(e, MemoryError) or "out of memory" not in str(e).lower():
+        raise e
+    raise MemoryError(f"the GPU {dev} has too little free memory for an array of {shape} {dtype} "
+                      "(the framework refused it); use fewer points") from None
+
+
+def check_torch_values(x, d, precision):
+    """Points.check_values for a float32 CUDA torch.Tensor x of d features (gram's fast path: _core.torch_gram)."""
+    _check_absmax(float((x.detach() if x.requires_grad else x).abs().max()), d, precision)
+
+
+def _no_fast_path(*args):
+    return None
+
+
+def torch_fast_path():
+    """(pdist's, gram's) fast path for PyTorch tensors: _core.torch_pdist and _core.torch_gram, handed once what
+    does not change from call to call (torch.Tensor, torch.float32, the raw-stream function, the checks' helpers
+    above); where they cannot run (no GPU kernels in this build, no PyTorch, a PyTorch without the raw-stream
+    function) functions that return None, and every call takes the general path (Points)."""
+    torch = sys.modules.get("torch")  # imported by __init__.py where it is installed
+    if not _core.has_kernels or torch is None:
+        return _no_fast_path, _no_fast_path
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if not callable(raw):
+        return _no_fast_path, _no_fast_path
+    _core.torch_setup(torch.Tensor, torch.float32, raw, empty_refused, check_torch_values, CHECKED_BYTES)
+    return _core.torch_pdist, _core.torch_gram
 
 
 def _torch_view(x):

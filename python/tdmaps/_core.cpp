@@ -5,7 +5,8 @@
 // found a GPU, CUDA and CUTLASS: src/support/gram/meson.build): the Gram kernels (gram_api.hpp) and
 // the exact mode (gram_exact.hpp) on raw device pointers that the Python layer allocated with the
 // caller's framework. Every call waits for its kernels with the GIL released, polling for
-// Ctrl-C (wait_interruptible).
+// Ctrl-C (wait_interruptible). PyTorch's fast path (torch_pdist, torch_gram): pdist and gram on a
+// torch.Tensor that passes every check, read and queued by one call from Python (issue #38's host time).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
@@ -15,6 +16,7 @@
 #include <tdmaps/registry.hpp>
 
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -194,9 +196,13 @@ std::vector<char>& sm90_of() {  // per device found good: whether it runs the sm
   static std::vector<char> v;
   return v;
 }
+std::vector<char>& good_devices() {  // per device: found good by require_device
+  static std::vector<char> v;
+  return v;
+}
+bool device_known_good(i64 dev) { return dev >= 0 && dev < i64(good_devices().size()) && good_devices()[size_t(dev)]; }
 void require_device(int dev) {
-  static std::vector<char> good;
-  if (dev >= 0 && dev < int(good.size()) && good[size_t(dev)]) return;
+  if (device_known_good(dev)) return;
   int count = 0;
   check(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
   if (dev < 0 || dev >= count)
@@ -211,11 +217,11 @@ void require_device(int dev) {
   if (cap < 80)
     throw std::runtime_error("GPU " + std::to_string(dev) + " is sm_" + std::to_string(cap) +
                              "; the tensor-core kernels need sm_80 or newer (Ampere, Hopper)");
-  if (int(good.size()) <= dev) good.resize(size_t(dev) + 1, 0);
+  if (int(good_devices().size()) <= dev) good_devices().resize(size_t(dev) + 1, 0);
   if (int(sm90_of().size()) <= dev) sm90_of().resize(size_t(dev) + 1, 0);
   DeviceGuard g(dev);
   sm90_of()[size_t(dev)] = gram::sm90_runs() ? 1 : 0;
-  good[size_t(dev)] = 1;
+  good_devices()[size_t(dev)] = 1;
 }
 bool sm90_runs_on(int dev) { return sm90_of()[size_t(dev)] != 0; }  // after require_device(dev)
 
@@ -426,10 +432,32 @@ Input input_of(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uin
   return Input{x, N, d, prec_of(prec), ws, stream, dev};
 }
 
-// Distances (or, product, the Gram matrix), asynchronous as a PyTorch operation: returns once queued on the stream.
-// The output comes from `alloc()` (the caller's framework: a pair (array, device pointer)), called once the
-// preparation is queued, so that the GPU prepares while the host allocates. ws: the framework's workspace, or 0 for
-// the device's cached one. Returns the array.
+// Distances (or, r.product, the Gram matrix) into an output that `alloc(dst)` makes (returns the array, sets dst to
+// its device pointer), called once the preparation is queued, so that the GPU prepares while the host allocates.
+// Asynchronous as a PyTorch operation: returns the array once the work is queued on the stream. in.workspace: the
+// framework's workspace, or 0 for the device's cached one. The GPU work of every pdist and gram call (distances(),
+// torch_distances()); time_distances() queues the same through enqueue().
+template <class Alloc> nb::object queue_distances(Input in, gram::Request r, Alloc&& alloc) {
+  DeviceGuard g(in.dev);
+  std::optional<WorkspaceLease> lease;
+  if (!in.workspace) {  // the cached one; where it is taken, prepare's own (freed below: cudaFree waits for the GPU)
+    lease.emplace(in.dev, gram::operand_bytes(in.prec, in.N, in.d), stream_of(in.stream));
+    in.workspace = reinterpret_cast<std::uintptr_t>(lease->p);
+  }
+  struct Own {
+    gram::Prepared p;
+    ~Own() { gram::release(p); }
+  } own;
+  own.p = enqueue_prepare(in);
+  std::uintptr_t dst = 0;
+  nb::object made = alloc(dst);
+  r.dst = reinterpret_cast<float*>(dst);
+  (void)enqueue_run(in, own.p, r);
+  return made;
+}
+
+// Distances (or, product, the Gram matrix) for the Python layer's general path (any framework): the output comes
+// from `alloc()` (the caller's framework: a pair (array, device pointer)). Returns the array.
 nb::object distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out, bool take_sqrt,
                      bool product, nb::callable alloc, std::uintptr_t ws, std::uintptr_t stream, int dev) {
   Input in = input_of(x, N, d, prec, ws, stream, dev);
@@ -439,21 +467,229 @@ nb::object distances(std::uintptr_t x, i64 N, int d, const std::string& prec, co
     throw nb::value_error("distances: out must be lower, condensed or mirror");
   r.take_sqrt = take_sqrt;
   r.product = product;
-  DeviceGuard g(dev);
-  std::optional<WorkspaceLease> lease;
-  if (!in.workspace) {  // the cached one; where it is taken, prepare's own (freed below: cudaFree waits for the GPU)
-    lease.emplace(dev, gram::operand_bytes(in.prec, N, d), stream_of(stream));
-    in.workspace = reinterpret_cast<std::uintptr_t>(lease->p);
+  return queue_distances(in, r, [&](std::uintptr_t& dst) {
+    const nb::tuple made = nb::cast<nb::tuple>(alloc());
+    dst = nb::cast<std::uintptr_t>(made[1]);
+    return nb::object(made[0]);
+  });
+}
+
+// ---- PyTorch's fast path (issue #38: the binding's host time) -----------------------------------------
+// pdist and gram on a torch.Tensor (exactly that type) that passes every check of the general path: float32, on a
+// CUDA device that require_device already found good, 2-D, N >= 2, d >= 1, C-contiguous, N within the tile map, the
+// operands within the cached workspace and the call's memory within _arrays.CHECKED_BYTES (need_memory asks nothing
+// there). The tensor is read here (its attributes by interned names, torch.float32 compared by identity), the stream
+// comes from PyTorch's raw-stream function, the output from x.new_empty(sizes) (float32 on x's device, as the
+// general path's torch.empty), everything that does not change set once by torch_setup. Anything else (another
+// type, a check that fails, an attribute that cannot be read) returns None before any GPU work, and the Python layer
+// takes its general path, which raises the general path's errors: the fast path raises only what a call that
+// passed the checks raises there (CUDA errors, the allocator's refusal as _arrays' MemoryError, gram's
+// check_values).
+struct TorchPath {
+  PyObject* tensor = nullptr;        // torch.Tensor
+  PyObject* float32 = nullptr;       // torch.float32
+  PyObject* stream = nullptr;        // torch._C._cuda_getCurrentRawStream: dev -> the current stream's handle
+  PyObject* refused = nullptr;       // _arrays.empty_refused(e, dev, shape, dtype): raises e, or it as MemoryError
+  PyObject* check_values = nullptr;  // _arrays.check_torch_values(x, d, precision): gram's refusal of non-finite x
+  std::size_t checked_bytes = 0;     // _arrays.CHECKED_BYTES
+  PyObject *s_dtype, *s_is_cuda, *s_shape, *s_is_contiguous, *s_get_device, *s_data_ptr, *s_new_empty, *s_float32;
+  PyObject* precs[std::size(gram::kPrecs)];  // their names, interned (the Python layer's literals are the same objects)
+  PyObject *s_condensed, *s_lower, *s_square;
+};
+TorchPath* torch_path = nullptr;  // set by torch_setup (__init__.py, where PyTorch is installed); never freed
+
+PyObject* interned(const char* s) {
+  PyObject* o = PyUnicode_InternFromString(s);
+  if (!o) throw nb::python_error();
+  return o;
+}
+void torch_setup(nb::handle tensor, nb::handle float32, nb::callable stream, nb::callable refused,
+                 nb::callable check_values, std::size_t checked_bytes) {
+  auto* t = new TorchPath;
+  t->tensor = nb::borrow(tensor).release().ptr();
+  t->float32 = nb::borrow(float32).release().ptr();
+  t->stream = nb::borrow(stream).release().ptr();
+  t->refused = nb::borrow(refused).release().ptr();
+  t->check_values = nb::borrow(check_values).release().ptr();
+  t->checked_bytes = checked_bytes;
+  t->s_dtype = interned("dtype");
+  t->s_is_cuda = interned("is_cuda");
+  t->s_shape = interned("shape");
+  t->s_is_contiguous = interned("is_contiguous");
+  t->s_get_device = interned("get_device");
+  t->s_data_ptr = interned("data_ptr");
+  t->s_new_empty = interned("new_empty");
+  t->s_float32 = interned("float32");
+  for (size_t k = 0; k < std::size(gram::kPrecs); ++k) t->precs[k] = interned(gram::name(gram::kPrecs[k]));
+  t->s_condensed = interned("condensed");
+  t->s_lower = interned("lower");
+  t->s_square = interned("square");
+  torch_path = t;  // a second setup (tests) replaces the first, which stays (a few objects)
+}
+
+// A str equal to `name` (interned: the same object as the Python layer's literal, else compared by value).
+bool is_name(PyObject* s, PyObject* name) {
+  return s == name || (PyUnicode_CheckExact(s) && PyUnicode_Compare(s, name) == 0);
+}
+// New references, released on every exit.
+struct Ref {
+  PyObject* o;
+  explicit Ref(PyObject* p) : o(p) {}
+  Ref(const Ref&) = delete;
+  Ref& operator=(const Ref&) = delete;
+  ~Ref() { Py_XDECREF(o); }
+};
+PyObject* call_method(PyObject* x, PyObject* name) {
+  PyObject* args[1] = {x};
+  return PyObject_VectorcallMethod(name, args, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+}
+// An int that fits i64, or false (the error cleared).
+bool as_i64(PyObject* o, i64& v) {
+  if (!o || !PyLong_Check(o)) return false;
+  int overflow = 0;
+  const long long r = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (overflow || (r == -1 && PyErr_Occurred())) {
+    PyErr_Clear();
+    return false;
   }
-  struct Own {
-    gram::Prepared p;
-    ~Own() { gram::release(p); }
-  } own;
-  own.p = enqueue_prepare(in);
-  const nb::tuple made = nb::cast<nb::tuple>(alloc());
-  r.dst = reinterpret_cast<float*>(nb::cast<std::uintptr_t>(made[1]));
-  (void)enqueue_run(in, own.p, r);
-  return made[0];
+  v = r;
+  return true;
+}
+
+// What the fast path reads of x: the general path's Points (N, d, dev, ptr) and stream, where every check passes.
+struct TorchView {
+  i64 N = 0, d = 0, dev = -1;
+  std::uintptr_t ptr = 0, stream = 0;
+};
+// Reads x; false (any Python error cleared) where the fast path does not apply.
+bool torch_view(const TorchPath& t, PyObject* x, TorchView& v) {
+  if (Py_TYPE(x) != reinterpret_cast<PyTypeObject*>(t.tensor)) return false;
+  bool ok;
+  {
+    Ref dt(PyObject_GetAttr(x, t.s_dtype));
+    ok = dt.o == t.float32;
+  }
+  if (ok) {
+    Ref cuda(PyObject_GetAttr(x, t.s_is_cuda));
+    ok = cuda.o == Py_True;
+  }
+  if (ok) {
+    Ref shape(PyObject_GetAttr(x, t.s_shape));  // torch.Size, a tuple
+    ok = shape.o && PyTuple_Check(shape.o) && PyTuple_GET_SIZE(shape.o) == 2 &&
+         as_i64(PyTuple_GET_ITEM(shape.o, 0), v.N) && as_i64(PyTuple_GET_ITEM(shape.o, 1), v.d) && v.N >= 2 &&
+         v.d >= 1 && v.d <= INT32_MAX;
+  }
+  if (ok) {
+    // with N >= 2 and d >= 1, is_contiguous() is the general path's test exactly (strides (d, 1); d's stride free
+    // where d = 1): PyTorch skips the strides of the dimensions of size 1
+    Ref c(call_method(x, t.s_is_contiguous));
+    ok = c.o == Py_True;
+  }
+  if (ok) {
+    Ref dev(call_method(x, t.s_get_device));
+    ok = as_i64(dev.o, v.dev) && device_known_good(v.dev);  // else the general path: require_device's checks
+    if (ok) {
+      Ref s(PyObject_CallOneArg(t.stream, dev.o));
+      i64 h = 0;
+      ok = as_i64(s.o, h);
+      v.stream = std::uintptr_t(h);
+    }
+  }
+  if (ok) {
+    Ref p(call_method(x, t.s_data_ptr));
+    i64 h = 0;
+    ok = as_i64(p.o, h);
+    v.ptr = std::uintptr_t(h);
+  }
+  if (!ok && PyErr_Occurred()) PyErr_Clear();
+  return ok;
+}
+
+// The fast path's call: None where it does not apply (the general path then).
+nb::object torch_distances(const TorchPath& t, nb::handle x, gram::Prec prec, gram::Out out, bool take_sqrt, bool product,
+                           nb::handle precision) {
+  TorchView v;
+  if (!torch_view(t, x.ptr(), v)) return nb::none();
+  try {
+    (void)gram::launched_tiles(gram::Sched::ltm_e, v.N);
+  } catch (const std::exception&) {
+    return nb::none();  // require_tiles' refusal, from the general path
+  }
+  const std::size_t nws = gram::operand_bytes(prec, v.N, int(v.d));
+  const std::size_t cells = std::size_t(out == gram::Out::condensed ? v.N * (v.N - 1) / 2 : v.N * v.N);
+  if (nws > workspace_cache_bytes || nws + 4 * cells > t.checked_bytes) return nb::none();  // _workspace, need_memory
+  if (product) {  // gram: check_values, as the general path's, before any GPU work
+    Ref r(PyObject_CallFunction(t.check_values, "OLO", x.ptr(), (long long)v.d, precision.ptr()));
+    if (!r.o) throw nb::python_error();
+  }
+  gram::Request r;
+  r.out = out;
+  r.take_sqrt = take_sqrt;
+  r.product = product;
+  const Input in{v.ptr, v.N, int(v.d), prec, 0, v.stream, int(v.dev)};
+  return queue_distances(in, r, [&](std::uintptr_t& dst) {
+    // x.new_empty(cells) or x.new_empty(N, N): the sizes as separate ints (PyTorch parses a tuple of them slower)
+    const bool condensed = out == gram::Out::condensed;
+    nb::object n = nb::steal(PyLong_FromLongLong(condensed ? (long long)cells : (long long)v.N));
+    if (!n.is_valid()) throw nb::python_error();
+    PyObject* args[3] = {x.ptr(), n.ptr(), n.ptr()};
+    PyObject* a = PyObject_VectorcallMethod(t.s_new_empty, args, (condensed ? 2 : 3) | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                            nullptr);
+    if (!a) {  // the allocator's refusal: as the general path's Points.empty
+      nb::python_error e;  // fetched (the indicator cleared)
+      nb::object shape = condensed ? nb::object(nb::make_tuple(cells)) : nb::object(nb::make_tuple(v.N, v.N));
+      Ref again(PyObject_CallFunction(t.refused, "OLOO", e.value().ptr(), (long long)v.dev, shape.ptr(), t.s_float32));
+      if (again.o) throw e;  // (empty_refused always raises)
+      throw nb::python_error();
+    }
+    nb::object made = nb::steal(a);
+    Ref p(call_method(a, t.s_data_ptr));
+    i64 h = 0;
+    if (!as_i64(p.o, h)) {
+      if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "tdmaps: the output's data_ptr() is not an int");
+      throw nb::python_error();
+    }
+    dst = std::uintptr_t(h);
+    return made;
+  });
+}
+gram::Prec fast_prec(const TorchPath& t, PyObject* s, bool& ok) {
+  for (size_t k = 0; k < std::size(gram::kPrecs); ++k)
+    if (is_name(s, t.precs[k])) return gram::kPrecs[k];
+  ok = false;
+  return gram::Prec::tf32;
+}
+// pdist(x, squared=squared, precision=precision, out=out) on the fast path, or None.
+nb::object torch_pdist(nb::handle x, nb::handle precision, nb::handle out, nb::handle squared) {
+  if (!torch_path) return nb::none();
+  const TorchPath& t = *torch_path;
+  bool ok = true;
+  const gram::Prec prec = fast_prec(t, precision.ptr(), ok);
+  gram::Out o = gram::Out::condensed;
+  if (is_name(out.ptr(), t.s_lower)) o = gram::Out::lower;
+  else if (is_name(out.ptr(), t.s_square)) o = gram::Out::mirror;
+  else if (!is_name(out.ptr(), t.s_condensed)) ok = false;
+  if (!ok) return nb::none();
+  const int sq = PyObject_IsTrue(squared.ptr());
+  if (sq < 0) {
+    PyErr_Clear();
+    return nb::none();
+  }
+  return torch_distances(t, x, prec, o, sq == 0, false, precision);
+}
+// gram(x, precision=precision) on the fast path, or None.
+nb::object torch_gram(nb::handle x, nb::handle precision) {
+  if (!torch_path) return nb::none();
+  bool ok = true;
+  const gram::Prec prec = fast_prec(*torch_path, precision.ptr(), ok);
+  if (!ok) return nb::none();
+  return torch_distances(*torch_path, x, prec, gram::Out::mirror, false, true, precision);
+}
+// The fast path's reading of x (tests, experiments/peers/python_overhead.py): (N, d, dev, ptr, stream) or None.
+nb::object torch_view_of(nb::handle x) {
+  TorchView v;
+  if (!torch_path || !torch_view(*torch_path, x.ptr(), v)) return nb::none();
+  return nb::make_tuple(v.N, v.d, v.dev, v.ptr, v.stream);
 }
 
 // A reduction (hist, count, minmax): queued, waited for (Ctrl-C returns), then refused where x was not finite.
@@ -619,6 +855,10 @@ NB_MODULE(_core, m) {
   m.def("radius_count", &radius_count);
   m.def("minmax", &minmax);
   m.def("time_distances", &time_distances);
+  m.def("torch_setup", &torch_setup);
+  m.def("torch_pdist", &torch_pdist);
+  m.def("torch_gram", &torch_gram);
+  m.def("torch_view", &torch_view_of);
 #if defined(TDMAPS_PY_EXACT)
   m.def("exact_histogram", &exact_histogram);
   m.def("exact_radius_count", &exact_radius_count);

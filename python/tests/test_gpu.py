@@ -269,6 +269,45 @@ def test_torch_fast_path_equals_dlpack():
             assert b.stream(0) == b.public_stream(0) == st.cuda_stream
 
 
+def test_torch_fast_path_reads_as_the_general_path():
+    # _core.torch_view: what pdist's and gram's fast path (_core.torch_pdist, torch_gram) reads of a tensor; None for
+    # every tensor the general path refuses (that path raises its errors)
+    from tdmaps import _arrays, _core
+    assert tdmaps._torch_pdist is _core.torch_pdist  # the fast path is on where PyTorch has CUDA
+    base = cuda(points(300, 24))
+    tdmaps.pdist(base)  # require_device(0) remembered (before it, the fast path declines)
+    for t in (base, base[5:260], base[:, :1].contiguous(), base[:, ::2], base.T, base[:1], base.reshape(24, 300),
+              base[:, :0], base[0], base.double(), base.cpu(), torch.nn.Parameter(base.clone())):
+        try:
+            p = _arrays.Points(t)
+        except (TypeError, ValueError):
+            p = None
+        v = _core.torch_view(t)
+        if p is None or type(t) is not torch.Tensor:  # refused, or a subclass: the general path
+            assert v is None, t.shape
+        else:
+            assert v == (p.N, p.d, p.dev, p.ptr, p.stream) and p.stream == torch.cuda.current_stream().cuda_stream
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        assert _core.torch_view(base)[4] == s.cuda_stream
+
+
+def test_torch_fast_path_equals_general_path(monkeypatch):
+    x = cuda(points(257, 17, offset=-0.5))
+    fast = {(o, p, sq): tdmaps.pdist(x, out=o, precision=p, squared=sq)
+            for o in ("condensed", "lower", "square") for p in PRECS for sq in (False, True)}
+    fast_g = {p: tdmaps.gram(x, precision=p) for p in PRECS}
+    monkeypatch.setattr(tdmaps._core, "distances", None)  # the fast path does not use it
+    assert tdmaps.pdist(x).shape == (257 * 256 // 2,)
+    monkeypatch.undo()
+    monkeypatch.setattr(tdmaps, "_torch_pdist", lambda *a: None)  # the general path
+    monkeypatch.setattr(tdmaps, "_torch_gram", lambda *a: None)
+    for (o, p, sq), y in fast.items():
+        assert torch.equal(y, tdmaps.pdist(x, out=o, precision=p, squared=sq)), (o, p, sq)
+    for p, y in fast_g.items():
+        assert torch.equal(y, tdmaps.gram(x, precision=p)), p
+
+
 def test_cached_workspace_across_streams():
     # the device's cached workspace, used by calls on two streams in turn: each waits for the previous one's kernels
     xs = (cuda(points(600, 64)), cuda(points(257, 17, seed=2)))
