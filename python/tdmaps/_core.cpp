@@ -249,15 +249,18 @@ gram::Out out_of(const std::string& s) {
 
 // The one table of which kernel runs which output (the fastest on an H200:
 // experiments/results/h200/gram.csv). sm90: the device runs the sm_90a kernels (gram::sm90_runs).
-gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90) {
+// product: the Gram product X X^T itself (tdmaps.gram), not distances.
+gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90, bool product = false) {
   using gram::Kernel;
   switch (o) {
     case gram::Out::lower:
       if (sm90 && gram::sm90_evt_refusal(p, o, N).empty()) return Kernel::sm90_evt;
       return sm90 ? Kernel::sm90_ws : Kernel::classic;
     case gram::Out::hist: return sm90 ? Kernel::sm90_ws : Kernel::persistent;
+    case gram::Out::mirror:  // sm90-evt's mirror (two TMA stores a tile): 1.8x sm80-8w at N = 32768, d = 128
+      if (sm90 && gram::sm90_evt_refusal(p, o, N, product).empty()) return Kernel::sm90_evt;
+      return Kernel::sm80_8w;
     case gram::Out::condensed:
-    case gram::Out::mirror:
     case gram::Out::count:
     case gram::Out::minmax: return Kernel::sm80_8w;
   }
@@ -406,13 +409,13 @@ gram::Prepared enqueue_prepare(const Input& in) {
 }
 gram::Prepared enqueue_run(const Input& in, const gram::Prepared& p, gram::Request r) {
   r.sched = gram::Sched::ltm_e;
-  r.kernel = kernel_for(r.out, in.prec, in.N, sm90_runs_on(in.dev));
+  r.kernel = kernel_for(r.out, in.prec, in.N, sm90_runs_on(in.dev), r.product);
   const cudaStream_t s = stream_of(in.stream);
   cudaError_t e;
   try {
     e = gram::run(p, r, s);
     if (e == cudaErrorInvalidValue && r.kernel == gram::Kernel::sm90_evt) {  // a shape sm90-evt refuses
-      r.kernel = gram::Kernel::sm90_ws;
+      r.kernel = r.out == gram::Out::mirror ? gram::Kernel::sm80_8w : gram::Kernel::sm90_ws;
       e = gram::run(p, r, s);
     }
   } catch (const tdmaps::unsupported& ex) {
