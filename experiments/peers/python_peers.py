@@ -78,8 +78,8 @@ def parse_args(argv):
                    help="timed calls of the tdmaps rows (Python and C++) at N <= 8192, where the binding's overhead of "
                         "tens of microseconds is read (default 200; --reps elsewhere)")
     p.add_argument("--warmup-s", type=float, default=1.0,
-                   help="seconds of untimed tdmaps.pdist calls before each size's first timed row: the GPU's clocks and the "
-                        "host's caches warm (default 1)")
+                   help="seconds of untimed tdmaps.pdist calls before each size's first timed row and before each tdmaps "
+                        "row (Python and C++): the GPU's clocks and the host's caches warm (default 1)")
     p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     add_run_args(p, CSV, 30, 5, "N = 1024, 32768 (unless --N: the two sizes of the overhead checks), reps 10 (unless --reps)")
     a = p.parse_args(argv)
@@ -245,6 +245,15 @@ def main(argv):
         def reps_of(n, impl):
             return max(a.reps, a.overhead_reps) if impl.startswith("tdmaps") and n <= 8192 else a.reps
 
+        def warm(call):
+            """Untimed calls for --warmup-s seconds, right before a tdmaps row is timed: the check before it runs on
+            the CPU for a while, and a GPU left idle drops its clocks, which a short call at N = 1024 would pay
+            for (the same warm-up precedes the C++ row of the same GPU work)."""
+            t0 = time.perf_counter()
+            while time.perf_counter() - t0 < a.warmup_s:
+                call()
+                torch.cuda.synchronize()
+
         def gpu_row(n, d, chk, impl, output, prec, kernel, call, nbytes, check_prec=None):
             """Check one call's output, then time it (CUDA events); OOM and other failures become a note row."""
             print(f"[{PROGRAM}] N={n} d={d} {impl} {output} {prec}", file=sys.stderr, flush=True)
@@ -254,6 +263,8 @@ def main(argv):
                 ver, err = chk.check(y if isinstance(y, torch.Tensor) else torch.from_dlpack(y), output, check_prec or prec)
                 del y
                 reps = reps_of(n, impl)
+                if impl.startswith("tdmaps"):
+                    warm(call)
                 st = stats(np, event_times(torch, call, a.warmup, reps))
                 row(n, d, impl, output, prec, "gpu", kernel, reps, st, nbytes, ver, err)
             except torch.cuda.OutOfMemoryError:
@@ -289,6 +300,7 @@ def main(argv):
                         continue
                     print(f"[{PROGRAM}] N={n} d={d} time_cpp {o}", file=sys.stderr, flush=True)
                     try:
+                        warm(lambda o=o: tdmaps.pdist(x, out=o, precision=a.precision))
                         t = [float(v) for v in time_cpp(x, o, a.precision, False, reps_of(n, "tdmaps"), a.warmup)]
                         row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
                             nan, "the same GPU work from C++ (prepare; kernel; zero_upper for lower; NaN pass); workspace and output allocated once (checked as tdmaps.pdist)")
