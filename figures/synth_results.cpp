@@ -150,7 +150,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             if (m.name == "bb") c = counts_or_zero<BB>(N, rho);
             else if (m.name == "rb") c = counts_or_zero<RB>(N, rho);
             else if (m.name == "rec") c = counts_or_zero<REC>(N, rho);
-            else if (figs::pick_rows::on_papers_grid(m.name)) c = square_counts(N, rho);
+            else if (results::pick_rows::on_papers_grid(m.name)) c = square_counts(N, rho);
             else c = counts_or_zero<LTM_E>(N, rho);
             RowOf<layout::dummy> r;
             r.set("test", test).set("form", form).set("N", N).set("rho", rho).set("map", m.name).set("exact", exact)
