@@ -30,7 +30,7 @@ Panel i_panel(const Ctx& ctx, const Table& t, const Sel& s, const std::string& t
     if (!e.empty()) p.series.push_back(map_series(m, e));
     if (t.has("exact")) {
       Pts ie;
-      for (const Row& r : t.rows())
+      for (const TableRow& r : t.rows())
         if (r.s("map") == m && selected(r, all) && r.s("exact") == "0" && std::isfinite(row_improvement(r)))
           ie.emplace_back(r.d("N"), row_improvement(r));
       std::sort(ie.begin(), ie.end());
@@ -41,7 +41,7 @@ Panel i_panel(const Ctx& ctx, const Table& t, const Sel& s, const std::string& t
         p.series.push_back(si);
       }
     }
-    for (const Row& r : t.rows())
+    for (const TableRow& r : t.rows())
       if (r.s("map") == m && selected(r, all)) xmax = std::max(xmax, r.d("N"));
   }
   p.hlines.push_back(bb_line());
@@ -76,7 +76,7 @@ std::vector<double> rhos_of(const Table& t, const Sel& base) {
   Sel s = base;
   s.rho = NAN;
   s.exact_only = false;
-  for (const Row& row : t.rows())
+  for (const TableRow& row : t.rows())
     if (selected(row, s) && std::isfinite(row.d("rho")) && row.d("rho") > 0) r.insert(row.d("rho"));
   return std::vector<double>(r.begin(), r.end());
 }
@@ -269,7 +269,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "edm_roofline", g, results::layout::edm, {"N", "map", "GBps"});
   if (!t) return;
   std::vector<double> bw;
-  for (const Row& r : t->rows())
+  for (const TableRow& r : t->rows())
     if (r.s("map") == "write_bw" && std::isfinite(r.d("GBps"))) bw.push_back(r.d("GBps"));
   const double wbw = median(bw);
   const std::vector<double> feats = t->has("features") ? distinct(*t, "features") : std::vector<double>{};
@@ -302,7 +302,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
     if (peers && peers->has("impl") && peers->has("N") && peers->has("GBps")) {
       for (const std::string& impl : values_of(*peers, "impl")) {
         std::map<double, std::vector<double>> by;
-        for (const Row& r : peers->rows()) {
+        for (const TableRow& r : peers->rows()) {
           if (r.s("impl") != impl) continue;
           if (peers->has("layout") && r.s("layout") != layout) continue;
           if (!peers->has("layout") && (impl.find("pdist") != std::string::npos) != (std::string(layout) == "packed"))

@@ -151,23 +151,23 @@ std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::
   const double rho = t.has("rho") ? primary_rho(t) : NAN;
   *rho_used = rho;
   std::map<std::string, std::map<double, std::vector<double>>> by;  // series -> N -> ratios
-  const auto key_of = [&](const Row& r) {
+  const auto key_of = [&](const TableRow& r) {
     std::string k;
     for (const std::string& c : groups) k += (k.empty() ? "" : " ") + r.s(c);
     return k.empty() ? std::string("linear / blocked") : k;
   };
-  const auto usable = [&](const Row& r) {
+  const auto usable = [&](const TableRow& r) {
     return (!std::isfinite(rho) || r.d("rho") == rho) && !(r.has("verified") && r.s("verified") == "0");
   };
   if (!rc.empty()) {
-    for (const Row& r : t.rows())
+    for (const TableRow& r : t.rows())
       if (usable(r) && (!t.has("layout") || r.s("layout") == "blocked") && std::isfinite(r.d(rc))) {
         by[key_of(r)][r.d("N")].push_back(r.d(rc));
         map_of[key_of(r)] = r.s("map");
       }
   } else if (t.has("layout") && t.has("median_ms")) {
     std::map<std::string, std::map<double, std::map<std::string, double>>> ms;
-    for (const Row& r : t.rows())
+    for (const TableRow& r : t.rows())
       if (usable(r)) {
         ms[key_of(r)][r.d("N")][r.s("layout")] = r.d("median_ms");
         map_of[key_of(r)] = r.s("map");

@@ -90,14 +90,14 @@ bool is_reference(const std::string& m) { return m.rfind("bb", 0) == 0 || m == "
 
 std::vector<std::string> values_of(const Table& t, const std::string& col) {
   std::vector<std::string> v;
-  for (const Row& r : t.rows())
+  for (const TableRow& r : t.rows())
     if (std::find(v.begin(), v.end(), r.s(col)) == v.end()) v.push_back(r.s(col));
   return v;
 }
 std::vector<std::string> col_values(const Table& t, const std::string& col) {
   std::vector<std::string> v;
   if (!t.has(col)) return {""};
-  for (const Row& r : t.rows())
+  for (const TableRow& r : t.rows())
     if (std::find(v.begin(), v.end(), r.s(col)) == v.end()) v.push_back(r.s(col));
   return v;
 }

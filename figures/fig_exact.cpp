@@ -97,7 +97,7 @@ std::string strip_host(std::string v) {
 void variant_rows(const Table& t, const std::string& source, int rho, bool three_d, std::vector<ExactEntry>& out) {
   const std::string col = "largest_exact_N_rho" + std::to_string(rho);
   if (!t.has("variant") || !t.has(col)) return;
-  for (const Row& r : t.rows()) {
+  for (const TableRow& r : t.rows()) {
     const bool is3 = r.s("kind") == "block3" || r.s("variant").rfind("tet", 0) == 0;
     if (is3 != three_d || !std::isfinite(r.d(col))) continue;
     // the library's rounding (pinned); the FMA-contracted rows (column rounding = fma, the
@@ -116,7 +116,7 @@ void root_rows(const Table& t, const std::string& source, int rho, std::vector<E
   const std::string col = "largest_exact_N_rho" + std::to_string(rho);
   if (!t.has("root") || !t.has(col)) return;
   std::map<std::string, std::map<std::string, ExactEntry>> by;  // root -> part -> its reach
-  for (const Row& r : t.rows()) {
+  for (const TableRow& r : t.rows()) {
     if (!std::isfinite(r.d(col))) continue;
     const bool clean = r.s("first_wrong") == "none";
     auto& parts = by[r.s("root")];
@@ -322,7 +322,7 @@ void check_wasted3d(Ctx& ctx) {
   }
   size_t same = 0, differ = 0, skipped = 0;
   std::string first_bad;
-  for (const Row& r : t->rows()) {
+  for (const TableRow& r : t->rows()) {
     const double N = r.d("N"), rho = r.d("rho");
     bool done = false;
     if (std::isfinite(N) && std::isfinite(rho) && N > 0 && rho > 0 && std::ceil(N / rho) <= 256) {

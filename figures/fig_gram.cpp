@@ -9,7 +9,7 @@
 
 namespace figs {
 namespace {
-const Row* gram_row(const std::vector<Row>& rows, const std::string& N, const std::string& d, const std::string& prec,
+const TableRow* gram_row(const std::vector<TableRow>& rows, const std::string& N, const std::string& d, const std::string& prec,
                     const std::string& output, const std::string& impl) {
   return pick_rows::gram(rows, N, d, prec, output, impl);
 }
@@ -25,9 +25,9 @@ const std::string kLower = out_name(Output::lower), kFull = out_name(Output::ful
 std::string ltm_e_of(Kernel k) { return gram::impl_name(gram::Sched::ltm_e, k); }
 const std::string kLtmE = ltm_e_of(Kernel::classic), kBbGrid = gram::impl_name(gram::Sched::bb, Kernel::classic);
 // the kernels of our LTM-E rows (pick_rows::gram_ltm_kernel) at a precision and output, in the rows' order
-std::vector<Kernel> ltm_kernels(const std::vector<Row>& rows, const std::string& prec, const std::string& output) {
+std::vector<Kernel> ltm_kernels(const std::vector<TableRow>& rows, const std::string& prec, const std::string& output) {
   std::vector<Kernel> ks;
-  for (const Row& r : rows) {
+  for (const TableRow& r : rows) {
     Kernel k;
     if (pick_rows::gram_ltm_kernel(r.s("impl"), k) && r.s("precision") == prec && r.s("output") == output &&
         std::find(ks.begin(), ks.end(), k) == ks.end())
@@ -58,9 +58,9 @@ double tf32_peak(const std::string& gpu) {
 void gram_time(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_time", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   const Table* pt = g.get(results::layout::peers_gram);
-  const std::vector<Row> prows = pt ? pt->rows() : std::vector<Row>{};
+  const std::vector<TableRow> prows = pt ? pt->rows() : std::vector<TableRow>{};
   struct Line {
     std::string prec, output, impl;
     const char *label, *color;
@@ -100,7 +100,7 @@ void gram_time(Ctx& ctx, const GpuData& g) {
       s.pt = l.pt;
       s.dt = l.dt;
       for (const char* d : {"64", "128", "256"}) {
-        const Row* r = gram_row(l.peer ? prows : rows, N, d, l.prec, l.output, l.impl);
+        const TableRow* r = gram_row(l.peer ? prows : rows, N, d, l.prec, l.output, l.impl);
         if (r && std::isfinite(r->d("median_ms"))) {
           s.x.push_back(std::stod(d));
           s.y.push_back(r->d("median_ms"));
@@ -116,11 +116,11 @@ void gram_time(Ctx& ctx, const GpuData& g) {
     p.xrange = std::make_pair(32.0, 400.0);  // log axis, tics a factor 2 apart from 32: 64, 128, 256 marked
     p.xtic = 2;
     f.panels.push_back(p);
-    const Row* o = gram_row(rows, N, "128", kTf32, kLower, kLtmE);
-    const Row* ws = gram_row(rows, N, "128", kTf32, kLower, ltm_e_of(Kernel::sm90_ws));
-    const Row* w = gram_row(rows, N, "128", gram::peer::none, kLower, gram::peer::write);
-    const Row* ge = gram_row(rows, N, "128", kTf32, kFull, gram::peer::cublas_gemm_epilogue);
-    const Row* cd = gram_row(prows, N, "128", kTf32, kFull, gram::peer::torch_cdist);
+    const TableRow* o = gram_row(rows, N, "128", kTf32, kLower, kLtmE);
+    const TableRow* ws = gram_row(rows, N, "128", kTf32, kLower, ltm_e_of(Kernel::sm90_ws));
+    const TableRow* w = gram_row(rows, N, "128", gram::peer::none, kLower, gram::peer::write);
+    const TableRow* ge = gram_row(rows, N, "128", kTf32, kFull, gram::peer::cublas_gemm_epilogue);
+    const TableRow* cd = gram_row(prows, N, "128", kTf32, kFull, gram::peer::torch_cdist);
     if (o && w && ge)
       reading += "N = " + fmt_int(std::stod(N)) + ", d = 128: ours TF32 " + fmt(o->d("median_ms"), 2) + " ms (classic)" +
                  (ws ? ", " + fmt(ws->d("median_ms"), 2) + " ms (sm90-ws)" : std::string()) + ", writing the triangle " +
@@ -144,9 +144,9 @@ void gram_time(Ctx& ctx, const GpuData& g) {
 void gram_roofline(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_roofline", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "TFLOPs", "GBps"});
   if (!t) return;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   std::vector<double> bw;
-  for (const Row& r : rows)
+  for (const TableRow& r : rows)
     if (r.s("impl") == gram::peer::write && r.s("output") == kLower) bw.push_back(r.d("GBps"));
   const double wbw = median(bw);
   const double peak = tf32_peak(t->meta_or("gpu", g.name()));
@@ -182,7 +182,7 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
       sa.pt = sb.pt = ptype(k, i == 0);
       sa.dt = sb.dt = i == 0 ? 1 : 2;
       for (const std::string& d : pick_rows::gram_target_d()) {
-        const Row* r = gram_row(rows, N, d, kTf32, kLower, ltm_e_of(k));
+        const TableRow* r = gram_row(rows, N, d, kTf32, kLower, ltm_e_of(k));
         if (!r || !(r->d("TFLOPs") > 0) || !(r->d("GBps") > 0)) continue;
         const double x = r->d("TFLOPs") * 1e3 / r->d("GBps");
         sa.x.push_back(x);
@@ -214,7 +214,7 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
     s.with = "points";
     for (const std::string& N : pick_rows::gram_target_N())
       for (const std::string& d : pick_rows::gram_target_d())
-        if (const Row* r = gram_row(rows, N, d, kTf32, kFullGram, gram::peer::cublas_gemm))
+        if (const TableRow* r = gram_row(rows, N, d, kTf32, kFullGram, gram::peer::cublas_gemm))
           if (r->d("TFLOPs") > 0 && r->d("GBps") > 0) {
             s.x.push_back(r->d("TFLOPs") * 1e3 / r->d("GBps"));
             s.y.push_back(r->d("TFLOPs"));
@@ -309,35 +309,35 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   };
   if (const Table* t = g.get(results::layout::dummy)) {
     std::vector<std::pair<double, double>> v;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("form") == "store" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
     add("dummy (store), ltm-e, ρ = 16", "#7f7f7f", 1, v);
   }
   if (const Table* t = g.get(results::layout::edm)) {
     std::vector<std::pair<double, double>> v;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("variant") == "full" && r.s("features") == "4" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
     add("EDM, 4 features, ltm-e, ρ = 16", "#1f77b4", 7, v);
   }
   if (const Table* t = g.get(results::layout::collision)) {
     std::vector<std::pair<double, double>> v;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("test") == "collision" && r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("variant") == "3d" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
     add("collision 3D, ltm-e, ρ = 16", "#ff7f0e", 5, v);
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
     std::vector<std::pair<double, double>> v;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("map") == "tet-e" && r.s("mode") == "block" && std::isfinite(r.d("I")) && r.d("useful_blocks") > 0)
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
     add("three-body (3D), tet-e", "#2ca02c", 9, v);
   }
   if (const Table* t = g.get(results::layout::gram)) {
     std::vector<std::pair<double, double>> v, h;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("impl") == kLtmE && std::isfinite(r.d("I")) && r.d("useful_tiles") > 0)
         (r.s("output") == kHist ? h : v).emplace_back(r.d("median_ms") * 1e6 / r.d("useful_tiles"), r.d("I"));
     add("GEMM tiles (pairwise distances, 128×128), ltm-e", "#d62728", 11, v);
@@ -368,13 +368,13 @@ namespace figs {
 void gram_reductions(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_reductions", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   const std::string d = "128";
   std::map<std::string, Series> by;  // one series per (output, impl)
   std::vector<std::string> order;
   double best = 0, best_N = 0;
   std::string best_what;
-  for (const Row& r : rows) {
+  for (const TableRow& r : rows) {
     const std::string out = r.s("output"), impl = r.s("impl");
     if (r.s("d") != d || !(out == kHist || out == kCount) || !(r.d("median_ms") > 0)) continue;
     Kernel kern = Kernel::classic;
@@ -422,7 +422,7 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
   }
   if (const Table* s = g.get(results::layout::sdh)) {
     double sdh_best = 0;
-    for (const Row& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
+    for (const TableRow& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
     if (sdh_best > 0) {
       p.hlines.push_back(HLine{sdh_best, "SDH kernels' best (sdh.csv, d = 3, CUDA cores)", "#ff7f0e", 3});
       reading += " The SDH kernels' best rate (d = 3) is " + fmt_g(sdh_best, 3) + " pairs/s.";
@@ -446,7 +446,7 @@ namespace figs {
 void gram_ladder(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_ladder", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   Panel p;
   p.title = "TF32 lower triangle: % of the same run's triangle write";
   p.bars = true;
@@ -464,8 +464,8 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
     double best = 0;
     for (const std::string& N : pick_rows::gram_target_N())
       for (const std::string& d : pick_rows::gram_target_d()) {
-        const Row* r = gram_row(rows, N, d, kTf32, kLower, ltm_e_of(k));
-        const Row* w = gram_row(rows, N, d, gram::peer::none, kLower, gram::peer::write);
+        const TableRow* r = gram_row(rows, N, d, kTf32, kLower, ltm_e_of(k));
+        const TableRow* w = gram_row(rows, N, d, gram::peer::none, kLower, gram::peer::write);
         const double v = r && w && r->d("median_ms") > 0 ? 100 * w->d("median_ms") / r->d("median_ms") : NAN;
         s.y.push_back(v);
         if (std::isfinite(v)) any = true, best = std::max(best, v);
@@ -488,7 +488,7 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
 void gram_symmetric(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "gram_symmetric", g, results::layout::gram, {"N", "d", "precision", "output", "impl", "median_ms"});
   if (!t) return;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   Panel p;
   p.title = "X·Xᵀ in BF16 (FP32 accumulation), the whole N×N: cuBLAS GEMM time over ours";
   p.bars = true;
@@ -496,7 +496,7 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
   p.yrange = std::make_pair(0.0, 2.2);
   p.key = "below";
   std::vector<std::pair<std::string, std::string>> sizes;
-  for (const Row& r : rows)
+  for (const TableRow& r : rows)
     if (r.s("output") == kMirrorGram && r.s("precision") == kBf16) {
       const std::pair<std::string, std::string> nd{r.s("N"), r.s("d")};
       if (std::find(sizes.begin(), sizes.end(), nd) == sizes.end()) sizes.push_back(nd);
@@ -510,8 +510,8 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
     s.color = k == Kernel::classic ? "#1f77b4" : "#2ca02c";
     double best = 0;
     for (const auto& [N, d] : sizes) {
-      const Row* r = gram_row(rows, N, d, kBf16, kMirrorGram, ltm_e_of(k));
-      const Row* c = gram_row(rows, N, d, kBf16, kFullGram, gram::peer::cublas_gemm);
+      const TableRow* r = gram_row(rows, N, d, kBf16, kMirrorGram, ltm_e_of(k));
+      const TableRow* c = gram_row(rows, N, d, kBf16, kFullGram, gram::peer::cublas_gemm);
       const double v = r && c && r->d("median_ms") > 0 ? c->d("median_ms") / r->d("median_ms") : NAN;
       s.y.push_back(v);
       if (std::isfinite(v)) best = std::max(best, v);

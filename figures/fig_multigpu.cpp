@@ -62,14 +62,14 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   for (const Table* t : tabs) {
     // 1 GPU x 1 chunk of each (app, kernel, N): the base when the table has no rate_vs_first
     std::map<MgKey, double> base_ms;
-    const auto key_of = [&](const Row& r) {
+    const auto key_of = [&](const TableRow& r) {
       std::string app = r.s("app");
       if (app.empty()) app = t->path.find("threebody") != std::string::npos ? "threebody" : "sdh";
       return MgKey{app, r.s("kernel"), r.d("N")};
     };
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.d("gpus") == 1 && r.d("chunks") == 1 && std::isfinite(r.d("median_ms"))) base_ms[key_of(r)] = r.d("median_ms");
-    for (const Row& r : t->rows()) {
+    for (const TableRow& r : t->rows()) {
       const MgKey k = key_of(r);
       if (!std::isfinite(k.N) || !std::isfinite(r.d("gpus")) || !std::isfinite(r.d("chunks"))) continue;
       if (r.d("identical") == 0 || r.d("verified") == 0) {  // a wrong histogram is no measurement

@@ -11,7 +11,7 @@ namespace figs {
 // ---- SDH ------------------------------------------------------------------------------------------
 namespace {
 
-double sdh_t(const Row& r) {
+double sdh_t(const TableRow& r) {
   const double w = r.d("with_transfers_ms");
   return std::isfinite(w) ? w : r.d("median_ms");
 }
@@ -40,15 +40,15 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
     p.ylabel = "time (ms)";
     p.key = "top right";
     // one category per implementation at N (the paper's slot order first)
-    std::vector<std::pair<std::string, Row>> rows;
+    std::vector<std::pair<std::string, TableRow>> rows;
     const std::vector<std::string> order = {"cpu", "cpu-mt", "v1", "v2", "v3", "v4", "v5"};
-    std::map<std::string, Row> chosen;
-    for (const Row& r : t->rows()) {
+    std::map<std::string, TableRow> chosen;
+    for (const TableRow& r : t->rows()) {
       if (r.d("N") != N) continue;
       const std::string impl = r.s("impl");
       auto it = chosen.find(impl);
       // prefer the paper's bucket width and block size
-      const auto score = [](const Row& x) {
+      const auto score = [](const TableRow& x) {
         return (x.d("bucket_width") == 500 ? 2 : 0) + (x.d("threads_per_block") == 256 ? 1 : 0);
       };
       if (it == chosen.end()) chosen.emplace(impl, r);
@@ -108,7 +108,7 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
 // Pairs per second against N of each implementation of an SDH table (the paper's 256
 // threads per block for the GPU versions), in the table's order.
 std::vector<std::pair<std::string, Pts>> sdh_curves(const Table& tab) {
-  const auto pps = [](const Row& r) {
+  const auto pps = [](const TableRow& r) {
     double v = r.d("pairs_per_s");
     if (!std::isfinite(v) && r.d("median_ms") > 0) v = r.d("N") * (r.d("N") - 1) / 2 / (r.d("median_ms") * 1e-3);
     return v;
@@ -116,7 +116,7 @@ std::vector<std::pair<std::string, Pts>> sdh_curves(const Table& tab) {
   std::vector<std::pair<std::string, Pts>> out;
   for (const std::string& impl : values_of(tab, "impl")) {
     std::map<double, std::vector<double>> by;
-    for (const Row& r : tab.rows())
+    for (const TableRow& r : tab.rows())
       if (r.s("impl") == impl && std::isfinite(r.d("N")) && std::isfinite(pps(r))) {
         if (tab.has("threads_per_block") && std::isfinite(r.d("threads_per_block")) && r.d("threads_per_block") != 256 &&
             sdh_slot(impl).rfind("v", 0) == 0)

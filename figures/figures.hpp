@@ -19,6 +19,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 // ---- drawing and recording (fig_common.cpp) -------------------------------------------------
 inline constexpr const char* kIlabel = "I = t_BB / t_map";

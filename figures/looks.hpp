@@ -8,6 +8,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 // ---- looks ----------------------------------------------------------------------------
 struct Style {

@@ -4,13 +4,14 @@
 // from the map library). Never use its output as data.
 //
 // Every table is written as the experiments write theirs: results::CsvFile under its layout's header
-// (src/support/results/layouts.hpp), each row by column name (results::RowOf); the gram tables
-// (write_gram) still by hand, left to the Gram-naming work under way.
+// (src/support/results/layouts.hpp), each row by column name (results::RowOf); the gram tables' names
+// (write_gram) are the Gram vocabulary's (results/gram_names.hpp), as bench_gram writes them.
 //
 //   synth_results DIR [GPUS]     writes DIR/<slug>/*.csv for GPUS (1 or 2) fake GPUs
 //                                (the second with the multi-GPU tables sdh_multigpu.csv and
 //                                threebody_multigpu.csv, and peers_python.csv) and DIR/cpu/wasted3d.csv
 #include "csv_file.hpp"
+#include "gram_names.hpp"
 #include "layouts.hpp"
 #include "row.hpp"
 #include "select.hpp"  // the papers' grid's map names (pick_rows::on_papers_grid)
@@ -22,7 +23,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -48,16 +48,11 @@ std::string metadata(const std::string& gpu, const std::string& slug, const std:
          "\"mem_bus_bits\":5120,\"global_mem_mib\":81008,\"l2_bytes\":52428800,\"driver\":12040,\"runtime\":12040,"
          "\"nvcc\":\"12.4\",\"nvcc_flags\":\"sm_90 -O3 -lineinfo\",\"synthetic\":\"yes: made-up values for tests\"}";
 }
-// The same as a metadata line, for the tables still written by hand (write_gram).
-std::string meta(const std::string& gpu, const std::string& slug, const std::string& program, const std::string& args) {
-  return "# " + metadata(gpu, slug, program, args) + "\n";
-}
 // A table of layout l in dir.
 results::CsvFile csv(const fs::path& dir, const results::Layout& l, const std::string& metadata) {
   return results::CsvFile((dir / l.file).string(), metadata, l);
 }
 
-std::string f(double v) { return results::text(sig(v, 6)); }
 // The timing columns every benchmark writes: reps, the median and its spread (p25, p75, min, max)
 // at fixed fractions of it.
 template <const results::Layout& L>
@@ -155,7 +150,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             if (m.name == "bb") c = counts_or_zero<BB>(N, rho);
             else if (m.name == "rb") c = counts_or_zero<RB>(N, rho);
             else if (m.name == "rec") c = counts_or_zero<REC>(N, rho);
-            else if (figs::pick_rows::on_papers_grid(m.name)) c = square_counts(N, rho);
+            else if (results::pick_rows::on_papers_grid(m.name)) c = square_counts(N, rho);
             else c = counts_or_zero<LTM_E>(N, rho);
             RowOf<layout::dummy> r;
             r.set("test", test).set("form", form).set("N", N).set("rho", rho).set("map", m.name).set("exact", exact)
@@ -420,51 +415,64 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
 
 // ---- tensor-core pairwise distances (experiments/gram/bench_gram, issue #27) ----
 void write_gram(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
-  std::ofstream o(dir / results::layout::gram.file);
-  o << meta(gpu, slug, "bench_gram", "");
-  o << results::layout::gram.header();
+  results::CsvFile o = csv(dir, layout::gram, metadata(gpu, slug, "bench_gram", ""));
+  // the names gram.csv spells (results/gram_names.hpp, bench_gram's)
+  const std::string tf32 = gram::name(gram::Prec::tf32), tf32x3 = gram::name(gram::Prec::tf32x3),
+                    bf16 = gram::name(gram::Prec::bf16);
+  const std::string bb_grid = gram::impl_name(gram::Sched::bb, gram::Kernel::classic),
+                    ltm_e = gram::impl_name(gram::Sched::ltm_e, gram::Kernel::classic);
+  using gram::Output;
+  namespace peer = gram::peer;
   struct V {
-    const char *prec, *output, *impl;
+    std::string prec;
+    Output output;
+    std::string impl;
     double ms_at_1e9;  // made-up ms per 10^9 pairs at d = 128
     bool ours;
   };
-  const V vs[] = {{"tf32", "lower", "bb-grid", 3.7, true},          {"tf32", "lower", "tdmaps-ltm-e", 3.65, true},
-                  {"3xtf32", "lower", "bb-grid", 6.4, true},        {"3xtf32", "lower", "tdmaps-ltm-e", 6.35, true},
-                  {"bf16", "lower", "bb-grid", 3.1, true},          {"bf16", "lower", "tdmaps-ltm-e", 3.05, true},
-                  {"tf32", "full-gram", "cublas-gemm", 4.1, false}, {"tf32", "full", "cublas-gemm+epilogue", 10.0, false},
-                  {"fp32", "lower", "cublas-syrk+epilogue", 12.5, false}, {"none", "lower", "write", 1.2, false},
-                  {"tf32", "count", "tdmaps-ltm-e", 2.0, true},     {"bf16", "mirror-gram", "tdmaps-ltm-e", 4.0, true},
-                  {"bf16", "full-gram", "cublas-gemm", 3.4, false}, {"none", "none", "empty-blocks", 0.15, false}};
+  const V vs[] = {{tf32, Output::lower, bb_grid, 3.7, true},          {tf32, Output::lower, ltm_e, 3.65, true},
+                  {tf32x3, Output::lower, bb_grid, 6.4, true},        {tf32x3, Output::lower, ltm_e, 6.35, true},
+                  {bf16, Output::lower, bb_grid, 3.1, true},          {bf16, Output::lower, ltm_e, 3.05, true},
+                  {tf32, Output::full_gram, peer::cublas_gemm, 4.1, false},
+                  {tf32, Output::full, peer::cublas_gemm_epilogue, 10.0, false},
+                  {peer::fp32, Output::lower, peer::cublas_syrk_epilogue, 12.5, false},
+                  {peer::none, Output::lower, peer::write, 1.2, false},
+                  {tf32, Output::count, ltm_e, 2.0, true},            {bf16, Output::mirror_gram, ltm_e, 4.0, true},
+                  {bf16, Output::full_gram, peer::cublas_gemm, 3.4, false},
+                  {peer::none, Output::none, peer::empty_blocks, 0.15, false}};
   for (double N : {32768.0, 65536.0})
     for (double d : {64.0, 128.0, 256.0}) {
       const double c = std::ceil(N / 128), pairs = N * (N + 1) / 2 / 1e9;
       double bb = NAN;
       for (const V& v : vs) {
-        const double t = v.ms_at_1e9 * pairs * (v.impl == std::string("write") || v.impl == std::string("empty-blocks") ? 1.0 : std::sqrt(d / 128)) * speed;
-        if (v.impl == std::string("bb-grid")) bb = t;
-        const double launched = v.impl == std::string("bb-grid") ? c * c : v.impl == std::string("empty-blocks") ? c * (c - 1) / 2 : c * (c + 1) / 2;
-        const bool map = v.impl == std::string("tdmaps-ltm-e");
-        o << f(N) << "," << f(d) << "," << v.prec << "," << v.output << "," << v.impl << "," << (v.ours ? "128x128" : "cublas") << ","
-          << f(launched) << "," << f(c * (c + 1) / 2) << ",10," << f(t) << "," << f(t * .99) << "," << f(t * 1.01) << ","
-          << f(t * .98) << "," << f(t * 1.03) << "," << f(2 * d * pairs * 1e9 / (t * 1e-3) / 1e12) << ","
-          << f(N * (N + 1) / 2 * 4 / (t * 1e-3) / 1e9) << "," << f(N * (N + 1) / 2 * 4) << ","
-          << (v.ours ? "3e-05,0.0015" : "nan,nan") << "," << (map ? f(bb) + "," + f(bb / t) : "nan,nan") << ","
-          << f(launched / (t * 1e-3)) << "," << (v.ours ? 1 : -1) << "\n";
+        const bool flat = v.impl == peer::write || v.impl == peer::empty_blocks;  // no d in their time
+        const double t = v.ms_at_1e9 * pairs * (flat ? 1.0 : std::sqrt(d / 128)) * speed;
+        if (v.impl == bb_grid) bb = t;
+        const double launched = v.impl == bb_grid ? c * c : v.impl == peer::empty_blocks ? c * (c - 1) / 2 : c * (c + 1) / 2;
+        const bool map = v.impl == ltm_e;
+        RowOf<layout::gram> r;
+        r.set("N", sig(N)).set("d", sig(d)).set("precision", v.prec).set("output", gram::name(v.output)).set("impl", v.impl)
+            .set("tile", v.ours ? "128x128" : "cublas").set("launched_tiles", sig(launched))
+            .set("useful_tiles", sig(c * (c + 1) / 2));
+        o.row(timing(r, 10, t, 1.03).set("TFLOPs", sig(2 * d * pairs * 1e9 / (t * 1e-3) / 1e12))
+                  .set("GBps", sig(N * (N + 1) / 2 * 4 / (t * 1e-3) / 1e9)).set("bytes_written", sig(N * (N + 1) / 2 * 4))
+                  .set("err_vs_f64", sig(v.ours ? 3e-05 : NAN)).set("err_bound", sig(v.ours ? 0.0015 : NAN))
+                  .set("bb_median_ms", sig(map ? bb : NAN)).set("I", sig(map ? bb / t : NAN))
+                  .set("blocks_per_s", sig(launched / (t * 1e-3))).set("verified", v.ours ? 1 : -1));
       }
     }
   // experiments/peers/gram_peers.py: torch.cdist (TF32 and FP32) and torch.mm on the same sizes
-  std::ofstream p(dir / results::layout::peers_gram.file);
-  p << meta(gpu, slug, "gram_peers.py", "");
-  p << results::layout::peers_gram.header();
-  const V ps[] = {{"tf32", "full", "torch.cdist", 9.3, false}, {"fp32", "full", "torch.cdist", 30.0, false},
-                  {"tf32", "full-gram", "torch.mm", 2.1, false}};
+  results::CsvFile p = csv(dir, layout::peers_gram, metadata(gpu, slug, "gram_peers.py", ""));
+  const V ps[] = {{tf32, Output::full, peer::torch_cdist, 9.3, false}, {peer::fp32, Output::full, peer::torch_cdist, 30.0, false},
+                  {tf32, Output::full_gram, peer::torch_mm, 2.1, false}};
   for (double N : {32768.0, 65536.0})
     for (double d : {64.0, 128.0, 256.0})
       for (const V& v : ps) {
         const double t = v.ms_at_1e9 * N * N / 1e9 * std::sqrt(d / 128) * speed, bytes = N * N * 4;
-        p << f(N) << "," << f(d) << "," << v.prec << "," << v.output << "," << v.impl << ",10," << f(t) << "," << f(t * .99)
-          << "," << f(t * 1.01) << "," << f(t * .98) << "," << f(t * 1.03) << "," << f(bytes / (t * 1e6)) << "," << f(bytes)
-          << "," << (std::string(v.impl) == "torch.mm" ? "nan" : "2e-05") << "\n";
+        RowOf<layout::peers_gram> r;
+        r.set("N", sig(N)).set("d", sig(d)).set("precision", v.prec).set("output", gram::name(v.output)).set("impl", v.impl);
+        p.row(timing(r, 10, t, 1.03).set("GBps", sig(bytes / (t * 1e6))).set("bytes_written", sig(bytes))
+                  .set("err_vs_f64", sig(v.impl == peer::torch_mm ? NAN : 2e-05)));
       }
 }
 

@@ -18,7 +18,7 @@ int main() {
   using namespace tdmaps;
   using figs::has_map_style;
   int bad = 0, n = 0;
-  const std::string table = figs::readme_maps_block(figs::Ctx{});
+  const std::string table = results::readme_maps_block(results::Ctx{});
   const auto check = [&](const std::string& name, bool row) {
     ++n;
     if (!has_map_style(name)) {

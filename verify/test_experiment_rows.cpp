@@ -1,6 +1,6 @@
 // test_experiment_rows — the GPU programs' CSV rows, built on a CPU-only machine (issue #39 item 1).
 // Each program (bench_maps, bench_apps, bench_sdh, bench_maps3d, multi_hist, gpu_exact_range,
-// gpu_verify_3d) builds its row by column name in a host-only header beside it (experiments/*/*_rows.hpp,
+// gpu_verify_3d, bench_gram) builds its row by column name in a host-only header beside it (experiments/*/*_rows.hpp,
 // results/row.hpp TD_COL); this test includes every one of them, so a column name that its layout does
 // not declare fails to compile here too (make verify, no GPU, no nvcc needed), a column left unset throws
 // here, and each row's text is the text the program wrote before, cell by cell in column order
@@ -11,6 +11,7 @@
 #include <bench/table.hpp>
 
 #include "../experiments/apps2d/bench_apps_rows.hpp"
+#include "../experiments/gram/bench_gram_rows.hpp"
 #include "../experiments/maps2d/bench_maps_rows.hpp"
 #include "../experiments/maps2d/gpu_exact_range_rows.hpp"
 #include "../experiments/maps3d/bench_maps3d_rows.hpp"
@@ -188,6 +189,98 @@ BOOST_AUTO_TEST_CASE(gpu_verify_3d) {
                                                    end, ns, note, narrow);
       BOOST_CHECK_EQUAL(r.line(), old);
     }
+}
+
+BOOST_AUTO_TEST_CASE(bench_gram) {
+  const long long N = 32768;
+  const int d = 128;
+  const unsigned long long c = 256, launched = c * (c + 1) / 2, useful = c * (c + 1) / 2;
+  const double flop = 2.0 * double(d) * double(N) * double(N + 1) / 2;
+  const bench::Stats s = stats(12.3456789), bbs = stats(13.579);
+  const double ms = s.median_ms;
+  // the timed variants: ours with their bb-grid, a bb-grid, a checked peer, a peer past the bound, a write,
+  // the empty blocks (the former positional row of bench_gram.cu's main loop, its bb and its empty blocks
+  // by median)
+  struct Case {
+    std::string prec;
+    gram::Output output;
+    std::string impl, tile;
+    double bytes, err, bound;
+    bool bb, verified;
+  };
+  const std::string tf32 = gram::name(gram::Prec::tf32);
+  const Case cases[] = {
+      {tf32, gram::Output::lower, gram::impl_name(gram::Sched::ltm_e, gram::Kernel::classic), "128x128", 2.1e9, 1.2345e-5, 1.5e-3, true, true},
+      {tf32, gram::Output::lower_sqrt, gram::impl_name(gram::Sched::bb, gram::Kernel::sm80_8w), "128x128", 2.1e9, 3e-5, 1.5e-3, false, true},
+      {tf32, gram::Output::count, gram::impl_name(gram::Sched::ltm_e, gram::Kernel::classic), "128x128", 0, NAN, NAN, false, false},
+      {gram::peer::fp32, gram::Output::full, gram::peer::cublas_gemm_epilogue, "cublas", 4.29e9, 2e-7, 1e-6, false, true},
+      {tf32, gram::Output::full, gram::peer::cublas_gemm_epilogue, "cublas", 4.29e9, 2e-3, 1.5e-3, false, false},
+      {gram::peer::fp32, gram::Output::full_gram, gram::peer::cublas_gemm, "cublas", 4.29e9, NAN, NAN, false, false},
+      {gram::peer::none, gram::Output::lower, gram::peer::write, "cublas", 2.1e9, NAN, NAN, false, false},
+      {gram::peer::fp64, gram::Output::count, gram::peer::fp64_exact, "64x64", 0, NAN, NAN, false, false},
+      {gram::peer::none, gram::Output::none, gram::peer::empty_blocks, "128x128", 0, NAN, NAN, false, false}};
+  for (const Case& v : cases) {
+    const bool ours_row = v.tile == "128x128" && v.impl != gram::peer::empty_blocks;
+    const double empty_ms = ms;  // the empty blocks are the last variant: their own median
+    bench::Row old;
+    old << N << d << v.prec << gram::name(v.output) << v.impl << v.tile << launched << useful;
+    old.stats(s, bench::fixed, 4);
+    old << bench::sig(v.impl == gram::peer::write || v.impl == gram::peer::empty_blocks ? NAN : flop / (ms * 1e-3) / 1e12, 4)
+        << bench::sig(v.bytes > 0 ? v.bytes / (ms * 1e-3) / 1e9 : NAN, 4) << bench::sig(v.bytes, 6) << bench::sig(v.err, 3)
+        << bench::sig(v.bound, 3);
+    if (v.bb) old << bench::fixed(bbs.median_ms, 4) << bench::fixed(bbs.median_ms / ms, 3);
+    else old << bench::sig(NAN) << bench::sig(NAN);
+    old << bench::sig(v.impl == gram::peer::empty_blocks ? double(launched) / (empty_ms * 1e-3)
+                      : ours_row ? double(launched) / (ms * 1e-3) : NAN, 4)
+        << (v.bound >= 0 ? (v.verified ? 1 : 0) : -1);
+    rows::GramRow g;
+    g.N = N;
+    g.d = d;
+    g.precision = v.prec;
+    g.output = v.output;
+    g.impl = v.impl;
+    g.tile = v.tile;
+    g.launched_tiles = launched;
+    g.useful_tiles = useful;
+    g.stats = s;
+    g.flop = v.impl == gram::peer::write || v.impl == gram::peer::empty_blocks ? NAN : flop;
+    g.bytes = v.bytes;
+    g.err = v.err;
+    g.bound = v.bound;
+    if (v.bb) g.bb_median_ms = bbs.median_ms;
+    g.blocks_rate = ours_row || v.impl == gram::peer::empty_blocks;
+    g.verified = v.bound >= 0 ? (v.verified ? 1 : 0) : -1;
+    check(rows::gram_row(g), old);
+  }
+  // the fused histogram's rows (with their bb-grid) and the eps count's (without), the former --hist-N rows
+  const double coef = 1.52587890625e-3;
+  for (const bool hist : {true, false}) {
+    bench::Row old;
+    old << N << d << tf32 << gram::name(hist ? gram::Output::hist : gram::Output::count)
+        << gram::impl_name(gram::Sched::ltm_e, gram::Kernel::sm80_8w) << "128x128" << launched << useful;
+    old.stats(s, bench::fixed, 4);
+    old << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
+        << bench::sig(coef, 3);
+    if (hist) old << bench::fixed(bbs.median_ms, 4) << bench::fixed(bbs.median_ms / ms, 3);
+    else old << bench::sig(NAN) << bench::sig(NAN);
+    old << bench::sig(double(launched) / (ms * 1e-3), 4) << 1;
+    rows::GramRow g;
+    g.N = N;
+    g.d = d;
+    g.precision = tf32;
+    g.output = hist ? gram::Output::hist : gram::Output::count;
+    g.impl = gram::impl_name(gram::Sched::ltm_e, gram::Kernel::sm80_8w);
+    g.tile = "128x128";
+    g.launched_tiles = launched;
+    g.useful_tiles = useful;
+    g.stats = s;
+    g.flop = flop;
+    g.bound = coef;
+    if (hist) g.bb_median_ms = bbs.median_ms;
+    g.blocks_rate = true;
+    g.verified = 1;
+    check(rows::gram_row(g), old);
+  }
 }
 
 // A TD_COL name is checked at compile time: its index is a constant expression, and a name the layout

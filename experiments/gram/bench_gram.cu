@@ -35,6 +35,8 @@
 #include <bench/predict.hpp>
 #include <layouts.hpp>
 
+#include "bench_gram_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
+
 #include <cublas_v2.h>
 
 #include <boost/program_options.hpp>
@@ -462,7 +464,7 @@ int main(int argc, char** argv) {
     bench::refuse_or_go("bench_gram", f, run);  // --predict-only: prints it and exits 0
   }
   bench::Session session("bench_gram", argc, argv, run);
-  auto csv = session.table(results::layout::gram.file, results::layout::gram.columns);
+  auto csv = session.table(results::layout::gram);
   cublasHandle_t handle;
   TD_CUBLAS(cublasCreate(&handle));
   // sm90-ws runs on compute capability 9.0 alone (sm_90a code), and only where this build has it
@@ -779,23 +781,27 @@ int main(int argc, char** argv) {
       for (auto& v : V) launches.push_back(v.launch);
       const std::vector<bench::Stats> st = timer.time(launches);
       const double flop = 2.0 * double(d) * double(N) * double(N + 1) / 2;
-      const double empty_ms = st.back().median_ms;
       for (size_t k = 0; k < V.size(); ++k) {
         const Variant& v = V[k];
-        const double ms = st[k].median_ms;
         const bool ours_row = v.tile == "128x128" && v.impl != gram::peer::empty_blocks;
-        bench::Row r;
-        r << (long long)N << d << v.prec << gram::name(v.output) << v.impl << v.tile << (unsigned long long)v.launched
-          << (unsigned long long)v.useful;
-        r.stats(st[k], bench::fixed, 4);
-        r << bench::sig(v.impl == gram::peer::write || v.impl == gram::peer::empty_blocks ? NAN : flop / (ms * 1e-3) / 1e12, 4)
-          << bench::sig(v.bytes > 0 ? v.bytes / (ms * 1e-3) / 1e9 : NAN, 4) << bench::sig(v.bytes, 6)
-          << bench::sig(v.err, 3) << bench::sig(v.bound, 3);
-        if (v.bb >= 0) r << bench::fixed(st[size_t(v.bb)].median_ms, 4) << bench::fixed(st[size_t(v.bb)].median_ms / ms, 3);
-        else r << bench::sig(NAN) << bench::sig(NAN);
-        r << bench::sig(v.impl == gram::peer::empty_blocks ? double(v.launched) / (empty_ms * 1e-3) : ours_row ? double(v.launched) / (ms * 1e-3) : NAN, 4)
-          << (v.bound >= 0 ? (v.verified ? 1 : 0) : -1);
-        csv->row(r);
+        rows::GramRow g;
+        g.N = N;
+        g.d = d;
+        g.precision = v.prec;
+        g.output = v.output;
+        g.impl = v.impl;
+        g.tile = v.tile;
+        g.launched_tiles = v.launched;
+        g.useful_tiles = v.useful;
+        g.stats = st[k];
+        g.flop = v.impl == gram::peer::write || v.impl == gram::peer::empty_blocks ? NAN : flop;
+        g.bytes = v.bytes;
+        g.err = v.err;
+        g.bound = v.bound;
+        if (v.bb >= 0) g.bb_median_ms = st[size_t(v.bb)].median_ms;
+        g.blocks_rate = ours_row || v.impl == gram::peer::empty_blocks;  // the empty blocks: the last variant, its own median
+        g.verified = v.bound >= 0 ? (v.verified ? 1 : 0) : -1;
+        csv->row(rows::gram_row(g));
       }
       for (auto& op : ops) gram::release(op);
       progress.step("N=%lld d=%d: %zu variants, %d reps", (long long)N, d, V.size(), timer.last_reps());
@@ -851,14 +857,22 @@ int main(int argc, char** argv) {
     for (size_t k = 0; k < L.size(); ++k) {
       const auto [kern, sc] = hv[k];
       const double ms = st[k].median_ms, bb_ms = st[k - k % 2].median_ms;
-      bench::Row r;
-      r << (long long)N << d << gram::name(gram::Prec::tf32) << gram::name(Output::hist) << gram::impl_name(sc, kern) << "128x128" << (unsigned long long)gram::launched_tiles(sc, N)
-        << (unsigned long long)(u64(c) * u64(c + 1) / 2);
-      r.stats(st[k], bench::fixed, 4);
-      r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
-        << bench::sig(coef, 3) << bench::fixed(bb_ms, 4) << bench::fixed(bb_ms / ms, 3)
-        << bench::sig(double(gram::launched_tiles(sc, N)) / (ms * 1e-3), 4) << 1;
-      csv->row(r);
+      rows::GramRow g;
+      g.N = N;
+      g.d = d;
+      g.precision = gram::name(gram::Prec::tf32);
+      g.output = Output::hist;
+      g.impl = gram::impl_name(sc, kern);
+      g.tile = "128x128";
+      g.launched_tiles = gram::launched_tiles(sc, N);
+      g.useful_tiles = u64(c) * u64(c + 1) / 2;
+      g.stats = st[k];
+      g.flop = flop;
+      g.bound = coef;
+      g.bb_median_ms = bb_ms;
+      g.blocks_rate = true;
+      g.verified = 1;
+      csv->row(rows::gram_row(g));
       if (k % 2 == 1)
         std::fprintf(stderr, "[hist] %s N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", gram::name(kern), (long long)N, d, ms, bb_ms);
     }
@@ -903,14 +917,21 @@ int main(int argc, char** argv) {
       const std::vector<bench::Stats> cs = ht.time(CL);
       for (size_t k = 0; k < CL.size(); ++k) {
         const double ms = cs[k].median_ms;
-        bench::Row r;
-        r << (long long)N << d << gram::name(gram::Prec::tf32) << gram::name(Output::count) << gram::impl_name(gram::Sched::ltm_e, ck[k]) << "128x128"
-          << (unsigned long long)gram::launched_tiles(gram::Sched::ltm_e, N) << (unsigned long long)(u64(c) * u64(c + 1) / 2);
-        r.stats(cs[k], bench::fixed, 4);
-        r << bench::sig(flop / (ms * 1e-3) / 1e12, 4) << bench::sig(NAN) << bench::sig(0.0, 1) << bench::sig(NAN)
-          << bench::sig(coef, 3) << bench::sig(NAN) << bench::sig(NAN)
-          << bench::sig(double(gram::launched_tiles(gram::Sched::ltm_e, N)) / (ms * 1e-3), 4) << 1;
-        csv->row(r);
+        rows::GramRow g;
+        g.N = N;
+        g.d = d;
+        g.precision = gram::name(gram::Prec::tf32);
+        g.output = Output::count;
+        g.impl = gram::impl_name(gram::Sched::ltm_e, ck[k]);
+        g.tile = "128x128";
+        g.launched_tiles = gram::launched_tiles(gram::Sched::ltm_e, N);
+        g.useful_tiles = u64(c) * u64(c + 1) / 2;
+        g.stats = cs[k];
+        g.flop = flop;
+        g.bound = coef;
+        g.blocks_rate = true;
+        g.verified = 1;
+        csv->row(rows::gram_row(g));
         std::fprintf(stderr, "[count] %s N=%lld d=%d: %.1f ms (checked on the first %lld points)\n", gram::name(ck[k]), (long long)N, d, ms, (long long)nv);
       }
     }

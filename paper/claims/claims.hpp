@@ -11,6 +11,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 struct Outcome {
   std::string ours;     // our value, with what it was taken from

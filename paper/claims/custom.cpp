@@ -252,13 +252,13 @@ Rule eq14_float() {
         double first = NAN;
         if (g)
           if (const Table* t = g->get(results::layout::tet_exact_range_gpu))
-            for (const Row& r : t->rows())
+            for (const TableRow& r : t->rows())
               if (r.s("root") == "tet-f" && r.s("part") == "layer") {
                 txt.push_back("GPU: first wrong λ = " + r.s("first_wrong"));
                 first = r.d("first_wrong");
               }
         if (ctx.cpu_exact_table)
-          for (const Row& r : ctx.cpu_exact_table->rows())
+          for (const TableRow& r : ctx.cpu_exact_table->rows())
             if (r.s("variant") == "tet-f-host") {
               txt.push_back("CPU host cbrtf (" + (r.s("rounding").empty() ? std::string("rounding not recorded") : r.s("rounding")) +
                             "): first wrong λ = " + r.s("first_wrong"));

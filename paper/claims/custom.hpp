@@ -5,6 +5,7 @@
 #include "select.hpp"  // pick_rows
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 namespace rules {
 
 struct RangeVal {

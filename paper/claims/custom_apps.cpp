@@ -189,7 +189,7 @@ Rule col_utm_low() {
                     // the launch floor: the smallest kernel time of this GPU folder (dummy.csv)
                     double fl = NAN;
                     if (const Table* d = g->get(results::layout::dummy))
-                      for (const Row& r : d->rows())
+                      for (const TableRow& r : d->rows())
                         if (r.d("median_ms") > 0 && !(r.d("median_ms") >= fl)) fl = r.d("median_ms");
                     o.reason += ". Why: at N=" + fmt_int(firstN) + " BB's shared-memory kernel takes " + fmt_g(1e3 * b.at(firstN), 3) +
                                 " µs and UTM's direct one " + fmt_g(1e3 * u.at(firstN), 3) + " µs" +

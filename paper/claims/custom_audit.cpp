@@ -24,7 +24,7 @@ Rule fewer_instructions() {
                   const Table* t = ctx.cpu.get(results::layout::map_instructions);
                   if (!t) return needs("experiments/results/cpu/map_instructions.csv", "sm_90 2D rows");
                   const auto at = [&](const std::string& m, const char* col) {
-                    for (const Row& r : t->rows())
+                    for (const TableRow& r : t->rows())
                       if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
                         return r.d(col);
                     return double(NAN);
@@ -291,7 +291,7 @@ Rule tet_eq16_exact() {
                 [](const Claim&, const GpuData*, const Ctx& ctx) {
                   const Table* t = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
                   if (!t) return needs("verify/results/exact_ranges_cpu.csv", "tet-e rows");
-                  for (const Row& r : t->rows())
+                  for (const TableRow& r : t->rows())
                     if (r.s("variant") == "tet-e")
                       return Outcome{"first wrong λ: " + r.s("first_wrong") + " (searched λ < " + fmt_int(r.d("searched_up_to")) + ")",
                                      r.s("first_wrong") == "none" ? "holds" : "differs",
@@ -382,7 +382,7 @@ Rule error_le_one() {
                 [](const Claim&, const GpuData*, const Ctx& ctx) {
                   const Table* t = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
                   if (!t) return needs("verify/results/exact_ranges_cpu.csv", "ltm-e rows");
-                  for (const Row& r : t->rows())
+                  for (const TableRow& r : t->rows())
                     if (r.s("variant") == "ltm-e")
                       return Outcome{"ltm-e: first wrong λ " + r.s("first_wrong") + " (searched λ < " +
                                          fmt_int(r.d("searched_up_to")) + ")",

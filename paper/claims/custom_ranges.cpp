@@ -21,7 +21,7 @@ bool truthy(const std::string& v) {
          v == "contracted" || v == "fast";
 }
 const char* const kModeCols[] = {"rounding", "fma", "contract", "fp_contract", "fmad", "mode"};
-bool row_is_fma(const Row& r) {
+bool row_is_fma(const TableRow& r) {
   for (const char* c : kModeCols)
     if (r.has(c) && truthy(r.s(c))) return true;
   return false;
@@ -31,7 +31,7 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
   const std::string col = "largest_exact_N_rho" + std::to_string(int(current_rho()));
   const auto from = [&](const Table* t, const std::string& source) -> std::optional<RangeVal> {
     if (!t || !t->has("variant")) return std::nullopt;
-    for (const Row& r : t->rows()) {
+    for (const TableRow& r : t->rows()) {
       const std::string v = r.s("variant");
       double N = NAN;
       if (fma) {
@@ -52,7 +52,7 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
   if (!fma) {
     // the host emulation of a device root, then the oracle's proven constants
     if (cpu && cpu->has("variant"))
-      for (const Row& r : cpu->rows())
+      for (const TableRow& r : cpu->rows())
         if (r.s("variant") == variant + "-host" && std::isfinite(r.d(col)))
           return RangeVal{r.d(col), false, "CPU host emulation"};
     if (variant == "utm-n") return RangeVal{double(tdmaps::limits::utm_n_max_N), false, "library constant (CPU oracle)"};

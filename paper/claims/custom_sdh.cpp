@@ -19,14 +19,14 @@ constexpr double kSdhN = 10000, kSdhBucket = 500, kSdhTpb = 256;
 
 // ---- SDH ----------------------------------------------------------------------------------------
 namespace {
-double sdh_time(const Row& r) {
+double sdh_time(const TableRow& r) {
   const double w = r.d("with_transfers_ms");
   return std::isfinite(w) ? w : r.d("median_ms");
 }
-std::map<std::string, Row> sdh_ladder(const Table& t, double N) {
-  std::map<std::string, Row> best;
+std::map<std::string, TableRow> sdh_ladder(const Table& t, double N) {
+  std::map<std::string, TableRow> best;
   std::map<std::string, int> score;
-  for (const Row& r : t.rows()) {
+  for (const TableRow& r : t.rows()) {
     if (r.d("N") != N) continue;
     const std::string slot = sdh_slot(r.s("impl"));
     if (slot.empty()) continue;
@@ -44,12 +44,12 @@ std::string sdh_how(const std::string& what) {
                 "matched to the paper's versions by name (cpu, v1..v5); time = with_transfers_ms where given (the paper "
                 "includes transfers), else median_ms";
 }
-double sdh_noise(const Row& r) { return (r.d("p75_ms") - r.d("p25_ms")) / (2 * r.d("median_ms")); }
+double sdh_noise(const TableRow& r) { return (r.d("p75_ms") - r.d("p25_ms")) / (2 * r.d("median_ms")); }
 // How the paper's N fills this GPU: ceil(N / threads_per_block) blocks over the SMs (metadata sm_count). With at most
 // one block an SM, a kernel's time is its longest thread's: v2's first thread pairs with N − 1 points, v3 balances
 // every thread to about N/2 (004 "divergence control"). A round-robin model of the blocks over S SMs (each SM's
 // load the sum of its blocks' longest threads) predicts v2/v3 on this GPU and on the paper's 6-SMX GTX 760.
-std::string sdh_fill_note(const GpuData* g, const Row& r) {
+std::string sdh_fill_note(const GpuData* g, const TableRow& r) {
   const double N = r.d("N"), tpb = r.d("threads_per_block");
   const double sms = to_num(g->meta("sm_count"));
   if (!(N > 0) || !(tpb > 0)) return "";
@@ -134,7 +134,7 @@ Rule sdh_tpb() {
                   const Table* t = need_table(g, results::layout::sdh, &why);
                   if (!t) return not_measured(why);
                   std::map<double, double> byT;
-                  for (const Row& row : t->rows())
+                  for (const TableRow& row : t->rows())
                     if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == "v5" && std::isfinite(row.d("threads_per_block")))
                       byT[row.d("threads_per_block")] = sdh_time(row);
                   if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs(results::layout::sdh.file, "a block-size sweep of v5 including 256");

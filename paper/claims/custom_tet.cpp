@@ -28,7 +28,7 @@ Rule map_6x() {
                     const char* f = l->file;
                     const Table* t = g->get(*l);
                     if (!t || !t->has("map")) continue;
-                    for (const Row& row : t->rows()) {
+                    for (const TableRow& row : t->rows()) {
                       if (row.s("map").rfind("bb", 0) == 0 || !selected(row, any)) continue;
                       const double i = row_improvement(row);
                       if (std::isfinite(i) && !(i <= best)) {
@@ -60,17 +60,17 @@ namespace {
 // of the blocked bw rows whose better layout reaches ≥ 70% of it.
 double layout_bw(const Table& t) {
   double bw = NAN;
-  for (const Row& r : t.rows())
+  for (const TableRow& r : t.rows())
     if (r.s("map") == "bw_copy" && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
   return bw;
 }
-std::string layout_key(const Row& r) {
+std::string layout_key(const TableRow& r) {
   return r.s("N") + "/" + (r.has("rho") ? r.s("rho") : std::string("-")) + "/" + r.s("map");
 }
 std::set<std::string> layout_near_bw(const Table& t) {
   std::set<std::string> k;
   const double bw = layout_bw(t);
-  for (const Row& r : t.rows()) {
+  for (const TableRow& r : t.rows()) {
     if (r.s("mode") != "bw" || r.s("layout") != "blocked" || (r.has("verified") && r.s("verified") == "0")) continue;
     const double lin = r.d("linear_median_ms"), blk = r.d("median_ms"), e = r.d("eff_gbs");
     const double better = (std::isfinite(lin) && std::isfinite(blk) && lin < blk) ? e * blk / lin : e;
@@ -97,7 +97,7 @@ Rule layout_2f() {
         // the compute-bound case, as context
         double cmin = NAN, cmax = NAN;
         double bw = NAN;
-        for (const Row& r : t->rows()) {
+        for (const TableRow& r : t->rows()) {
           // the bandwidth reference of the same run and size: a plain float4 copy of the same bytes
           if (r.s("map") == "bw_copy" && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
           if (r.s("mode") == "bw" || r.s("layout") != "blocked") continue;
@@ -123,7 +123,7 @@ Rule layout_2f() {
         std::vector<double> ratio, pred, blk_frac, lin_frac;
         double best_frac = NAN;
         size_t bwrows = 0;
-        for (const Row& r : t->rows()) {
+        for (const TableRow& r : t->rows()) {
           if (r.s("mode") != "bw" || r.s("layout") != "blocked" || (r.has("verified") && r.s("verified") == "0")) continue;
           ++bwrows;
           const double q = r.d("linear_over_blocked");

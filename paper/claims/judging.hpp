@@ -10,6 +10,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 // 1. An upper bound is judged as one: a bound the paper derives ("≤ X", "< X", "≈ X ≤ Y", an analysis's "up to X" as
 //    the limit of its formula) holds when ours ≤ X (never X ± a tolerance, which would let a value above the ceiling

@@ -292,7 +292,7 @@ namespace {
 // The median of column col over the rows of map m at N in table t, selection s (NaN if none).
 double at_N(const Table& t, const Sel& s, const std::string& m, double N, const std::string& col) {
   std::vector<double> v;
-  for (const Row& r : t.rows())
+  for (const TableRow& r : t.rows())
     if (r.s("map") == m && selected(r, s) && r.d("N") == N) v.push_back(r.d(col));
   return median(v);
 }
@@ -327,7 +327,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   // the claim's own map (ltm-r when the rule names none) at the largest N it has rows for
   const std::string m = map.empty() ? "ltm-r" : map;
   double nmax = NAN;
-  for (const Row& r : t->rows())
+  for (const TableRow& r : t->rows())
     if (r.s("map") == m && selected(r, s) && r.d("N") <= xmax && !(r.d("N") <= nmax)) nmax = r.d("N");
   if (!std::isfinite(nmax)) return "";
   const auto at = [&](const std::string& mm, const std::string& col) { return at_N(*t, s, mm, nmax, col); };
@@ -382,7 +382,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   }
   if (t->has("GBps")) {
     double bw = NAN;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("map") == "write_bw") bw = r.d("GBps");
     const double bytes = at(m, "bytes_written");
     if (std::isfinite(bw) && bytes > 0)

@@ -102,7 +102,7 @@ std::string readme_claims_block(const Ctx& ctx) {
         const Table* t = g->get(*l);
         bool sq = false;
         if (t)
-          for (const Row& r : t->rows()) sq = sq || r.s("map") == pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r");
+          for (const TableRow& r : t->rows()) sq = sq || r.s("map") == pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r");
         if (!sq) files.push_back(f);
       }
       if (!files.empty()) none.push_back(g->name() + " (" + join(files, ", ") + ")");

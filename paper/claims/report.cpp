@@ -282,7 +282,7 @@ void fill_peers(Scope& s, const Ctx& ctx) {
   s.list("peer_index");
   const Table* t = ctx.cpu.get(results::layout::peer_index_audit);
   if (!t) return;
-  for (const Row& r : t->rows()) {
+  for (const TableRow& r : t->rows()) {
     Scope& x = s.add("peer_index");
     for (const char* k : {"formula", "source", "index_type", "first_wrong", "points_n", "first_wrong_row", "right_row",
                           "verdict", "note"})

@@ -10,6 +10,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 // Writes ctx.report from ctx.report_template; false (with *err) when the template cannot be read or
 // filled (a slot it names that the report does not define) or the report cannot be written.

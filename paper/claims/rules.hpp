@@ -14,6 +14,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 namespace rules {
 
 using Fn = std::function<Outcome(const Claim&, const GpuData*, const Ctx&)>;

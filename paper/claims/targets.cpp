@@ -26,7 +26,7 @@ std::vector<Target> load_targets(const std::string& path, std::string* why) {
     if (why) *why = path + " lacks column(s) " + miss;
     return out;
   }
-  for (const Row& r : t->rows()) {
+  for (const TableRow& r : t->rows()) {
     Target x{r.s("id"), r.s("issue"), r.s("target"), r.s("value"), r.s("unit"), r.s("csv"), r.s("how"), {}};
     if (x.id.empty()) continue;
     (void)results::layout_of_file(x.csv);  // a table without a declared layout: std::invalid_argument, here
@@ -55,9 +55,9 @@ std::string met(const Outcome& o) {
 bool sdh_at_1M(const Target& x, const GpuData& g, TargetResult* res) {
   const Table* t = g.get(results::layout_of_file(x.csv));
   if (!t) return false;
-  const Row* best = nullptr;
-  const std::vector<Row> rows = t->rows();  // a copy: keep it alive for `best`
-  for (const Row& r : rows)
+  const TableRow* best = nullptr;
+  const std::vector<TableRow> rows = t->rows();  // a copy: keep it alive for `best`
+  for (const TableRow& r : rows)
     if (r.d("N") == 1e6 && (!best || r.d("pairs_per_s") > best->d("pairs_per_s"))) best = &r;
   if (!best) return false;
   const double v = best->d("pairs_per_s");
@@ -192,11 +192,11 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   if (rule == multi_rules().end()) return false;
   const Table* t = g.get(results::layout_of_file(x.csv));
   if (!t || t->size() == 0) return false;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   std::vector<double> Ns;
   std::vector<std::string> kernels;
   bool identical = true;
-  for (const Row& r : rows) {
+  for (const TableRow& r : rows) {
     if (std::find(Ns.begin(), Ns.end(), r.d("N")) == Ns.end()) Ns.push_back(r.d("N"));
     if (std::find(kernels.begin(), kernels.end(), r.s("kernel")) == kernels.end()) kernels.push_back(r.s("kernel"));
     identical = identical && r.s("identical") == "1";
@@ -207,7 +207,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   for (const double N : Ns) {
     double v = NAN;
     std::string of;
-    for (const Row& r : rows) {
+    for (const TableRow& r : rows) {
       if (r.d("N") != N || r.s("gpus") != rule->second.gpus) continue;
       if (reduce) {
         const double f = 100 * r.d("reduce_frac");
@@ -250,15 +250,15 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   if (!is_python_target(x.id)) return false;
   const Table* t = g.get(results::layout::peers_python);
   if (!t || t->size() == 0) return false;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   const std::string d = pick_rows::kPythonD;
   // a row's median where it ran and, for ours, passed its float64 check (verified != 0)
-  const auto med = [](const Row* r) { return r && r->d("verified") != 0 && r->d("median_ms") > 0 ? r->d("median_ms") : NAN; };
+  const auto med = [](const TableRow* r) { return r && r->d("verified") != 0 && r->d("median_ms") > 0 ? r->d("median_ms") : NAN; };
   const std::string source = "`peers_python.csv`, commit " + t->meta_or("commit", "?");
   if (x.id == "38-pdist") {
     const std::string N = pick_rows::kPythonThinN;
-    const Row* ours = pick_rows::python(rows, N, d, "tdmaps.pdist", "condensed");
-    const Row* peer = pick_rows::python(rows, N, d, "torch.pdist", "condensed");
+    const TableRow* ours = pick_rows::python(rows, N, d, "tdmaps.pdist", "condensed");
+    const TableRow* peer = pick_rows::python(rows, N, d, "torch.pdist", "condensed");
     const double v = med(peer) / med(ours);
     if (!std::isfinite(v)) return false;
     res->kernel = "`" + ours->s("kernel") + "` (" + source + ")";
@@ -274,8 +274,8 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   std::vector<std::string> per, met_for, kernels;
   bool any_missed = false;
   for (const char* out : pick_rows::kPythonOutputs) {
-    const Row* py = pick_rows::python(rows, N, d, "tdmaps.pdist", out);
-    const Row* cpp = pick_rows::python(rows, N, d, "tdmaps._core.time_cpp", out);
+    const TableRow* py = pick_rows::python(rows, N, d, "tdmaps.pdist", out);
+    const TableRow* cpp = pick_rows::python(rows, N, d, "tdmaps._core.time_cpp", out);
     const double v = overhead ? 1000 * (med(py) - med(cpp)) : 100 * (med(py) / med(cpp) - 1);
     if (!std::isfinite(v)) continue;
     const std::string shown = std::string(out) + " " + (v >= 0 ? "+" : "") + fmt(v, 1) + (overhead ? " µs" : " %");

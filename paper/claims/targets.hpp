@@ -10,6 +10,7 @@
 #include <vector>
 
 namespace figs {
+using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 struct Target {
   std::string id, issue, target, value, unit, csv, how;  // the columns of paper/targets.csv

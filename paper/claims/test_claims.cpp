@@ -2,6 +2,7 @@
 // paper/reported.csv has a rule in the rule table (rules.cpp) and every rule a claim;
 // ids are unique; and the verdict rule's directions (a bound on a gain, within noise).
 #include "claims.hpp"
+#include "csv_file.hpp"  // results::CsvFile, the one writer, and its typed rows (src/support/results/)
 #include "judging.hpp"
 #include "rules.hpp"
 #include "select.hpp"
@@ -102,16 +103,22 @@ int main(int argc, char** argv) {
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tdmaps_claims_rules_test";
     std::filesystem::create_directories(dir / "gpu");
     {
-      std::ofstream f(dir / "gpu" / results::layout::dummy.file);
-      f << "test,form,N,rho,map,exact,passes,launched_blocks,useful_blocks,wasted_blocks,launched_threads,useful_threads,"
-           "reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bb_median_ms,I,index_bits\n";
+      // written as bench_maps writes it: the one writer (results::CsvFile) under the layout's header, rows by name
+      results::CsvFile f((dir / "gpu" / results::layout::dummy.file).string(), "", results::layout::dummy);
       // "below" is below 1 at every N; "late" only at the first three, above at the last (well beyond its spread);
       // "grid-x" has rows on the linear grid only (its -sq variant none)
       const double Ns[] = {1024, 2048, 3072, 4096};
       for (int k = 0; k < 4; ++k) {
         const auto row = [&](const std::string& m, double ms) {
-          f << "dummy,store," << Ns[k] << ",16," << m << ",1,1,1,1,0,1,1,10," << ms << "," << ms * 0.999 << ","
-            << ms * 1.001 << "," << ms << "," << ms << ",1.0,,32\n";
+          using results::sig;
+          results::RowOf<results::layout::dummy> r;
+          r.set(TD_COL("test"), "dummy").set(TD_COL("form"), "store").set(TD_COL("N"), sig(Ns[k])).set(TD_COL("rho"), 16);
+          r.set(TD_COL("map"), m).set(TD_COL("exact"), 1).set(TD_COL("passes"), 1).set(TD_COL("launched_blocks"), 1);
+          r.set(TD_COL("useful_blocks"), 1).set(TD_COL("wasted_blocks"), 0).set(TD_COL("launched_threads"), 1);
+          r.set(TD_COL("useful_threads"), 1).set(TD_COL("reps"), 10).set(TD_COL("median_ms"), sig(ms));
+          r.set(TD_COL("p25_ms"), sig(ms * 0.999)).set(TD_COL("p75_ms"), sig(ms * 1.001)).set(TD_COL("min_ms"), sig(ms));
+          r.set(TD_COL("max_ms"), sig(ms)).set(TD_COL("bb_median_ms"), results::fixed(1.0, 1)).set(TD_COL("I"), "");
+          f.row(r.set(TD_COL("index_bits"), 32));
         };
         row("bb", 1.0);
         row("below", 1.2);

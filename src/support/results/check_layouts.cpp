@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
       ++n;
       if (row.empty() || row[0] == '#') continue;
       if (!row.empty() && row.back() == '\r') row.pop_back();
-      if (figs::split_csv(row).size() != want && odd++ == 0) first = n;
+      if (results::split_csv(row).size() != want && odd++ == 0) first = n;
     }
     if (odd)
       std::cout << "warning: " << path << ": " << odd << " row(s) with a field count other than the header's " << want

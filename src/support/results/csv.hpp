@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-namespace figs {
+namespace results {
 
 inline std::string trim(std::string_view s) {
   size_t b = 0, e = s.size();
@@ -123,8 +123,8 @@ inline std::map<std::string, std::string> parse_flat_json(const std::string& s) 
 
 struct Table;
 
-// A row, read by column name.
-struct Row {
+// A row of a Table, read by column name (the writer's row, built in column order, is Row: row.hpp).
+struct TableRow {
   const Table* t = nullptr;
   size_t r = 0;
   std::string s(std::string_view col) const;  // "" when the column is absent
@@ -158,16 +158,16 @@ struct Table {
     return m;
   }
   size_t size() const { return cells.size(); }
-  Row row(size_t r) const { return Row{this, r}; }
-  std::vector<Row> rows() const {
-    std::vector<Row> v;
-    for (size_t r = 0; r < cells.size(); ++r) v.push_back(Row{this, r});
+  TableRow row(size_t r) const { return TableRow{this, r}; }
+  std::vector<TableRow> rows() const {
+    std::vector<TableRow> v;
+    for (size_t r = 0; r < cells.size(); ++r) v.push_back(TableRow{this, r});
     return v;
   }
-  std::vector<Row> where(const std::function<bool(const Row&)>& keep) const {
-    std::vector<Row> v;
+  std::vector<TableRow> where(const std::function<bool(const TableRow&)>& keep) const {
+    std::vector<TableRow> v;
     for (size_t r = 0; r < cells.size(); ++r)
-      if (keep(Row{this, r})) v.push_back(Row{this, r});
+      if (keep(TableRow{this, r})) v.push_back(TableRow{this, r});
     return v;
   }
   std::string meta_or(const std::string& key, const std::string& dflt = "") const {
@@ -176,13 +176,13 @@ struct Table {
   }
 };
 
-inline std::string Row::s(std::string_view col) const {
+inline std::string TableRow::s(std::string_view col) const {
   const int c = t->col(col);
   if (c < 0 || size_t(c) >= t->cells[r].size()) return "";
   return t->cells[r][size_t(c)];
 }
-inline double Row::d(std::string_view col) const { return to_num(s(col)); }
-inline bool Row::has(std::string_view col) const { return t->col(col) >= 0; }
+inline double TableRow::d(std::string_view col) const { return to_num(s(col)); }
+inline bool TableRow::has(std::string_view col) const { return t->col(col) >= 0; }
 
 // Reads `path`; nullopt (with *why set) when the file is absent, unreadable or has
 // no header. Lines starting with '#' are comments; the first one, when it holds a
@@ -222,4 +222,4 @@ inline std::optional<Table> read_table(const std::string& path, std::string* why
   return t;
 }
 
-}  // namespace figs
+}  // namespace results

@@ -14,7 +14,7 @@
 
 namespace fs = std::filesystem;
 
-namespace figs {
+namespace results {
 
 // ---- paper/reported.csv -----------------------------------------------------------------
 PaperValue parse_value(const std::string& raw) {
@@ -68,7 +68,7 @@ std::map<std::string, std::vector<Condition>> load_conditions(const std::string&
   std::map<std::string, std::vector<Condition>> out;
   const std::optional<Table> t = read_table(path, why);
   if (!t) return out;
-  for (const Row& r : t->rows()) {
+  for (const TableRow& r : t->rows()) {
     Condition c;
     c.name = r.s("condition");
     c.ours = r.s("ours");
@@ -96,7 +96,7 @@ std::vector<Claim> load_claims(const std::string& path, std::string* why) {
   const std::string miss = t->missing({"id", "seed_file", "section", "quantity", "paper_value", "unit", "gpu",
                                        "context", "figure"});
   if (!miss.empty() && why) *why = "lacks column(s) " + miss;
-  for (const Row& r : t->rows()) {
+  for (const TableRow& r : t->rows()) {
     Claim c;
     c.id = r.s("id");
     if (c.id.empty()) continue;
@@ -261,7 +261,7 @@ const Wasted3& Ctx::wasted3() const {
 }
 
 // ---- curves --------------------------------------------------------------------------------
-bool selected(const Row& r, const Sel& s) {
+bool selected(const TableRow& r, const Sel& s) {
   for (const auto& [col, val] : s.eq)
     if (r.has(col) && r.s(col) != val) return false;
   if (std::isfinite(s.rho) && r.has("rho") && r.d("rho") != s.rho) return false;
@@ -270,7 +270,7 @@ bool selected(const Row& r, const Sel& s) {
   return true;
 }
 
-double row_improvement(const Row& r) {
+double row_improvement(const TableRow& r) {
   const double i = r.d("I");
   if (std::isfinite(i)) return i;
   double bb = r.d("bb_median_ms");
@@ -296,7 +296,7 @@ double mean(const std::vector<double>& v) {
 
 Pts curve(const Table& t, const Sel& s, const std::string& map, const std::string& ycol, const std::string& xcol) {
   std::map<double, std::vector<double>> by_x;
-  for (const Row& r : t.rows()) {
+  for (const TableRow& r : t.rows()) {
     if (!map.empty() && r.has("map") && r.s("map") != map) continue;
     if (!map.empty() && !r.has("map")) continue;
     if (!selected(r, s)) continue;
@@ -311,14 +311,14 @@ Pts curve(const Table& t, const Sel& s, const std::string& map, const std::strin
 
 std::vector<std::string> maps_in(const Table& t, const Sel& s) {
   std::set<std::string> m;
-  for (const Row& r : t.rows())
+  for (const TableRow& r : t.rows())
     if (selected(r, s) && !r.s("map").empty()) m.insert(r.s("map"));
   return order_maps(std::vector<std::string>(m.begin(), m.end()));
 }
 
 std::vector<double> distinct(const Table& t, const std::string& col) {
   std::set<double> v;
-  for (const Row& r : t.rows()) {
+  for (const TableRow& r : t.rows()) {
     const double x = r.d(col);
     if (std::isfinite(x)) v.insert(x);
   }
@@ -439,4 +439,4 @@ std::string sdh_slot(const std::string& impl) {
   return "";  // other implementations (tiled-bb, fast-*, peers) are not rungs of the ladder
 }
 
-}  // namespace figs
+}  // namespace results

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace figs {
+namespace results {
 
 // ---- the rule parameters (printed in the report's method section) ------------------
 constexpr int kRho = 16;            // block side of the claims: 001 §I "16×16", 000 Fig. 3 "ρ = 16"
@@ -161,7 +161,7 @@ struct RhoScope {
 // ---- curves ---------------------------------------------------------------------------
 using Pts = std::vector<std::pair<double, double>>;  // (x, y), sorted by x
 
-// Row filter: column == value for each entry of eq (a column the table lacks is
+// TableRow filter: column == value for each entry of eq (a column the table lacks is
 // ignored), rho == this (when the table has rho; NaN = any), and, unless exact_only
 // is false, not exact == 0 nor verified == 0.
 struct Sel {
@@ -169,9 +169,9 @@ struct Sel {
   double rho = current_rho();
   bool exact_only = true;
 };
-bool selected(const Row& r, const Sel& s);
+bool selected(const TableRow& r, const Sel& s);
 // The improvement factor of a row: column I, else bb_median_ms (or bb3_median_ms) / median_ms.
-double row_improvement(const Row& r);
+double row_improvement(const TableRow& r);
 // y (a column, or "I") against N for one map; rows of one N are merged by median.
 Pts curve(const Table& t, const Sel& s, const std::string& map, const std::string& ycol = "I",
           const std::string& xcol = "N");
@@ -206,4 +206,4 @@ std::string join(const std::vector<std::string>& v, const std::string& sep);
 // Slot ("cpu", "cpu-mt", "v1".."v5") of an implementation name, or "".
 std::string sdh_slot(const std::string& impl);
 
-}  // namespace figs
+}  // namespace results

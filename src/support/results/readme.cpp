@@ -18,7 +18,7 @@
 #include <set>
 #include <sstream>
 
-namespace figs {
+namespace results {
 
 namespace P = pick_rows;
 
@@ -153,13 +153,13 @@ std::string edm_bw_line(const GpuData& g) {
   const Table* t = g.get(results::layout::edm);
   if (!t) return "";
   std::vector<double> bws;
-  for (const Row& r : t->rows())
+  for (const TableRow& r : t->rows())
     if (r.s("map") == "write_bw") bws.push_back(r.d("GBps"));
   const double bw = median(bws);
   std::vector<std::string> parts;
   for (const std::string lay : {"full", "packed"}) {
     std::map<std::pair<int, long long>, double> best;  // (features, N) -> best map's GB/s
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (r.s("variant") == lay && r.s("map") != "write_bw" && r.d("N") >= kLargeN) {
         const auto k = std::make_pair(int(r.d("features")), (long long)r.d("N"));
         best[k] = std::max(best.count(k) ? best[k] : 0.0, r.d("GBps"));
@@ -184,13 +184,13 @@ std::string edm_bw_line(const GpuData& g) {
 // fastest BB3 configuration at N, from the same table (same run); "" when either is missing. form: "" any, else
 // only rows of that form.
 std::string best_vs_best(const Table& t, double N, const std::string& form) {
-  const std::vector<Row> rows = t.rows();  // rows() returns a copy: keep it alive for the pointers below
-  const Row* bm = nullptr;
-  const Row* bb = nullptr;
-  for (const Row& r : rows) {
+  const std::vector<TableRow> rows = t.rows();  // rows() returns a copy: keep it alive for the pointers below
+  const TableRow* bm = nullptr;
+  const TableRow* bb = nullptr;
+  for (const TableRow& r : rows) {
     if (r.d("N") != N || (!form.empty() && r.s("form") != form) || !(r.d("median_ms") > 0)) continue;
     if (r.has("verified") && r.s("verified") == "0") continue;
-    const Row*& b = r.s("map") == "bb3" ? bb : bm;
+    const TableRow*& b = r.s("map") == "bb3" ? bb : bm;
     if (!b || r.d("median_ms") < b->d("median_ms")) b = &r;
   }
   if (!bm || !bb) return "";
@@ -203,10 +203,10 @@ std::vector<std::string> tet_lines(const GpuData& g) {
   std::vector<std::string> out;
   if (const Table* t = g.get(results::layout::tet_dummy)) {
     double nmax = 0;
-    for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
+    for (const TableRow& r : t->rows()) nmax = std::max(nmax, r.d("N"));
     const auto improvement = [&](const std::string& m, const std::string& mode, const std::string& rho) {
       std::vector<double> v;
-      for (const Row& r : t->rows())
+      for (const TableRow& r : t->rows())
         if (r.s("map") == m && r.s("mode") == mode && r.s("rho") == rho && r.s("form") == "cond" && r.d("N") == nmax)
           v.push_back(r.d("I"));
       return median(v);
@@ -219,15 +219,15 @@ std::vector<std::string> tet_lines(const GpuData& g) {
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
     double nmax = 0, v = -1;
-    for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows()) nmax = std::max(nmax, r.d("N"));
+    for (const TableRow& r : t->rows())
       if (r.d("N") == nmax) v = std::max(v, r.d("I"));
     out.push_back("3-body (all triplets, N = " + fmt_int(nmax) + "): " + best_vs_best(*t, nmax, "") +
                   "; the largest I at an equal ρ is " + fmt(v, 2) + ".");
   }
   if (const Table* t = g.get(results::layout::tet_layout)) {
     std::vector<double> v;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows())
       if (std::isfinite(r.d("linear_over_blocked"))) v.push_back(r.d("linear_over_blocked"));
     if (!v.empty())
       out.push_back("Blocked vs linear layout (stencil step): linear/blocked time ratio " +
@@ -263,21 +263,21 @@ std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdict
   const Table* t = g.get(results::layout::sdh);
   if (!t || t->size() == 0) return "";
   double nmax = 0;
-  for (const Row& r : t->rows()) nmax = std::max(nmax, r.d("N"));
-  const Row* best = nullptr;
-  std::vector<Row> rows = t->rows();
-  for (const Row& r : rows)
+  for (const TableRow& r : t->rows()) nmax = std::max(nmax, r.d("N"));
+  const TableRow* best = nullptr;
+  std::vector<TableRow> rows = t->rows();
+  for (const TableRow& r : rows)
     if (r.d("N") == nmax && (!best || r.d("pairs_per_s") > best->d("pairs_per_s"))) best = &r;
   if (!best) return "";
   const std::string impl = best->s("impl");
   std::string spd;
-  const Row* last = nullptr;
-  for (const Row& r : rows)
+  const TableRow* last = nullptr;
+  for (const TableRow& r : rows)
     if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) last = &r;
   if (last)
     spd = "; " + fmt(last->d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU (pinned rule) at N = " + fmt_int(last->d("N"));
   if (const Table* b = g.get(results::layout::sdh_cpu_1M))
-    for (const Row& r : b->rows())
+    for (const TableRow& r : b->rows())
       if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) {
         spd = "; " + fmt(r.d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU (pinned rule) in the same run at N = " + fmt_int(r.d("N")) +
               " (sdh_cpu_1M.csv)";
@@ -307,12 +307,12 @@ std::string multi_gpu_line(const GpuData& g) {
     const std::string c = t->meta_or("commit");
     if (!c.empty() && std::find(commits.begin(), commits.end(), c) == commits.end()) commits.push_back(c);
     double n = 0;
-    for (const Row& r : t->rows()) n = std::max(n, r.d("N"));
-    std::vector<Row> at;
-    for (const Row& r : t->rows())
+    for (const TableRow& r : t->rows()) n = std::max(n, r.d("N"));
+    std::vector<TableRow> at;
+    for (const TableRow& r : t->rows())
       if (r.d("N") == n) at.push_back(r);
-    const Row* one = nullptr;
-    for (const Row& r : at)
+    const TableRow* one = nullptr;
+    for (const TableRow& r : at)
       if (r.s("gpus") == "1" && r.s("chunks") == "1") { one = &r; break; }
     if (!one) continue;
     char rate[32];
@@ -320,19 +320,19 @@ std::string multi_gpu_line(const GpuData& g) {
     std::string txt = std::string(app) + " at N = " + fmt_int(n) + " (" + (one->s("kernel").empty() ? "" : "`" + one->s("kernel") + "`, ") +
                       rate + " " + what + "/s on 1 GPU)";
     double gmax = 0;
-    for (const Row& r : at) gmax = std::max(gmax, r.d("gpus"));
-    const Row* gr = nullptr;
-    for (const Row& r : at)
+    for (const TableRow& r : at) gmax = std::max(gmax, r.d("gpus"));
+    const TableRow* gr = nullptr;
+    for (const TableRow& r : at)
       if (r.d("gpus") == gmax && r.s("chunks") == "1") { gr = &r; break; }
     if (gmax > 1 && gr)
       txt += ": " + fmt_int(gmax) + " GPUs ×" + fmt(gr->d("rate_vs_first"), 3) + ", reduction " + fmt(gr->d("reduce_ms"), 2) +
              " ms (" + fmt(100 * gr->d("reduce_frac"), 4) + "% of the run)";
-    const Row* cm = nullptr;
-    for (const Row& r : at)
+    const TableRow* cm = nullptr;
+    for (const TableRow& r : at)
       if (r.s("gpus") == "1" && r.d("chunks") > 1 && (!cm || r.d("chunks") > cm->d("chunks"))) cm = &r;
     if (cm) txt += "; " + cm->s("chunks") + " chunks on 1 GPU ×" + fmt(cm->d("rate_vs_first"), 3);
     bool same = true;
-    for (const Row& r : t->rows()) same = same && r.s("identical") == "1";
+    for (const TableRow& r : t->rows()) same = same && r.s("identical") == "1";
     txt += same ? "; every split bit-identical" : "; NOT every split identical";
     parts.push_back(txt);
   }
@@ -451,11 +451,11 @@ std::string readme_targets_block(const Ctx& ctx) {
 
 namespace {
 // The row of a map in an exact-range table (pinned unless fma), or nullptr.
-const Row* range_row(const Table* t, const std::string& variant, const std::string& rounding,
-                     const std::string& kind = "", std::vector<Row>* keep = nullptr) {
+const TableRow* range_row(const Table* t, const std::string& variant, const std::string& rounding,
+                     const std::string& kind = "", std::vector<TableRow>* keep = nullptr) {
   if (!t) return nullptr;
   keep->clear();
-  for (const Row& r : t->rows())
+  for (const TableRow& r : t->rows())
     if (r.s("variant") == variant && (r.s("rounding").empty() ? rounding == "pinned" : r.s("rounding") == rounding) &&
         (kind.empty() || r.s("kind") == kind)) {
       keep->push_back(r);
@@ -464,7 +464,7 @@ const Row* range_row(const Table* t, const std::string& variant, const std::stri
   return nullptr;
 }
 // "λ < a (N ≤ b)" of a range row at ρ (thread maps: "N ≤ b")
-std::string range_words(const Row& r, int rho) {
+std::string range_words(const TableRow& r, int rho) {
   const std::string kind = r.s("kind");
   const double N = r.d("largest_exact_N_rho" + std::to_string(rho));
   const std::string fw = r.s("first_wrong");
@@ -491,7 +491,7 @@ std::string per_gpu(const Ctx& ctx, const std::function<std::string(const GpuDat
 std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
   const Table* t = ctx.cpu.get(results::layout::map_instructions);
   if (!t) return "—";
-  for (const Row& r : t->rows())
+  for (const TableRow& r : t->rows())
     if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
         (dim == 2 || r.s("mode") == "thread"))
       return fmt_int(r.d("map_instructions"));
@@ -516,7 +516,7 @@ std::string readme_maps_block(const Ctx& ctx) {
     << ") | exact range on the device (GPU sweep, pinned rounding) | map instructions per thread, 32-bit path "
        "(dummy, sm_90) | 64-bit path |\n|---|---|---|---|---|---|---|---|\n";
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
-  std::vector<Row> keep;
+  std::vector<TableRow> keep;
   // what each map is: its trait `about` (registry/traits.hpp, beside the map)
   const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& about,
                         const std::string& oracle, const std::string& device) {
@@ -528,8 +528,8 @@ std::string readme_maps_block(const Ctx& ctx) {
     using M = decltype(m);
     const std::string name = M::name;
     std::string oracle;
-    if (const Row* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
-    else if (const Row* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
+    else if (const TableRow* h = range_row(cpu, name + "-host", "pinned", "", &keep))
       oracle = "host emulation (correctly rounded 1/√): " + range_words(*h, kRho);
     else if (name == "ltm-lut")
       oracle = "n ≤ " + fmt_int(largest_n(double(tdmaps::limits::ltm_lut_max_entries), 2)) + " (the table's " +
@@ -539,8 +539,8 @@ std::string readme_maps_block(const Ctx& ctx) {
     else if (name == "rec") oracle = "every valid N (integer arithmetic)";
     else oracle = "every N (integer arithmetic)";
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
-      std::vector<Row> k2;
-      const Row* r = range_row(g.get(results::layout::exact_range_gpu), name, "pinned", "", &k2);
+      std::vector<TableRow> k2;
+      const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), name, "pinned", "", &k2);
       return r ? range_words(*r, kRho) : std::string();
     });
     line(name, 2, M::blockwise, tdmaps::map_traits<M>::about, oracle, device);
@@ -549,8 +549,8 @@ std::string readme_maps_block(const Ctx& ctx) {
     using M = decltype(m);
     const std::string name = M::name;
     std::string oracle;
-    if (const Row* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
-    else if (const Row* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
+    else if (const TableRow* h = range_row(cpu, name + "-host", "pinned", "", &keep))
       oracle = "host `cbrtf`: " + range_words(*h, kRho3);
     else if (name == "tet-fast")
       oracle = "λ < " + fmt_int(double(tdmaps::limits::tet_fast_blocks)) + " (N ≤ " +
@@ -560,7 +560,7 @@ std::string readme_maps_block(const Ctx& ctx) {
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
       const Table* t = g.get(results::layout::tet_exact_range_gpu);
       if (!t) return std::string();
-      for (const Row& r : t->rows())
+      for (const TableRow& r : t->rows())
         if (r.s("root") == name && r.s("part") == "layer") {
           const std::string fw = r.s("first_wrong");
           const std::string col = "largest_exact_N_rho" + std::to_string(kRho3);
@@ -585,14 +585,14 @@ std::string readme_rounding_block(const Ctx& ctx) {
   o << "| map | pinned (the library) | fma (nvcc's default; the papers' mode if they kept it, which neither says) |\n"
        "|---|---|---|\n";
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
-  std::vector<Row> k1, k2;
+  std::vector<TableRow> k1, k2;
   const auto row = [&](const std::string& label, std::string p, std::string f) {
     o << "| " << label << " | " << (p.empty() ? "—" : p) << " | " << (f.empty() ? "—" : f) << " |\n";
   };
   // the CPU oracle's rows of variant v (verify/results/exact_ranges_cpu.csv), both roundings
   const auto cpu_row = [&](const std::string& v, const std::string& label, int rho) {
-    const Row* a = range_row(cpu, v, "pinned", "", &k1);
-    const Row* b = range_row(cpu, v, "fma", "", &k2);
+    const TableRow* a = range_row(cpu, v, "pinned", "", &k1);
+    const TableRow* b = range_row(cpu, v, "fma", "", &k2);
     const std::string p = a ? range_words(*a, rho) : "—";
     std::string f = b ? range_words(*b, rho) : "—";
     if (a && b && p == f) f = "the same";
@@ -602,8 +602,8 @@ std::string readme_rounding_block(const Ctx& ctx) {
   const auto device_row = [&](const std::string& v, const std::string& kind, int rho) {
     const auto of = [&](const char* rounding) {
       return per_gpu(ctx, [&](const GpuData& g) {
-        std::vector<Row> k;
-        const Row* r = range_row(g.get(results::layout::exact_range_gpu), v, rounding, kind, &k);
+        std::vector<TableRow> k;
+        const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), v, rounding, kind, &k);
         return r ? range_words(*r, rho) : std::string();
       });
     };
@@ -649,4 +649,4 @@ bool replace_block(std::string& text, const std::string& name, const std::string
   return true;
 }
 
-}  // namespace figs
+}  // namespace results

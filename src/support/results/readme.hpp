@@ -10,7 +10,7 @@
 
 #include <string>
 
-namespace figs {
+namespace results {
 
 // One verdict of our own targets (paper/targets.csv) on one GPU folder, as README prints it. Judged in
 // paper/claims/targets.cpp (target_verdicts()) and passed in by tdmaps_figures, so that this layer does not include
@@ -63,4 +63,4 @@ std::vector<GramMeasure> gram_measures(const GpuData& g);
 // false (text unchanged) when a marker is missing.
 bool replace_block(std::string& text, const std::string& name, const std::string& body);
 
-}  // namespace figs
+}  // namespace results

@@ -10,13 +10,13 @@
 #include <functional>
 #include <sstream>
 
-namespace figs {
+namespace results {
 namespace {
-const Row* find(const std::vector<Row>& rows, const std::string& N, const std::string& d, const std::string& prec,
+const TableRow* find(const std::vector<TableRow>& rows, const std::string& N, const std::string& d, const std::string& prec,
                 const std::string& output, const std::string& impl) {
   return pick_rows::gram(rows, N, d, prec, output, impl);
 }
-double med(const Row* r) { return r ? r->d("median_ms") : NAN; }
+double med(const TableRow* r) { return r ? r->d("median_ms") : NAN; }
 
 // The names gram.csv spells (results/gram_names.hpp, the producer's): precisions, outputs, impls.
 using gram::Output;
@@ -36,10 +36,10 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   std::vector<GramMeasure> out;
   const Table* t = g.get(results::layout::gram);
   if (!t) return out;
-  const std::vector<Row> rows = t->rows();
+  const std::vector<TableRow> rows = t->rows();
   // our fastest LTM-E kernel at a size, and a peer's median at the same size
   const auto ours = [&](const std::string& N, const std::string& d, const std::string& prec, std::string* k) {
-    const Row* b = pick_rows::gram_best(rows, N, d, prec, kLower);
+    const TableRow* b = pick_rows::gram_best(rows, N, d, prec, kLower);
     if (b) *k = pick_rows::gram_kernel(b->s("impl"));
     return med(b);
   };
@@ -66,7 +66,7 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   out.push_back(sized("27-gemm-epilogue", ratio(kTf32, kTf32, kFull, peer::cublas_gemm_epilogue)));
   out.push_back(sized("27-syrk", ratio(k3xTf32, peer::fp32, kLower, peer::cublas_syrk_epilogue)));
   if (const Table* p = g.get(results::layout::peers_gram)) {
-    const std::vector<Row> prow = p->rows();
+    const std::vector<TableRow> prow = p->rows();
     out.push_back(sized("27-cdist", [&](const std::string& N, const std::string& d, std::string* k) {
       return med(find(prow, N, d, kTf32, kFull, peer::torch_cdist)) / ours(N, d, kTf32, k);
     }));
@@ -76,8 +76,8 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   // issue #36: the whole N x N (mirror from the lower tiles, or sm90-evt's stock scheduler over the
   // square: full-sm90-evt) against the full write; condensed against the triangle write
   const auto best_full = [&](const std::string& N, const std::string& d, std::string* k) {
-    const Row* m = pick_rows::gram_best(rows, N, d, kTf32, out_name(Output::mirror));
-    const Row* e = find(rows, N, d, kTf32, kFull, gram::kFullSquareImpl);
+    const TableRow* m = pick_rows::gram_best(rows, N, d, kTf32, out_name(Output::mirror));
+    const TableRow* e = find(rows, N, d, kTf32, kFull, gram::kFullSquareImpl);
     if (e && e->d("verified") == 0) e = nullptr;
     if (e && (!m || med(e) < med(m))) {
       *k = std::string(gram::name(gram::Kernel::sm90_evt)) + " (stock scheduler, the whole square)";
@@ -90,7 +90,7 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
     return med(find(rows, N, d, peer::none, kFull, peer::write)) / best_full(N, d, k);
   }));
   out.push_back(sized("36-condensed", [&](const std::string& N, const std::string& d, std::string* k) {
-    const Row* b = pick_rows::gram_best(rows, N, d, kTf32, out_name(Output::condensed));
+    const TableRow* b = pick_rows::gram_best(rows, N, d, kTf32, out_name(Output::condensed));
     if (b) *k = pick_rows::gram_kernel(b->s("impl"));
     return med(find(rows, N, d, peer::none, kLower, peer::write)) / med(b);
   }));
@@ -99,7 +99,7 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-hist", gram::name(Output::hist)},
                                    {"37-count", gram::name(Output::count)}}) {
     GramMeasure h{id, {}, "", ""};
-    if (const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, output))
+    if (const TableRow* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, output))
       h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000, pick_rows::gram_kernel(b->s("impl"))});
     else
       h.none = std::string("no ") + output + " row at N = 10⁶, d = 128";
@@ -107,11 +107,11 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
   }
   {
     GramMeasure h{"27-hist", {}, "", ""};
-    const Row* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, kHist);
+    const TableRow* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, kHist);
     if (b) {
       h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000,
                                    pick_rows::gram_kernel(b->s("impl"))});
-      for (const Row& r : rows)
+      for (const TableRow& r : rows)
         if (&r != b && r.s("N") == pick_rows::kGramHistN && r.s("d") == pick_rows::kGramHistD && r.s("precision") == kTf32 &&
             r.s("output") == kHist && !pick_rows::gram_kernel(r.s("impl")).empty())
           h.others += (h.others.empty() ? "" : ", ") + std::string("`") + pick_rows::gram_kernel(r.s("impl")) + "` " +
@@ -132,7 +132,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
     const Table* t = g.get(results::layout::gram);
     if (!t) continue;
     any = true;
-    const std::vector<Row> rows = t->rows();
+    const std::vector<TableRow> rows = t->rows();
     o << "Measured on **" << t->meta_or("gpu", g.slug) << "**, commit `" << t->meta_or("commit", "?") << "` (`experiments/results/"
       << g.slug << "/gram.csv`; every variant checked against float64 before it was timed, all timed interleaved in one run). "
       << "Squared distances d² = ‖xᵢ‖² + ‖xⱼ‖² − 2 xᵢ·xⱼ of N points in d features, the lower triangle of a row-major N×N; ours: "
@@ -141,7 +141,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
       << "3xTF32 is our FP32-accurate mode; I = t(bb-grid) / t(ltm-e), the same kernel on the c×c grid.\n\n";
     o << "| N | d | ours TF32 (ms) | of the write bandwidth | cuBLAS TF32 GEMM alone / + epilogue (ms) | speed-up over them | ours 3xTF32 / SSYRK + epilogue (ms) | speed-up | ours BF16 (ms) | I (TF32) |\n";
     o << "|---|---|---|---|---|---|---|---|---|---|\n";
-    for (const Row& r : rows) {
+    for (const TableRow& r : rows) {
       if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
       const std::string N = r.s("N"), d = r.s("d");
       const double ours = med(&r);
@@ -157,23 +157,23 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
         << fmt_with(syrk_e / x3, "%.2f×") << " | " << fmt_with(bf, "%.3f") << " | " << fmt_with(r.d("I"), "%.3f") << " |\n";
     }
     // the bb-grid's empty blocks, from the same run's rate
-    for (const Row& r : rows)
+    for (const TableRow& r : rows)
       if (r.s("impl") == peer::empty_blocks && r.s("N") == "65536" && r.s("d") == "128") {
-        const Row* bb = find(rows, "65536", "128", kTf32, kLower, kBbGrid);
-        const Row* lt = find(rows, "65536", "128", kTf32, kLower, kLtmE);
+        const TableRow* bb = find(rows, "65536", "128", kTf32, kLower, kBbGrid);
+        const TableRow* lt = find(rows, "65536", "128", kTf32, kLower, kLtmE);
         o << "\nAt N = 65536, d = 128 the bb-grid launches " << r.s("launched_tiles") << " more blocks than LTM-E; launched alone "
           << "they take " << fmt_with(r.d("median_ms"), "%.3f") << " ms (" << fmt_with(r.d("blocks_per_s") / 1e9, "%.2f")
           << "·10⁹ blocks/s), against a measured gap of " << fmt_with(med(bb) - med(lt), "%.3f") << " ms in a "
           << fmt_with(med(lt), "%.2f") << " ms kernel: a tile does microseconds of work, so the map's gain here is the empty blocks' "
           << "launch alone (I = " << fmt_with(lt ? lt->d("I") : NAN, "%.3f") << ").\n";
       }
-    for (const Row& r : rows)
+    for (const TableRow& r : rows)
       if (r.s("output") == kHist && r.s("impl") == kLtmE)
         o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", TF32, one GPU: "
           << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s (" << fmt_with(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
     // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
     std::vector<gram::Kernel> kernels;
-    for (const Row& r : rows) {
+    for (const TableRow& r : rows) {
       gram::Kernel k;
       if (pick_rows::gram_ltm_kernel(r.s("impl"), k) && k != gram::Kernel::classic && r.s("precision") == kTf32 &&
           r.s("output") == kLower) {
@@ -188,14 +188,14 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
         << "epilogue; `experiments/gram/NOTES.md`), TF32 lower triangle, I = t(bb-grid) / t(ltm-e) of the same kernel:\n\n";
       o << "| N | d | kernel | ours TF32 (ms) | of the write bandwidth | speed-up over cuBLAS TF32 GEMM alone / + epilogue | I |\n";
       o << "|---|---|---|---|---|---|---|\n";
-      for (const Row& r : rows) {
+      for (const TableRow& r : rows) {
         if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
         const std::string N = r.s("N"), d = r.s("d");
         const double wr = med(find(rows, N, d, peer::none, kLower, peer::write));
         const double gemm = med(find(rows, N, d, kTf32, kFullGram, peer::cublas_gemm));
         const double gemm_e = med(find(rows, N, d, kTf32, kFull, peer::cublas_gemm_epilogue));
         for (gram::Kernel k : kernels) {
-          const Row* kr = find(rows, N, d, kTf32, kLower, ltm_e_of(k));
+          const TableRow* kr = find(rows, N, d, kTf32, kLower, ltm_e_of(k));
           if (!kr) continue;
           const double ours = med(kr);
           o << "| " << N << " | " << d << " | " << gram::name(k) << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%")
@@ -204,14 +204,14 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
         }
       }
       for (gram::Kernel k : kernels)
-        for (const Row& r : rows)
+        for (const TableRow& r : rows)
           if (r.s("output") == kHist && r.s("impl") == ltm_e_of(k))
             o << "\nFused distance histogram with " << gram::name(k) << ", N = " << r.s("N") << ", d = " << r.s("d") << ", TF32: "
               << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s.\n";
     }
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
     if (const Table* p = g.get(results::layout::peers_gram)) {
-      const std::vector<Row> prow = p->rows();
+      const std::vector<TableRow> prow = p->rows();
       o << "\n`torch.cdist` on the same points (`experiments/results/" << g.slug << "/peers_gram.csv`: "
         << "`experiments/peers/gram_peers.py`, torch " << p->meta_or("torch", "?")
         << ", the full N×N; a separate program, not interleaved with bench_gram), against our fastest TF32 lower-triangle "
@@ -223,7 +223,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
           const double c32 = med(find(prow, N, d, kTf32, kFull, peer::torch_cdist));
           const double cf = med(find(prow, N, d, peer::fp32, kFull, peer::torch_cdist));
           const double mm = med(find(prow, N, d, kTf32, kFullGram, peer::torch_mm));
-          const Row* b = pick_rows::gram_best(rows, N, d, kTf32, kLower);
+          const TableRow* b = pick_rows::gram_best(rows, N, d, kTf32, kLower);
           if (!std::isfinite(c32) && !std::isfinite(cf) && !b) continue;
           o << "| " << N << " | " << d << " | " << fmt_with(c32, "%.2f") << " / " << fmt_with(cf, "%.2f") << " | " << fmt_with(mm, "%.2f")
             << " | " << (b ? fmt_with(med(b), "%.3f") + " (" + pick_rows::gram_kernel(b->s("impl")) + ")" : std::string("—"))
@@ -244,4 +244,4 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
   return o.str();
 }
 
-}  // namespace figs
+}  // namespace results

@@ -9,23 +9,23 @@
 #include <cstdio>
 #include <sstream>
 
-namespace figs {
+namespace results {
 namespace {
 
 // A row's median when it ran and, for our rows, passed its float64 check (verified != 0); NaN otherwise.
-double py_med(const Row* r) {
+double py_med(const TableRow* r) {
   if (!r || r->d("verified") == 0) return NAN;
   const double v = r->d("median_ms");
   return v > 0 ? v : NAN;
 }
 // "<ratio>× (N = .., d = ..; <peer> ms / <ours> ms)" of the peer over tdmaps.pdist(out) at the largest N with both.
-std::string speedup(const std::vector<Row>& rows, const std::string& out, const std::string& peer,
+std::string speedup(const std::vector<TableRow>& rows, const std::string& out, const std::string& peer,
                     const std::string& peer_out, const std::string& peer_prec) {
-  const Row *best_ours = nullptr, *best_peer = nullptr;
-  for (const Row& r : rows) {
+  const TableRow *best_ours = nullptr, *best_peer = nullptr;
+  for (const TableRow& r : rows) {
     if (r.s("impl") != "tdmaps.pdist" || r.s("output") != out || !std::isfinite(py_med(&r))) continue;
-    const Row* p = nullptr;
-    for (const Row& q : rows)
+    const TableRow* p = nullptr;
+    for (const TableRow& q : rows)
       if (q.s("impl") == peer && q.s("output") == peer_out && q.s("precision") == peer_prec && q.s("N") == r.s("N") &&
           q.s("d") == r.s("d") && std::isfinite(py_med(&q)))
         p = &q;
@@ -81,7 +81,7 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
         << "/`: not measured | not measured | not measured | not measured | not measured |\n";
       continue;
     }
-    const std::vector<Row> rows = t->rows();
+    const std::vector<TableRow> rows = t->rows();
     // issue #38's targets against this folder (38-overhead, 38-thin of paper/targets.csv, judged in
     // paper/claims/targets.cpp: the report lists the same rows)
     const auto verdict_cell = [&](const char* id) {
@@ -102,4 +102,4 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
   return o.str();
 }
 
-}  // namespace figs
+}  // namespace results

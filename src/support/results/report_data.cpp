@@ -8,14 +8,14 @@
 
 namespace fs = std::filesystem;
 
-namespace figs {
+namespace results {
 
 std::pair<double, double> reps_range(const Ctx& ctx) {
   double rmin = NAN, rmax = NAN;
   for (const GpuData& g : ctx.gpus)
     for (const results::Layout* l : g.layouts())
       if (const Table* t = g.get(*l))
-        for (const Row& r : t->rows()) {
+        for (const TableRow& r : t->rows()) {
           const double v = r.d("reps");
           if (!std::isfinite(v) || r.s("map") == "write_bw") continue;
           if (!(v >= rmin)) rmin = v;
@@ -89,14 +89,14 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
         if (t->has("form")) s.eq["form"] = form;
         // the largest N with a BB row
         double nmax = NAN;
-        for (const Row& r : t->rows())
+        for (const TableRow& r : t->rows())
           if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
         if (!std::isfinite(nmax)) continue;
         DummyHopper::RateRow row{g, form, nmax};
         int k = 0;
         for (const char* m : {"bb", "ltm-r"}) {
           std::vector<double> ms, lb;
-          for (const Row& r : t->rows())
+          for (const TableRow& r : t->rows())
             if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
               ms.push_back(r.d("median_ms"));
               lb.push_back(r.d("launched_blocks"));
@@ -120,13 +120,13 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
     for (const std::string& form : d.forms) {
       Sel s;
       if (t->has("form")) s.eq["form"] = form;
-      for (const Row& r : t->rows())
+      for (const TableRow& r : t->rows())
         if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
       double lb[2] = {NAN, NAN};
       int k = 0;
       for (const char* m : {"bb", "ltm-r"}) {
         std::vector<double> ms, b;
-        for (const Row& r : t->rows())
+        for (const TableRow& r : t->rows())
           if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
             ms.push_back(r.d("median_ms"));
             b.push_back(r.d("launched_blocks"));
@@ -142,10 +142,10 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
   }
   if (const Table* mi = ctx.cpu.get(results::layout::map_instructions))
     for (const char* m : {"ltm-r", "ltm-e", "ltm-r-sq"})
-      for (const Row& r : mi->rows())
+      for (const TableRow& r : mi->rows())
         if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
           d.sass.emplace_back(m, r.s("map_instructions"));
   return d;
 }
 
-}  // namespace figs
+}  // namespace results

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace figs {
+namespace results {
 
 // The repetitions per row over every GPU CSV (write_bw rows aside): (min, max), NaN when no row has `reps`.
 std::pair<double, double> reps_range(const Ctx& ctx);
@@ -56,4 +56,4 @@ struct DummyHopper {
 };
 DummyHopper dummy_hopper(const Ctx& ctx);
 
-}  // namespace figs
+}  // namespace results

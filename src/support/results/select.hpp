@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace figs {
+namespace results {
 namespace pick_rows {
 
 // ---- the dummy kernel (dummy.csv, sqrt.csv: layout::dummy) --------------------------------
@@ -100,9 +100,9 @@ inline std::string large_words() { return "median over N ≥ " + fmt_int(kLargeN
 // ---- tensor-core pairwise distances (gram.csv: layout::gram; peers_gram.csv: layout::peers_gram) -----
 // One row by (N, d, precision, output, impl); nullptr when absent. README's gram block, its issue #27
 // targets, the report's target rows and the gram figures all read through these.
-inline const Row* gram(const std::vector<Row>& rows, const std::string& N, const std::string& d, const std::string& prec,
+inline const TableRow* gram(const std::vector<TableRow>& rows, const std::string& N, const std::string& d, const std::string& prec,
                        const std::string& output, const std::string& impl) {
-  for (const Row& r : rows)
+  for (const TableRow& r : rows)
     if (r.s("N") == N && r.s("d") == d && r.s("precision") == prec && r.s("output") == output && r.s("impl") == impl)
       return &r;
   return nullptr;
@@ -120,10 +120,10 @@ inline std::string gram_kernel(const std::string& impl) {
 }
 // The fastest of our LTM-E kernels at (N, d, precision, output): a row that failed its check
 // (verified = 0) or has no median is left out; nullptr when none.
-inline const Row* gram_best(const std::vector<Row>& rows, const std::string& N, const std::string& d,
+inline const TableRow* gram_best(const std::vector<TableRow>& rows, const std::string& N, const std::string& d,
                             const std::string& prec, const std::string& output) {
-  const Row* best = nullptr;
-  for (const Row& r : rows) {
+  const TableRow* best = nullptr;
+  for (const TableRow& r : rows) {
     if (r.s("N") != N || r.s("d") != d || r.s("precision") != prec || r.s("output") != output) continue;
     if (gram_kernel(r.s("impl")).empty() || r.d("verified") == 0 || !(r.d("median_ms") > 0)) continue;
     if (!best || r.d("median_ms") < best->d("median_ms")) best = &r;
@@ -144,9 +144,9 @@ inline constexpr const char* kGramHistD = "128";
 
 // ---- the Python package against its peers (peers_python.csv: layout::peers_python, issue #38) -----------
 // One row by (N, d, impl, output); nullptr when absent. README's python block reads through these.
-inline const Row* python(const std::vector<Row>& rows, const std::string& N, const std::string& d,
+inline const TableRow* python(const std::vector<TableRow>& rows, const std::string& N, const std::string& d,
                          const std::string& impl, const std::string& output) {
-  for (const Row& r : rows)
+  for (const TableRow& r : rows)
     if (r.s("N") == N && r.s("d") == d && r.s("impl") == impl && r.s("output") == output) return &r;
   return nullptr;
 }
@@ -158,4 +158,4 @@ inline constexpr const char* kPythonD = "128";
 inline constexpr const char* kPythonOutputs[] = {"condensed", "lower", "square"};  // tdmaps.pdist's out
 
 }  // namespace pick_rows
-}  // namespace figs
+}  // namespace results
