@@ -24,8 +24,9 @@
 // scheduler is persistent: min(SMs, c(c+1)/2) CTAs, CTA b walks lambda = b, b + G, b + 2G, ... over
 // the c(c+1)/2 lower tiles, and the tile of lambda is the map's (I, J) (TileMap<M>::tile of block
 // lambda of the map's grid), or with Band > 1 the banded order's (tiles.hpp banded_tile: bands of Band
-// tile rows, walked in Band-wide column blocks, so that the tiles in flight share their operand panels). Only the lower tiles are computed and stored (with a TMA-store
-// epilogue, whole tiles, partial edge tiles clipped by TMA); the tiles above are never touched.
+// tile rows, walked in Band-wide column blocks, so that the tiles in flight share their operand
+// panels). Only the lower tiles are computed and stored (with a TMA-store epilogue, whole tiles,
+// partial edge tiles clipped by TMA); the tiles above are never touched.
 //
 //   using Kernel = cutlass::gemm::kernel::GemmUniversal<cute::Shape<int, int, int, int>, Mainloop,
 //       Epilogue, tdmaps::cutlass_tiles::LowerTriangleScheduler<>>;   // problem (N, N, K, 1)
