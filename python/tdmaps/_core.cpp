@@ -260,7 +260,9 @@ gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90, bool produc
     case gram::Out::mirror:  // sm90-evt's mirror (two TMA stores a tile): 1.8x sm80-8w at N = 32768, d = 128
       if (sm90 && gram::sm90_evt_refusal(p, o, N, product).empty()) return Kernel::sm90_evt;
       return Kernel::sm80_8w;
-    case gram::Out::condensed:
+    case gram::Out::condensed:  // sm90-evt's condensed (stores from the registers, no D)
+      if (sm90 && gram::sm90_evt_refusal(p, o, N, product).empty()) return Kernel::sm90_evt;
+      return Kernel::sm80_8w;
     case gram::Out::count:
     case gram::Out::minmax: return Kernel::sm80_8w;
   }

@@ -18,6 +18,9 @@
 //               out = MirrorStore(ZeroDiagonal(d2 or d))   mirror: the tile also stored at (J, I) by a
 //                                                          second TMA store (CUTLASS's Sm90AuxStore into a
 //                                                          column-major view of D), the diagonal 0
+//               CondensedStore(d2 or d)                    condensed (pdist order): no D (ElementD void),
+//                                                          the cells i > j stored from the registers
+//                                                          (our node, below)
 //             KeepAboveDiagonal: in a diagonal tile (I == J) a cell j > i keeps the value D holds before
 //             the launch (read back from global memory, that tile's cells only), so the TMA store, which
 //             writes whole boxes, leaves the contents above the diagonal as they were — the `lower`
@@ -30,9 +33,9 @@
 // a node whose consumer callbacks count into shared memory in reduce()/end(), ElementD void so that
 // the collective stores nothing) or another layout — is one more Fusion here, not another kernel.
 //
-// Limits (gram::sm90_evt_refusal, one line each): TF32 only; outputs lower and mirror of distances
-// (condensed, the product and the fused histogram: not yet); N % 4 == 0 (TMA: 16-byte rows of D); no
-// tile range. Compiled for sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and
+// Limits (gram::sm90_evt_refusal, one line each): TF32 only; outputs lower, condensed and mirror of
+// distances (the product and the fused histogram: not yet); lower and mirror: N % 4 == 0 (TMA: 16-byte
+// rows of D); no tile range. Compiled for sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and
 // CUTLASS is found). Tuning runs on an H200: experiments/results/h200/logs/issue36_tuning/.
 #include "gram.cuh"
 
@@ -81,50 +84,63 @@ template <class T, int N> struct Sqrt<cutlass::Array<T, N>> {
   }
 };
 
-// The EVT node of the diagonal tiles (I == J; a node with one child: out = child elsewhere), written
-// against CUTLASS's visitor interface (the members every Sm90 node has: Arguments / Params, the host
-// calls, the producer and consumer callbacks); no shared memory, no producer load.
-//   keep_above (lower): a cell j > i inside the problem takes D's value before the launch (read back),
-//     so that the whole-box TMA store leaves the contents above the diagonal as they were;
-//   zero_diagonal (mirror): the cells i == j are 0 (a point's distance to itself; the Gram form's
-//     n_i + n_i - 2 x_i.x_i is not 0 in floating point).
-enum class DiagonalFix { keep_above, zero_diagonal };
-template <DiagonalFix Fix>
-struct DiagonalTile {
+// What every node of ours shares, written against CUTLASS's visitor interface (the members every Sm90 node
+// has): its Params are its Arguments; no workspace, no shared memory, no producer load.
+template <class Args>
+struct HostNode {
   struct SharedStorage {};
-  struct Arguments {
-    float const* ptr_d = nullptr;  // keep_above: D, row-major
-    int64_t ld = 0;
-  };
-  using Params = Arguments;
+  using Arguments = Args;
+  using Params = Args;
   template <class ProblemShape>
   static constexpr Params to_underlying_arguments(ProblemShape const&, Arguments const& a, void*) { return a; }
-  template <class ProblemShape> static bool can_implement(ProblemShape const&, Arguments const& a) {
-    return Fix != DiagonalFix::keep_above || a.ptr_d != nullptr;
-  }
+  template <class ProblemShape> static bool can_implement(ProblemShape const&, Arguments const& a) { return a.ok(); }
   template <class ProblemShape> static size_t get_workspace_size(ProblemShape const&, Arguments const&) { return 0; }
   template <class ProblemShape>
   static cutlass::Status initialize_workspace(ProblemShape const&, Arguments const&, void*, cudaStream_t,
                                               cutlass::CudaHostAdapter* = nullptr) {
     return cutlass::Status::kSuccess;
   }
-  CUTLASS_HOST_DEVICE DiagonalTile() {}
-  CUTLASS_HOST_DEVICE DiagonalTile(Params const& p, SharedStorage const&) : params(p) {}
+  CUTLASS_HOST_DEVICE HostNode() {}
+  CUTLASS_HOST_DEVICE HostNode(Params const& p, SharedStorage const&) : params(p) {}
   Params params;
   CUTLASS_DEVICE bool is_producer_load_needed() const { return false; }
   CUTLASS_DEVICE bool is_C_load_needed() const { return false; }
-  template <class... Args> CUTLASS_DEVICE auto get_producer_load_callbacks(fusion::detail::ProducerLoadArgs<Args...> const&) {
+  template <class... A> CUTLASS_DEVICE auto get_producer_load_callbacks(fusion::detail::ProducerLoadArgs<A...> const&) {
     return fusion::detail::EmptyProducerLoadCallbacks{};
   }
+  // this thread's cells of the tile, absolute (i, j, l): (CPY, CPY_M, CPY_N, EPI_M, EPI_N)
+  template <bool ReferenceSrc, class... A>
+  static CUTLASS_DEVICE auto cells(fusion::detail::ConsumerStoreArgs<A...> const& args) {
+    auto [M, N, K, L] = args.problem_shape_mnkl;
+    return fusion::detail::sm90_partition_for_epilogue<ReferenceSrc>(
+        make_identity_tensor(make_shape(int(M), int(N), int(L))), args.tile_shape_mnk, args.tile_coord_mnkl,
+        args.epi_tile, args.tiled_copy, args.thread_idx);
+  }
+};
 
+// The EVT node of the diagonal tiles (I == J; a node with one child: out = child elsewhere).
+//   keep_above (lower): a cell j > i inside the problem takes D's value before the launch (read back),
+//     so that the whole-box TMA store leaves the contents above the diagonal as they were;
+//   zero_diagonal (mirror): the cells i == j are 0 (a point's distance to itself; the Gram form's
+//     n_i + n_i - 2 x_i.x_i is not 0 in floating point).
+enum class DiagonalFix { keep_above, zero_diagonal };
+struct DiagonalArgs {
+  float const* ptr_d = nullptr;  // keep_above: D, row-major
+  int64_t ld = 0;
+  bool need_d = false;
+  bool ok() const { return !need_d || ptr_d != nullptr; }
+};
+template <DiagonalFix Fix>
+struct DiagonalTile : HostNode<DiagonalArgs> {
+  using HostNode<DiagonalArgs>::HostNode;
   template <class CTensor>
   struct ConsumerStoreCallbacks : fusion::detail::EmptyConsumerStoreCallbacks {
-    CUTLASS_DEVICE ConsumerStoreCallbacks(CTensor c, bool d, int m, int n, Params const& p)
+    CUTLASS_DEVICE ConsumerStoreCallbacks(CTensor c, bool d, int m, int n, DiagonalArgs const& p)
         : tCc(c), diag(d), M(m), N(n), params(p) {}
-    CTensor tCc;  // (CPY, CPY_M, CPY_N, EPI_M, EPI_N): this thread's cells, absolute (i, j, l)
+    CTensor tCc;
     bool diag;
     int M, N;
-    Params const& params;
+    DiagonalArgs const& params;
 
     template <class ElementAccumulator, class ElementInput, int FragmentSize>
     CUTLASS_DEVICE cutlass::Array<ElementInput, FragmentSize> visit(
@@ -147,14 +163,58 @@ struct DiagonalTile {
       return out;
     }
   };
-  template <bool ReferenceSrc, class... Args>
-  CUTLASS_DEVICE auto get_consumer_store_callbacks(fusion::detail::ConsumerStoreArgs<Args...> const& args) {
-    auto [M, N, K, L] = args.problem_shape_mnkl;
+  template <bool ReferenceSrc, class... A>
+  CUTLASS_DEVICE auto get_consumer_store_callbacks(fusion::detail::ConsumerStoreArgs<A...> const& args) {
+    auto tCc = HostNode<DiagonalArgs>::template cells<ReferenceSrc>(args);
     auto [m, n, k, l] = args.tile_coord_mnkl;
-    Tensor tCc = fusion::detail::sm90_partition_for_epilogue<ReferenceSrc>(
-        make_identity_tensor(make_shape(int(M), int(N), int(L))), args.tile_shape_mnk, args.tile_coord_mnkl,
-        args.epi_tile, args.tiled_copy, args.thread_idx);
-    return ConsumerStoreCallbacks<decltype(tCc)>(tCc, int(m) == int(n), int(M), int(N), params);
+    auto [M, N, K, L] = args.problem_shape_mnkl;
+    return ConsumerStoreCallbacks<decltype(tCc)>(tCc, int(m) == int(n), int(M), int(N), this->params);
+  }
+};
+
+// The condensed output (pdist order) as the tree's last node, with no D (the collective's ElementD is void,
+// so it stores nothing and keeps no shared memory for D): each cell i > j of the lower tiles goes straight
+// from the registers to its place in the condensed vector of the pairs a < b, a = j, b = i (SciPy's order):
+//   k(a, b) = a N - a (a + 1) / 2 + (b - a - 1).
+// Down a tile column (one j, consecutive i) the places are consecutive: a warp's store covers 8 rows of
+// 4 columns of the wgmma accumulator, 4 runs of 32 contiguous bytes (the rows of the condensed vector are
+// not 16-byte aligned, which rules out TMA). Diagonal tiles and the edge: only i > j, i < N are stored.
+struct CondensedArgs {
+  float* ptr = nullptr;  // N (N - 1) / 2 floats
+  int64_t N = 0;
+  bool ok() const { return ptr != nullptr && N > 0; }
+};
+struct CondensedStore : HostNode<CondensedArgs> {
+  using HostNode<CondensedArgs>::HostNode;
+  using ElementAux = float;  // the collective's register / shared-memory element type with ElementD void
+  template <class CTensor>
+  struct ConsumerStoreCallbacks : fusion::detail::EmptyConsumerStoreCallbacks {
+    CUTLASS_DEVICE ConsumerStoreCallbacks(CTensor c, int m, CondensedArgs const& p) : tCc(c), M(m), params(p) {}
+    CTensor tCc;
+    int M;
+    CondensedArgs const& params;
+
+    template <class ElementAccumulator, class ElementInput, int FragmentSize>
+    CUTLASS_DEVICE cutlass::Array<ElementInput, FragmentSize> visit(
+        cutlass::Array<ElementAccumulator, FragmentSize> const&, int epi_v, int epi_m, int epi_n,
+        cutlass::Array<ElementInput, FragmentSize> const& in) {
+      Tensor c = tCc(_, _, _, epi_m, epi_n);
+      const int64_t N = params.N;
+      CUTLASS_PRAGMA_UNROLL
+      for (int k = 0; k < FragmentSize; ++k) {
+        const auto x = c(epi_v * FragmentSize + k);
+        const int i = int(get<0>(x)), j = int(get<1>(x));
+        const int64_t a = j;
+        if (j < i && i < M) params.ptr[a * N - a * (a + 1) / 2 + (i - a - 1)] = float(in[k]);
+      }
+      return in;
+    }
+  };
+  template <bool ReferenceSrc, class... A>
+  CUTLASS_DEVICE auto get_consumer_store_callbacks(fusion::detail::ConsumerStoreArgs<A...> const& args) {
+    auto tCc = HostNode<CondensedArgs>::template cells<ReferenceSrc>(args);
+    auto [M, N, K, L] = args.problem_shape_mnkl;
+    return ConsumerStoreCallbacks<decltype(tCc)>(tCc, int(M), this->params);
   }
 };
 using KeepAboveDiagonal = DiagonalTile<DiagonalFix::keep_above>;
@@ -178,10 +238,11 @@ template <bool Sq> using Dist = cute::conditional_t<Sq, D1, D2>;
 //             place. In a diagonal tile both stores write the whole box, with the same bits: x_i.x_j and
 //             x_j.x_i are the same exact TF32 products summed in the same order, and n_i + n_j commutes
 //             (bench_gram checks the output bit-symmetric).
-enum class Output { lower, lower_all, mirror };  // lower_all: CUTLASS's scheduler, every cell (full-sm90-evt)
+enum class Output { lower, lower_all, mirror, condensed };  // lower_all: CUTLASS's scheduler, every cell (full-sm90-evt)
 template <bool Sq, Output O> struct FusionOf;
 template <bool Sq> struct FusionOf<Sq, Output::lower_all> { using type = Dist<Sq>; };
 template <bool Sq> struct FusionOf<Sq, Output::lower> { using type = fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>; };
+template <bool Sq> struct FusionOf<Sq, Output::condensed> { using type = fusion::Sm90EVT<CondensedStore, Dist<Sq>>; };
 
 // The epilogue's configuration (issue #36: the stores in flight decide the write-bound kernel's speed).
 // Ping-pong (the default) or cooperative (-DTDMAPS_GRAM_EVT_COOPERATIVE=1: both consumer warp groups on
@@ -237,12 +298,12 @@ template <bool Sq> struct FusionOf<Sq, Output::mirror> {
 
 // The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C; the epilogue collective
 // as CUTLASS's builder makes it (Sm90TmaBuilderImpl), with the policy above.
-template <class Scheduler, class Fusion, int StagesD>
+template <class Scheduler, class Fusion, int StagesD, class ElementD = float>
 struct GemmOf {
   using Epilogue = typename cutlass::epilogue::collective::detail::Sm90TmaBuilderImpl<
       TileShape, EpiTile, float, float,  // accumulator, compute
       void, cutlass::layout::RowMajor, 4,  // no C
-      float, cutlass::layout::RowMajor, 4,  // D
+      ElementD, cutlass::layout::RowMajor, 4,  // D (void: no D, the fusion stores)
       Fusion, EpiPolicy<StagesD>>::CollectiveOp;
   using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, float, cutlass::layout::RowMajor, 4,  // A = X (K-major)
@@ -273,7 +334,8 @@ template <bool Sq> typename Dist<Sq>::Arguments dist_args(const float* norms) {
 // operands / destination / device and kept: a timed loop of launches does no host work but the launch.
 template <class Scheduler, bool Sq, Output O>
 cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
-  using G = GemmOf<Scheduler, typename FusionOf<Sq, O>::type, O == Output::mirror ? mirror_stages_d : stages_d>;
+  using G = GemmOf<Scheduler, typename FusionOf<Sq, O>::type, O == Output::mirror ? mirror_stages_d : stages_d,
+                   cute::conditional_t<O == Output::condensed, void, float>>;
   using K = typename G::Kernel;
   using Gemm = typename G::Gemm;
   int dev = 0;
@@ -302,12 +364,13 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
     args.mainloop.dA = sa;
     args.mainloop.ptr_B = static_cast<const float*>(o.B);
     args.mainloop.dB = sb;
-    if constexpr (O == Output::lower) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
+    if constexpr (O == Output::lower) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N), true}};
+    else if constexpr (O == Output::condensed) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
     else if constexpr (O == Output::mirror)
       args.epilogue.thread = {{dist_args<Sq>(o.norms), {}}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
     else args.epilogue.thread = dist_args<Sq>(o.norms);
     args.epilogue.ptr_C = nullptr;
-    args.epilogue.ptr_D = r.dst;
+    args.epilogue.ptr_D = O == Output::condensed ? nullptr : r.dst;
     args.epilogue.dD = sd;
     args.hw_info.device_id = dev;
     if (const cudaError_t e = cudaDeviceGetAttribute(&args.hw_info.sm_count, cudaDevAttrMultiProcessorCount, dev);
@@ -345,6 +408,10 @@ cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s) {
   if (r.out == Out::mirror) {
     if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
     return r.take_sqrt ? evt::run_gemm<Lower, true, Output::mirror>(o, r, s) : evt::run_gemm<Lower, false, Output::mirror>(o, r, s);
+  }
+  if (r.out == Out::condensed) {
+    if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
+    return r.take_sqrt ? evt::run_gemm<Lower, true, Output::condensed>(o, r, s) : evt::run_gemm<Lower, false, Output::condensed>(o, r, s);
   }
   if (r.sched == Sched::ltm_e)
     return r.take_sqrt ? evt::run_gemm<Lower, true, Output::lower>(o, r, s) : evt::run_gemm<Lower, false, Output::lower>(o, r, s);
