@@ -179,13 +179,14 @@ struct DiagonalTile : HostNode<DiagonalArgs> {
 // Down a tile column (one j) the places are consecutive, but each column's run starts anywhere (not
 // 16-byte aligned: no TMA tensor store). So each epilogue subtile is staged column-major in shared memory,
 // column j's run shifted by base(j) + i0 mod 4 floats (i0: the subtile's first row) so that shared and
-// global addresses agree mod 16 bytes, and then each run leaves as one bulk asynchronous copy
-// (cp.async.bulk, CuTe's SM90_BULK_COPY_S2G) of its 16-byte-aligned middle, plus at most 3 + 3 scalar
-// stores of its ends. Stored: i > j (diagonal tiles) and i < N (the edge). The copies ride the
-// collective's store pipeline, as CUTLASS's Sm90AuxStore does: the staging is written in postreduce(),
-// after which the collective fences and synchronizes the warp group; warp 0 issues the copies in
-// tma_store(), so the pipeline's commit and acquire (its lanes' bulk groups) guard each of the Stages
-// buffers before it is written again.
+// global addresses agree mod 16 bytes, and then each run leaves from there in 16-byte stores of its
+// aligned middle (a half-warp: 256 contiguous bytes) and at most 3 + 3 scalar stores of its ends.
+// Stored: i > j (diagonal tiles) and i < N (the edge). The hooks are the collective's, as CUTLASS's
+// Sm90AuxStore uses them: the staging is written in postreduce(); the collective then synchronizes the
+// warp group and calls tma_store(), where the runs are read and stored; the next write of that buffer
+// (Stages = 2 of them) comes after the collective's next barrier.
+// (One bulk asynchronous copy a run, cp.async.bulk from the same staging, was checked correct and
+// 2.2x slower on an H200: 256 small copies a tile; experiments/results/h200/logs/issue36_condensed/.)
 struct CondensedArgs {
   float* ptr = nullptr;  // N (N - 1) / 2 floats
   int64_t N = 0;
@@ -241,30 +242,31 @@ struct CondensedStore : HostNode<CondensedArgs> {
         st[j - j0][shift(j, i0, uint32_t(params.N)) + (i - i0)] = vals[k];
       }
     }
-    // the stage's columns -> their runs: warp 0, two columns a lane (epi_n = 64)
-    CUTLASS_DEVICE void tma_store(int sub_m, int sub_n, int store_iteration, bool issue_tma_store) {
-      if (!issue_tma_store) return;
+    // the stage's columns -> their runs, after the collective's barrier: a half-warp a column at a time
+    // (8 half-warps, epi_n / 8 columns each): its 16-byte-aligned middle in 16-byte stores (64 rows:
+    // one store a lane), its ends (< 4 each) in 4-byte stores of the first lanes
+    CUTLASS_DEVICE void tma_store(int sub_m, int sub_n, int store_iteration, bool) {
+      static_assert(epi_m <= 64 && epi_n % 8 == 0, "a half-warp's 16 lanes x 4 floats cover a column's run");
       float(*st)[ld] = smem->stage[store_iteration % Stages];
       const int i0 = tile_m + sub_m * epi_m, j0 = tile_n + sub_n * epi_n;
       const int64_t N = params.N;
-      const int lane = int(threadIdx.x % 32);
+      const int t = int(threadIdx.x % 128), half = t / 16, l = t % 16;
       CUTLASS_PRAGMA_UNROLL
-      for (int cc = 0; cc < epi_n / 32; ++cc) {
-        const int col = lane + 32 * cc, j = j0 + col;
+      for (int cc = 0; cc < epi_n / 8; ++cc) {
+        const int col = half + 8 * cc, j = j0 + col;
         const int first = max(i0, j + 1), end = min(i0 + epi_m, M);  // rows i of the run: [first, end)
         if (first >= end) continue;
         const int64_t g0 = base(j, N) + i0;  // the place of row i0 (st[col][sh])
         const int sh = shift(uint32_t(j), uint32_t(i0), uint32_t(N));
         const int64_t gs = g0 + (first - i0), ge = g0 + (end - i0);
-        const int64_t lo = (gs + 3) & ~int64_t(3), hi = ge & ~int64_t(3);
+        const int64_t lo = (gs + 3) & ~int64_t(3), hi = max(lo, ge & ~int64_t(3));
         const float* src = &st[col][sh];  // src[g - g0] is the value of place g
-        if (hi > lo) {
-          SM90_BULK_COPY_S2G::copy(src + (lo - g0), params.ptr + lo, int32_t((hi - lo) * 4));
-          for (int64_t g = gs; g < lo; ++g) params.ptr[g] = src[g - g0];  // <= 3 each
-          for (int64_t g = hi; g < ge; ++g) params.ptr[g] = src[g - g0];
-        } else {
-          for (int64_t g = gs; g < ge; ++g) params.ptr[g] = src[g - g0];  // a run of < 8
-        }
+        const int64_t g = lo + 4 * l;     // the middle: float4 l
+        if (g < hi) *reinterpret_cast<float4*>(params.ptr + g) = *reinterpret_cast<const float4*>(src + (g - g0));
+        const int64_t h = gs + l;  // the head [gs, min(lo, ge))
+        if (l < 4 && h < lo && h < ge) params.ptr[h] = src[h - g0];
+        const int64_t e = hi + (l - 4);  // the tail [max(hi, gs), ge): hi >= lo >= gs
+        if (l >= 4 && l < 8 && e < ge && e >= lo) params.ptr[e] = src[e - g0];
       }
     }
   };
