@@ -173,112 +173,52 @@ struct DiagonalTile : HostNode<DiagonalArgs> {
 };
 
 // The condensed output (pdist order) as the tree's last node, with no D (the collective's ElementD is void,
-// so it keeps no shared memory for D and stores nothing itself). Cell (i, j), i > j, of the lower tiles is
-// pair a = j < b = i of SciPy's order, at
-//   k(a, b) = a N - a (a + 1) / 2 + (b - a - 1)  =  base(j) + i.
-// Down a tile column (one j) the places are consecutive, but each column's run starts anywhere (not
-// 16-byte aligned: no TMA tensor store). So each epilogue subtile is staged column-major in shared memory,
-// column j's run shifted by base(j) + i0 mod 4 floats (i0: the subtile's first row) so that shared and
-// global addresses agree mod 16 bytes, and then each run leaves from there in 16-byte stores of its
-// aligned middle (a half-warp: 256 contiguous bytes) and at most 3 + 3 scalar stores of its ends.
-// Stored: i > j (diagonal tiles) and i < N (the edge). The hooks are the collective's, as CUTLASS's
-// Sm90AuxStore uses them: the staging is written in postreduce(); the collective then synchronizes the
-// warp group and calls tma_store(), where the runs are read and stored; the next write of that buffer
-// (Stages = 2 of them) comes after the collective's next barrier.
-// (One bulk asynchronous copy a run, cp.async.bulk from the same staging, was checked correct and
-// 2.2x slower on an H200: 256 small copies a tile; experiments/results/h200/logs/issue36_condensed/.)
+// so it stores nothing and keeps no shared memory for D): each cell i > j of the lower tiles goes straight
+// from the registers to its place in the condensed vector of the pairs a < b, a = j, b = i (SciPy's order):
+//   k(a, b) = a N - a (a + 1) / 2 + (b - a - 1).
+// Down a tile column (one j, consecutive i) the places are consecutive: a warp's store covers 8 rows of
+// 4 columns of the wgmma accumulator, 4 runs of 32 contiguous bytes (the rows of the condensed vector are
+// not 16-byte aligned, which rules out TMA). Diagonal tiles and the edge: only i > j, i < N are stored.
+// Measured against two staged versions on an H200 (experiments/results/h200/logs/issue36_condensed/): each
+// subtile staged column-major in shared memory, its runs shifted to their global alignment, then (7026690)
+// one bulk asynchronous copy a run (cp.async.bulk) — 2.2x slower — or (31f78e2) 16-byte stores of each
+// run's aligned middle by a half-warp — 1.2-1.3x slower than these stores from the registers.
 struct CondensedArgs {
   float* ptr = nullptr;  // N (N - 1) / 2 floats
   int64_t N = 0;
   bool ok() const { return ptr != nullptr && N > 0; }
 };
-template <int Stages, class EpiTileMN>
 struct CondensedStore : HostNode<CondensedArgs> {
-  using ElementAux = float;  // the collective's register element type with ElementD void
-  static constexpr int epi_m = size<0>(EpiTileMN{}), epi_n = size<1>(EpiTileMN{});
-  static constexpr int ld = epi_m + 4;  // a column's run and its shift (< 4), 16-byte multiple
-  static_assert(ld % 4 == 0, "16-byte aligned columns");
-  struct SharedStorage {
-    alignas(128) float stage[Stages][epi_n][ld];
-  };
-  CUTLASS_HOST_DEVICE CondensedStore() {}
-  CUTLASS_HOST_DEVICE CondensedStore(Params const& p, SharedStorage const& ss)
-      : HostNode<CondensedArgs>(p, {}), smem(const_cast<SharedStorage*>(&ss)) {}
-  SharedStorage* smem = nullptr;
-
-  // base(j) = j N - j (j + 1) / 2 - j - 1 (int64), and its residue mod 4 in 32-bit arithmetic
-  static CUTLASS_DEVICE int64_t base(int64_t j, int64_t N) { return j * N - j * (j + 1) / 2 - j - 1; }
-  static CUTLASS_DEVICE int shift(uint32_t j, uint32_t i0, uint32_t N) {
-    return int((j * N - ((j * (j + 1)) >> 1) - j - 1 + i0) & 3u);
-  }
-
-  template <class CTensor, int Cells>
+  using HostNode<CondensedArgs>::HostNode;
+  using ElementAux = float;  // the collective's register / shared-memory element type with ElementD void
+  template <class CTensor>
   struct ConsumerStoreCallbacks : fusion::detail::EmptyConsumerStoreCallbacks {
-    CUTLASS_DEVICE ConsumerStoreCallbacks(CTensor c, int m, int tm, int tn, CondensedArgs const& p, SharedStorage* sm)
-        : tCc(c), M(m), tile_m(tm), tile_n(tn), params(p), smem(sm) {}
-    CTensor tCc;  // this thread's cells, absolute (i, j, l)
-    int M, tile_m, tile_n;  // the problem's rows; the tile's first row and column
+    CUTLASS_DEVICE ConsumerStoreCallbacks(CTensor c, int m, CondensedArgs const& p) : tCc(c), M(m), params(p) {}
+    CTensor tCc;
+    int M;
     CondensedArgs const& params;
-    SharedStorage* smem;
-    cutlass::Array<float, Cells> vals;  // this thread's cells of the current subtile
 
     template <class ElementAccumulator, class ElementInput, int FragmentSize>
     CUTLASS_DEVICE cutlass::Array<ElementInput, FragmentSize> visit(
-        cutlass::Array<ElementAccumulator, FragmentSize> const&, int epi_v, int, int,
+        cutlass::Array<ElementAccumulator, FragmentSize> const&, int epi_v, int epi_m, int epi_n,
         cutlass::Array<ElementInput, FragmentSize> const& in) {
-      CUTLASS_PRAGMA_UNROLL
-      for (int k = 0; k < FragmentSize; ++k) vals[epi_v * FragmentSize + k] = float(in[k]);
-      return in;
-    }
-    // registers -> the stage's columns (each shifted by its run's global alignment)
-    CUTLASS_DEVICE void postreduce(int sub_m, int sub_n, int store_iteration, bool) {
-      float(*st)[ld] = smem->stage[store_iteration % Stages];
-      Tensor c = tCc(_, _, _, sub_m, sub_n);
-      const uint32_t i0 = uint32_t(tile_m + sub_m * epi_m), j0 = uint32_t(tile_n + sub_n * epi_n);
-      CUTLASS_PRAGMA_UNROLL
-      for (int k = 0; k < Cells; ++k) {
-        const auto x = c(k);
-        const uint32_t i = uint32_t(get<0>(x)), j = uint32_t(get<1>(x));
-        st[j - j0][shift(j, i0, uint32_t(params.N)) + (i - i0)] = vals[k];
-      }
-    }
-    // the stage's columns -> their runs, after the collective's barrier: a half-warp a column at a time
-    // (8 half-warps, epi_n / 8 columns each): its 16-byte-aligned middle in 16-byte stores (64 rows:
-    // one store a lane), its ends (< 4 each) in 4-byte stores of the first lanes
-    CUTLASS_DEVICE void tma_store(int sub_m, int sub_n, int store_iteration, bool) {
-      static_assert(epi_m <= 64 && epi_n % 8 == 0, "a half-warp's 16 lanes x 4 floats cover a column's run");
-      float(*st)[ld] = smem->stage[store_iteration % Stages];
-      const int i0 = tile_m + sub_m * epi_m, j0 = tile_n + sub_n * epi_n;
+      Tensor c = tCc(_, _, _, epi_m, epi_n);
       const int64_t N = params.N;
-      const int t = int(threadIdx.x % 128), half = t / 16, l = t % 16;
       CUTLASS_PRAGMA_UNROLL
-      for (int cc = 0; cc < epi_n / 8; ++cc) {
-        const int col = half + 8 * cc, j = j0 + col;
-        const int first = max(i0, j + 1), end = min(i0 + epi_m, M);  // rows i of the run: [first, end)
-        if (first >= end) continue;
-        const int64_t g0 = base(j, N) + i0;  // the place of row i0 (st[col][sh])
-        const int sh = shift(uint32_t(j), uint32_t(i0), uint32_t(N));
-        const int64_t gs = g0 + (first - i0), ge = g0 + (end - i0);
-        const int64_t lo = (gs + 3) & ~int64_t(3), hi = max(lo, ge & ~int64_t(3));
-        const float* src = &st[col][sh];  // src[g - g0] is the value of place g
-        const int64_t g = lo + 4 * l;     // the middle: float4 l
-        if (g < hi) *reinterpret_cast<float4*>(params.ptr + g) = *reinterpret_cast<const float4*>(src + (g - g0));
-        const int64_t h = gs + l;  // the head [gs, min(lo, ge))
-        if (l < 4 && h < lo && h < ge) params.ptr[h] = src[h - g0];
-        const int64_t e = hi + (l - 4);  // the tail [max(hi, gs), ge): hi >= lo >= gs
-        if (l >= 4 && l < 8 && e < ge && e >= lo) params.ptr[e] = src[e - g0];
+      for (int k = 0; k < FragmentSize; ++k) {
+        const auto x = c(epi_v * FragmentSize + k);
+        const int i = int(get<0>(x)), j = int(get<1>(x));
+        const int64_t a = j;
+        if (j < i && i < M) params.ptr[a * N - a * (a + 1) / 2 + (i - a - 1)] = float(in[k]);
       }
+      return in;
     }
   };
   template <bool ReferenceSrc, class... A>
   CUTLASS_DEVICE auto get_consumer_store_callbacks(fusion::detail::ConsumerStoreArgs<A...> const& args) {
     auto tCc = HostNode<CondensedArgs>::template cells<ReferenceSrc>(args);
     auto [M, N, K, L] = args.problem_shape_mnkl;
-    auto [m, n, k, l] = args.tile_coord_mnkl;
-    using TileMNK = decltype(args.tile_shape_mnk);
-    constexpr int cells = decltype(size<0>(tCc) * size<1>(tCc) * size<2>(tCc))::value;
-    return ConsumerStoreCallbacks<decltype(tCc), cells>(tCc, int(M), int(m) * int(size<0>(TileMNK{})),
-                                                         int(n) * int(size<1>(TileMNK{})), this->params, smem);
+    return ConsumerStoreCallbacks<decltype(tCc)>(tCc, int(M), this->params);
   }
 };
 using KeepAboveDiagonal = DiagonalTile<DiagonalFix::keep_above>;
@@ -306,6 +246,7 @@ enum class Output { lower, lower_all, mirror, condensed };  // lower_all: CUTLAS
 template <bool Sq, Output O> struct FusionOf;
 template <bool Sq> struct FusionOf<Sq, Output::lower_all> { using type = Dist<Sq>; };
 template <bool Sq> struct FusionOf<Sq, Output::lower> { using type = fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>; };
+template <bool Sq> struct FusionOf<Sq, Output::condensed> { using type = fusion::Sm90EVT<CondensedStore, Dist<Sq>>; };
 
 // The epilogue's configuration (issue #36: the stores in flight decide the write-bound kernel's speed).
 // Ping-pong (the default) or cooperative (-DTDMAPS_GRAM_EVT_COOPERATIVE=1: both consumer warp groups on
@@ -357,9 +298,6 @@ using MirrorStore = fusion::Sm90AuxStore<
     4>;
 template <bool Sq> struct FusionOf<Sq, Output::mirror> {
   using type = fusion::Sm90EVT<MirrorStore, fusion::Sm90EVT<ZeroDiagonal, Dist<Sq>>>;
-};
-template <bool Sq> struct FusionOf<Sq, Output::condensed> {
-  using type = fusion::Sm90EVT<CondensedStore<stages_d, EpiTile>, Dist<Sq>>;
 };
 
 // The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C; the epilogue collective
@@ -475,8 +413,8 @@ cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s) {
     if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
     return r.take_sqrt ? evt::run_gemm<Lower, true, Output::mirror>(o, r, s) : evt::run_gemm<Lower, false, Output::mirror>(o, r, s);
   }
-  if (r.out == Out::condensed) {  // the bulk copies write 16-byte-aligned pieces of dst
-    if (r.sched != Sched::ltm_e || reinterpret_cast<uintptr_t>(r.dst) % 16 != 0) return cudaErrorInvalidValue;
+  if (r.out == Out::condensed) {
+    if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
     return r.take_sqrt ? evt::run_gemm<Lower, true, Output::condensed>(o, r, s) : evt::run_gemm<Lower, false, Output::condensed>(o, r, s);
   }
   if (r.sched == Sched::ltm_e)
