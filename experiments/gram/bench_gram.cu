@@ -48,6 +48,7 @@
 #include <cstring>
 #include <functional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -174,9 +175,9 @@ void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<
   const double coef = gc::bound_coef(pn, d);
   Dev dD(size_t(N * N) * 4);
   std::vector<float> D(size_t(N * N));
-  const bool evt = kern == gram::Kernel::sm90_evt;  // mirror of distances alone (gram::sm90_evt_refusal)
-  if (evt && !gram::sm90_evt_refusal(op.prec, gram::Out::mirror, N).empty()) return;
-  for (int mode = 0; mode < (evt ? 2 : 3); ++mode) {  // d^2, d, product
+  const bool evt = kern == gram::Kernel::sm90_evt;  // what it refuses: gram::sm90_evt_refusal
+  for (int mode = 0; mode < 3; ++mode) {  // d^2, d, product
+    if (evt && !gram::sm90_evt_refusal(op.prec, gram::Out::mirror, N, mode == 2).empty()) continue;
     TD_CUDA(cudaMemset(dD.p, 0xff, dD.bytes));
     gram::Request r;
     r.kernel = kern;
@@ -399,7 +400,7 @@ int main(int argc, char** argv) {
   long long verify_n = 1000, samples = 4096, hist_n = 0, hist_verify = 4096;
   int hist_d = 128, hist_buckets = 1024;
   unsigned long long seed = 27;
-  std::string kernel_arg = "classic";
+  std::string kernel_arg = "classic", sym_arg = "8192x4096,8192x8192";
   bench::RunOptions run = bench::RunOptions::with(10, 2, 3, 0);
 
   bench::Cli cli("bench_gram", "bench_gram: pairwise squared distances on the tensor cores over the triangle of tiles "
@@ -413,6 +414,9 @@ int main(int argc, char** argv) {
       ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
       ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)");
+  cli.add()("sym", po::value(&sym_arg)->default_value("8192x4096,8192x8192"),
+            "sizes NxD of the symmetric product alone (issue #36 item 3: BF16 / FP16 X X^T mirror-written, against "
+            "cuBLAS's BF16 GEMM), a comma list; none: no such rows");
   cli.add_seed(seed);
   cli.add()("kernel", po::value(&kernel_arg)->default_value("classic"),
        "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), persistent (TMA row stores), "
@@ -425,8 +429,14 @@ int main(int argc, char** argv) {
   if (cli.quick_unset("reps")) run.reps = 5;
   if (cli.quick_unset("N")) n_args = {"16384"};
   if (cli.quick_unset("d")) d_args = {"128"};
+  if (cli.quick_unset("sym")) sym_arg = "none";
   std::vector<i64> Ns, ds;
   std::vector<std::string> precs;
+  struct Job {  // a timed size; sym: the symmetric product's rows alone
+    i64 N, d;
+    bool sym;
+  };
+  std::vector<Job> jobs;
   cli.check([&] {
     Ns = bench::parse_ints(n_args, "--N", 2, 131072);
     ds = bench::parse_ints(d_args, "--d", 1, 8192);
@@ -438,6 +448,18 @@ int main(int argc, char** argv) {
     if (hist_buckets < 1 || hist_buckets > 8192) throw bench::bad_input("--hist-buckets must be in 1..8192");
     if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
+    for (i64 N : Ns)
+      for (i64 d : ds) jobs.push_back({N, d, false});
+    if (sym_arg != "none") {
+      std::stringstream ss(sym_arg);
+      for (std::string item; std::getline(ss, item, ',');) {
+        long long N = 0, d = 0;
+        char x = 0, extra = 0;
+        if (std::sscanf(item.c_str(), "%lld%c%lld%c", &N, &x, &d, &extra) != 3 || x != 'x' || N < 4 || N > 131072 || d < 1 || d > 8192)
+          throw bench::bad_input("--sym: '" + item + "' is not NxD with N in 4..131072 and D in 1..8192 (or none)");
+        jobs.push_back({N, d, true});
+      }
+    }
     g_kernels.clear();
     for (const std::string& kn : bench::parse_names({kernel_arg}, "--kernel", names_of(gram::kKernels))) {
       gram::Kernel k;
@@ -449,8 +471,8 @@ int main(int argc, char** argv) {
   // ---- prediction (bench/predict.hpp): the timed sweep at a stated 100 TFLOP/s and 2 TB/s per variant
   {
     bench::Forecast f;
-    for (i64 N : Ns)
-      for (i64 d : ds) {
+    for (const Job& job : jobs) {
+      const i64 N = job.N, d = job.d;
         const double flop = 2.0 * double(N) * double(N) * double(d), bytes = 4.0 * double(N) * double(N);
         const double variant_s = flop / 100e12 + bytes / 2e12;
         const double fp32_s = flop / 40e12 + bytes / 2e12;
@@ -483,11 +505,15 @@ int main(int argc, char** argv) {
     return 2;
   }
   // what sm90-evt refuses, one line each (gram::sm90_evt_refusal)
-  auto evt_runs = [&](const std::string& pn) { return gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty(); };
+  auto evt_runs = [&](const std::string& pn) {  // distances (TF32) or the product (BF16, FP16)
+    return gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty() ||
+           gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::mirror, 4, true).empty();
+  };
   if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end()) {
     for (const std::string& pn : precs)
-      if (!evt_runs(pn))
-        std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).c_str());
+      if (!gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty())
+        std::fprintf(stderr, "bench_gram: %s: left out for it%s\n", gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).c_str(),
+                     evt_runs(pn) ? " (the mirror-written product runs)" : "");
     std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::hist, 4).c_str());
   }
 
@@ -495,8 +521,8 @@ int main(int argc, char** argv) {
   {
     size_t free_b = 0, total_b = 0;
     TD_CUDA(cudaMemGetInfo(&free_b, &total_b));
-    for (i64 N : Ns)
-      for (i64 d : ds) {
+    for (const Job& job : jobs) {
+      const i64 N = job.N, d = job.d;
         const double full = double(N) * double(N), cond = double(N) * double(N - 1) / 2;
         double need = 4.0 * double(N) * double(d) + 4.0 * double(N) + 2 * 4.0 * full + 4.0 * cond + 8.0 * double(N) + 16;
         for (const std::string& pn : precs) need += double(gram::operand_bytes(gram::prec_of(pn), N, int(d)));
@@ -516,14 +542,16 @@ int main(int argc, char** argv) {
           const bool evt = kern == gram::Kernel::sm90_evt;
           if (evt && !evt_runs(pn)) continue;
           // sm90-evt: lower / mirror at N % 4 == 0 (129 -> 132: still a partial edge tile), condensed at N0 too
+          const bool dist = !evt || gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty();
           std::vector<i64> sizes{evt ? (N0 + 3) / 4 * 4 : N0};
-          if (sizes[0] != N0) sizes.push_back(N0);
+          if (sizes[0] != N0 && dist) sizes.push_back(N0);
           for (const i64 N : sizes) {
             const bool all = !evt || gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, N).empty();
             const double w = check_small(gram::prec_of(pn), kern, N, d, seed + 1);
             std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, %s ok (worst err/S %.3g, bound %.3g)\n",
                          gram::name(kern), pn.c_str(), (long long)N, d,
                          !evt ? "lower / sqrt / condensed / hist"
+                              : !dist ? "the mirror-written product (ltm-e)"
                               : all ? "lower / sqrt / condensed / mirror (ltm-e), full / full-sqrt (full-sm90-evt)"
                                     : "condensed (ltm-e; lower and mirror refuse this N)",
                          w, gc::bound_coef(pn, d));
@@ -534,12 +562,19 @@ int main(int argc, char** argv) {
     for (int d : {3, 100}) check_exact(N0, d, seed + 3);
 
   // ---- 2. the timed sizes
-  bench::Budget budget(run.budget_s, long(Ns.size() * ds.size()));
+  bench::Budget budget(run.budget_s, long(jobs.size()));
   bench::Interleaved timer(run, budget);
-  bench::Progress progress("gram", Ns.size() * ds.size());
-  for (i64 N : Ns)
-    for (i64 d64 : ds) {
-      const int d = int(d64);
+  bench::Progress progress("gram", jobs.size());
+  for (const Job& job : jobs) {
+      const i64 N = job.N;
+      const int d = int(job.d);
+      const bool sym_only = job.sym;  // the symmetric product (BF16 / FP16 mirror-gram) and its cuBLAS peer alone
+      if (sym_only && std::none_of(precs.begin(), precs.end(), [](const std::string& pn) {
+            return gram::prec_of(pn) == gram::Prec::bf16 || gram::prec_of(pn) == gram::Prec::fp16;
+          })) {
+        std::fprintf(stderr, "bench_gram: --sym %lldx%d left out: no bf16 or fp16 in --prec\n", (long long)N, d);
+        continue;
+      }
       if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end() &&
           !gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::lower, N).empty())
         std::fprintf(stderr, "bench_gram: %s: left out at this N\n", gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::lower, N).c_str());
@@ -660,6 +695,7 @@ int main(int argc, char** argv) {
           return v;
         };
         const gram::Prec prec = gram::prec_of(pn);
+        if (sym_only && prec != gram::Prec::bf16 && prec != gram::Prec::fp16) continue;
         const bool extra = prec == gram::Prec::tf32;
         std::vector<std::tuple<gram::Out, bool, float*, Output>> outs{{gram::Out::lower, false, dD.as<float>(), Output::lower}};
         if (extra) {
@@ -669,11 +705,11 @@ int main(int argc, char** argv) {
         // the classic epilogue's outputs (issues #37, #38): mirror (TF32: d^2; BF16/FP16: the product,
         // the symmetric X.X^T) and the eps count (TF32), LTM-E alone
         for (gram::Kernel kern : g_kernels) {
-          const bool evt = kern == gram::Kernel::sm90_evt;  // its mirror of distances (TF32)
+          const bool evt = kern == gram::Kernel::sm90_evt;  // its mirror of distances (TF32) and of the product
+          const bool prod = prec == gram::Prec::bf16 || prec == gram::Prec::fp16;
           if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w &&
-              !(evt && gram::sm90_evt_refusal(prec, gram::Out::mirror, N).empty()))
+              !(evt && gram::sm90_evt_refusal(prec, gram::Out::mirror, N, prod).empty()))
             continue;
-          const bool prod = !evt && (prec == gram::Prec::bf16 || prec == gram::Prec::fp16);
           if (prec == gram::Prec::tf32 || prod) {
             V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::mirror, false, dD.as<float>(), prod ? Output::mirror_gram : Output::mirror));
             gram::Request r;
@@ -697,6 +733,7 @@ int main(int argc, char** argv) {
             V.back().bound = NAN;  // a reduction: checked in full at the small sizes (check_extra)
           }
         }
+        if (sym_only) outs.clear();
         for (gram::Kernel kern : g_kernels)
           for (auto& [o, sq, dst, output] : outs) {
             const bool evt = kern == gram::Kernel::sm90_evt;
@@ -729,12 +766,14 @@ int main(int argc, char** argv) {
           return v;
         };
         const std::string tf32 = gram::name(gram::Prec::tf32), bf16 = gram::name(gram::Prec::bf16);
-        V.push_back(peer(tf32, Output::full_gram, gram::peer::cublas_gemm, [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); }, double(full) * 4));
-        V.push_back(peer(tf32, Output::full, gram::peer::cublas_gemm_epilogue, [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); epi_full(); }, double(full) * 4));
-        V.back().bound = gc::bound_coef(tf32, d);
-        V.push_back(peer(gram::peer::fp32, Output::full_gram, gram::peer::cublas_gemm, [&] { gemm(CUBLAS_COMPUTE_32F); }, double(full) * 4));
-        V.push_back(peer(gram::peer::fp32, Output::full, gram::peer::cublas_gemm_epilogue, [&] { gemm(CUBLAS_COMPUTE_32F); epi_full(); }, double(full) * 4));
-        V.back().bound = gc::bound_coef(gram::peer::fp32, d);
+        if (!sym_only) {
+          V.push_back(peer(tf32, Output::full_gram, gram::peer::cublas_gemm, [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); }, double(full) * 4));
+          V.push_back(peer(tf32, Output::full, gram::peer::cublas_gemm_epilogue, [&] { gemm(CUBLAS_COMPUTE_32F_FAST_TF32); epi_full(); }, double(full) * 4));
+          V.back().bound = gc::bound_coef(tf32, d);
+          V.push_back(peer(gram::peer::fp32, Output::full_gram, gram::peer::cublas_gemm, [&] { gemm(CUBLAS_COMPUTE_32F); }, double(full) * 4));
+          V.push_back(peer(gram::peer::fp32, Output::full, gram::peer::cublas_gemm_epilogue, [&] { gemm(CUBLAS_COMPUTE_32F); epi_full(); }, double(full) * 4));
+          V.back().bound = gc::bound_coef(gram::peer::fp32, d);
+        }
         for (size_t pi = 0; pi < precs.size(); ++pi)  // the symmetric product's peer: cuBLAS on the same BF16 operands
           if (precs[pi] == bf16) {
             const gram::Prepared* op = &ops[pi];
@@ -744,29 +783,31 @@ int main(int argc, char** argv) {
                                      CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
             }, double(full) * 4));
           }
-        V.push_back(peer(gram::peer::fp32, Output::lower_gram, gram::peer::cublas_syrk, syrk, lower_bytes));
-        V.push_back(peer(gram::peer::fp32, Output::lower, gram::peer::cublas_syrk_epilogue, [&] { syrk(); epi_upper(); }, lower_bytes));
-        V.back().bound = gc::bound_coef(gram::peer::fp32, d);
-        // by value: these die with this block, before the launches run (a dangling reference wrote
-        // out of bounds on an H200)
-        const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
-        V.push_back(peer(gram::peer::none, Output::full, gram::peer::write, [&, n4f] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
-        V.push_back(peer(gram::peer::none, Output::lower, gram::peer::write, [&, n4l] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
-        // the exact mode (gram_exact.hpp: float64 on the CUDA cores), the eps count
-        V.push_back(peer(gram::peer::fp64, Output::count, gram::peer::fp64_exact, [&] {
-          TD_CUDA(gram::exact::radius_count(dX.as<float>(), N, d, std::sqrt(double(d) / 6), dCnt.as<unsigned>(),
-                                            dCnt.as<unsigned long long>() + (N + 1) / 2));
-        }, 0));
-        V.back().tile = "64x64";
-        // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the classic kernel's shape and shared
-        // memory (tf32: 3 stages of two 128 x 32 float tiles, 96 KB: 2 blocks an SM, as the kernel)
-        const int smem = 96 * 1024;
-        TD_CUDA(cudaFuncSetAttribute(empty_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        const unsigned long long nempty = u64(c) * u64(c - 1) / 2;
-        Variant e = peer(gram::peer::none, Output::none, gram::peer::empty_blocks, [=] { if (nempty) { empty_blocks<<<unsigned(nempty), 128, smem>>>(); TD_CUDA(cudaGetLastError()); } }, 0);
-        e.tile = "128x128";
-        e.launched = nempty;
-        V.push_back(e);
+        if (!sym_only) {
+          V.push_back(peer(gram::peer::fp32, Output::lower_gram, gram::peer::cublas_syrk, syrk, lower_bytes));
+          V.push_back(peer(gram::peer::fp32, Output::lower, gram::peer::cublas_syrk_epilogue, [&] { syrk(); epi_upper(); }, lower_bytes));
+          V.back().bound = gc::bound_coef(gram::peer::fp32, d);
+          // by value: these die with this block, before the launches run (a dangling reference wrote
+          // out of bounds on an H200)
+          const i64 n4f = i64(full / 4), n4l = i64(lower_bytes / 16);
+          V.push_back(peer(gram::peer::none, Output::full, gram::peer::write, [&, n4f] { fill4<<<unsigned(std::min<i64>((n4f + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4f, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4f) * 16));
+          V.push_back(peer(gram::peer::none, Output::lower, gram::peer::write, [&, n4l] { fill4<<<unsigned(std::min<i64>((n4l + 255) / 256, 1 << 20)), 256>>>(reinterpret_cast<float4*>(dG.p), n4l, 0.0f); TD_CUDA(cudaGetLastError()); }, double(n4l) * 16));
+          // the exact mode (gram_exact.hpp: float64 on the CUDA cores), the eps count
+          V.push_back(peer(gram::peer::fp64, Output::count, gram::peer::fp64_exact, [&] {
+            TD_CUDA(gram::exact::radius_count(dX.as<float>(), N, d, std::sqrt(double(d) / 6), dCnt.as<unsigned>(),
+                                              dCnt.as<unsigned long long>() + (N + 1) / 2));
+          }, 0));
+          V.back().tile = "64x64";
+          // the bb-grid's empty blocks alone: c(c-1)/2 blocks of the classic kernel's shape and shared
+          // memory (tf32: 3 stages of two 128 x 32 float tiles, 96 KB: 2 blocks an SM, as the kernel)
+          const int smem = 96 * 1024;
+          TD_CUDA(cudaFuncSetAttribute(empty_blocks, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+          const unsigned long long nempty = u64(c) * u64(c - 1) / 2;
+          Variant e = peer(gram::peer::none, Output::none, gram::peer::empty_blocks, [=] { if (nempty) { empty_blocks<<<unsigned(nempty), 128, smem>>>(); TD_CUDA(cudaGetLastError()); } }, 0);
+          e.tile = "128x128";
+          e.launched = nempty;
+          V.push_back(e);
+        }
       }
       // every variant once, checked at the samples (against float64 and cuBLAS FP32 + epilogue)
       for (auto& v : V) {

@@ -70,10 +70,17 @@ bool sdh_at_1M(const Target& x, const GpuData& g, TargetResult* res) {
 }
 
 // ---- issue #27 (27-*): gram_measures() of the GPU folder's gram.csv (src/support/results/readme_gram.cpp) ----
+// The distinct values of a list, in their first order.
+template <class T, class F> std::vector<std::string> distinct(const std::vector<T>& v, F&& key) {
+  std::vector<std::string> o;
+  for (const T& x : v)
+    if (std::find(o.begin(), o.end(), key(x)) == o.end()) o.push_back(key(x));
+  return o;
+}
 // "N = 32768 (d = 64, 128), N = 65536 (d = 64)" of a list of (N, d) in the issue's order
 std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& s) {
   std::string o;
-  for (const std::string& N : pick_rows::gram_target_N()) {
+  for (const std::string& N : distinct(s, [](const std::pair<std::string, std::string>& p) { return p.first; })) {
     std::string ds;
     for (const auto& [n, d] : s)
       if (n == N) ds += (ds.empty() ? "" : ", ") + d;
@@ -91,7 +98,9 @@ const std::map<std::string, Shown>& gram_rules() {
                                                  {"27-gemm-epilogue", {1, "%.2f×"}}, {"27-syrk", {1, "%.2f×"}},
                                                  {"27-cdist", {1, "%.1f×"}},        {"27-hist", {1, "%.2f s"}},
                                                  {"36-mirror", {100, "%.0f %%"}},   {"36-condensed", {100, "%.0f %%"}},
-                                                 {"36-gemm-epilogue", {1, "%.2f×"}}, {"37-hist", {1, "%.2f s"}},
+                                                 {"36-gemm-epilogue", {1, "%.2f×"}}, {"36-sym", {1, "%.2f×"}},
+                                                 {"36-cdist-square", {1, "%.1f×"}}, {"36-cdist-lower", {1, "%.1f×"}},
+                                                 {"37-hist", {1, "%.2f s"}},
                                                  {"37-count", {1, "%.2f s"}}};
   return m;
 }
@@ -104,7 +113,9 @@ void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetRe
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> where_k;
   std::string per_n;
   bool any_missed = false;
-  for (const std::string& N : pick_rows::gram_target_N()) {
+  const auto N_of = [](const GramPoint& p) { return p.N; };
+  const auto d_of = [](const GramPoint& p) { return p.d; };
+  for (const std::string& N : distinct(m.points, N_of)) {
     std::string vs;
     for (const GramPoint& p : m.points) {
       if (p.N != N) continue;
@@ -125,7 +136,9 @@ void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetRe
     }
     per_n += (per_n.empty() ? "" : "; ") + std::string("N = ") + N + ": " + vs;
   }
-  res->measured = per_n + " (d = 64 / 128 / 256)";
+  std::string ds;
+  for (const std::string& d : distinct(m.points, d_of)) ds += (ds.empty() ? "" : " / ") + d;
+  res->measured = per_n + " (d = " + ds + ")";
   for (const std::string& k : kernels)
     res->kernel += (res->kernel.empty() ? "" : "; ") + std::string("`") + k + "`" +
                    (kernels.size() > 1 ? " at " + sizes_words(where_k[k]) : "");

@@ -44,10 +44,15 @@ bool sm90_runs();
 // Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
 // (run() answers such a request with cudaErrorInvalidValue.)
 inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product = false) {
-  if (p != Prec::tf32) return std::string("sm90-evt: TF32 only (not ") + name(p) + ")";
+  if (product) {
+    if (p != Prec::bf16 && p != Prec::fp16)
+      return std::string("sm90-evt: the product X X^T in bf16 and fp16 only (not ") + name(p) + ")";
+    if (o != Out::mirror) return std::string("sm90-evt: the product X X^T mirror-written only (not ") + name(o) + ")";
+  } else if (p != Prec::tf32) {
+    return std::string("sm90-evt: distances in TF32 only (not ") + name(p) + ")";
+  }
   if (o != Out::lower && o != Out::mirror && o != Out::condensed)
     return std::string("sm90-evt: outputs lower, condensed and mirror only (") + name(o) + ": not yet)";
-  if (product) return "sm90-evt: distances only (the product X X^T: not yet)";
   if (o != Out::condensed && N % 4 != 0)
     return "sm90-evt: N = " + std::to_string(N) + " is not a multiple of 4 (TMA stores 16-byte rows of D)";
   return std::string();

@@ -18,6 +18,8 @@
 //               out = MirrorStore(ZeroDiagonal(d2 or d))   mirror: the tile also stored at (J, I) by a
 //                                                          second TMA store (CUTLASS's Sm90AuxStore into a
 //                                                          column-major view of D), the diagonal 0
+//               out = MirrorStore(acc)                     the product X X^T (BF16 / FP16 operands, 128 x 128
+//                                                          x 64 tiles), mirror-written
 //               CondensedStore(d2 or d)                    condensed (pdist order): no D (ElementD void),
 //                                                          the cells i > j stored from the registers
 //                                                          (our node, below)
@@ -33,9 +35,9 @@
 // a node whose consumer callbacks count into shared memory in reduce()/end(), ElementD void so that
 // the collective stores nothing) or another layout — is one more Fusion here, not another kernel.
 //
-// Limits (gram::sm90_evt_refusal, one line each): TF32 only; outputs lower, condensed and mirror of
-// distances (the product and the fused histogram: not yet); lower and mirror: N % 4 == 0 (TMA: 16-byte
-// rows of D); no tile range. Compiled for sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and
+// Limits (gram::sm90_evt_refusal, one line each): distances in TF32, outputs lower, condensed and mirror;
+// the product X X^T in BF16 / FP16 (FP32 accumulation and output), mirror-written (issue #36 item 3);
+// the fused histogram: not yet; lower and mirror: N % 4 == 0 (TMA: 16-byte rows of D); no tile range. Compiled for sm_90a alone (meson: like gram_sm90.cu, where nvcc builds sm_90a and
 // CUTLASS is found). Tuning runs on an H200: experiments/results/h200/logs/issue36_tuning/.
 #include "gram.cuh"
 
@@ -60,6 +62,12 @@ using namespace cute;
 namespace fusion = cutlass::epilogue::fusion;
 
 using TileShape = Shape<_128, _128, _32>;  // square (the scheduler's requirement); 32 TF32 = 128-byte k rows
+// The operands as prepare() lays them out (Np x Kp, K-major) and the tile's k depth, by precision: TF32 (the
+// distances) and the 16-bit types of the symmetric product (64 = 128-byte k rows).
+template <Prec P> struct Operand;
+template <> struct Operand<Prec::tf32> { using type = float; using tile = TileShape; };
+template <> struct Operand<Prec::bf16> { using type = cutlass::bfloat16_t; using tile = Shape<_128, _128, _64>; };
+template <> struct Operand<Prec::fp16> { using type = cutlass::half_t; using tile = Shape<_128, _128, _64>; };
 using ClusterShape = Shape<_1, _1, _1>;
 static_assert(size<0>(TileShape{}) == tile_side, "gram's tiles are 128 x 128");
 
@@ -242,7 +250,8 @@ template <bool Sq> using Dist = cute::conditional_t<Sq, D1, D2>;
 //             place. In a diagonal tile both stores write the whole box, with the same bits: x_i.x_j and
 //             x_j.x_i are the same exact TF32 products summed in the same order, and n_i + n_j commutes
 //             (bench_gram checks the output bit-symmetric).
-enum class Output { lower, lower_all, mirror, condensed };  // lower_all: CUTLASS's scheduler, every cell (full-sm90-evt)
+// lower_all: CUTLASS's scheduler, every cell (full-sm90-evt); mirror_product: X X^T itself, mirror-written
+enum class Output { lower, lower_all, mirror, condensed, mirror_product };
 template <bool Sq, Output O> struct FusionOf;
 template <bool Sq> struct FusionOf<Sq, Output::lower_all> { using type = Dist<Sq>; };
 template <bool Sq> struct FusionOf<Sq, Output::lower> { using type = fusion::Sm90EVT<KeepAboveDiagonal, Dist<Sq>>; };
@@ -299,20 +308,26 @@ using MirrorStore = fusion::Sm90AuxStore<
 template <bool Sq> struct FusionOf<Sq, Output::mirror> {
   using type = fusion::Sm90EVT<MirrorStore, fusion::Sm90EVT<ZeroDiagonal, Dist<Sq>>>;
 };
+// the symmetric product (issue #36 item 3: BF16 / FP16 operands, FP32 accumulation and output): the
+// accumulator itself, stored at (I, J) and, transposed, at (J, I); the diagonal is x_i.x_i
+template <bool Sq> struct FusionOf<Sq, Output::mirror_product> { using type = fusion::Sm90EVT<MirrorStore, fusion::Sm90AccFetch>; };
 
 // The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C; the epilogue collective
 // as CUTLASS's builder makes it (Sm90TmaBuilderImpl), with the policy above.
-template <class Scheduler, class Fusion, int StagesD, class ElementD = float>
+template <class Scheduler, class Fusion, int StagesD, class ElementD = float, Prec P = Prec::tf32>
 struct GemmOf {
+  using Element = typename Operand<P>::type;
+  using Tile = typename Operand<P>::tile;
+  static constexpr int align = 16 / int(sizeof(Element));  // TMA: 16-byte rows
   using Epilogue = typename cutlass::epilogue::collective::detail::Sm90TmaBuilderImpl<
-      TileShape, EpiTile, float, float,  // accumulator, compute
+      Tile, EpiTile, float, float,  // accumulator, compute
       void, cutlass::layout::RowMajor, 4,  // no C
       ElementD, cutlass::layout::RowMajor, 4,  // D (void: no D, the fusion stores)
       Fusion, EpiPolicy<StagesD>>::CollectiveOp;
   using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, float, cutlass::layout::RowMajor, 4,  // A = X (K-major)
-      float, cutlass::layout::ColumnMajor, 4,                                                    // B = X^T
-      float, TileShape, ClusterShape,
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Element, cutlass::layout::RowMajor, align,  // A = X (K-major)
+      Element, cutlass::layout::ColumnMajor, align,                                                    // B = X^T
+      float, Tile, ClusterShape,
       cutlass::gemm::collective::StageCountAutoCarveout<int(sizeof(typename Epilogue::SharedStorage))>,
       KSched>::CollectiveOp;
   using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, Mainloop, Epilogue, Scheduler>;
@@ -336,10 +351,12 @@ template <bool Sq> typename Dist<Sq>::Arguments dist_args(const float* norms) {
 
 // One launch. The kernel's Params (the TMA descriptors, the scheduler's plan) are built once per
 // operands / destination / device and kept: a timed loop of launches does no host work but the launch.
-template <class Scheduler, bool Sq, Output O>
+template <class Scheduler, bool Sq, Output O, Prec P = Prec::tf32>
 cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
-  using G = GemmOf<Scheduler, typename FusionOf<Sq, O>::type, O == Output::mirror ? mirror_stages_d : stages_d,
-                   cute::conditional_t<O == Output::condensed, void, float>>;
+  constexpr bool mirrored = O == Output::mirror || O == Output::mirror_product;
+  using G = GemmOf<Scheduler, typename FusionOf<Sq, O>::type, mirrored ? mirror_stages_d : stages_d,
+                   cute::conditional_t<O == Output::condensed, void, float>, P>;
+  using Element = typename G::Element;
   using K = typename G::Kernel;
   using Gemm = typename G::Gemm;
   int dev = 0;
@@ -364,14 +381,16 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
     get<0>(sa) = o.Kp;
     get<0>(sb) = o.Kp;
     get<0>(sd) = o.N;
-    args.mainloop.ptr_A = static_cast<const float*>(o.A);
+    args.mainloop.ptr_A = static_cast<const Element*>(o.A);
     args.mainloop.dA = sa;
-    args.mainloop.ptr_B = static_cast<const float*>(o.B);
+    args.mainloop.ptr_B = static_cast<const Element*>(o.B);
     args.mainloop.dB = sb;
     if constexpr (O == Output::lower) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N), true}};
     else if constexpr (O == Output::condensed) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
     else if constexpr (O == Output::mirror)
       args.epilogue.thread = {{dist_args<Sq>(o.norms), {}}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
+    else if constexpr (O == Output::mirror_product)
+      args.epilogue.thread = {{}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
     else args.epilogue.thread = dist_args<Sq>(o.norms);
     args.epilogue.ptr_C = nullptr;
     args.epilogue.ptr_D = O == Output::condensed ? nullptr : r.dst;
@@ -404,11 +423,16 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
 namespace detail {
 // sm90-evt (gram_api.cu dispatches Kernel::sm90_evt here); what it refuses, gram::sm90_evt_refusal says.
 cudaError_t run_sm90_evt(const Prepared& o, const Request& r, cudaStream_t s) {
-  if (!sm90_evt_refusal(o.prec, r.out, o.N).empty() || r.product || r.lam_begin != 0 ||
+  if (!sm90_evt_refusal(o.prec, r.out, o.N, r.product).empty() || r.lam_begin != 0 ||
       r.lam_end != Request::all_tiles || r.dst == nullptr || o.A != o.B)
     return cudaErrorInvalidValue;
   using Lower = tdmaps::cutlass_tiles::LowerTriangleScheduler<tdmaps::LTM_E, TDMAPS_GRAM_EVT_BAND>;
   using evt::Output;
+  if (r.product) {  // mirror, BF16 / FP16 (sm90_evt_refusal)
+    if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
+    return o.prec == Prec::bf16 ? evt::run_gemm<Lower, false, Output::mirror_product, Prec::bf16>(o, r, s)
+                                : evt::run_gemm<Lower, false, Output::mirror_product, Prec::fp16>(o, r, s);
+  }
   if (r.out == Out::mirror) {
     if (r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
     return r.take_sqrt ? evt::run_gemm<Lower, true, Output::mirror>(o, r, s) : evt::run_gemm<Lower, false, Output::mirror>(o, r, s);

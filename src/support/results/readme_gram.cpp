@@ -95,6 +95,32 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
     return med(find(rows, N, d, peer::none, kLower, peer::write)) / med(b);
   }));
   out.push_back(sized("36-gemm-epilogue", ratio(kTf32, kTf32, kFull, peer::cublas_gemm_epilogue)));
+  // the whole square and the lower triangle against torch.cdist (peers_gram.csv: another program, the same points)
+  if (const Table* p = g.get(results::layout::peers_gram)) {
+    const std::vector<TableRow> prow = p->rows();
+    out.push_back(sized("36-cdist-square", [&](const std::string& N, const std::string& d, std::string* k) {
+      return med(find(prow, N, d, kTf32, kFull, peer::torch_cdist)) / best_full(N, d, k);
+    }));
+    out.push_back(sized("36-cdist-lower", [&](const std::string& N, const std::string& d, std::string* k) {
+      return med(find(prow, N, d, kTf32, kFull, peer::torch_cdist)) / ours(N, d, kTf32, k);
+    }));
+  } else {
+    for (const char* id : {"36-cdist-square", "36-cdist-lower"})
+      out.push_back(GramMeasure{id, {}, "no `peers_gram.csv` in this GPU folder", ""});
+  }
+  // the symmetric product (BF16 X X^T, the whole N x N written) at the issue's N = 8192, K = 4096 and 8192,
+  // against cuBLAS's BF16 GEMM on the same operands (bench_gram --sym)
+  {
+    GramMeasure m{"36-sym", {}, "", ""};
+    for (const std::string d : {"4096", "8192"}) {
+      GramPoint p{"8192", d, NAN, ""};
+      const TableRow* b = pick_rows::gram_best(rows, p.N, d, kBf16, out_name(Output::mirror_gram));
+      if (b) p.kernel = pick_rows::gram_kernel(b->s("impl"));
+      p.value = med(find(rows, p.N, d, kBf16, kFullGram, peer::cublas_gemm)) / med(b);
+      m.points.push_back(p);
+    }
+    out.push_back(m);
+  }
   // issue #37: one size (N = 10^6, d = 128), seconds: the fused histogram and the eps count
   for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-hist", gram::name(Output::hist)},
                                    {"37-count", gram::name(Output::count)}}) {
