@@ -504,10 +504,10 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
   if (sizes.empty()) return skip(ctx, "gram_symmetric", &g, "gram.csv has no BF16 mirror-gram rows");
   for (const auto& [N, d] : sizes) p.categories.push_back("N=" + N + ", d=" + d);
   std::string reading;
-  for (Kernel k : {Kernel::classic, Kernel::sm80_8w}) {
+  for (Kernel k : {Kernel::classic, Kernel::sm80_8w, Kernel::sm90_evt}) {  // sm90-evt: CUTLASS 3, the tdmaps scheduler
     Series s;
     s.label = "ours, " + std::string(gram::name(k)) + " (mirror-written)";
-    s.color = k == Kernel::classic ? "#1f77b4" : "#2ca02c";
+    s.color = k == Kernel::classic ? "#1f77b4" : k == Kernel::sm80_8w ? "#2ca02c" : "#d62728";
     double best = 0;
     for (const auto& [N, d] : sizes) {
       const TableRow* r = gram_row(rows, N, d, kBf16, kMirrorGram, ltm_e_of(k));
@@ -516,6 +516,7 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
       s.y.push_back(v);
       if (std::isfinite(v)) best = std::max(best, v);
     }
+    if (best == 0) continue;  // a kernel without these rows (sm90-evt: sm_90a only)
     p.series.push_back(s);
     reading += gram::name(k) + (": up to " + fmt(best, 2) + "×. ");
   }
