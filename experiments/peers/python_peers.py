@@ -4,9 +4,12 @@
 In one process, on the same CUDA float32 arrays (bench_gram's points: gram_cpu::points(N, d, seed), as
 gram_peers.py makes them; default N = 1024, 8192, 32768, d = 128, --seed 27), times
   tdmaps.pdist(x, out=o, precision=P)       for o in condensed, lower, square (the Python call)
-  tdmaps._time_cpp(x, o, P, False, ..) the same GPU work from C++ (prepare into a workspace, the kernel,
-                                            lower's zeroed upper part, the NaN pass; workspace and output
-                                            allocated once; NaN rows with a note where the package lacks it)
+  tdmaps._enqueue_cpp(x, o, P, False)()    the same GPU work queued by one C++ call (impl tdmaps._core.Enqueue:
+                                            prepare into a workspace, the kernel, lower's zeroed upper part, the
+                                            NaN pass; workspace and output allocated once), timed between the
+                                            same CUDA events, recorded from Python, as tdmaps.pdist: the
+                                            difference is the binding's host time (NaN rows with a note where
+                                            the package lacks it)
   torch.pdist(x)                            condensed, FP32 (no matrix product)
   torch.cdist(x, x)                         N x N, TF32 allowed and not (rows tf32, fp32)
   cupyx.scipy.spatial.distance.pdist        condensed, where CuPy (and its pylibraft) runs; a note otherwise
@@ -40,6 +43,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 
 PROGRAM = "python_peers"
+CPP_IMPL = "tdmaps._core.Enqueue"  # the C++ rows' impl (results/select.hpp: pick_rows::kPythonCppImpl)
 CSV = "peers_python.csv"
 # results::layout::peers_python (src/support/results/layouts.hpp); the test peer_headers holds the two equal
 HEADER = ("N,d,impl,output,precision,device,kernel,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bytes_written,"
@@ -197,9 +201,9 @@ def main(argv):
 
     core = getattr(tdmaps, "_core", None)
     kernel_for = getattr(tdmaps, "kernel_for", None)
-    time_cpp = getattr(tdmaps, "_time_cpp", None)
-    if time_cpp is None:
-        print("[%s] tdmaps._core.time_cpp is absent: the C++ rows are NaN" % PROGRAM, file=sys.stderr)
+    enqueue_cpp = getattr(tdmaps, "_enqueue_cpp", None)
+    if enqueue_cpp is None:
+        print("[%s] tdmaps._enqueue_cpp is absent: the C++ rows are NaN" % PROGRAM, file=sys.stderr)
     versions = {"tdmaps": getattr(tdmaps, "__version__", "?"), "numpy": np.__version__}
     try:
         import scipy
@@ -214,7 +218,7 @@ def main(argv):
         cupy = None
     meta = run_meta(PROGRAM + ".py", argv, torch, name, slug, reps=a.reps, overhead_reps=a.overhead_reps,
                     warmup=a.warmup, warmup_s=a.warmup_s, seed=a.seed,
-                    precision=a.precision, time_cpp="yes" if time_cpp else "absent", cpu_count=os.cpu_count(),
+                    precision=a.precision, enqueue_cpp="yes" if enqueue_cpp else "absent", cpu_count=os.cpu_count(),
                     points="gram_cpu::points(N, d, seed) (src/support/gram/gram_cpu.hpp)", **versions)
     if pip_s is not None:
         meta["pip_install_s"] = round(pip_s, 1)
@@ -294,20 +298,22 @@ def main(argv):
                     k = kernel_name(o)
                     gpu_row(n, d, chk, "tdmaps.pdist", o, a.precision, k,
                             lambda o=o: tdmaps.pdist(x, out=o, precision=a.precision), nbytes[o])
-                    if time_cpp is None:
-                        row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,
-                            "tdmaps._core.time_cpp absent in this build")
+                    if enqueue_cpp is None:
+                        row(n, d, CPP_IMPL, o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,
+                            "tdmaps._enqueue_cpp absent in this build")
                         continue
-                    print(f"[{PROGRAM}] N={n} d={d} time_cpp {o}", file=sys.stderr, flush=True)
+                    print(f"[{PROGRAM}] N={n} d={d} {CPP_IMPL} {o}", file=sys.stderr, flush=True)
                     try:
-                        warm(lambda o=o: tdmaps.pdist(x, out=o, precision=a.precision))
-                        t = [float(v) for v in time_cpp(x, o, a.precision, False, reps_of(n, "tdmaps"), a.warmup)]
-                        row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
-                            nan, "the same GPU work from C++ (prepare; kernel; zero_upper for lower; NaN pass); workspace and output allocated once (checked as tdmaps.pdist)")
+                        q = enqueue_cpp(x, o, a.precision, False)
+                        warm(q)
+                        t = event_times(torch, q, a.warmup, reps_of(n, "tdmaps"))
+                        del q
+                        row(n, d, CPP_IMPL, o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
+                            nan, "the same GPU work queued by one C++ call (prepare; kernel; zero_upper for lower; NaN pass), workspace and output allocated once; the same CUDA events as tdmaps.pdist (checked as tdmaps.pdist)")
                     except Exception as e:
-                        print(f"[{PROGRAM}] time_cpp {o}: {type(e).__name__}: {e}", file=sys.stderr)
-                        row(n, d, "tdmaps._core.time_cpp", o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,
-                            "time_cpp failed: " + type(e).__name__)
+                        print(f"[{PROGRAM}] {CPP_IMPL} {o}: {type(e).__name__}: {e}", file=sys.stderr)
+                        row(n, d, CPP_IMPL, o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,
+                            "enqueue_cpp failed: " + type(e).__name__)
                     torch.cuda.empty_cache()
                 # the peers on the same array
                 if "torch.pdist" in a.peers:

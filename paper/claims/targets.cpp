@@ -255,8 +255,8 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
 }
 
 // ---- issue #38 (38-*): the GPU folder's peers_python.csv (experiments/peers/python_peers.py) ----
-// 38-overhead: the Python call's median minus the C++ call's (tdmaps._core.time_cpp: the same GPU work queued from
-// C++) at N = 1024, in µs; 38-thin: the Python call over the C++ call at N = 32768, in % over; each for every output
+// 38-overhead: the Python call's median minus the C++ call's (pick_rows::kPythonCppImpl: the same GPU work queued by
+// one C++ call, between the same CUDA events) at N = 1024, in µs; 38-thin: the Python call over the C++ call at N = 32768, in % over; each for every output
 // of pdist, met when every output is. 38-pdist: torch.pdist's median over tdmaps.pdist's (condensed) at N = 32768.
 bool is_python_target(const std::string& id) { return id == "38-overhead" || id == "38-thin" || id == "38-pdist"; }
 bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
@@ -288,7 +288,7 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   bool any_missed = false;
   for (const char* out : pick_rows::kPythonOutputs) {
     const TableRow* py = pick_rows::python(rows, N, d, "tdmaps.pdist", out);
-    const TableRow* cpp = pick_rows::python(rows, N, d, "tdmaps._core.time_cpp", out);
+    const TableRow* cpp = pick_rows::python(rows, N, d, pick_rows::kPythonCppImpl, out);
     const double v = overhead ? 1000 * (med(py) - med(cpp)) : 100 * (med(py) / med(cpp) - 1);
     if (!std::isfinite(v)) continue;
     const std::string shown = std::string(out) + " " + (v >= 0 ? "+" : "") + fmt(v, 1) + (overhead ? " µs" : " %");

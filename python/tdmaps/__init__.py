@@ -148,6 +148,23 @@ def _time_cpp(x, out, precision, squared, reps, warmup):
                                 int(warmup), p.stream, p.dev)
 
 
+def _enqueue_cpp(x, out, precision, squared):
+    """A callable that queues the GPU work of one pdist call from C++ alone (prepare into its own workspace, kernel,
+    lower's zeroed upper part, the NaN pass; the workspace and the output allocated here, once): the benchmark
+    times it between the same CUDA events as tdmaps.pdist, so that the difference is the binding's host time
+    (experiments/peers/python_peers.py). The output is kept alive by the callable."""
+    _check_precision(precision)
+    kind = _pdist_kind(out)
+    p = Points(x)
+    dst = p.backend.empty(_pdist_shape(p.N, out), "float32", p.dev)
+    q = _core.Enqueue(p.ptr, p.N, p.d, precision, kind, not squared, p.backend.ptr(dst), p.stream, p.dev)
+
+    def call():
+        q()
+        return dst
+    return call
+
+
 def gram(x, *, precision="tf32"):
     """The Gram matrix X X^T (N x N, float32, every cell written). Error: |g - g_exact| <= c_P S
     (c_P as for distances, S = (|x_i| + |x_j|)^2)."""

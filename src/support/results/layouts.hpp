@@ -105,8 +105,8 @@ inline constexpr Layout peers_gram{"peers_gram.csv", "gpu", "experiments/peers/g
                                    "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,"
                                    "bytes_written,err_vs_f64"};
 // experiments/peers/python_peers.py (issue #38 items 5, 6), one process, the same points: the Python package's
-// tdmaps.pdist (output condensed, lower, square), the same kernel called from C++ (impl tdmaps._core.time_cpp:
-// bare gram::run on operands prepared once), torch.pdist, torch.cdist (precision tf32: TF32 allowed; fp32: not),
+// tdmaps.pdist (output condensed, lower, square), the same GPU work queued by one C++ call (impl
+// tdmaps._core.Enqueue, timed between the same CUDA events as tdmaps.pdist), torch.pdist, torch.cdist (precision tf32: TF32 allowed; fp32: not),
 // cupyx.scipy.spatial.distance.pdist and scipy.spatial.distance.pdist (device cpu, float64); one row per
 // (N, d, impl, output, precision). verified: 1 / 0 within / past the float64 bound of gram.csv, -1 not checked;
 // err_vs_f64 as in gram.csv; a call that did not run: NaN times, reps 0, the reason in note.

@@ -57,9 +57,9 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
   const std::string overhead_N = pick_rows::kPythonOverheadN, thin_N = pick_rows::kPythonThinN, D = pick_rows::kPythonD;
   const std::string how = "`experiments/peers/python_peers.py` (one process, the same float32 points, each output checked "
                           "against float64 before it is timed; medians of CUDA-event times with the GPU idle before each "
-                          "call, so the Python call's host time counts; C++: `tdmaps._time_cpp`, the same GPU work queued from "
-                          "C++ alone: prepare into a workspace, the kernel, lower's zeroed upper part, the NaN pass, with the "
-                          "workspace and the output allocated once)";
+                          "call, so the Python call's host time counts; C++: `tdmaps._enqueue_cpp`, the same GPU work queued by "
+                          "one C++ call: prepare into a workspace, the kernel, lower's zeroed upper part, the NaN pass, with the "
+                          "workspace and the output allocated once, timed between the same CUDA events, recorded from Python)";
   std::vector<std::string> without;
   for (const GpuData& g : ctx.gpus)
     if (!g.get(results::layout::peers_python)) without.push_back("`experiments/results/" + g.slug + "/`");
