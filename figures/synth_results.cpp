@@ -499,7 +499,7 @@ void write_python(const fs::path& dir, const std::string& gpu, const std::string
       const double cpp = (0.006 + 1.8 * pairs * k) * speed;  // ms: launch + the kernel
       row(N, "tdmaps.pdist", out, "tf32", "gpu", "classic", cpp + 0.012 + 0.01 * cpp, std::string(out) == "condensed" ? cond : sq,
           1, "");
-      row(N, pick_rows::kPythonCppImpl, out, "tf32", "gpu", "classic", cpp, std::string(out) == "condensed" ? cond : sq, -1,
+      row(N, results::pick_rows::kPythonCppImpl, out, "tf32", "gpu", "classic", cpp, std::string(out) == "condensed" ? cond : sq, -1,
           "the same kernel from C++");
     }
     row(N, "torch.pdist", "condensed", "fp32", "gpu", "-", (0.01 + 40 * pairs) * speed, cond, 1, "");
