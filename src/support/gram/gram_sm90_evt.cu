@@ -285,19 +285,32 @@ template <bool Sq> struct FusionOf<Sq, Output::condensed> { using type = fusion:
 #ifndef TDMAPS_GRAM_EVT_MIRROR_STAGES_D  // mirror: two buffers a stage (D and its transpose)
 #define TDMAPS_GRAM_EVT_MIRROR_STAGES_D 0
 #endif
+// The condensed output's kernel (its epilogue stores from the registers, 4 bytes a cell, and binds: ncu in
+// experiments/results/h200/logs/issue36_condensed/): cooperative (both consumer warp groups in each tile's
+// epilogue) with -DTDMAPS_GRAM_EVT_CONDENSED_COOPERATIVE=1 (the default), ping-pong with 0.
+#ifndef TDMAPS_GRAM_EVT_CONDENSED_COOPERATIVE
+#define TDMAPS_GRAM_EVT_CONDENSED_COOPERATIVE 1
+#endif
 constexpr bool cooperative = TDMAPS_GRAM_EVT_COOPERATIVE != 0;
-using KSched = cute::conditional_t<cooperative, cutlass::gemm::KernelTmaWarpSpecializedCooperative,
-                                   cutlass::gemm::KernelTmaWarpSpecializedPingpong>;
-using EpiTile = Shape<Int<cooperative ? 128 : 64>, Int<TDMAPS_GRAM_EVT_EPI_N == 0 ? 32 : TDMAPS_GRAM_EVT_EPI_N>>;
-constexpr int epi_subtiles = tile_side * tile_side / int(size(EpiTile{}));
-constexpr int builders_stages_d = epi_subtiles < 2 ? epi_subtiles : 2;
+constexpr bool condensed_cooperative = TDMAPS_GRAM_EVT_CONDENSED_COOPERATIVE != 0;
+// The kernel schedule and the epilogue's subtiles and policy, ping-pong or cooperative.
+template <bool Coop>
+struct KernelShape {
+  using KSched = cute::conditional_t<Coop, cutlass::gemm::KernelTmaWarpSpecializedCooperative,
+                                     cutlass::gemm::KernelTmaWarpSpecializedPingpong>;
+  using EpiTile = Shape<Int<Coop ? 128 : 64>, Int<TDMAPS_GRAM_EVT_EPI_N == 0 ? 32 : TDMAPS_GRAM_EVT_EPI_N>>;
+  static constexpr int epi_subtiles = tile_side * tile_side / int(size(EpiTile{}));
+  static constexpr int builders_stages_d = epi_subtiles < 2 ? epi_subtiles : 2;
+  // (StagesC: no C is read; FragmentSize: the subtile's cells a thread; no smem reuse; delayed TMA stores,
+  // as the builder sets them without C)
+  template <int StagesD>
+  using EpiPolicy = cutlass::epilogue::Sm90TmaWarpSpecialized<(epi_subtiles < 4 ? epi_subtiles : 4), StagesD,
+                                                              int(size(EpiTile{})) / (Coop ? 256 : 128), false, true>;
+};
+using EpiTile = typename KernelShape<cooperative>::EpiTile;
+constexpr int builders_stages_d = KernelShape<cooperative>::builders_stages_d;
 constexpr int stages_d = TDMAPS_GRAM_EVT_STAGES_D == 0 ? builders_stages_d : TDMAPS_GRAM_EVT_STAGES_D;
 constexpr int mirror_stages_d = TDMAPS_GRAM_EVT_MIRROR_STAGES_D == 0 ? builders_stages_d : TDMAPS_GRAM_EVT_MIRROR_STAGES_D;
-// (StagesC: no C is read; FragmentSize: the subtile's cells a thread; no smem reuse; delayed TMA stores,
-// as the builder sets them without C)
-template <int StagesD>
-using EpiPolicy = cutlass::epilogue::Sm90TmaWarpSpecialized<(epi_subtiles < 4 ? epi_subtiles : 4), StagesD,
-                                                            int(size(EpiTile{})) / (cooperative ? 256 : 128), false, true>;
 
 using MirrorStride = Stride<_1, int64_t, int64_t>;  // (i, j, l) at i + j N + l N^2
 using MirrorStore = fusion::Sm90AuxStore<
@@ -314,22 +327,23 @@ template <bool Sq> struct FusionOf<Sq, Output::mirror_product> { using type = fu
 
 // The kernel of a fusion: stock GemmUniversal, D = fusion(X X^T) row-major, no C; the epilogue collective
 // as CUTLASS's builder makes it (Sm90TmaBuilderImpl), with the policy above.
-template <class Scheduler, class Fusion, int StagesD, class ElementD = float, Prec P = Prec::tf32>
+template <class Scheduler, class Fusion, int StagesD, class ElementD = float, Prec P = Prec::tf32, bool Coop = cooperative>
 struct GemmOf {
+  using Shape_ = KernelShape<Coop>;
   using Element = typename Operand<P>::type;
   using Tile = typename Operand<P>::tile;
   static constexpr int align = 16 / int(sizeof(Element));  // TMA: 16-byte rows
   using Epilogue = typename cutlass::epilogue::collective::detail::Sm90TmaBuilderImpl<
-      Tile, EpiTile, float, float,  // accumulator, compute
+      Tile, typename Shape_::EpiTile, float, float,  // accumulator, compute
       void, cutlass::layout::RowMajor, 4,  // no C
       ElementD, cutlass::layout::RowMajor, 4,  // D (void: no D, the fusion stores)
-      Fusion, EpiPolicy<StagesD>>::CollectiveOp;
+      Fusion, typename Shape_::template EpiPolicy<StagesD>>::CollectiveOp;
   using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Element, cutlass::layout::RowMajor, align,  // A = X (K-major)
       Element, cutlass::layout::ColumnMajor, align,                                                    // B = X^T
       float, Tile, ClusterShape,
       cutlass::gemm::collective::StageCountAutoCarveout<int(sizeof(typename Epilogue::SharedStorage))>,
-      KSched>::CollectiveOp;
+      typename Shape_::KSched>::CollectiveOp;
   using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, Mainloop, Epilogue, Scheduler>;
   using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
 };
@@ -355,7 +369,8 @@ template <class Scheduler, bool Sq, Output O, Prec P = Prec::tf32>
 cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
   constexpr bool mirrored = O == Output::mirror || O == Output::mirror_product;
   using G = GemmOf<Scheduler, typename FusionOf<Sq, O>::type, mirrored ? mirror_stages_d : stages_d,
-                   cute::conditional_t<O == Output::condensed, void, float>, P>;
+                   cute::conditional_t<O == Output::condensed, void, float>, P,
+                   O == Output::condensed ? condensed_cooperative : cooperative>;
   using Element = typename G::Element;
   using K = typename G::Kernel;
   using Gemm = typename G::Gemm;
