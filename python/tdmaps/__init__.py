@@ -26,6 +26,7 @@ See python/README.md; tdmaps.maps for the map library's facts.
 import builtins
 import importlib.util
 import math
+import operator as _operator
 
 # PyTorch first, where it is installed: on an H200 machine (torch 2.11) importing this package's module
 # before torch made torch's own later import crash (segmentation fault in torch.ao.quantization's import;
@@ -51,6 +52,12 @@ _U = {"tf32": 2.0**-11, "3xtf32": 2.0**-21, "bf16": 2.0**-8, "fp16": 2.0**-11}
 def bound_coefficient(precision, d):
     """c_P of the error bound |d2_gpu - d2| <= c_P (|x_i| + |x_j|)^2 for d features."""
     _check_precision(precision)
+    try:
+        d = _operator.index(d)
+    except TypeError:
+        raise TypeError(f"d must be an integer (the features), not {type(d).__name__}") from None
+    if d < 1:
+        raise ValueError(f"d must be >= 1 (the features), not {d}")
     K = 3 * d if precision == "3xtf32" else d
     return 3 * _U[precision] + (K + 4) * 2.0**-23
 
@@ -312,3 +319,11 @@ def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
     if not per_point:
         return int(b.tolist(total)[0])
     return p.result(b.to_int64(counts))
+
+
+# Each function's docstring ends with the error bound of its precision: the module docstring's paragraph, once.
+_BOUND = __doc__[__doc__.index("Precision (the tensor cores"):__doc__.index("Non-finite input")].strip()
+for _f in (pdist, histogram, radius_count, gram):
+    _f.__doc__ = _f.__doc__.rstrip() + "\n\n    " + _BOUND.replace("\n", "\n    ") + "\n"
+del _f
+
