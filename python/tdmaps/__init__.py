@@ -123,6 +123,8 @@ def pdist(x, *, squared=False, precision="tf32", out="condensed"):
     squared=True gives d^2. float32, in the caller's framework. Error bound: the module's docstring
     (c_P: tdmaps.bound_coefficient(precision, d)).
     """
+    if squared not in (True, False):
+        raise TypeError(f"squared must be True or False, not {squared!r}")
     y = _torch_pdist(x, precision, out, squared)  # PyTorch's fast path; None: the general path
     if y is not None:
         return y
@@ -227,12 +229,9 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
     CPU computation exactly, range=None is exactly (min, max) of the float64 distances.
     """
     _check_precision(precision)
-    p = Points(x)
-    p.check_values(None if exact else precision)
-    _core.require_tiles(p.N)
-    b = p.backend
-    if exact:
-        _require_exact()
+    if exact not in (True, False):
+        raise TypeError(f"exact must be True or False, not {exact!r}")
+    # bins and range first: their mistakes are said before anything about x or the GPU
     if isinstance(bins, str):
         raise ValueError(f"bins = {bins!r}: tdmaps takes a number of bins or a sequence of edges, not an estimator name")
     edges = None
@@ -258,6 +257,12 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
             raise ValueError(f"range ({lo}, {hi}) is not finite")
         if lo > hi:
             raise ValueError(f"range: max must be larger than min ({lo} > {hi})")
+    p = Points(x)
+    p.check_values(None if exact else precision)
+    _core.require_tiles(p.N)
+    b = p.backend
+    if exact:
+        _require_exact()
     if not exact and nbins > _core.max_buckets(precision):
         raise ValueError(f"bins = {nbins} is more than the {_core.max_buckets(precision)} buckets the tensor-core "
                          "histogram holds; use fewer bins or exact=True")

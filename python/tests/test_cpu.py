@@ -74,6 +74,19 @@ def test_argument_refusals():
         tdmaps.radius_count(x, float("nan"))
     with pytest.raises(ValueError, match="precision must be one of"):
         tdmaps.histogram(x, 10, precision="fp64")
+    # said before anything about x or the GPU (x here is on the CPU, which comes after)
+    with pytest.raises(TypeError, match="squared must be True or False"):
+        tdmaps.pdist(x, squared="yes")
+    with pytest.raises(ValueError, match="bins must be at least 1"):
+        tdmaps.histogram(x, 0)
+    with pytest.raises(ValueError, match="increase monotonically"):
+        tdmaps.histogram(x, [3.0, 1.0, 2.0])
+    with pytest.raises(ValueError, match="is not finite"):
+        tdmaps.histogram(x, 10, range=(0.0, float("nan")))
+    with pytest.raises(TypeError, match="exact must be True or False"):
+        tdmaps.histogram(x, 10, exact="no")
+    with pytest.raises(ValueError, match="d must be >= 1"):
+        tdmaps.bound_coefficient("tf32", 0)
 
 
 def test_no_kernels_sentence():
