@@ -16,8 +16,9 @@
 #     --impl choices (the lists bench_sdh.cu, gpu_verify_sdh.cu and multi_hist_plan.cuh take from
 #     sdh_rungs.hpp: impl_list, quick_impls_csv, impl_help);
 #   the 3D map reaches `tdmap list` (a 3D row) and `tdmap range/info`, bench_maps3d's --maps choices,
-#     default and help line, gpu_verify_3d's maps (every size) and the roots of its exact-range sweeps
-#     (maps3d_gpu.cu's dispatch by name walks maps3d).
+#     default and help line, gpu_verify_3d's maps (every size) and its exact-range sweeps: their roots
+#     and its four sweeps (layer and row, 64- and 32-bit paths, each that must be exact; gpu_verify_3d
+#     runs maps3d_host.hpp's tet_exact_jobs, and maps3d_gpu.cu's dispatch by name walks maps3d).
 # Not proven without CUDA: that the rung's kernels compile and are right, and the 3D map's (make
 # verify-gpu on a GPU: gpu_verify_sdh, gpu_verify_3d).
 set -euo pipefail
@@ -119,5 +120,11 @@ check $m "bench_maps3d's --maps default" grep -q "^bench_maps3d --maps default: 
 check $m "bench_maps3d --help" grep -q "^bench_maps3d --help: .*tmp-tet.* (default tet-e,tet-fast,tmp-tet)$" "$work/lists3.txt"
 check $m "gpu_verify_3d's maps (every size)" grep -Eq "^gpu_verify_3d every size: .*,tmp-tet$" "$work/lists3.txt"
 check $m "gpu_verify_3d's exact-range roots" grep -Eq "^gpu_verify_3d exact-range roots: .*,tmp-tet$" "$work/lists3.txt"
+# its sweeps: a root without root_facts has a plan that is always exact, so all four (layer and row, 64- and
+# 32-bit paths; TET-E's root: no row range of its own) and each must be exact
+check $m "gpu_verify_3d's exact-range sweeps (layer and row, both paths, must be exact)" \
+  bash -c "[ \$(grep -Ec '^gpu_verify_3d exact-range: tmp-tet (layer|row) path=(64 lambda<17179869184|32 lambda<2147483648) must-be-exact$' '$work/lists3.txt') = 4 ]"
+check $m "gpu_verify_3d's exact-range job list through maps3d_host.hpp (tet_exact_jobs; no hand list)" \
+  bash -c "grep -q 'tet_exact_jobs(lim, lim32)' '$tree/experiments/maps3d/gpu_verify_3d.cu' && ! grep -q 'struct Job' '$tree/experiments/maps3d/gpu_verify_3d.cu'"
 [ $fail = 0 ] && echo "throwaway rung and 3D map: ok" && rm -rf "$work/tree" "$work/build"
 exit $fail

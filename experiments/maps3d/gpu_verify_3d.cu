@@ -10,8 +10,11 @@
 //              and its bandwidth reference (bw_copy) on odd and large lengths;
 //   exact      where the layer and row roots stop being exact ON THE DEVICE: the first
 //              lambda with tet(z) <= lambda < tet(z + 1) false (tri for rows), searched
-//              over lambda < 2^34 or up to the first failure; tet-e and tet-fast must
-//              have none (tet-fast's row over its range lambda' < 2^29). Written to
+//              over lambda < 2^34 or up to the first failure, for every TET<R> of the
+//              registry's maps3d (maps3d_host.hpp tet_exact_jobs: the 64-bit path of
+//              each, the 32-bit path of those whose plan is always exact, a row over its
+//              root's range where it declares one: tet-fast's lambda' < 2^29); the maps
+//              whose plan is always exact (tet-e, tet-fast) must have none. Written to
 //              <out>/<gpu_slug>/tet_exact_range_gpu.csv.
 // Prints one line per case and "X test cases out of Y passed"; exit 0 when all pass,
 // 1 otherwise, 77 when there is no GPU (meson: skipped), 2 on bad arguments.
@@ -156,19 +159,8 @@ int main(int argc, char** argv) {
     const u64 lim = quick ? (1ull << 30) : (1ull << 34);
     // The 32-bit path serves lambda < 2^31 (narrow plans have tet(n) < 2^31).
     const u64 lim32 = quick ? (1ull << 30) : (1ull << 31);
-    struct Job { const char* root; bool layer; u64 end; bool must_be_exact; const char* note; bool narrow; };
-    const Job jobs[] = {
-        {"tet-f", true, lim, false, "eq. (14) in float, device cbrtf/sqrtf (as published)", false},
-        {"tet-f", false, lim, false, "eq. (16) row in float: sqrtf, no correction (= ltm-x)", false},
-        {"tet-e", true, lim, true, "64-bit path: double cbrt estimate + one compare-and-step each way", false},
-        {"tet-e", false, lim, true, "64-bit path: double sqrt estimate + one compare-and-step each way", false},
-        {"tet-fast", true, lim, true, "rcbrt bit trick + 3 Newton steps (pinned) + one integer check", false},
-        {"tet-fast", false, limits::tet_fast_row_limit, true, "fsqrt_rn estimate + one integer check; its range is 2^29", false},
-        {"tet-e", true, lim32, true, "32-bit path: lg2/ex2 approx cube root + one compare-and-step each way", true},
-        {"tet-e", false, lim32, true, "32-bit path: rsqrt.approx estimate + one compare-and-step each way", true},
-        {"tet-fast", true, lim32, true, "32-bit path of the same root", true},
-    };
-    for (const Job& j : jobs) {
+    // every TET<R> of the registry's maps3d, both parts and paths (maps3d_host.hpp tet_exact_jobs)
+    for (const TetExactJob& j : tet_exact_jobs(lim, lim32)) {
       const auto a = std::chrono::steady_clock::now();
       const u64 first = j.layer ? gpu_first_wrong_layer(j.root, 0, j.end, scratch, j.narrow)
                                 : gpu_first_wrong_row(j.root, 0, j.end, scratch, j.narrow);
@@ -183,7 +175,7 @@ int main(int argc, char** argv) {
                                        : "first wrong lambda " + std::to_string(first)) +
                                  " (" + std::to_string(s).substr(0, 5) + " s)";
       report(!j.must_be_exact || none,
-             std::string("exact-range ") + j.root + " " + (j.layer ? "layer" : "row") + (j.narrow ? " path=32" : " path=64"), detail);
+             "exact-range " + j.root + " " + (j.layer ? "layer" : "row") + (j.narrow ? " path=32" : " path=64"), detail);
     }
     cudaFree(scratch);
   }

@@ -59,6 +59,44 @@ inline std::vector<std::string> map3_inexact_names() {
   for_each_map(maps3d{}, [&](auto m) { if (!plan_always_exact3<decltype(m)>()) v.push_back(decltype(m)::name); });
   return v;
 }
+// gpu_verify_3d's exact-range sweeps on the device (tet_exact_range_gpu.csv), derived from the registry,
+// never listed by hand: every TET<R> of maps3d (maps3d_gpu.cu's dispatch by name walks the same list),
+//   the 64-bit path: its layer root over lambda < lim and its row root over lambda' < lim, or below the
+//     root policy's row range (R::row_limit, where it declares one: tet-fast's 2^29);
+//   the 32-bit path (lambda < lim32, the narrow plans' range; a row also below its range): the maps whose
+//     plan is always exact (map3_exact_names, the same maps as the coverage checks);
+// must_be_exact: the map's plan is always exact (plan_always_exact3); the others (tet-f, eq. (14) as
+// published) are searched for their first wrong lambda. The notes: the map's traits' sweep_notes
+// (registry/traits.hpp) where it gives one, else its `about` with the path.
+struct TetExactJob {
+  std::string root;
+  bool layer;
+  u64 end;
+  bool must_be_exact;
+  std::string note;
+  bool narrow;
+};
+template <class R, class = void> struct root_row_limit { static constexpr u64 value = ~0ull; };
+template <class R> struct root_row_limit<R, decltype(void(R::row_limit))> { static constexpr u64 value = R::row_limit; };
+inline std::vector<TetExactJob> tet_exact_jobs(u64 lim, u64 lim32) {
+  std::vector<TetExactJob> jobs;
+  for (const bool narrow : {false, true})
+    for_each_map(maps3d{}, [&](auto m) {
+      using M = decltype(m);
+      if constexpr (is_tet<M>::value) {
+        constexpr bool exact = plan_always_exact3<M>();
+        if (narrow && !exact) return;
+        const u64 end = narrow ? lim32 : lim;
+        const u64 row_end = std::min<u64>(end, root_row_limit<typename M::root_policy>::value);
+        sweep_notes n = sweep_notes_of<M>();
+        const std::string path = narrow ? "32-bit path: " : "64-bit path: ";
+        const auto note = [&](const char* given) { return *given ? std::string(given) : path + map_traits<M>::about; };
+        jobs.push_back({M::name, true, end, exact, note(narrow ? n.layer32 : n.layer64), narrow});
+        jobs.push_back({M::name, false, row_end, exact, note(narrow ? n.row32 : n.row64), narrow});
+      }
+    });
+  return jobs;
+}
 // bench_maps3d's --maps help: the maps besides the baseline, the defaults first.
 inline std::string maps3_help() {
   std::vector<std::string> names = map3_default_names();

@@ -73,6 +73,7 @@ TD_HD u32 tri_fast_row_estimate(u32 lp) {
 struct TetRootFast {
   static constexpr const char* name = "tet-fast";
   static constexpr u64 exact_blocks = limits::tet_fast_blocks;
+  static constexpr u64 row_limit = limits::tet_fast_row_limit;  // row() is exact for lambda' below it
   // eq. (11)-(13): largest z with tet(z) <= l, with tet(z); exact for l < tet_fast_blocks.
   template <class U> TD_HD static Root<U> layer(U l) {
     const u64 six_l = 6u * u64(l);

@@ -187,6 +187,8 @@ struct map_traits<TET_F> {
       .with_fma_limit((long long)limits::tet_f_blocks)
       .with_note("eq. (14) in float; host cbrtf; the device cbrtf differs: see the GPU table")
       .with_fma_note("eq. (14) in float; host cbrtf; 729 l*l - 3 and sqrt + 27 l as FMAs; the device cbrtf differs: see the GPU table");
+  static constexpr sweep_notes sweep{"eq. (14) in float, device cbrtf/sqrtf (as published)",
+                                     "eq. (16) row in float: sqrtf, no correction (= ltm-x)"};
 };
 template <>
 struct map_traits<TET_E> {
@@ -196,13 +198,19 @@ struct map_traits<TET_E> {
   static constexpr root_facts root = root_facts{root_kind::layer}
       .with_corrected(true)
       .with_note("float estimate + integer correction");
+  static constexpr sweep_notes sweep{"64-bit path: double cbrt estimate + one compare-and-step each way",
+                                     "64-bit path: double sqrt estimate + one compare-and-step each way",
+                                     "32-bit path: lg2/ex2 approx cube root + one compare-and-step each way",
+                                     "32-bit path: rsqrt.approx estimate + one compare-and-step each way"};
 };
 // (tet_fast.hpp)
 template <>
 struct map_traits<TET_FAST> {
   static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
   static constexpr look style{"#d62728", 8, 2};  // dashed, open points (as drawn before the registry held it)
-  static constexpr const char* about = "g(λ), bit-trick cube root + one integer correction";
+  static constexpr const char* about = "g(λ), bit-trick cube root + one integer correction";  static constexpr sweep_notes sweep{"rcbrt bit trick + 3 Newton steps (pinned) + one integer check",
+                                     "fsqrt_rn estimate + one integer check; its range is 2^29",
+                                     "32-bit path of the same root", "32-bit path of the same root"};
 };
 
 // ---- the lists the experiments take, and the walks over the maps with a root

@@ -80,11 +80,23 @@ struct root_facts {
   constexpr root_facts with_fma_note(const char* v) const { root_facts r = *this; r.fma_note = v; return r; }
 };
 
+// A 3D block map's notes in gpu_verify_3d's exact-range table (tet_exact_range_gpu.csv), per part (layer,
+// row) and path (64-bit, 32-bit): free text, optional (a note left empty, or no sweep_notes at all, is
+// written from the map's `about`); which sweeps run is derived (experiments/maps3d/maps3d_host.hpp
+// tet_exact_jobs), not listed here.
+struct sweep_notes {
+  const char* layer64 = "";
+  const char* row64 = "";
+  const char* layer32 = "";
+  const char* row32 = "";
+};
+
 // Specialized for every map in the experiments table (registry/experiments.hpp):
 //   static constexpr unsigned joins;     the experiments it joins (experiment::...)
 //   static constexpr look style;         its figure style
 //   static constexpr const char* about;  one line: what it is (README's map table)
 //   static constexpr root_facts root;    only a map with a root (above)
+//   static constexpr sweep_notes sweep;  optional, a 3D block map: its notes in gpu_verify_3d's table (above)
 template <class M>
 struct map_traits;
 
@@ -92,5 +104,12 @@ struct map_traits;
 template <class M, class = void> struct has_root_facts { static constexpr bool value = false; };
 template <class M> struct has_root_facts<M, decltype(void(map_traits<M>::root))> { static constexpr bool value = true; };
 template <class M> constexpr bool has_root = has_root_facts<M>::value;
+
+// M's traits' sweep_notes (static constexpr sweep_notes sweep), else none (every note from `about`).
+template <class M, class = void> struct sweep_notes_for { static constexpr sweep_notes value{}; };
+template <class M> struct sweep_notes_for<M, decltype(void(map_traits<M>::sweep))> {
+  static constexpr sweep_notes value = map_traits<M>::sweep;
+};
+template <class M> constexpr sweep_notes sweep_notes_of() { return sweep_notes_for<M>::value; }
 
 }  // namespace tdmaps
