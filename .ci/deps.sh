@@ -11,9 +11,52 @@
 # so a meson >= 1.4 is used: one on PATH if it is new enough, otherwise meson 1.6.1
 # from PyPI in .tools/venv. The meson to use is written to .tools/meson.
 # Without root (and without passwordless sudo) it prints the install command and stops.
+# .ci/deps.sh --cutlass fetches the CUTLASS headers alone (no root), for the Python package's kernels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tools
+
+# Optional: the CUTLASS/CuTe headers for the tensor-core Gram kernels (src/support/gram/, issue #27), from
+# NVIDIA's PyPI wheel nvidia-cutlass (it carries the whole C++ include tree), pinned by version and
+# hash, unpacked into .tools/cutlass/include (Meson's option cutlass=auto finds it there). Only
+# where nvcc is present; failure to fetch it is not an error: the Gram feature is then skipped.
+fetch_cutlass() {
+  cutlass_version=4.2.0.0
+  cutlass_sha256=f9599ada45c7bcb6bf53f7d3f0a7d154183e53451c01bfa59eecd37dd4a693f6
+  if command -v nvcc >/dev/null 2>&1 && [ "$(cat .tools/cutlass/VERSION 2>/dev/null)" != "$cutlass_version" ]; then
+    echo "deps: fetching the CUTLASS $cutlass_version headers (nvidia-cutlass wheel) into .tools/cutlass (optional)" >&2
+    tmpw=$(mktemp -d)
+    pipc=(python3 -m pip)  # Debian's python3 may lack pip; the venv made for Meson has one
+    python3 -m pip --version >/dev/null 2>&1 || { [ -x .tools/venv/bin/python ] && pipc=(.tools/venv/bin/python -m pip); }
+    if "${pipc[@]}" download -q --no-deps --only-binary=:all: --disable-pip-version-check -d "$tmpw" \
+         "nvidia-cutlass==$cutlass_version" >/dev/null 2>&1 \
+       && echo "$cutlass_sha256  $(ls "$tmpw"/nvidia_cutlass-*.whl)" | sha256sum -c --status; then
+      rm -rf .tools/cutlass
+      python3 - "$tmpw"/nvidia_cutlass-*.whl <<'PY' && echo "$cutlass_version" > .tools/cutlass/VERSION
+import sys, zipfile, os
+z = zipfile.ZipFile(sys.argv[1])
+pre = "cutlass_library/source/include/"
+for n in z.namelist():
+    if n.startswith(pre) and not n.endswith("/"):
+        p = os.path.join(".tools/cutlass/include", n[len(pre):])
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        open(p, "wb").write(z.read(n))
+PY
+    else
+      echo "deps: could not fetch nvidia-cutlass==$cutlass_version (or its hash differs); the Gram kernels will be skipped" >&2
+    fi
+    rm -rf "$tmpw"
+  fi
+}
+
+# .ci/deps.sh --cutlass: the CUTLASS headers alone, no root needed (what `pip install .` on a GPU machine needs for
+# the package's kernels: python/README.md), then stop.
+if [ "${1:-}" = "--cutlass" ]; then
+  fetch_cutlass
+  [ -f .tools/cutlass/VERSION ] || { echo "deps: no CUTLASS in .tools/cutlass (it needs nvcc on PATH and PyPI)" >&2; exit 1; }
+  exit 0
+fi
+
 
 # need_pkgs: what `make verify` cannot do without; opt_pkgs: what only some tests and `make
 # figures` use (gnuplot: the figures and their smoke test; cmake: the install example's CMake
@@ -103,39 +146,6 @@ PY
       done
     else
       echo "deps: could not fetch them; the SASS checks will skip" >&2
-    fi
-    rm -rf "$tmpw"
-  fi
-}
-
-# Optional: the CUTLASS/CuTe headers for the tensor-core Gram kernels (src/support/gram/, issue #27), from
-# NVIDIA's PyPI wheel nvidia-cutlass (it carries the whole C++ include tree), pinned by version and
-# hash, unpacked into .tools/cutlass/include (Meson's option cutlass=auto finds it there). Only
-# where nvcc is present; failure to fetch it is not an error: the Gram feature is then skipped.
-fetch_cutlass() {
-  cutlass_version=4.2.0.0
-  cutlass_sha256=f9599ada45c7bcb6bf53f7d3f0a7d154183e53451c01bfa59eecd37dd4a693f6
-  if command -v nvcc >/dev/null 2>&1 && [ "$(cat .tools/cutlass/VERSION 2>/dev/null)" != "$cutlass_version" ]; then
-    echo "deps: fetching the CUTLASS $cutlass_version headers (nvidia-cutlass wheel) into .tools/cutlass (optional)" >&2
-    tmpw=$(mktemp -d)
-    pipc=(python3 -m pip)  # Debian's python3 may lack pip; the venv made for Meson has one
-    python3 -m pip --version >/dev/null 2>&1 || { [ -x .tools/venv/bin/python ] && pipc=(.tools/venv/bin/python -m pip); }
-    if "${pipc[@]}" download -q --no-deps --only-binary=:all: --disable-pip-version-check -d "$tmpw" \
-         "nvidia-cutlass==$cutlass_version" >/dev/null 2>&1 \
-       && echo "$cutlass_sha256  $(ls "$tmpw"/nvidia_cutlass-*.whl)" | sha256sum -c --status; then
-      rm -rf .tools/cutlass
-      python3 - "$tmpw"/nvidia_cutlass-*.whl <<'PY' && echo "$cutlass_version" > .tools/cutlass/VERSION
-import sys, zipfile, os
-z = zipfile.ZipFile(sys.argv[1])
-pre = "cutlass_library/source/include/"
-for n in z.namelist():
-    if n.startswith(pre) and not n.endswith("/"):
-        p = os.path.join(".tools/cutlass/include", n[len(pre):])
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        open(p, "wb").write(z.read(n))
-PY
-    else
-      echo "deps: could not fetch nvidia-cutlass==$cutlass_version (or its hash differs); the Gram kernels will be skipped" >&2
     fi
     rm -rf "$tmpw"
   fi

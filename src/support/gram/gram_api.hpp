@@ -20,7 +20,8 @@ using i64 = std::int64_t;
 // hist: a uniform histogram of the distances of the pairs i > j; mirror (issue #38): the whole
 // N x N from the lower tiles (each tile and its transpose); count (issue #37/#38): per-point
 // neighbour counts within eps and their pair total; minmax: the least and largest distance of
-// the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w and sm90-evt (distances);
+// the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w and sm90-evt (distances, and
+// the BF16 / FP16 product);
 // count and minmax: classic / sm80-8w only.
 // Sched: the tile scheduler: LTM-E over the lower tiles (ltm_e), or the c x c bounding box (bb).
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
@@ -34,7 +35,8 @@ using i64 = std::int64_t;
 // GemmUniversal (TMA warp-specialized ping-pong, persistent) with the tdmaps LowerTriangleScheduler
 // (Sched::ltm_e) or CUTLASS's persistent scheduler over the whole c x c square (Sched::bb: every
 // cell of N x N written, the rows "full-sm90-evt"), and the distance epilogue as an epilogue visitor
-// tree (CUTLASS's fusion API) ending in TMA stores. What it refuses: sm90_evt_refusal.
+// tree (CUTLASS's fusion API): lower and mirror end in TMA stores, condensed in stores from the registers
+// (cooperative kernel), and the BF16 / FP16 product X X^T is mirror-written. What it refuses: sm90_evt_refusal.
 // Whether this build carries sm90_ws and sm90_evt (gram_sm90.cu, gram_sm90_evt.cu: CUTLASS and an nvcc
 // that builds sm_90a) and whether the current device runs them (compute capability 9.0 exactly: sm_90a
 // code runs nowhere else).

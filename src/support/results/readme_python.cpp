@@ -46,7 +46,8 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
   std::ostringstream o;
   o << "<!-- written by tdmaps_figures --readme from each GPU folder's peers_python.csv "
        "(src/support/results/readme_python.cpp) -->\n";
-  o << "```sh\npip install .    # from this repository's root: the package tdmaps and its CUDA extension\n```\n\n";
+  o << "```sh\n.ci/deps.sh --cutlass    # on a GPU machine, once: the CUTLASS headers the kernels need (no root)\n"
+       "pip install .            # from this repository's root: the package tdmaps and its CUDA extension\n```\n\n";
   o << "```python\n"
        "import torch, tdmaps\n"
        "x = torch.rand(20_000, 128, device=\"cuda\")    # N points in d features, float32 on the GPU (CuPy, JAX: the same)\n"
