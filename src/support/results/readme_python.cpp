@@ -5,7 +5,9 @@
 #include "readme.hpp"
 #include "select.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <cstdio>
 #include <sstream>
 
@@ -38,6 +40,59 @@ std::string speedup(const std::vector<TableRow>& rows, const std::string& out, c
   if (!best_ours) return "not measured";
   return fmt_with(py_med(best_peer) / py_med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
          "; " + fmt_with(py_med(best_peer), "%.3g") + " / " + fmt_with(py_med(best_ours), "%.3g") + " ms)";
+}
+
+// One row by (N, d, impl, output, precision), nullptr when absent.
+const TableRow* py_row(const std::vector<TableRow>& rows, const std::string& N, const std::string& d, const std::string& impl,
+                       const std::string& output, const std::string& prec) {
+  for (const TableRow& r : rows)
+    if (r.s("N") == N && r.s("d") == d && r.s("impl") == impl && r.s("output") == output && r.s("precision") == prec) return &r;
+  return nullptr;
+}
+
+// Every ratio of one folder's CSV (issue #38: "report every ratio"): at each N of d = 128, our three outputs' medians
+// and each peer's median over ours with the same output; a call that did not run: its note's first words.
+std::string every_ratio(const std::vector<TableRow>& rows, const std::string& prec) {
+  struct Peer {
+    const char *impl, *prec, *out, *label;
+  };
+  static const Peer peers[] = {{"torch.pdist", "fp32", "condensed", "`torch.pdist`"},
+                               {"torch.cdist", "tf32", "square", "`torch.cdist` (TF32)"},
+                               {"torch.cdist", "fp32", "square", "`torch.cdist` (FP32)"},
+                               {"cupyx.scipy.spatial.distance.pdist", "fp32", "condensed", "CuPy `pdist`"},
+                               {"scipy.spatial.distance.pdist", "fp64", "condensed", "SciPy `pdist` (CPU, float64)"}};
+  std::vector<std::string> Ns;
+  for (const TableRow& r : rows)
+    if (r.s("d") == pick_rows::kPythonD && r.s("impl") == "tdmaps.pdist" &&
+        std::find(Ns.begin(), Ns.end(), r.s("N")) == Ns.end())
+      Ns.push_back(r.s("N"));
+  if (Ns.empty()) return "";
+  std::ostringstream o;
+  o << "\n| N (d = " << pick_rows::kPythonD << ") | ours: condensed / lower / square (ms)";
+  for (const Peer& p : peers) o << " | " << p.label << " over ours (" << p.out << ")";
+  o << " |\n|---|---";
+  for (size_t k = 0; k < std::size(peers); ++k) o << "|---";
+  o << "|\n";
+  for (const std::string& N : Ns) {
+    std::vector<std::string> ours;
+    for (const char* out : pick_rows::kPythonOutputs)
+      ours.push_back(fmt_with(py_med(py_row(rows, N, pick_rows::kPythonD, "tdmaps.pdist", out, prec)), "%.3g"));
+    o << "| " << N << " | " << join(ours, " / ");
+    for (const Peer& p : peers) {
+      const TableRow* q = py_row(rows, N, pick_rows::kPythonD, p.impl, p.out, p.prec);
+      const double ours_ms = py_med(py_row(rows, N, pick_rows::kPythonD, "tdmaps.pdist", p.out, prec));
+      const double v = py_med(q) / ours_ms;
+      if (std::isfinite(v)) {
+        o << " | " << fmt_with(v, v < 10 ? "%.2f×" : "%.0f×");
+      } else {
+        std::string why = q ? q->s("note") : "";
+        why = why.substr(0, why.find(';'));
+        o << " | " << (why.empty() ? std::string("not run") : "not run: " + why);
+      }
+    }
+    o << " |\n";
+  }
+  return o.str();
 }
 
 }  // namespace
@@ -75,6 +130,7 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
     << overhead_N << " (target `38-overhead`) | the same at N = " << thin_N
     << " (thin binding: target `38-thin`) | `pip install .` |\n|---|---|---|---|---|---|\n";
   std::vector<std::string> sources;
+  std::vector<std::pair<std::string, std::string>> ratios;  // (GPU, its table of every ratio)
   for (const GpuData& g : ctx.gpus) {
     const Table* t = g.get(results::layout::peers_python);
     if (!t) {
@@ -95,11 +151,14 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
     o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, "condensed", "torch.pdist", "condensed", "fp32")
       << " | " << speedup(rows, "square", "torch.cdist", "square", "tf32") << " | " << overhead << " | " << binding << " | "
       << (pip.empty() ? std::string("not measured") : pip + " s") << " |\n";
+    ratios.push_back({t->meta_or("gpu", g.name()), every_ratio(rows, t->meta_or("precision", "tf32"))});
     sources.push_back("`experiments/results/" + g.slug + "/peers_python.csv` (tdmaps " + t->meta_or("tdmaps", "?") +
                       ", torch " + t->meta_or("torch", "?") + ", " + t->meta_or("date_utc", "date ?") + ")");
   }
   o << "\nMeasured by " << how << ": " << join(sources, "; ")
     << ". Ratios: the peer's median over ours at the largest N both ran (d = " << D << " first).\n";
+  for (const auto& [gpu, table] : ratios)
+    if (!table.empty()) o << "\nEvery ratio of the same CSV on " << gpu << ":\n" << table;
   return o.str();
 }
 
