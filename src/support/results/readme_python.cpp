@@ -150,7 +150,9 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
     const std::string pip = t->meta_or("pip_install_s");
     o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, "condensed", "torch.pdist", "condensed", "fp32")
       << " | " << speedup(rows, "square", "torch.cdist", "square", "tf32") << " | " << overhead << " | " << binding << " | "
-      << (pip.empty() ? std::string("not measured") : pip + " s") << " |\n";
+      << (pip.empty() ? std::string("not measured")
+                      : pip + " s" + (t->meta_or("pip_install").empty() ? std::string() : " (`" + t->meta_or("pip_install") + "`)"))
+      << " |\n";
     ratios.push_back({t->meta_or("gpu", g.name()), every_ratio(rows, t->meta_or("precision", "tf32"))});
     sources.push_back("`experiments/results/" + g.slug + "/peers_python.csv` (tdmaps " + t->meta_or("tdmaps", "?") +
                       ", torch " + t->meta_or("torch", "?") + ", " + t->meta_or("date_utc", "date ?") + ")");
