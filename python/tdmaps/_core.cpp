@@ -754,55 +754,10 @@ void minmax(std::uintptr_t x, i64 N, int d, const std::string& prec, std::uintpt
   reduce(input_of(x, N, d, prec, ws, stream, dev), r, dev);
 }
 
-// The same work as one pdist call, from C++ alone (the binding's overhead is the difference: issue #38): per rep,
-// CUDA events around enqueue() on `stream` (the GPU work of distances(): prepare, kernel, zero_upper, NaN pass),
-// the workspace and the output `dst` allocated once. ms of each of `reps` reps after `warmup`.
-std::vector<double> time_distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out,
-                                   bool take_sqrt, std::uintptr_t dst, int reps, int warmup, std::uintptr_t stream, int dev) {
-  if (reps < 1 || warmup < 0) throw nb::value_error("time_distances: reps >= 1 and warmup >= 0");
-  Input in = input_of(x, N, d, prec, 0, stream, dev);
-  DeviceGuard g(dev);
-  gram::Request r;
-  r.out = out_of(out);
-  if (r.out != gram::Out::lower && r.out != gram::Out::condensed && r.out != gram::Out::mirror)
-    throw nb::value_error("time_distances: out must be lower, condensed or mirror");
-  r.take_sqrt = take_sqrt;
-  r.dst = reinterpret_cast<float*>(dst);
-  void* ws = nullptr;
-  check(cudaMalloc(&ws, gram::operand_bytes(in.prec, N, d)), "cudaMalloc");
-  in.workspace = reinterpret_cast<std::uintptr_t>(ws);
-  cudaEvent_t a = nullptr, b = nullptr;
-  std::vector<double> ms;
-  cudaError_t e = cudaEventCreate(&a);
-  if (e == cudaSuccess) e = cudaEventCreate(&b);
-  try {
-    for (int k = 0; e == cudaSuccess && k < warmup + reps; ++k) {
-      if ((e = cudaEventRecord(a, stream_of(stream))) != cudaSuccess) break;
-      (void)enqueue(in, r);
-      if ((e = cudaEventRecord(b, stream_of(stream))) != cudaSuccess || (e = cudaEventSynchronize(b)) != cudaSuccess) break;
-      float t = 0;
-      if ((e = cudaEventElapsedTime(&t, a, b)) != cudaSuccess) break;
-      if (k >= warmup) ms.push_back(t);
-    }
-  } catch (...) {
-    cudaStreamSynchronize(stream_of(stream));
-    cudaFree(ws);
-    if (a) cudaEventDestroy(a);
-    if (b) cudaEventDestroy(b);
-    throw;
-  }
-  cudaStreamSynchronize(stream_of(stream));
-  cudaFree(ws);
-  if (a) cudaEventDestroy(a);
-  if (b) cudaEventDestroy(b);
-  check(e, "time_distances");
-  return ms;
-}
-
 // The same work as one pdist call, queued by one C++ call (issue #38): each call of an Enqueue is enqueue() alone (the
 // GPU work of distances(): prepare, kernel, zero_upper, NaN pass), its workspace and the output `dst` allocated once.
 // python_peers times it between the same CUDA events, recorded from Python, as the Python call, so that the
-// difference is the binding's host time alone (time_distances records its events from C++).
+// difference is the binding's host time alone; time_distances (below) records its events from C++.
 struct Enqueue {
   Input in;
   gram::Request r;
@@ -831,6 +786,38 @@ struct Enqueue {
     (void)enqueue(in, r);
   }
 };
+
+// The same work as one pdist call, from C++ alone (the binding's overhead is the difference: issue #38): per rep,
+// CUDA events recorded from C++ around one call of an Enqueue (below). ms of each of `reps` reps after `warmup`.
+std::vector<double> time_distances(std::uintptr_t x, i64 N, int d, const std::string& prec, const std::string& out,
+                                   bool take_sqrt, std::uintptr_t dst, int reps, int warmup, std::uintptr_t stream, int dev) {
+  if (reps < 1 || warmup < 0) throw nb::value_error("time_distances: reps >= 1 and warmup >= 0");
+  Enqueue q(x, N, d, prec, out, take_sqrt, dst, stream, dev);
+  DeviceGuard g(dev);
+  const cudaStream_t s = stream_of(stream);
+  cudaEvent_t a = nullptr, b = nullptr;
+  std::vector<double> ms;
+  cudaError_t e = cudaEventCreate(&a);
+  if (e == cudaSuccess) e = cudaEventCreate(&b);
+  try {
+    for (int k = 0; e == cudaSuccess && k < warmup + reps; ++k) {
+      if ((e = cudaEventRecord(a, s)) != cudaSuccess) break;
+      q();
+      if ((e = cudaEventRecord(b, s)) != cudaSuccess || (e = cudaEventSynchronize(b)) != cudaSuccess) break;
+      float t = 0;
+      if ((e = cudaEventElapsedTime(&t, a, b)) != cudaSuccess) break;
+      if (k >= warmup) ms.push_back(t);
+    }
+  } catch (...) {
+    if (a) cudaEventDestroy(a);
+    if (b) cudaEventDestroy(b);
+    throw;  // q's destructor waits for the stream and frees its workspace
+  }
+  if (a) cudaEventDestroy(a);
+  if (b) cudaEventDestroy(b);
+  check(e, "time_distances");
+  return ms;
+}
 
 #if defined(TDMAPS_PY_EXACT)
 // The exact mode: float64 on the CUDA cores, no operands to prepare.

@@ -1,6 +1,7 @@
 // src/support/gram/gram_api.cu — run() and prepare() of gram_api.hpp: the dispatch to the kernels of
 // each precision (gram_<prec>.cu). No CUTLASS here.
 #include "gram_api.hpp"
+#include "gram_cpu.hpp"  // condensed_index
 #include <tdmaps/tiles.hpp>
 
 #include <algorithm>
@@ -115,7 +116,7 @@ __global__ void nan_pairs_kernel(const float* __restrict__ norms, const unsigned
       if (j == i || !(bad_i || !isfinite(norms[j]))) continue;
       if (out == Out::mirror) dst[i * N + j] = nan;
       else if (out == Out::lower && j < i) dst[i * N + j] = nan;
-      else if (out == Out::condensed && i < j) dst[i * N - i * (i + 1) / 2 + (j - i - 1)] = nan;  // SciPy's order
+      else if (out == Out::condensed && i < j) dst[gram_cpu::condensed_index(N, i, j)] = nan;  // SciPy's order
     }
   }
 }

@@ -16,6 +16,8 @@
 // measured by bench_gram (column err_vs_f64 = max |d2_gpu - d2_exact| / S over the pairs checked).
 // A sqrt output d satisfies |d_gpu - d| <= sqrt(c_P S) + 2^-23 d.
 #pragma once
+#include <tdmaps/config.hpp>  // TD_HD
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -77,8 +79,9 @@ inline double bound_coef(const std::string& prec, int d) {
   return 3 * input_roundoff(prec) + double(dot_length(prec, d) + 4) * std::ldexp(1.0, -23);
 }
 
-// Condensed (pdist / SciPy) index of the pair a < b among N points.
-inline i64 condensed_index(i64 N, i64 a, i64 b) { return N * a - a * (a + 1) / 2 + (b - a - 1); }
+// Condensed (pdist / SciPy) index of the pair a < b among N points: the one copy, for this oracle and every
+// kernel (gram_kernels.cuh, gram_sm90.cu, gram_sm90_evt.cu, gram_api.cu); test_gram proves it is SciPy's order.
+TD_HD i64 condensed_index(i64 N, i64 a, i64 b) { return N * a - a * (a + 1) / 2 + (b - a - 1); }
 
 // Uniform histogram of the distances of the pairs i > j in float64: counts[floor(d / w)] for
 // d < buckets * w; `edge` counts the pairs within `tol` of a bucket edge (where a GPU result

@@ -2,12 +2,12 @@
 // 8 warps) and persistent, with their shared-memory budgets. Part of gram.cuh.
 #pragma once
 #include "gram_config.cuh"
+#include "gram_cpu.hpp"  // condensed_index
 
 namespace gram {
 
 // ---- the kernel ---------------------------------------------------------------------------
-// Condensed (pdist / SciPy) index of the pair a < b among N points.
-__host__ __device__ __forceinline__ i64 condensed_index(i64 N, i64 a, i64 b) { return N * a - a * (a + 1) / 2 + (b - a - 1); }
+using gram_cpu::condensed_index;  // the pdist / SciPy index of the pair a < b among N points
 
 // Where row r of a tile goes: its first written column `first` (within the tile), `n` values
 // from there, starting at out[g0]. Lower: columns j <= i (j < N); condensed: j > i.

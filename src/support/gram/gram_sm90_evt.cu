@@ -216,8 +216,7 @@ struct CondensedStore : HostNode<CondensedArgs> {
       for (int k = 0; k < FragmentSize; ++k) {
         const auto x = c(epi_v * FragmentSize + k);
         const int i = int(get<0>(x)), j = int(get<1>(x));
-        const int64_t a = j;
-        if (j < i && i < M) params.ptr[a * N - a * (a + 1) / 2 + (i - a - 1)] = float(in[k]);
+        if (j < i && i < M) params.ptr[condensed_index(N, j, i)] = float(in[k]);
       }
       return in;
     }

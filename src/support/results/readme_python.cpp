@@ -42,14 +42,6 @@ std::string speedup(const std::vector<TableRow>& rows, const std::string& out, c
          "; " + fmt_with(py_med(best_peer), "%.3g") + " / " + fmt_with(py_med(best_ours), "%.3g") + " ms)";
 }
 
-// One row by (N, d, impl, output, precision), nullptr when absent.
-const TableRow* py_row(const std::vector<TableRow>& rows, const std::string& N, const std::string& d, const std::string& impl,
-                       const std::string& output, const std::string& prec) {
-  for (const TableRow& r : rows)
-    if (r.s("N") == N && r.s("d") == d && r.s("impl") == impl && r.s("output") == output && r.s("precision") == prec) return &r;
-  return nullptr;
-}
-
 // Every ratio of one folder's CSV (issue #38: "report every ratio"): at each N of d = 128, our three outputs' medians
 // and each peer's median over ours with the same output; a call that did not run: its note's first words.
 std::string every_ratio(const std::vector<TableRow>& rows, const std::string& prec) {
@@ -76,11 +68,11 @@ std::string every_ratio(const std::vector<TableRow>& rows, const std::string& pr
   for (const std::string& N : Ns) {
     std::vector<std::string> ours;
     for (const char* out : pick_rows::kPythonOutputs)
-      ours.push_back(fmt_with(py_med(py_row(rows, N, pick_rows::kPythonD, "tdmaps.pdist", out, prec)), "%.3g"));
+      ours.push_back(fmt_with(py_med(pick_rows::python(rows, N, pick_rows::kPythonD, "tdmaps.pdist", out, prec)), "%.3g"));
     o << "| " << N << " | " << join(ours, " / ");
     for (const Peer& p : peers) {
-      const TableRow* q = py_row(rows, N, pick_rows::kPythonD, p.impl, p.out, p.prec);
-      const double ours_ms = py_med(py_row(rows, N, pick_rows::kPythonD, "tdmaps.pdist", p.out, prec));
+      const TableRow* q = pick_rows::python(rows, N, pick_rows::kPythonD, p.impl, p.out, p.prec);
+      const double ours_ms = py_med(pick_rows::python(rows, N, pick_rows::kPythonD, "tdmaps.pdist", p.out, prec));
       const double v = py_med(q) / ours_ms;
       if (std::isfinite(v)) {
         o << " | " << fmt_with(v, v < 10 ? "%.2f×" : "%.0f×");

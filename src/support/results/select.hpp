@@ -144,10 +144,13 @@ inline constexpr const char* kGramHistD = "128";
 
 // ---- the Python package against its peers (peers_python.csv: layout::peers_python, issue #38) -----------
 // One row by (N, d, impl, output); nullptr when absent. README's python block reads through these.
+// prec: that precision alone (torch.cdist has a row of each); empty: the first row of any.
 inline const TableRow* python(const std::vector<TableRow>& rows, const std::string& N, const std::string& d,
-                         const std::string& impl, const std::string& output) {
+                         const std::string& impl, const std::string& output, const std::string& prec = "") {
   for (const TableRow& r : rows)
-    if (r.s("N") == N && r.s("d") == d && r.s("impl") == impl && r.s("output") == output) return &r;
+    if (r.s("N") == N && r.s("d") == d && r.s("impl") == impl && r.s("output") == output &&
+        (prec.empty() || r.s("precision") == prec))
+      return &r;
   return nullptr;
 }
 // Issue #38's sizes: the Python call's overhead over the C++ call at N = 1024, the "thin binding" at
