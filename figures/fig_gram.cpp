@@ -440,7 +440,7 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
 }  // namespace figs
 
 namespace figs {
-// Issue #36: the ladder of our TF32 lower-triangle kernels at each size of the issue (classic, persistent,
+// Issue #36: the ladder of our TF32 lower-triangle kernels at each size of the issue (classic,
 // sm80-8w, sm90-ws, sm90-evt: whichever this gram.csv holds), as the share of the same run's triangle
 // write; and the symmetric product X·Xᵀ (mirror-gram, BF16) against cuBLAS BF16 GEMM on the same operands.
 void gram_ladder(Ctx& ctx, const GpuData& g) {
@@ -459,7 +459,7 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
   for (Kernel k : gram::kKernels) {  // the ladder, in its order
     Series s;
     s.label = gram::name(k);
-    s.color = k == Kernel::classic ? "#1f77b4" : k == Kernel::persistent ? "#9467bd" : k == Kernel::sm80_8w ? "#2ca02c" : k == Kernel::sm90_ws ? "#17becf" : "#d62728";
+    s.color = k == Kernel::classic ? "#1f77b4" : k == Kernel::sm80_8w ? "#2ca02c" : k == Kernel::sm90_ws ? "#17becf" : "#d62728";
     bool any = false;
     double best = 0;
     for (const std::string& N : pick_rows::gram_target_N())

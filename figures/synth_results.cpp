@@ -33,6 +33,7 @@ namespace fs = std::filesystem;
 using namespace tdmaps;
 using results::RowOf;
 using results::sig;
+using results::fixed;
 namespace layout = results::layout;
 
 namespace {
@@ -476,6 +477,20 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
       }
 }
 
+// ---- Nsight Compute's profiles (experiments/gram/ncu_binds, issue #36): one latency-bound, one DRAM-bound ----
+void write_ncu(const fs::path& dir, const std::string& gpu, const std::string& slug) {
+  results::CsvFile o = csv(dir, layout::ncu_gram, metadata(gpu, slug, "ncu_binds", ""));
+  const auto row = [&](const char* out, double dram, double l2, double sm, const char* stall) {
+    o.row(RowOf<layout::ncu_gram>()
+              .set("kernel", "sm90-evt").set("output", out).set("precision", "tf32").set("N", 65536).set("d", 128)
+              .set("ncu_ms", sig(3.5)).set("dram_pct", fixed(dram, 2)).set("l2_pct", fixed(l2, 2)).set("l1_pct", fixed(30, 2))
+              .set("sm_pct", fixed(sm, 2)).set("issue_active_pct", fixed(28, 2)).set("warp_cycles_per_issue", fixed(8, 2))
+              .set("stall_1", stall).set("stall_1_cycles", fixed(3, 2)).set("stall_2", "wait").set("stall_2_cycles", fixed(1.5, 2)));
+  };
+  row("lower", 49, 57, 27, "long_scoreboard");
+  row("condensed", 85, 60, 20, "lg_throttle");
+}
+
 // ---- the Python package against its peers (experiments/peers/python_peers.py, issue #38) ----
 // tdmaps.pdist (each output) from Python and from C++, torch.pdist, torch.cdist (TF32 / FP32), CuPy's pdist
 // not running (a note row), SciPy's on the CPU up to N = 8192 (a note row past it); the install timed.
@@ -562,6 +577,7 @@ int main(int argc, char** argv) {
     write_multigpu(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
     // only the second GPU's folder has peers_python.csv (README's python block: one GPU with it, one without)
     write_python(dir / "h200", "NVIDIA H200 (synthetic)", "h200", 0.8);
+    write_ncu(dir / "h200", "NVIDIA H200 (synthetic)", "h200");
   }
   fs::create_directories(dir / "cpu");
   {

@@ -349,7 +349,7 @@ BOOST_AUTO_TEST_CASE(vocabulary_round_trips) {
     for (gram::Kernel k : gram::kKernels) {
       const std::string impl = gram::impl_name(s, k);
       gram::Sched ps = s == gram::Sched::ltm_e ? gram::Sched::bb : gram::Sched::ltm_e;
-      gram::Kernel pk = k == gram::Kernel::classic ? gram::Kernel::persistent : gram::Kernel::classic;
+      gram::Kernel pk = k == gram::Kernel::classic ? gram::Kernel::sm80_8w : gram::Kernel::classic;
       BOOST_TEST_INFO(impl);
       BOOST_TEST(gram::impl_of(impl, ps, pk));
       BOOST_TEST((ps == s && pk == k));
@@ -381,7 +381,7 @@ BOOST_AUTO_TEST_CASE(vocabulary_round_trips) {
     BOOST_CHECK_THROW(gram::prec_of(other), std::invalid_argument);
 
   for (gram::Kernel k : gram::kKernels) {
-    gram::Kernel pk = k == gram::Kernel::classic ? gram::Kernel::persistent : gram::Kernel::classic;
+    gram::Kernel pk = k == gram::Kernel::classic ? gram::Kernel::sm80_8w : gram::Kernel::classic;
     BOOST_TEST(gram::kernel_of(gram::name(k), pk));
     BOOST_TEST((pk == k));
   }

@@ -7,7 +7,7 @@
 //
 //   bench_gram [--N 32768,65536] [--d 64,128,256] [--prec tf32,3xtf32,bf16,fp16]
 //              [--verify-max 1000] [--samples 4096] [--hist-N 0] [--reps 10] [--out DIR]
-//              [--kernel classic,persistent,sm80-8w,sm90-ws,sm90-evt]
+//              [--kernel classic,sm80-8w,sm90-ws,sm90-evt]
 //
 // Each kernel of --kernel (gram_api.hpp: Kernel) runs with both schedulers; a kernel other than
 // classic names its rows' impl (tdmaps-ltm-e-<kernel>, bb-grid-<kernel>); sm90-ws and sm90-evt are left
@@ -419,7 +419,7 @@ int main(int argc, char** argv) {
             "cuBLAS's BF16 GEMM), a comma list; none: no such rows");
   cli.add_seed(seed);
   cli.add()("kernel", po::value(&kernel_arg)->default_value("classic"),
-       "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), persistent (TMA row stores), "
+       "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), "
        "sm80-8w (classic on 8 warps, 16-deep k-tiles), sm90-ws (Hopper: TMA + wgmma warp-specialized; sm_90a only, "
        "left out with a line elsewhere), sm90-evt (Hopper: stock CUTLASS 3 GEMM + the tdmaps scheduler + an epilogue "
        "visitor tree; TF32, lower / lower-sqrt / condensed / mirror; sm_90a only)");
@@ -431,7 +431,7 @@ int main(int argc, char** argv) {
   if (cli.quick_unset("d")) d_args = {"128"};
   if (cli.quick_unset("sym")) sym_arg = "none";
   std::vector<i64> Ns, ds;
-  std::vector<std::string> precs;
+  std::vector<gram::Prec> precs;  // --prec, parsed once (gram::prec_of)
   struct Job {  // a timed size; sym: the symmetric product's rows alone
     i64 N, d;
     bool sym;
@@ -440,7 +440,7 @@ int main(int argc, char** argv) {
   cli.check([&] {
     Ns = bench::parse_ints(n_args, "--N", 2, 131072);
     ds = bench::parse_ints(d_args, "--d", 1, 8192);
-    precs = bench::parse_names(prec_args, "--prec", names_of(gram::kPrecs));
+    for (const std::string& pn : bench::parse_names(prec_args, "--prec", names_of(gram::kPrecs))) precs.push_back(gram::prec_of(pn));
     if (verify_n < 2 || verify_n > 4096) throw bench::bad_input("--verify-max must be in 2..4096");
     if (samples < 1 || samples > 1000000) throw bench::bad_input("--samples must be in 1..1000000");
     if (hist_n < 0 || hist_n > 4000000) throw bench::bad_input("--hist-N must be in 0..4000000");
@@ -505,15 +505,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   // what sm90-evt refuses, one line each (gram::sm90_evt_refusal)
-  auto evt_runs = [&](const std::string& pn) {  // distances (TF32) or the product (BF16, FP16)
-    return gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty() ||
-           gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::mirror, 4, true).empty();
+  auto evt_runs = [&](gram::Prec p) {  // distances (TF32) or the product (BF16, FP16)
+    return gram::sm90_evt_refusal(p, gram::Out::lower, 4).empty() || gram::sm90_evt_refusal(p, gram::Out::mirror, 4, true).empty();
   };
   if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end()) {
-    for (const std::string& pn : precs)
-      if (!gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty())
-        std::fprintf(stderr, "bench_gram: %s: left out for it%s\n", gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).c_str(),
-                     evt_runs(pn) ? " (the mirror-written product runs)" : "");
+    for (gram::Prec p : precs)
+      if (!gram::sm90_evt_refusal(p, gram::Out::lower, 4).empty())
+        std::fprintf(stderr, "bench_gram: %s: left out for it%s\n", gram::sm90_evt_refusal(p, gram::Out::lower, 4).c_str(),
+                     evt_runs(p) ? " (the mirror-written product runs)" : "");
     std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::hist, 4).c_str());
   }
 
@@ -525,7 +524,7 @@ int main(int argc, char** argv) {
       const i64 N = job.N, d = job.d;
         const double full = double(N) * double(N), cond = double(N) * double(N - 1) / 2;
         double need = 4.0 * double(N) * double(d) + 4.0 * double(N) + 2 * 4.0 * full + 4.0 * cond + 8.0 * double(N) + 16;
-        for (const std::string& pn : precs) need += double(gram::operand_bytes(gram::prec_of(pn), N, int(d)));
+        for (gram::Prec p : precs) need += double(gram::operand_bytes(p, N, int(d)));
         if (need > 0.97 * double(free_b)) {
           std::fprintf(stderr, "bench_gram: N = %lld, d = %lld needs %.1f GiB of GPU memory, %.1f GiB are free: use a smaller --N\n",
                        (long long)N, (long long)d, need / double(1ull << 30), double(free_b) / double(1ull << 30));
@@ -536,25 +535,25 @@ int main(int argc, char** argv) {
 
   // ---- 1. the full check at sizes with partial edge tiles
   for (gram::Kernel kern : g_kernels)
-    for (const std::string& pn : precs)
+    for (gram::Prec p : precs)
       for (i64 N0 : {verify_n, 129ll})
         for (int d : {64, 100}) {
           const bool evt = kern == gram::Kernel::sm90_evt;
-          if (evt && !evt_runs(pn)) continue;
+          if (evt && !evt_runs(p)) continue;
           // sm90-evt: lower / mirror at N % 4 == 0 (129 -> 132: still a partial edge tile), condensed at N0 too
-          const bool dist = !evt || gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, 4).empty();
+          const bool dist = !evt || gram::sm90_evt_refusal(p, gram::Out::lower, 4).empty();
           std::vector<i64> sizes{evt ? (N0 + 3) / 4 * 4 : N0};
           if (sizes[0] != N0 && dist) sizes.push_back(N0);
           for (const i64 N : sizes) {
-            const bool all = !evt || gram::sm90_evt_refusal(gram::prec_of(pn), gram::Out::lower, N).empty();
-            const double w = check_small(gram::prec_of(pn), kern, N, d, seed + 1);
+            const bool all = !evt || gram::sm90_evt_refusal(p, gram::Out::lower, N).empty();
+            const double w = check_small(p, kern, N, d, seed + 1);
             std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, %s ok (worst err/S %.3g, bound %.3g)\n",
-                         gram::name(kern), pn.c_str(), (long long)N, d,
+                         gram::name(kern), gram::name(p), (long long)N, d,
                          !evt ? "lower / sqrt / condensed / hist"
                               : !dist ? "the mirror-written product (ltm-e)"
                               : all ? "lower / sqrt / condensed / mirror (ltm-e), full / full-sqrt (full-sm90-evt)"
                                     : "condensed (ltm-e; lower and mirror refuse this N)",
-                         w, gc::bound_coef(pn, d));
+                         w, gc::bound_coef(gram::name(p), d));
           }
         }
 
@@ -569,8 +568,8 @@ int main(int argc, char** argv) {
       const i64 N = job.N;
       const int d = int(job.d);
       const bool sym_only = job.sym;  // the symmetric product (BF16 / FP16 mirror-gram) and its cuBLAS peer alone
-      if (sym_only && std::none_of(precs.begin(), precs.end(), [](const std::string& pn) {
-            return gram::prec_of(pn) == gram::Prec::bf16 || gram::prec_of(pn) == gram::Prec::fp16;
+      if (sym_only && std::none_of(precs.begin(), precs.end(), [](gram::Prec p) {
+            return p == gram::Prec::bf16 || p == gram::Prec::fp16;
           })) {
         std::fprintf(stderr, "bench_gram: --sym %lldx%d left out: no bf16 or fp16 in --prec\n", (long long)N, d);
         continue;
@@ -667,13 +666,14 @@ int main(int argc, char** argv) {
       ref_fp32 = sample(dG.as<float>(), idx_lower);
 
       std::vector<gram::Prepared> ops;
-      for (const std::string& pn : precs) {
+      for (gram::Prec p : precs) {
         ops.emplace_back();
-        TD_CUDA(gram::prepare(gram::prec_of(pn), dX.as<float>(), N, d, ops.back()));
+        TD_CUDA(gram::prepare(p, dX.as<float>(), N, d, ops.back()));
       }
       TD_CUDA(cudaDeviceSynchronize());
       for (size_t pi = 0; pi < precs.size(); ++pi) {
-        const std::string pn = precs[pi];
+        const gram::Prec prec = precs[pi];
+        const std::string pn = gram::name(prec);  // the CSV's precision column
         const gram::Prepared* op = &ops[pi];
         auto ours = [&](gram::Kernel kern, gram::Sched sc, gram::Out o, bool sq, float* dst, Output output) {
           Variant v;
@@ -694,7 +694,6 @@ int main(int argc, char** argv) {
           v.bound = gc::bound_coef(pn, d);
           return v;
         };
-        const gram::Prec prec = gram::prec_of(pn);
         if (sym_only && prec != gram::Prec::bf16 && prec != gram::Prec::fp16) continue;
         const bool extra = prec == gram::Prec::tf32;
         std::vector<std::tuple<gram::Out, bool, float*, Output>> outs{{gram::Out::lower, false, dD.as<float>(), Output::lower}};
@@ -775,7 +774,7 @@ int main(int argc, char** argv) {
           V.back().bound = gc::bound_coef(gram::peer::fp32, d);
         }
         for (size_t pi = 0; pi < precs.size(); ++pi)  // the symmetric product's peer: cuBLAS on the same BF16 operands
-          if (precs[pi] == bf16) {
+          if (precs[pi] == gram::Prec::bf16) {
             const gram::Prepared* op = &ops[pi];
             V.push_back(peer(bf16, Output::full_gram, gram::peer::cublas_gemm, [&, op] {
               TD_CUBLAS(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, int(N), int(N), int(op->Kp), &one, op->A, CUDA_R_16BF,

@@ -259,21 +259,24 @@ void fill_claims(Scope& s, const Ctx& ctx) {
 }
 
 // Issue targets (ours; no paper claim): the rows of paper/targets.csv judged by targets.cpp (README prints the same
-// verdicts), one table an issue: sdh_target_rows (#26), gram_target_rows (#27), multigpu_target_rows (#16, #17).
+// verdicts), one table a family: sdh_target_rows (#26), gram_target_rows (#27, #36, #37: with what binds a target
+// not met, from ncu_gram.csv), python_target_rows (#38), multigpu_target_rows (#16, #17).
 void fill_targets(Scope& s, const Ctx& ctx) {
   std::string why;
   const std::vector<Target> targets = load_targets(targets_path(ctx), &why);
-  std::ostringstream sdh, gram, multi;
+  std::ostringstream sdh, gram, python, multi;
   for (const TargetResult& r : evaluate_targets(targets, ctx)) {
     const std::string& i = r.target->issue;
-    std::ostringstream& o = i == "27" ? gram : (i == "16" || i == "17") ? multi : sdh;
+    const bool is_gram = i == "27" || i == "36" || i == "37";
+    std::ostringstream& o = is_gram ? gram : i == "38" ? python : (i == "16" || i == "17") ? multi : sdh;
     o << "| `" << r.target->id << "` | " << cell(r.target->target) << " | `" << r.gpu->slug << "` | " << cell(r.kernel)
-      << " | " << cell(r.measured) << " | **" << r.verdict << "**" << (r.where.empty() ? "" : ": " + cell(r.where))
-      << " |\n";
+      << " | " << cell(r.measured) << " | **" << r.verdict << "**" << (r.where.empty() ? "" : ": " + cell(r.where));
+    if (is_gram) o << " | " << (r.binds.empty() ? "—" : cell(r.binds));
+    o << " |\n";
   }
   s.set("sdh_target_rows", rows_text(sdh.str())).set("gram_target_rows", rows_text(gram.str()));
-  s.set("multigpu_target_rows", rows_text(multi.str()));
-  s.flag("issue_targets", !sdh.str().empty() || !gram.str().empty() || !multi.str().empty());
+  s.set("python_target_rows", rows_text(python.str())).set("multigpu_target_rows", rows_text(multi.str()));
+  s.flag("issue_targets", !sdh.str().empty() || !gram.str().empty() || !python.str().empty() || !multi.str().empty());
 }
 
 // Peers' triangular index formulas (issue #27 item 6): peer_index, the rows of

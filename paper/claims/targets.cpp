@@ -92,16 +92,17 @@ std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& 
 struct Shown {
   double scale;
   const char* f;
+  const char* profiled = "";  // the output whose ncu profile (ncu_gram.csv) explains a miss; "": none
 };
 const std::map<std::string, Shown>& gram_rules() {
-  static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%"}},  {"27-gemm", {1, "%.2f×"}},
-                                                 {"27-gemm-epilogue", {1, "%.2f×"}}, {"27-syrk", {1, "%.2f×"}},
-                                                 {"27-cdist", {1, "%.1f×"}},        {"27-hist", {1, "%.2f s"}},
-                                                 {"36-mirror", {100, "%.0f %%"}},   {"36-condensed", {100, "%.0f %%"}},
-                                                 {"36-gemm-epilogue", {1, "%.2f×"}}, {"36-sym", {1, "%.2f×"}},
-                                                 {"36-cdist-square", {1, "%.1f×"}}, {"36-cdist-lower", {1, "%.1f×"}},
-                                                 {"37-hist", {1, "%.2f s"}},
-                                                 {"37-count", {1, "%.2f s"}}};
+  static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%", "lower"}},  {"27-gemm", {1, "%.2f×", "lower"}},
+                                                 {"27-gemm-epilogue", {1, "%.2f×", "lower"}}, {"27-syrk", {1, "%.2f×", "lower"}},
+                                                 {"27-cdist", {1, "%.1f×", "lower"}},        {"27-hist", {1, "%.2f s", "hist"}},
+                                                 {"36-mirror", {100, "%.0f %%", "mirror"}},   {"36-condensed", {100, "%.0f %%", "condensed"}},
+                                                 {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram"}},
+                                                 {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
+                                                 {"37-hist", {1, "%.2f s", "hist"}},
+                                                 {"37-count", {1, "%.2f s", "count"}}};
   return m;
 }
 
@@ -161,8 +162,55 @@ void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetRe
     res->where += (res->where.empty() ? "" : "; ") + std::string("not measured at ") + sizes_words(absent);
 }
 
+// What binds a kernel, from a row of ncu_gram.csv (experiments/gram/ncu_binds: Nsight Compute's throughputs of
+// DRAM, L2, L1 and the SM in % of their peaks, the schedulers' issue activity and a warp's stall reasons). The rule:
+// a unit at >= 80 % of its peak binds (the busiest one named); with none there, the kernel is latency-bound, and the
+// largest stall reason says what its warps wait on.
+constexpr double binds_busy_pct = 80;
+std::string stall_words(const std::string& reason) {
+  static const std::map<std::string, std::string> m = {
+      {"long_scoreboard", "global-memory (L1TEX) results"}, {"short_scoreboard", "shared-memory / MUFU results"},
+      {"barrier", "block barriers"},                         {"membar", "memory barriers"},
+      {"wait", "fixed-latency dependencies"},                {"math_pipe_throttle", "a busy math pipe"},
+      {"lg_throttle", "the global-memory instruction queue"}, {"mio_throttle", "the MIO (shared memory) queue"},
+      {"drain", "stores draining at exit"},                   {"sleeping", "sleep"},
+      {"no_instruction", "instruction fetch"},                {"branch_resolving", "branch resolution"},
+      {"dispatch_stall", "dispatch"},                         {"not_selected", "another warp issuing"},
+      {"tex_throttle", "the texture queue"},                  {"imc_miss", "the constant cache"},
+      {"misc", "miscellaneous"}};
+  const auto it = m.find(reason);
+  return "`" + reason + "`" + (it == m.end() ? "" : " (" + it->second + ")");
+}
+std::string binds_rule(const TableRow& r) {
+  const std::pair<double, const char*> units[] = {
+      {r.d("dram_pct"), "DRAM"}, {r.d("l2_pct"), "L2"}, {r.d("l1_pct"), "L1"}, {r.d("sm_pct"), "SM"}};
+  const std::pair<double, const char*>* top = &units[0];
+  for (const auto& u : units)
+    if (u.first > top->first) top = &u;
+  std::string o = "ncu of `" + r.s("kernel") + "` (" + r.s("output") + ", N = " + r.s("N") + ", d = " + r.s("d") + "): DRAM " +
+                  fmt(r.d("dram_pct"), 0) + " %, L2 " + fmt(r.d("l2_pct"), 0) + " %, L1 " + fmt(r.d("l1_pct"), 0) +
+                  " %, SM " + fmt(r.d("sm_pct"), 0) + " % of peak; ";
+  if (top->first >= binds_busy_pct) return o + top->second + " bandwidth binds (" + fmt(top->first, 0) + " % of its peak)";
+  o += "no unit at " + fmt(binds_busy_pct, 0) + " % of its peak: latency binds. The schedulers issue in " +
+       fmt(r.d("issue_active_pct"), 0) + " % of cycles; a warp waits " + fmt(r.d("warp_cycles_per_issue"), 1) +
+       " cycles an instruction";
+  if (!r.s("stall_1").empty())
+    o += ", " + fmt(r.d("stall_1_cycles"), 1) + " of them on " + stall_words(r.s("stall_1")) +
+         (r.s("stall_2").empty() ? "" : ", " + fmt(r.d("stall_2_cycles"), 1) + " on " + stall_words(r.s("stall_2")));
+  return o;
+}
+// The profiles of output `out` in the GPU folder's ncu_gram.csv, as binds_rule words ("" where none).
+std::string binds_of(const GpuData& g, const std::string& out) {
+  const Table* t = g.get(results::layout::ncu_gram);
+  if (!t || out.empty()) return "";
+  std::vector<std::string> v;
+  for (const TableRow& r : t->rows())
+    if (r.s("output") == out) v.push_back(binds_rule(r));
+  return v.empty() ? "" : join(v, "; ") + " (`ncu_gram.csv`, commit " + t->meta_or("commit", "?") + ")";
+}
+
 // 27-*: the measure of the same id; 27-hist one size (our time, with the other kernels'), the others every size.
-bool gram_target(const Target& x, const std::vector<GramMeasure>& ms, TargetResult* res) {
+bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasure>& ms, TargetResult* res) {
   const auto rule = gram_rules().find(x.id);
   if (rule == gram_rules().end()) return false;
   for (const GramMeasure& m : ms) {
@@ -181,6 +229,7 @@ bool gram_target(const Target& x, const std::vector<GramMeasure>& ms, TargetResu
     } else {
       gram_sized(x, m, rule->second, res);
     }
+    if (res->verdict != "met" && res->verdict != "not measured") res->binds = binds_of(g, rule->second.profiled);
     return true;
   }
   return false;
@@ -318,11 +367,11 @@ std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, c
   for (const GpuData& g : ctx.gpus) {
     const std::vector<GramMeasure> gram = gram_measures(g);
     for (const Target& x : targets) {
-      TargetResult r{&x, &g, "", "", "", "", NAN, {}};
+      TargetResult r{&x, &g, "", "", "", "", "", NAN, {}};
       const bool ok = x.id == "26-sdh"                ? sdh_at_1M(x, g, &r)
                       : multi_rules().count(x.id)     ? multigpu_target(x, g, &r)
                       : is_python_target(x.id)        ? python_target(x, g, &r)
-                                                      : gram_target(x, gram, &r);
+                                                      : gram_target(x, g, gram, &r);
       if (ok) out.push_back(r);
     }
   }
@@ -334,7 +383,7 @@ std::vector<TargetVerdict> target_verdicts(const Ctx& ctx, std::string* why) {
   const std::vector<Target> targets = load_targets(targets_path(ctx), why);
   for (const TargetResult& r : evaluate_targets(targets, ctx))
     out.push_back(TargetVerdict{r.target->id, r.gpu->slug, r.target->target, r.kernel, r.measured, r.verdict, r.where,
-                                r.value, r.target->pv.lo});
+                                r.binds, r.value, r.target->pv.lo});
   return out;
 }
 

@@ -27,6 +27,7 @@ struct TargetResult {
   std::string measured;  // our value, in words
   std::string verdict;   // met | missed | met at some sizes | not measured
   std::string where;     // for a target over sizes: the sizes met; within 1 % of the target; not measured
+  std::string binds;     // a target not met: what binds our kernel, from the GPU folder's ncu_gram.csv (binds_rule)
   double value = NAN;    // our value, where one number gives the verdict
   Outcome outcome;       // judge()'s outcome (holds / differs; over sizes: the first size missed, else the last)
 };

@@ -256,7 +256,7 @@ gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90, bool produc
     case gram::Out::lower:
       if (sm90 && gram::sm90_evt_refusal(p, o, N).empty()) return Kernel::sm90_evt;
       return sm90 ? Kernel::sm90_ws : Kernel::classic;
-    case gram::Out::hist: return sm90 ? Kernel::sm90_ws : Kernel::persistent;
+    case gram::Out::hist: return sm90 ? Kernel::sm90_ws : Kernel::sm80_8w;
     case gram::Out::mirror:  // sm90-evt's mirror (two TMA stores a tile): 1.8x sm80-8w at N = 32768, d = 128
       if (sm90 && gram::sm90_evt_refusal(p, o, N, product).empty()) return Kernel::sm90_evt;
       return Kernel::sm80_8w;

@@ -149,7 +149,7 @@ constexpr double gpu_triplets_per_s = 1e11;
 // per second at N = 1e6, d = 128, TF32 (gram.csv, H200, bench_gram --hist-N): tdmaps-ltm-e-sm90-ws
 // 1198 ms = 1.07e14; classic 2170 ms = 5.9e13, sm80-8w 6.1e13. A pair rate: this / (2 d).
 constexpr double gpu_gram_hist_flops_per_s = 1e14;          // sm90-ws
-constexpr double gpu_gram_hist_classic_flops_per_s = 5.5e13;  // classic, sm80-8w, persistent
+constexpr double gpu_gram_hist_classic_flops_per_s = 5.5e13;  // classic, sm80-8w
 }  // namespace model
 
 }  // namespace tdmaps::bench

@@ -23,10 +23,13 @@
 //           float X
 //   bf16 / fp16  X rounded to the 16-bit type, FP32 accumulation, K = d
 #pragma once
-// One file per concern (issue #36 item 4): the configuration, the preparation, the kernels and their
-// epilogues, the launch and dispatch; the instantiation table is gram_<prec>.cu / gram_extra_<prec>.cu,
-// the host API gram_api.hpp, the CPU oracle gram_cpu.hpp.
+// One file per concern (issue #36 item 4): the configuration (gram_config.cuh), the preparation
+// (gram_prepare.cuh), the epilogue, written once for every kernel of ours (gram_epilogue.cuh), the kernel
+// around CUTLASS's SM80 mainloop (gram_kernels.cuh; the SM90 one: gram_sm90.cu), the launch and dispatch
+// (gram_launch.cuh); the instantiation table is gram_<prec>.cu / gram_extra_<prec>.cu, the host API
+// gram_api.hpp (its one dispatch: gram_api.cu run()), the CPU oracle gram_cpu.hpp. No state is kept between calls.
 #include "gram_config.cuh"
 #include "gram_prepare.cuh"
+#include "gram_epilogue.cuh"
 #include "gram_kernels.cuh"
 #include "gram_launch.cuh"

@@ -25,12 +25,11 @@ using i64 = std::int64_t;
 // count and minmax: classic / sm80-8w only.
 // Sched: the tile scheduler: LTM-E over the lower tiles (ltm_e), or the c x c bounding box (bb).
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
-// the mainloop in its shared memory (2 blocks an SM); persistent = as many blocks as fit, each
-// walking the map's tiles, the epilogue's rows stored by bulk asynchronous copies (TMA, sm_90);
-// sm80_8w = classic's kernel on 8 warps with 16-deep k-tiles (<= 128 registers: 2 blocks, 16
+// the mainloop in its shared memory (2 blocks an SM); sm80_8w = classic's kernel on 8 warps with 16-deep k-tiles (<= 128 registers: 2 blocks, 16
 // warps an SM); sm90_ws = Hopper's own mainloop (CUTLASS 3's SM90 TMA + wgmma warp-specialized
 // collective, gram_sm90.cu, compiled for sm_90a only), one block a tile, our epilogue from the
-// accumulator registers. Every kernel's tile scheduler is the map (LTM-E or the bb-grid).
+// accumulator registers. Every kernel's tile scheduler is the map (LTM-E or the bb-grid). The three share one
+// epilogue (gram_epilogue.cuh). (Kernel persistent, TMA row stores, is retired: sm90_evt supersedes it.)
 // sm90_evt (issue #36, gram_sm90_evt.cu, sm_90a only): no kernel of ours at all, a stock CUTLASS 3
 // GemmUniversal (TMA warp-specialized ping-pong, persistent) with the tdmaps LowerTriangleScheduler
 // (Sched::ltm_e) or CUTLASS's persistent scheduler over the whole c x c square (Sched::bb: every

@@ -22,15 +22,8 @@ namespace gram {
 using tdmaps::u32;
 using tdmaps::u64;
 
-constexpr int threads = 128;    // 2 x 2 warps
-// The epilogue's staging rows: tile_ld floats a row (16-byte aligned rows; 136 = 8 mod 32 banks,
-// so a warp's 8-byte fragment stores meet no bank conflict). A row holds the tile's 128 values
-// shifted by up to 3 floats (its global start modulo 16 bytes, so that the bulk store is aligned).
-constexpr int tile_ld = tile_side + 8;
-constexpr int stage_rows = 64;          // rows staged at once (two passes a tile)
-constexpr int hist_lanes = 32;          // the fused histogram: one copy per lane, interleaved
-constexpr int hist_max_buckets = 1024;  // (bucket b of lane l at b * 32 + l: no bank or address conflict in a warp)
-constexpr int hist_stages = 3;          // the fused histogram's mainloop stages (its smem: 96 KB + 128 KB)
+constexpr int threads = 128;            // the classic kernel: 2 x 2 warps
+constexpr int hist_max_buckets = 1024;  // the fused histogram's buckets (its shared copies: gram_epilogue.cuh)
 
 namespace cfg {
 using namespace cute;
@@ -40,7 +33,7 @@ template <Prec P> struct Config;
 template <> struct Config<Prec::tf32> {
   using Element = cutlass::tfloat32_t;
   using TileShape = Shape<_128, _128, _32>;
-  static constexpr int stages = 2;  // lower / condensed (hist: hist_stages)
+  static constexpr int stages = 2;
   using TiledMma = TiledMMA<MMA_Atom<SM80_16x8x8_F32TF32TF32F32_TN>, Layout<Shape<_2, _2, _1>, Stride<_2, _1, _1>>,
                             Tile<_32, _32, _8>>;
   using SmemLayoutAtom = decltype(composition(Swizzle<3, 2, 3>{}, Layout<Shape<_8, _32>, Stride<_32, _1>>{}));

@@ -1,83 +1,35 @@
-// src/support/gram/gram_launch.cuh — launching: the per-device kernel attributes, the launch of each kernel
-// family, the tile range of a request, and the one dispatch from a Request to a launch (run_of,
-// run_extra_of). Part of gram.cuh.
+// src/support/gram/gram_launch.cuh — launching: the launch of our SM80-mainloop kernels, the tile range of a
+// request, and the one dispatch from a Request to a launch (run_of, run_extra_of; gram_sm90.cu's run_of uses the
+// same dispatch). Part of gram.cuh.
 #pragma once
 #include "gram_kernels.cuh"
 
 namespace gram {
 
-// A kernel's one-time setup (its function attributes) is the current device's: `done` holds a bit
-// per device already set up (devices past 63: every call). Marks the current device; true where it
-// was not yet (the caller sets up, and calls forget() if that fails).
-struct PerDevice {
-  unsigned long long done = 0;
-  int dev = -1;
-  bool first() {
-    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return true;
-    const unsigned long long bit = 1ull << dev;
-    if (done & bit) return false;
-    done |= bit;
-    return true;
-  }
-  void forget() {
-    if (dev >= 0 && dev < 64) done &= ~(1ull << dev);
-  }
-};
-template <class K> cudaError_t max_dynamic_smem(PerDevice& once, K k, int smem) {
-  if (!once.first()) return cudaSuccess;
-  const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-  if (e != cudaSuccess) once.forget();
-  return e;
+// A kernel's dynamic shared memory past 48 KB is allowed by its function attribute, set before every launch
+// (as CUTLASS's own adapter does; no state kept between calls: run() may be called from any thread, device
+// and stream).
+template <class K> cudaError_t allow_dynamic_smem(K k, int smem) {
+  return cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
 }
 
-// Launches a kernel over the tiles of `tiles` (a TileMap over c = Np / 128 tiles, or a TileRange of
-// its blocks). classic: the map's (range's) grid, one block a tile. persistent: as many blocks as fit
-// on the GPU at once (occupancy x SMs), each walking the map's (range's) blocks.
+// Launches a kernel of ours over the tiles of `tiles` (a TileMap over c = Np / 128 tiles, or a TileRange of
+// its blocks): the map's (range's) grid, one block a tile. classic: 4 warps; sm80-8w: 8 warps.
+// (sm90-ws: gram_sm90.cu; sm90-evt: gram_sm90_evt.cu. run() dispatches them.)
 template <Prec P, class Tiles, Out O>
 cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_t s = 0) {
   const tdmaps::Dim3 g = tiles.grid();
-  if (kern == Kernel::classic) {
-    auto k = gram_kernel_classic<P, Tiles, O>;
-    constexpr int smem = smem_bytes_classic<P>();
-    static PerDevice attr;
-    if (const cudaError_t e = max_dynamic_smem(attr, k, smem); e != cudaSuccess) return e;
-    k<<<dim3(g.x, g.y, g.z), threads, smem, s>>>(p, tiles);
-    return cudaGetLastError();
-  }
-  if (kern == Kernel::sm80_8w) {
-    using Shp = Warp8Shape<P>;
+  auto go = [&](auto shape) -> cudaError_t {
+    using Shp = decltype(shape);
     auto k = gram_kernel_classic<P, Tiles, O, Shp>;
     constexpr int smem = smem_bytes_classic<P, Shp>();
-    static PerDevice attr;
-    if (const cudaError_t e = max_dynamic_smem(attr, k, smem); e != cudaSuccess) return e;
+    if (const cudaError_t e = allow_dynamic_smem(k, smem); e != cudaSuccess) return e;
     k<<<dim3(g.x, g.y, g.z), Shp::threads, smem, s>>>(p, tiles);
     return cudaGetLastError();
-  }
-  if (kern != Kernel::persistent) return cudaErrorInvalidValue;  // sm90-ws: gram_sm90.cu (run() dispatches it)
-  if constexpr (O != Out::lower && O != Out::condensed && O != Out::hist) {
-    return cudaErrorInvalidValue;  // mirror, count, minmax: the classic epilogue only
-  } else {
-  auto k = gram_kernel_persistent<P, Tiles, O>;
-  constexpr int smem = smem_bytes_persistent<P, O>();
-  static PerDevice attr;
-  static int resident_of[64] = {};  // blocks of this kernel on the whole GPU, per device
-  if (const cudaError_t e = max_dynamic_smem(attr, k, smem); e != cudaSuccess) return e;
-  int resident = attr.dev >= 0 && attr.dev < 64 ? resident_of[attr.dev] : 0;
-  if (!resident) {
-    cudaError_t e;
-    int dev = 0, sms = 0, per_sm = 0;
-    if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
-    if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess) return e;
-    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, smem)) != cudaSuccess) return e;
-    resident = std::max(1, per_sm) * sms;
-    if (dev >= 0 && dev < 64) resident_of[dev] = resident;
-  }
-  const u64 total = u64(g.x) * g.y * g.z;
-  const unsigned blocks = unsigned(std::min<u64>(total, u64(resident)));
-  if (blocks == 0) return cudaSuccess;
-  k<<<blocks, threads, smem, s>>>(p, tiles, g.x, total);
-  return cudaGetLastError();
-  }
+  };
+  if (kern == Kernel::classic) return go(ClassicShape<P>{});
+  if (kern == Kernel::sm80_8w) return go(Warp8Shape<P>{});
+  return cudaErrorInvalidValue;
 }
 
 // A Request's tile range (Request::lam_begin, lam_end) over LTM-E's tiles `ltm`: ranged = false for

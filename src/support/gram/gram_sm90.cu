@@ -12,11 +12,9 @@
 //     groups), warp 8 the TMA producer; 64 accumulators a consumer thread and 3 stages of
 //     32 KB, so two blocks share an SM (the launch bounds ask for it: <= 112 registers) and one
 //     block's epilogue runs under the other's mainloop;
-//   - the epilogue is fused, from the accumulator registers: d2 = |x_i|^2 + |x_j|^2 - 2 x_i.x_j,
-//     clamped at 0 (optionally sqrt), stored straight to global memory (lower triangle: a pair of
-//     adjacent columns a thread, 8-byte streaming stores, a warp's store 8 whole 32-byte sectors;
-//     condensed: 4-byte stores), or counted into the fused histogram in the mainloop's shared
-//     memory (16 interleaved copies, as the classic kernel).
+//   - the epilogue is gram_epilogue.cuh's (the classic kernel's, with Stores::registers): lower and
+//     condensed straight from the accumulator registers, the fused histogram in the mainloop's
+//     operand stages.
 // Compiled for sm_90a only (wgmma is an sm_90a feature): meson builds this file alone with
 // -gencode arch=compute_90a,code=sm_90a (src/support/gram/meson.build). The operands, norms,
 // Params and output conventions are gram.cuh's (prepare() is shared by every kernel).
@@ -46,13 +44,9 @@ template <Prec P> struct Cfg {
   static constexpr int threads = consumers + 32;           // + the producer warp
   static constexpr int smem = int(sizeof(typename ML::SharedStorage));
   static_assert(consumers == 256, "two consumer warp groups");
-  static_assert(sizeof(typename ML::SharedStorage::TensorStorage) >= 16 * hist_max_buckets * 4,
-                "the fused histogram's 16 copies fit in the mainloop's operand stages");
+  static_assert(sizeof(typename ML::SharedStorage::TensorStorage) >= epi::smem_bytes<Out::hist, epi::Stores::registers>(),
+                "the fused histogram's copies fit in the mainloop's operand stages");
 };
-constexpr int hist_copies = 16;
-
-// Named barrier 1 over the consumer threads (the producer warp is not in it).
-__device__ __forceinline__ void consumers_sync(int n) { asm volatile("bar.sync 1, %0;" ::"r"(n) : "memory"); }
 
 // Tiles: tdmaps::TileMap<Map> (the whole grid) or tdmaps::TileRange<Map> (a range of its blocks).
 template <Prec P, class Tiles, Out O>
@@ -103,83 +97,12 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
   ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released
 
+  // the epilogue (gram_epilogue.cuh): from the registers (lower, condensed), or the fused histogram in the
+  // operand stages, once both warp groups' wgmma have read them (the team's first barrier)
   Tensor cC = make_identity_tensor(take<0, 2>(blk));
   Tensor tCcC = mma.get_slice(tid).partition_C(cC);  // (row, column) in the tile of each accumulator
-  const i64 N = p.N;
-  const i64 r0 = i64(tm) * tile_side, c0 = i64(tn) * tile_side;
-  const bool diag = t.i == t.j;
-  const float* __restrict__ nr = p.norms + r0;  // the norms array is padded to Np: no test
-  const float* __restrict__ nc = p.norms + c0;
-  const int lane = tid % 32;
-
-  if constexpr (O == Out::hist) {
-    consumers_sync(C::consumers);  // both warp groups' wgmma have read the stages: they become the histogram
-    u32* sh = reinterpret_cast<u32*>(&ss.tensors);  // the operand stages (A then B), 96 KB
-    for (int b = tid; b < hist_copies * p.buckets; b += C::consumers) sh[b] = 0;
-    consumers_sync(C::consumers);
-    u32* mine = sh + lane % hist_copies;
-    const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
-    CUTE_UNROLL
-    for (int v = 0; v < size(acc); ++v) {
-      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
-      const float d2 = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
-      float dist;
-      asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(dist) : "f"(d2));
-      const u32 b = bucket_of(dist, p);
-      const bool ok = fast || (r0 + r < N && c0 + c < N && (!diag || c < r));  // the pairs i > j
-      if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
-    }
-    consumers_sync(C::consumers);
-    for (int b = tid; b < p.buckets; b += C::consumers) {
-      u32 s = 0;
-      for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
-      if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
-    }
-  } else if constexpr (O == Out::lower) {
-    // wgmma's accumulators come in pairs of adjacent columns of one row (v, v + 1), checked here
-    // (folded away: the layout is static) and, wherever it did not hold, stored one by one
-    const bool fast = !diag && r0 + tile_side <= N && c0 + tile_side <= N && (N % 2) == 0;
-    CUTE_UNROLL
-    for (int v = 0; v + 1 < size(acc); v += 2) {
-      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
-      const int r1 = get<0>(tCcC(v + 1)), c1 = get<1>(tCcC(v + 1));
-      float a = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
-      float b = fmaxf(__ldg(nr + r1) + __ldg(nc + c1) - 2.0f * acc(v + 1), 0.0f);
-      if (p.take_sqrt) {
-        a = sqrtf(a);
-        b = sqrtf(b);
-      }
-      if (fast && r1 == r && c1 == c + 1) {
-        __stcs(reinterpret_cast<float2*>(p.out + (r0 + r) * N + c0 + c), make_float2(a, b));
-      } else {
-        if (r0 + r < N && c0 + c < N && (!diag || c <= r)) p.out[(r0 + r) * N + c0 + c] = a;
-        if (r0 + r1 < N && c0 + c1 < N && (!diag || c1 <= r1)) p.out[(r0 + r1) * N + c0 + c1] = b;
-      }
-    }
-    static_assert(decltype(size(acc))::value % 2 == 0, "pairs of accumulators");
-  } else {  // condensed: row a = r0 + r, column b = c0 + c > a; a column pair is one 8-byte store where
-            // its condensed index is even (the rows' starts are not aligned), else two 4-byte ones
-    CUTE_UNROLL
-    for (int v = 0; v + 1 < size(acc); v += 2) {
-      const int r = get<0>(tCcC(v)), c = get<1>(tCcC(v));
-      const int r1 = get<0>(tCcC(v + 1)), c1 = get<1>(tCcC(v + 1));
-      float a = fmaxf(__ldg(nr + r) + __ldg(nc + c) - 2.0f * acc(v), 0.0f);
-      float b = fmaxf(__ldg(nr + r1) + __ldg(nc + c1) - 2.0f * acc(v + 1), 0.0f);
-      if (p.take_sqrt) {
-        a = sqrtf(a);
-        b = sqrtf(b);
-      }
-      const i64 i = r0 + r, j = c0 + c, i1 = r0 + r1, j1 = c0 + c1;
-      const bool ok = i < N && j < N && j > i, ok1 = i1 < N && j1 < N && j1 > i1;
-      const i64 k = ok ? condensed_index(N, i, j) : 0;
-      if (ok && ok1 && r1 == r && c1 == c + 1 && (k & 1) == 0) {
-        *reinterpret_cast<float2*>(p.out + k) = make_float2(a, b);
-      } else {
-        if (ok) p.out[k] = a;
-        if (ok1) p.out[condensed_index(N, i1, j1)] = b;
-      }
-    }
-  }
+  epi::apply<O, epi::Stores::registers>(p, epi::TileAt(p, tm, tn, t.i == t.j), acc, tCcC,
+                                        reinterpret_cast<char*>(&ss.tensors), epi::Team<C::consumers, true>{tid});
 #else
   // never run: this file is compiled for sm_90a alone; a build that reached here without it traps
   __trap();
@@ -200,8 +123,7 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
   const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
   auto k = gram_kernel_sm90<P, Tiles, O>;
-  static PerDevice attr;  // the attribute is the current device's
-  if (const cudaError_t e = max_dynamic_smem(attr, k, C::smem); e != cudaSuccess) return e;
+  if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
   const tdmaps::Dim3 g = tiles.grid();
   k<<<dim3(g.x, g.y, g.z), C::threads, C::smem, s>>>(p, tiles, mp, int(o.Kp / C::bk));
   return cudaGetLastError();

@@ -362,8 +362,8 @@ template <bool Sq> typename Dist<Sq>::Arguments dist_args(const float* norms) {
   else return d2;
 }
 
-// One launch. The kernel's Params (the TMA descriptors, the scheduler's plan) are built once per
-// operands / destination / device and kept: a timed loop of launches does no host work but the launch.
+// One launch. The kernel's Params (the TMA descriptors, the scheduler's plan) are built for each call: no state
+// is kept between calls (any thread, device or stream may call).
 template <class Scheduler, bool Sq, Output O, Prec P = Prec::tf32>
 cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
   constexpr bool mirrored = O == Output::mirror || O == Output::mirror_product;
@@ -375,58 +375,41 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
   using Gemm = typename G::Gemm;
   int dev = 0;
   if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
-  struct Cache {
-    const void* A = nullptr;
-    const float* norms = nullptr;
-    float* dst = nullptr;
-    i64 N = -1, Kp = -1;
-    int dev = -1;
-    Gemm gemm;
-  };
-  static Cache c;  // the last request of this instantiation
-  if (c.A != o.A || c.norms != o.norms || c.dst != r.dst || c.N != o.N || c.Kp != o.Kp || c.dev != dev) {
-    c.dev = -1;
-    typename Gemm::Arguments args{};
-    args.mode = cutlass::gemm::GemmUniversalMode::kGemm;
-    args.problem_shape = {int(o.N), int(o.N), int(o.Kp), 1};  // operands Np x Kp, zero-padded; TMA reads N rows
-    typename K::StrideA sa{};
-    typename K::StrideB sb{};
-    typename K::StrideD sd{};
-    get<0>(sa) = o.Kp;
-    get<0>(sb) = o.Kp;
-    get<0>(sd) = o.N;
-    args.mainloop.ptr_A = static_cast<const Element*>(o.A);
-    args.mainloop.dA = sa;
-    args.mainloop.ptr_B = static_cast<const Element*>(o.B);
-    args.mainloop.dB = sb;
-    if constexpr (O == Output::lower) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N), true}};
-    else if constexpr (O == Output::condensed) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
-    else if constexpr (O == Output::mirror)
-      args.epilogue.thread = {{dist_args<Sq>(o.norms), {}}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
-    else if constexpr (O == Output::mirror_product)
-      args.epilogue.thread = {{}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
-    else args.epilogue.thread = dist_args<Sq>(o.norms);
-    args.epilogue.ptr_C = nullptr;
-    args.epilogue.ptr_D = O == Output::condensed ? nullptr : r.dst;
-    args.epilogue.dD = sd;
-    args.hw_info.device_id = dev;
-    if (const cudaError_t e = cudaDeviceGetAttribute(&args.hw_info.sm_count, cudaDevAttrMultiProcessorCount, dev);
-        e != cudaSuccess)
-      return e;
-    if constexpr (!std::is_same_v<Scheduler, void>) {
-      if (!tdmaps::cutlass_tiles::lower_triangle_refusal(args.problem_shape).empty()) return cudaErrorInvalidValue;
-    }
-    if (c.gemm.can_implement(args) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
-    if (Gemm::get_workspace_size(args) != 0) return cudaErrorInvalidValue;  // neither scheduler needs one here
-    if (c.gemm.initialize(args, nullptr, s) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
-    c.A = o.A;
-    c.norms = o.norms;
-    c.dst = r.dst;
-    c.N = o.N;
-    c.Kp = o.Kp;
-    c.dev = dev;
+  Gemm gemm;
+  typename Gemm::Arguments args{};
+  args.mode = cutlass::gemm::GemmUniversalMode::kGemm;
+  args.problem_shape = {int(o.N), int(o.N), int(o.Kp), 1};  // operands Np x Kp, zero-padded; TMA reads N rows
+  typename K::StrideA sa{};
+  typename K::StrideB sb{};
+  typename K::StrideD sd{};
+  get<0>(sa) = o.Kp;
+  get<0>(sb) = o.Kp;
+  get<0>(sd) = o.N;
+  args.mainloop.ptr_A = static_cast<const Element*>(o.A);
+  args.mainloop.dA = sa;
+  args.mainloop.ptr_B = static_cast<const Element*>(o.B);
+  args.mainloop.dB = sb;
+  if constexpr (O == Output::lower) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N), true}};
+  else if constexpr (O == Output::condensed) args.epilogue.thread = {dist_args<Sq>(o.norms), {r.dst, int64_t(o.N)}};
+  else if constexpr (O == Output::mirror)
+    args.epilogue.thread = {{dist_args<Sq>(o.norms), {}}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
+  else if constexpr (O == Output::mirror_product)
+    args.epilogue.thread = {{}, {r.dst, {_1{}, int64_t(o.N), int64_t(o.N) * o.N}}};
+  else args.epilogue.thread = dist_args<Sq>(o.norms);
+  args.epilogue.ptr_C = nullptr;
+  args.epilogue.ptr_D = O == Output::condensed ? nullptr : r.dst;
+  args.epilogue.dD = sd;
+  args.hw_info.device_id = dev;
+  if (const cudaError_t e = cudaDeviceGetAttribute(&args.hw_info.sm_count, cudaDevAttrMultiProcessorCount, dev);
+      e != cudaSuccess)
+    return e;
+  if constexpr (!std::is_same_v<Scheduler, void>) {
+    if (!tdmaps::cutlass_tiles::lower_triangle_refusal(args.problem_shape).empty()) return cudaErrorInvalidValue;
   }
-  if (c.gemm.run(s) != cutlass::Status::kSuccess) {
+  if (gemm.can_implement(args) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
+  if (Gemm::get_workspace_size(args) != 0) return cudaErrorInvalidValue;  // neither scheduler needs one here
+  if (gemm.initialize(args, nullptr, s) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
+  if (gemm.run(s) != cutlass::Status::kSuccess) {
     const cudaError_t e = cudaGetLastError();
     return e != cudaSuccess ? e : cudaErrorLaunchFailure;
   }

@@ -16,13 +16,13 @@ namespace gram {
 enum class Prec { tf32, tf32x3, bf16, fp16 };
 enum class Out { lower, condensed, hist, mirror, count, minmax };
 enum class Sched { ltm_e, bb };
-enum class Kernel { classic, persistent, sm80_8w, sm90_ws, sm90_evt };
+enum class Kernel { classic, sm80_8w, sm90_ws, sm90_evt };
 
 inline constexpr Prec kPrecs[] = {Prec::tf32, Prec::tf32x3, Prec::bf16, Prec::fp16};
 inline constexpr Out kOuts[] = {Out::lower, Out::condensed, Out::hist, Out::mirror, Out::count, Out::minmax};
 inline constexpr Sched kScheds[] = {Sched::ltm_e, Sched::bb};
 // In the order of the kernels' ladder (issue #36; figures/fig_gram.cpp gram_ladder draws them in it).
-inline constexpr Kernel kKernels[] = {Kernel::classic, Kernel::persistent, Kernel::sm80_8w, Kernel::sm90_ws, Kernel::sm90_evt};
+inline constexpr Kernel kKernels[] = {Kernel::classic, Kernel::sm80_8w, Kernel::sm90_ws, Kernel::sm90_evt};
 
 // The precision column of gram.csv (and bench_gram --prec, tdmaps.pdist's precision=).
 constexpr const char* name(Prec p) {
@@ -57,7 +57,6 @@ constexpr const char* name(Out o) {
 constexpr const char* name(Kernel k) {
   switch (k) {
     case Kernel::classic: return "classic";
-    case Kernel::persistent: return "persistent";
     case Kernel::sm80_8w: return "sm80-8w";
     case Kernel::sm90_ws: return "sm90-ws";
     case Kernel::sm90_evt: return "sm90-evt";

@@ -129,6 +129,13 @@ inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
 inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
                                          "arch,dim,map,index_bits,form,mode,instructions,reference_instructions,"
                                          "map_instructions,mufu,int64_ops,branches"};
+// ncu_binds (experiments/gram, issue #36): what Nsight Compute says of one profiled kernel a row, from the raw page of
+// its report: kernel / output / precision / N / d as labelled; ncu_ms its time under ncu; dram_pct, l2_pct, l1_pct,
+// sm_pct the units' throughput in % of their peaks; issue_active_pct the schedulers' issue activity; warp_cycles_per_issue
+// the cycles between a warp's instructions, stall_1 / stall_2 the two largest stall reasons of them (cycles each).
+inline constexpr Layout ncu_gram{"ncu_gram.csv", "gpu", "experiments/gram/ncu_binds",
+                                 "kernel,output,precision,N,d,ncu_ms,dram_pct,l2_pct,l1_pct,sm_pct,issue_active_pct,"
+                                 "warp_cycles_per_issue,stall_1,stall_1_cycles,stall_2,stall_2_cycles"};
 // sdh_gram_accuracy (issue #26): per N and rule (pinned, fused, gram of src/support/apps/sdh_cpu.hpp),
 // the pairs checked (every pair, or the rows i % row_step == 0) and how many land in another bucket
 // than the exact distance's; max_abs_err = max |s - exact s|, err_bound the Gram rule's bound there.
@@ -172,7 +179,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
       &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
-      &layout::peers_python,
+      &layout::peers_python,     &layout::ncu_gram,
       &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
       &layout::reported,      &layout::conditions,      &layout::targets,

@@ -23,6 +23,7 @@ struct TargetVerdict {
   std::string measured;  // the measured values (per size)
   std::string verdict;   // met | missed | met at some sizes | not measured
   std::string where;     // for "met at some sizes": the sizes met; sizes within 1 % of the target; not measured
+  std::string binds;     // a target not met: what binds our kernel (ncu_gram.csv; paper/claims/targets.cpp), or empty
   double value = NAN;    // our value, where one number gives the verdict (NaN: several, or none)
   double goal = NAN;     // the target's number
 };

@@ -256,14 +256,15 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
             << " | " << fmt_with(c32 / med(b), "%.1f×") << " / " << fmt_with(cf / med(b), "%.1f×") << " |\n";
         }
     }
-    // issue #27's targets against this folder (the 27-* rows of paper/targets.csv, judged in paper/claims/targets.cpp:
-    // the same rows as the report's)
-    o << "\nIssue #27 targets against this run (our fastest LTM-E kernel at each size; N ∈ {32768, 65536} × d ∈ {64, 128, "
-      << "256}; the report lists the same rows):\n\n| target | ours (kernel) | measured | verdict |\n|---|---|---|---|\n";
+    // the targets of issues #27, #36 and #37 against this folder (their rows of paper/targets.csv, judged in
+    // paper/claims/targets.cpp, with what binds a target not met: the same rows as the report's)
+    o << "\nIssue #27, #36 and #37 targets against this run (our fastest LTM-E kernel at each size; the issues' sizes; "
+      << "what binds a target not met: the Nsight Compute profile in `ncu_gram.csv`, read by the report's rule; the report "
+      << "lists the same rows):\n\n| id | target | ours (kernel) | measured | verdict | what binds (ncu) |\n|---|---|---|---|---|---|\n";
     for (const TargetVerdict& x : verdicts)
-      if (x.slug == g.slug && x.id.compare(0, 3, "27-") == 0)
-        o << "| " << x.target << " | " << x.kernel << " | " << x.measured << " | **" << x.verdict << "**"
-          << (x.where.empty() ? "" : ": " + x.where) << " |\n";
+      if (x.slug == g.slug && (x.id.compare(0, 3, "27-") == 0 || x.id.compare(0, 3, "36-") == 0 || x.id.compare(0, 3, "37-") == 0))
+        o << "| `" << x.id << "` | " << x.target << " | " << x.kernel << " | " << x.measured << " | **" << x.verdict << "**"
+          << (x.where.empty() ? "" : ": " + x.where) << " | " << (x.binds.empty() ? "—" : x.binds) << " |\n";
     o << "\n";
   }
   if (!any) o << "No `gram.csv` is committed yet.\n";

@@ -1,0 +1,289 @@
+// src/support/gram/gram_epilogue.cuh — the epilogue of our own kernels (classic, sm80-8w, sm90-ws), written once
+// (issue #36 item 4). A kernel runs its mainloop, then hands this file its accumulator fragment, the fragment's
+// (row, column) in the tile, the tile's place and a team (its threads and their barrier); every output's
+// arithmetic and stores live here and nowhere else. (sm90-evt's epilogue is CUTLASS's own machinery, the visitor
+// tree of gram_sm90_evt.cu.) Part of gram.cuh.
+#pragma once
+#include "gram_config.cuh"
+#include "gram_cpu.hpp"  // condensed_index
+
+namespace gram {
+using gram_cpu::condensed_index;  // the pdist / SciPy index of the pair a < b among N points
+
+namespace epi {
+using cute::get;
+using cute::size;
+
+// The Gram form of the squared distance, clamped at 0 (issue #27): d2(i, j) = |x_i|^2 + |x_j|^2 - 2 x_i.x_j.
+__device__ __forceinline__ float squared_distance(float ni, float nj, float dot) { return fmaxf(ni + nj - 2.0f * dot, 0.0f); }
+// The distance the reductions bucket and compare (histogram, minmax): one MUFU square root.
+__device__ __forceinline__ float approx_distance(float d2) {
+  float d;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(d) : "f"(d2));
+  return d;
+}
+
+// The threads that hold a tile's accumulators and their barrier. classic / sm80-8w: the whole block
+// (__syncthreads); sm90-ws: its two consumer warp groups (named barrier 1: the producer warp is not in it).
+template <int Threads, bool NamedBarrier = false> struct Team {
+  static constexpr int threads = Threads;
+  int tid;
+  __device__ __forceinline__ int lane() const { return tid % 32; }
+  __device__ __forceinline__ int warp() const { return tid / 32; }
+  __device__ __forceinline__ void sync() const {
+    if constexpr (NamedBarrier) asm volatile("bar.sync 1, %0;" ::"r"(Threads) : "memory");
+    else __syncthreads();
+  }
+};
+
+// Where a tile lies: rows r0 .. (points of the accumulator's rows), columns c0 .., on the diagonal of tiles or not.
+// Lower / hist / mirror / count / minmax: rows I (points i), columns J <= I. Condensed: rows J (a), columns I (b).
+struct TileAt {
+  i64 N, r0, c0;
+  bool diag;
+  const float* __restrict__ nr;  // the norms of the rows and columns (padded to Np: no test)
+  const float* __restrict__ nc;
+  __device__ __forceinline__ TileAt(const Params& p, int tm, int tn, bool on_diagonal)
+      : N(p.N), r0(i64(tm) * tile_side), c0(i64(tn) * tile_side), diag(on_diagonal), nr(p.norms + r0), nc(p.norms + c0) {}
+  __device__ __forceinline__ float d2(int r, int c, float dot) const { return squared_distance(__ldg(nr + r), __ldg(nc + c), dot); }
+  // The pairs i > j (the reductions count each unordered pair once, never i == j).
+  __device__ __forceinline__ bool below(int r, int c) const { return r0 + r < N && c0 + c < N && (!diag || c < r); }
+  // Every cell of the tile is such a pair (off the diagonal, whole rows): the reductions skip the test.
+  __device__ __forceinline__ bool all_below() const { return !diag && r0 + tile_side <= N; }
+  __device__ __forceinline__ int rows() const { return int(N - r0 < tile_side ? N - r0 : tile_side); }
+  __device__ __forceinline__ int cols() const { return int(N - c0 < tile_side ? N - c0 : tile_side); }
+};
+
+// How lower and condensed leave the tile. staged (classic, sm80-8w): through a padded shared tile, a warp a
+// row (16-byte streaming stores for the lower triangle, 4-byte ones for the condensed rows). registers
+// (sm90-ws): straight from the accumulators, a pair of adjacent columns a thread (wgmma's layout).
+enum class Stores { staged, registers };
+
+constexpr int hist_copies = 16;                // the histogram's interleaved shared copies (lane % 16)
+constexpr int staged_ld = tile_side + 4;       // the staged tile's rows (16-byte aligned)
+constexpr int mirror_ld = tile_side + 1;       // mirror's rows: odd, so a warp reads a row or a column conflict-free
+// Shared memory each output needs (bytes): the kernel's mainloop storage must hold it.
+template <Out O, Stores S> constexpr int smem_bytes() {
+  if constexpr (O == Out::hist) return hist_max_buckets * hist_copies * 4;
+  else if constexpr (O == Out::count) return (2 * tile_side + 1) * 4;
+  else if constexpr (O == Out::minmax) return 0;
+  else if constexpr (O == Out::mirror) return tile_side * mirror_ld * 4;
+  else return S == Stores::staged ? tile_side * staged_ld * 4 : 0;
+}
+
+// The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
+// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
+template <class Tm, class Acc, class Cc>
+__device__ __forceinline__ void histogram(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  u32* sh = reinterpret_cast<u32*>(smem);
+  for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
+  tm.sync();
+  u32* mine = sh + tm.lane() % hist_copies;
+  const bool fast = t.all_below();
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    const u32 b = bucket_of(approx_distance(t.d2(r, c, acc(v))), p);
+    if ((fast || t.below(r, c)) && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
+  }
+  tm.sync();
+  for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
+    u32 s = 0;
+    for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
+    if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
+  }
+}
+
+// Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared
+// memory, then one global atomic per nonzero row / column, and the tile's total.
+template <class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  u32* rc = reinterpret_cast<u32*>(smem);  // rc[0, 128): rows, rc[128, 256): columns, rc[256]: total
+  for (int k = tm.tid; k < 2 * tile_side + 1; k += Tm::threads) rc[k] = 0;
+  tm.sync();
+  u32 mine = 0;
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    if (t.below(r, c) && t.d2(r, c, acc(v)) <= p.eps2) {
+      atomicAdd(&rc[r], 1u);
+      atomicAdd(&rc[tile_side + c], 1u);
+      ++mine;
+    }
+  }
+  for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
+  if (tm.lane() == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);
+  tm.sync();
+  for (int k = tm.tid; k < 2 * tile_side; k += Tm::threads) {
+    const i64 pt = k < tile_side ? t.r0 + k : t.c0 + (k - tile_side);
+    if (rc[k] && pt < t.N) atomicAdd(&p.counts[pt], rc[k]);
+  }
+  if (tm.tid == 0 && rc[2 * tile_side]) atomicAdd(p.total, (unsigned long long)rc[2 * tile_side]);
+}
+
+// The least and largest distance of the pairs i > j (as the histogram computes it), a warp's by shuffles, then
+// atomics on the bits of the non-negative floats.
+template <class Tm, class Acc, class Cc>
+__device__ __forceinline__ void minmax(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, Tm tm) {
+  float lo = __int_as_float(0x7f800000), hi = 0.0f;
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    const float dist = approx_distance(t.d2(r, c, acc(v)));
+    if (t.below(r, c)) {
+      lo = fminf(lo, dist);
+      hi = fmaxf(hi, dist);
+    }
+  }
+  for (int o = 16; o > 0; o /= 2) {
+    lo = fminf(lo, __shfl_down_sync(0xffffffffu, lo, o));
+    hi = fmaxf(hi, __shfl_down_sync(0xffffffffu, hi, o));
+  }
+  if (tm.lane() == 0) {
+    atomicMin(reinterpret_cast<unsigned*>(p.minmax), __float_as_uint(lo));
+    atomicMax(reinterpret_cast<unsigned*>(p.minmax) + 1, __float_as_uint(hi));
+  }
+}
+
+// The value a cell of output O writes: the distance (d2, or d with take_sqrt), or, lower and mirror, the product
+// x_i.x_j itself (Request::product).
+template <Out O> __device__ __forceinline__ float written(const Params& p, const TileAt& t, int r, int c, float dot) {
+  if (O != Out::condensed && p.product) return dot;
+  const float d2 = t.d2(r, c, dot);
+  return p.take_sqrt ? sqrtf(d2) : d2;
+}
+
+// Mirror: the whole N x N from the lower tiles. The tile into shared memory, then written twice, as rows
+// (i, c0 ..) and, off the diagonal, as the transposed rows (c0 + c, r0 ..): 128-byte coalesced streaming stores a
+// warp. Distances get an exact 0 on the diagonal i == j; a diagonal tile's upper half is its lower half's transpose
+// (bit for bit: 3xTF32's operands differ, so the tile's own upper values would not be).
+template <class Tm, class Acc, class Cc>
+__device__ __forceinline__ void mirror(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  float* st = reinterpret_cast<float*>(smem);
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    float x = written<Out::mirror>(p, t, r, c, acc(v));
+    if (!p.product && t.diag && r == c) x = 0.0f;
+    st[r * mirror_ld + c] = x;
+  }
+  tm.sync();
+  const int rows = t.rows(), cols = t.cols(), lane = tm.lane();
+  for (int r = tm.warp(); r < rows; r += Tm::threads / 32) {  // rows i = r0 + r, columns c0 ..
+    float* dst = p.out + (t.r0 + r) * t.N + t.c0;
+    CUTE_UNROLL
+    for (int q = 0; q < tile_side / 32; ++q) {
+      const int c = lane + 32 * q;
+      if (c < cols) __stcs(dst + c, t.diag && c > r ? st[c * mirror_ld + r] : st[r * mirror_ld + c]);
+    }
+  }
+  if (!t.diag) {
+    for (int c = tm.warp(); c < cols; c += Tm::threads / 32) {  // rows c0 + c, columns r0 .. (the transpose)
+      float* dst = p.out + (t.c0 + c) * t.N + t.r0;
+      CUTE_UNROLL
+      for (int q = 0; q < tile_side / 32; ++q) {
+        const int r = lane + 32 * q;
+        if (r < rows) __stcs(dst + r, st[r * mirror_ld + c]);
+      }
+    }
+  }
+}
+
+// Lower (j <= i of a row-major N x N) or condensed, staged: the values into a shared tile (rows padded to 132
+// floats), then a warp a row: coalesced 16-byte streaming stores (lower) or 4-byte ones (condensed, whose rows
+// are not aligned).
+template <Out O, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void rows_staged(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  float* st = reinterpret_cast<float*>(smem);
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    st[r * staged_ld + c] = written<O>(p, t, r, c, acc(v));
+  }
+  tm.sync();
+  const i64 N = t.N;
+  const int lane = tm.lane();
+  for (int r = tm.warp(); r < tile_side; r += Tm::threads / 32) {
+    const i64 i = t.r0 + r;
+    if (i >= N) break;
+    const float* row = st + r * staged_ld;
+    if constexpr (O == Out::lower) {  // columns j <= i
+      const int last = t.diag ? r : tile_side - 1;  // last column of the tile to write
+      const int c = 4 * lane;
+      const i64 j = t.c0 + c;
+      if (c > last || j >= N) continue;
+      const float4 v4 = *reinterpret_cast<const float4*>(row + c);
+      float* dst = p.out + i * N + j;
+      if (c + 3 <= last && j + 3 < N && (N % 4) == 0) {
+        __stcs(reinterpret_cast<float4*>(dst), v4);  // streaming: the output does not stay in L2
+      } else {
+        const float w[4] = {v4.x, v4.y, v4.z, v4.w};
+        for (int q = 0; q < 4; ++q)
+          if (c + q <= last && j + q < N) dst[q] = w[q];
+      }
+    } else {  // condensed: row a = i, columns b = c0 + c > a
+      const i64 base = condensed_index(N, i, t.c0);  // index of (i, c0) by the linear formula
+      for (int c = lane; c < tile_side; c += 32) {
+        const i64 j = t.c0 + c;
+        if (j >= N) break;
+        if (j > i) p.out[base + c] = row[c];
+      }
+    }
+  }
+}
+
+// Lower or condensed from the registers: wgmma's accumulators come in pairs of adjacent columns of one row
+// (v, v + 1), checked here (folded away: the layout is static) and, wherever it did not hold, stored one by one.
+// Lower: 8-byte streaming stores (a warp's store 8 whole 32-byte sectors). Condensed: a pair is one 8-byte store
+// where its condensed index is even (the rows' starts are not aligned), else two 4-byte ones.
+template <Out O, class Acc, class Cc>
+__device__ __forceinline__ void rows_from_registers(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc) {
+  static_assert(decltype(size(acc))::value % 2 == 0, "pairs of accumulators");
+  const i64 N = t.N;
+  const bool fast = O == Out::lower && !t.diag && t.r0 + tile_side <= N && t.c0 + tile_side <= N && (N % 2) == 0;
+  CUTE_UNROLL
+  for (int v = 0; v + 1 < size(acc); v += 2) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    const int r1 = get<0>(cc(v + 1)), c1 = get<1>(cc(v + 1));
+    const float a = written<O>(p, t, r, c, acc(v)), b = written<O>(p, t, r1, c1, acc(v + 1));
+    const i64 i = t.r0 + r, j = t.c0 + c, i1 = t.r0 + r1, j1 = t.c0 + c1;
+    const bool pair = r1 == r && c1 == c + 1;
+    if constexpr (O == Out::lower) {
+      if (fast && pair) {
+        __stcs(reinterpret_cast<float2*>(p.out + i * N + j), make_float2(a, b));
+      } else {
+        if (i < N && j < N && (!t.diag || c <= r)) p.out[i * N + j] = a;
+        if (i1 < N && j1 < N && (!t.diag || c1 <= r1)) p.out[i1 * N + j1] = b;
+      }
+    } else {  // condensed: row a = i, column b = j > a
+      const bool ok = i < N && j < N && j > i, ok1 = i1 < N && j1 < N && j1 > i1;
+      const i64 k = ok ? condensed_index(N, i, j) : 0;
+      if (ok && ok1 && pair && (k & 1) == 0) {
+        *reinterpret_cast<float2*>(p.out + k) = make_float2(a, b);
+      } else {
+        if (ok) p.out[k] = a;
+        if (ok1) p.out[condensed_index(N, i1, j1)] = b;
+      }
+    }
+  }
+}
+
+// The epilogue of output O: the one entry every kernel of ours calls after its mainloop. `smem`: shared memory
+// of at least smem_bytes<O, S>() that the team may use once its barrier has passed (the mainloop is done with it).
+template <Out O, Stores S, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void apply(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  if constexpr (O == Out::minmax) {
+    minmax(p, t, acc, cc, tm);
+  } else if constexpr ((O == Out::lower || O == Out::condensed) && S == Stores::registers) {
+    rows_from_registers<O>(p, t, acc, cc);
+  } else {
+    tm.sync();  // every thread of the team is done with the mainloop's shared memory: it becomes the epilogue's
+    if constexpr (O == Out::hist) histogram(p, t, acc, cc, smem, tm);
+    else if constexpr (O == Out::count) count(p, t, acc, cc, smem, tm);
+    else if constexpr (O == Out::mirror) mirror(p, t, acc, cc, smem, tm);
+    else rows_staged<O>(p, t, acc, cc, smem, tm);
+  }
+}
+
+}  // namespace epi
+}  // namespace gram
