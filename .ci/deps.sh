@@ -168,9 +168,13 @@ if [ -z "$meson_cmd" ]; then
   rm -rf .tools/venv
   python3 -m venv .tools/venv
   # one pip run for both (one resolution, one download pass); should the optional ones fail, meson
-  # alone, and the step below says which are missing
-  .tools/venv/bin/pip install -q --disable-pip-version-check meson==1.6.1 "${py_pkgs[@]}" \
-    || .tools/venv/bin/pip install -q --disable-pip-version-check meson==1.6.1
+  # alone, and the step below says which are missing. --no-compile: pip byte-compiles none of the
+  # modules (numpy's, pytest's, meson's), which costs the first make verify ~4 CPU-s and ~3-4 s of
+  # wall time in which little else runs (issue #39; 2-core machine, warm pip cache: deps.sh 19.6 ->
+  # 15.7 and 20.3 -> 17.1 CPU-s); Python compiles the modules it imports on first use into the venv's
+  # __pycache__ (meson's first setup ~1.3 CPU-s more, once)
+  .tools/venv/bin/pip install -q --disable-pip-version-check --no-compile meson==1.6.1 "${py_pkgs[@]}" \
+    || .tools/venv/bin/pip install -q --disable-pip-version-check --no-compile meson==1.6.1
   meson_cmd="$PWD/.tools/venv/bin/meson"
 fi
 echo "$meson_cmd" > .tools/meson
@@ -178,7 +182,7 @@ echo "$meson_cmd" > .tools/meson
 if [ "$meson_cmd" = "$PWD/.tools/venv/bin/meson" ] \
    && ! .tools/venv/bin/python -c 'import mesonpy, pyproject_metadata, packaging, nanobind, pytest, numpy' >/dev/null 2>&1; then
   echo "deps: installing ${py_pkgs[*]} into .tools/venv (the Python package's build and tests)" >&2
-  .tools/venv/bin/pip install -q --disable-pip-version-check "${py_pkgs[@]}" \
+  .tools/venv/bin/pip install -q --disable-pip-version-check --no-compile "${py_pkgs[@]}" \
     || echo "deps: could not install ${py_pkgs[*]}: the Python package and its tests are skipped" >&2
 fi
 
