@@ -36,23 +36,32 @@ template <int Threads, bool NamedBarrier = false> struct Team {
   }
 };
 
-// Where a tile lies: rows r0 .. (points of the accumulator's rows), columns c0 .., on the diagonal of tiles or not.
-// Lower / hist / mirror / count / minmax: rows I (points i), columns J <= I. Condensed: rows J (a), columns I (b).
+// Each epilogue takes the kernel's Params by value: through a reference, the compiler did not know that the
+// epilogue's atomics and stores leave them alone, and re-read them (sm90-ws hist: two branches more a cell, 25 %
+// slower, measured).
+// Where a tile lies: rows r0 .. (points of the accumulator's rows), columns c0 .., on the diagonal of tiles or not, and
+// the norms of its rows and columns (padded to Np: no test). Lower / hist / mirror / count / minmax: rows I (points i),
+// columns J <= I. Condensed: rows J (a), columns I (b). Passed by value; each epilogue below unpacks it into local
+// variables (TD_EPI_TILE) with __restrict__ norms, as the kernels had them: read through the struct, the compiler
+// neither folded nor shared the norms' loads (sm90-ws lower: 128 loads a thread for 96, measured 16 % slower).
 struct TileAt {
   i64 N, r0, c0;
   bool diag;
-  const float* __restrict__ nr;  // the norms of the rows and columns (padded to Np: no test)
-  const float* __restrict__ nc;
+  const float* nr;
+  const float* nc;
   __device__ __forceinline__ TileAt(const Params& p, int tm, int tn, bool on_diagonal)
       : N(p.N), r0(i64(tm) * tile_side), c0(i64(tn) * tile_side), diag(on_diagonal), nr(p.norms + r0), nc(p.norms + c0) {}
-  __device__ __forceinline__ float d2(int r, int c, float dot) const { return squared_distance(__ldg(nr + r), __ldg(nc + c), dot); }
-  // The pairs i > j (the reductions count each unordered pair once, never i == j).
-  __device__ __forceinline__ bool below(int r, int c) const { return r0 + r < N && c0 + c < N && (!diag || c < r); }
-  // Every cell of the tile is such a pair (off the diagonal, whole rows): the reductions skip the test.
-  __device__ __forceinline__ bool all_below() const { return !diag && r0 + tile_side <= N; }
-  __device__ __forceinline__ int rows() const { return int(N - r0 < tile_side ? N - r0 : tile_side); }
-  __device__ __forceinline__ int cols() const { return int(N - c0 < tile_side ? N - c0 : tile_side); }
 };
+#define TD_EPI_TILE(t)                                                                   \
+  const i64 N = (t).N, r0 = (t).r0, c0 = (t).c0;                                         \
+  const bool diag = (t).diag;                                                            \
+  const float* __restrict__ nr = (t).nr;                                                 \
+  const float* __restrict__ nc = (t).nc;                                                 \
+  (void)N, (void)r0, (void)c0, (void)diag, (void)nr, (void)nc
+// d2 of cell (r, c) of the tile (the Gram form, eq. above) and whether it is a pair i > j (the reductions count each
+// unordered pair once, never i == j), on TD_EPI_TILE's locals.
+#define TD_EPI_D2(r, c, dot) squared_distance(__ldg(nr + (r)), __ldg(nc + (c)), (dot))
+#define TD_EPI_BELOW(r, c) (r0 + (r) < N && c0 + (c) < N && (!diag || (c) < (r)))
 
 // How lower and condensed leave the tile. staged (classic, sm80-8w): through a padded shared tile, a warp a
 // row (16-byte streaming stores for the lower triangle, 4-byte ones for the condensed rows). registers
@@ -74,17 +83,19 @@ template <Out O, Stores S> constexpr int smem_bytes() {
 // The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
 // b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
 template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void histogram(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  TD_EPI_TILE(t);
   u32* sh = reinterpret_cast<u32*>(smem);
   for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
   tm.sync();
   u32* mine = sh + tm.lane() % hist_copies;
-  const bool fast = t.all_below();
+  const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const u32 b = bucket_of(approx_distance(t.d2(r, c, acc(v))), p);
-    if ((fast || t.below(r, c)) && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
+    const u32 b = bucket_of(approx_distance(TD_EPI_D2(r, c, acc(v))), p);
+    const bool ok = fast || TD_EPI_BELOW(r, c);
+    if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
   }
   tm.sync();
   for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
@@ -97,7 +108,8 @@ __device__ __forceinline__ void histogram(const Params& p, const TileAt& t, cons
 // Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared
 // memory, then one global atomic per nonzero row / column, and the tile's total.
 template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  TD_EPI_TILE(t);
   u32* rc = reinterpret_cast<u32*>(smem);  // rc[0, 128): rows, rc[128, 256): columns, rc[256]: total
   for (int k = tm.tid; k < 2 * tile_side + 1; k += Tm::threads) rc[k] = 0;
   tm.sync();
@@ -105,7 +117,8 @@ __device__ __forceinline__ void count(const Params& p, const TileAt& t, const Ac
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    if (t.below(r, c) && t.d2(r, c, acc(v)) <= p.eps2) {
+    const float d2 = TD_EPI_D2(r, c, acc(v));
+    if (TD_EPI_BELOW(r, c) && d2 <= p.eps2) {
       atomicAdd(&rc[r], 1u);
       atomicAdd(&rc[tile_side + c], 1u);
       ++mine;
@@ -115,8 +128,8 @@ __device__ __forceinline__ void count(const Params& p, const TileAt& t, const Ac
   if (tm.lane() == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);
   tm.sync();
   for (int k = tm.tid; k < 2 * tile_side; k += Tm::threads) {
-    const i64 pt = k < tile_side ? t.r0 + k : t.c0 + (k - tile_side);
-    if (rc[k] && pt < t.N) atomicAdd(&p.counts[pt], rc[k]);
+    const i64 pt = k < tile_side ? r0 + k : c0 + (k - tile_side);
+    if (rc[k] && pt < N) atomicAdd(&p.counts[pt], rc[k]);
   }
   if (tm.tid == 0 && rc[2 * tile_side]) atomicAdd(p.total, (unsigned long long)rc[2 * tile_side]);
 }
@@ -124,13 +137,14 @@ __device__ __forceinline__ void count(const Params& p, const TileAt& t, const Ac
 // The least and largest distance of the pairs i > j (as the histogram computes it), a warp's by shuffles, then
 // atomics on the bits of the non-negative floats.
 template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void minmax(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, Tm tm) {
+__device__ __forceinline__ void minmax(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm) {
+  TD_EPI_TILE(t);
   float lo = __int_as_float(0x7f800000), hi = 0.0f;
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const float dist = approx_distance(t.d2(r, c, acc(v)));
-    if (t.below(r, c)) {
+    const float dist = approx_distance(TD_EPI_D2(r, c, acc(v)));
+    if (TD_EPI_BELOW(r, c)) {
       lo = fminf(lo, dist);
       hi = fmaxf(hi, dist);
     }
@@ -147,10 +161,11 @@ __device__ __forceinline__ void minmax(const Params& p, const TileAt& t, const A
 
 // The value a cell of output O writes: the distance (d2, or d with take_sqrt), or, lower and mirror, the product
 // x_i.x_j itself (Request::product).
-template <Out O> __device__ __forceinline__ float written(const Params& p, const TileAt& t, int r, int c, float dot) {
-  if (O != Out::condensed && p.product) return dot;
-  const float d2 = t.d2(r, c, dot);
-  return p.take_sqrt ? sqrtf(d2) : d2;
+// (The distance first, then a select: a branch before the norms' loads would keep them from being issued early.)
+template <Out O> __device__ __forceinline__ float written(const Params& p, float ni, float nj, float dot) {
+  float d = squared_distance(ni, nj, dot);
+  if (p.take_sqrt) d = sqrtf(d);
+  return O != Out::condensed && p.product ? dot : d;
 }
 
 // Mirror: the whole N x N from the lower tiles. The tile into shared memory, then written twice, as rows
@@ -158,28 +173,30 @@ template <Out O> __device__ __forceinline__ float written(const Params& p, const
 // warp. Distances get an exact 0 on the diagonal i == j; a diagonal tile's upper half is its lower half's transpose
 // (bit for bit: 3xTF32's operands differ, so the tile's own upper values would not be).
 template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void mirror(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void mirror(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  TD_EPI_TILE(t);
   float* st = reinterpret_cast<float*>(smem);
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    float x = written<Out::mirror>(p, t, r, c, acc(v));
-    if (!p.product && t.diag && r == c) x = 0.0f;
+    float x = written<Out::mirror>(p, __ldg(nr + r), __ldg(nc + c), acc(v));
+    if (!p.product && diag && r == c) x = 0.0f;
     st[r * mirror_ld + c] = x;
   }
   tm.sync();
-  const int rows = t.rows(), cols = t.cols(), lane = tm.lane();
+  const int rows = int(N - r0 < tile_side ? N - r0 : tile_side), cols = int(N - c0 < tile_side ? N - c0 : tile_side);
+  const int lane = tm.lane();
   for (int r = tm.warp(); r < rows; r += Tm::threads / 32) {  // rows i = r0 + r, columns c0 ..
-    float* dst = p.out + (t.r0 + r) * t.N + t.c0;
+    float* dst = p.out + (r0 + r) * N + c0;
     CUTE_UNROLL
     for (int q = 0; q < tile_side / 32; ++q) {
       const int c = lane + 32 * q;
-      if (c < cols) __stcs(dst + c, t.diag && c > r ? st[c * mirror_ld + r] : st[r * mirror_ld + c]);
+      if (c < cols) __stcs(dst + c, diag && c > r ? st[c * mirror_ld + r] : st[r * mirror_ld + c]);
     }
   }
-  if (!t.diag) {
+  if (!diag) {
     for (int c = tm.warp(); c < cols; c += Tm::threads / 32) {  // rows c0 + c, columns r0 .. (the transpose)
-      float* dst = p.out + (t.c0 + c) * t.N + t.r0;
+      float* dst = p.out + (c0 + c) * N + r0;
       CUTE_UNROLL
       for (int q = 0; q < tile_side / 32; ++q) {
         const int r = lane + 32 * q;
@@ -193,24 +210,24 @@ __device__ __forceinline__ void mirror(const Params& p, const TileAt& t, const A
 // floats), then a warp a row: coalesced 16-byte streaming stores (lower) or 4-byte ones (condensed, whose rows
 // are not aligned).
 template <Out O, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void rows_staged(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void rows_staged(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  TD_EPI_TILE(t);
   float* st = reinterpret_cast<float*>(smem);
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    st[r * staged_ld + c] = written<O>(p, t, r, c, acc(v));
+    st[r * staged_ld + c] = written<O>(p, __ldg(nr + r), __ldg(nc + c), acc(v));
   }
   tm.sync();
-  const i64 N = t.N;
   const int lane = tm.lane();
   for (int r = tm.warp(); r < tile_side; r += Tm::threads / 32) {
-    const i64 i = t.r0 + r;
+    const i64 i = r0 + r;
     if (i >= N) break;
     const float* row = st + r * staged_ld;
     if constexpr (O == Out::lower) {  // columns j <= i
-      const int last = t.diag ? r : tile_side - 1;  // last column of the tile to write
+      const int last = diag ? r : tile_side - 1;  // last column of the tile to write
       const int c = 4 * lane;
-      const i64 j = t.c0 + c;
+      const i64 j = c0 + c;
       if (c > last || j >= N) continue;
       const float4 v4 = *reinterpret_cast<const float4*>(row + c);
       float* dst = p.out + i * N + j;
@@ -222,9 +239,9 @@ __device__ __forceinline__ void rows_staged(const Params& p, const TileAt& t, co
           if (c + q <= last && j + q < N) dst[q] = w[q];
       }
     } else {  // condensed: row a = i, columns b = c0 + c > a
-      const i64 base = condensed_index(N, i, t.c0);  // index of (i, c0) by the linear formula
+      const i64 base = condensed_index(N, i, c0);  // index of (i, c0) by the linear formula
       for (int c = lane; c < tile_side; c += 32) {
-        const i64 j = t.c0 + c;
+        const i64 j = c0 + c;
         if (j >= N) break;
         if (j > i) p.out[base + c] = row[c];
       }
@@ -237,23 +254,33 @@ __device__ __forceinline__ void rows_staged(const Params& p, const TileAt& t, co
 // Lower: 8-byte streaming stores (a warp's store 8 whole 32-byte sectors). Condensed: a pair is one 8-byte store
 // where its condensed index is even (the rows' starts are not aligned), else two 4-byte ones.
 template <Out O, class Acc, class Cc>
-__device__ __forceinline__ void rows_from_registers(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc) {
+__device__ __forceinline__ void rows_from_registers(const Params p, TileAt t, const Acc& acc, const Cc& cc) {
   static_assert(decltype(size(acc))::value % 2 == 0, "pairs of accumulators");
-  const i64 N = t.N;
-  const bool fast = O == Out::lower && !t.diag && t.r0 + tile_side <= N && t.c0 + tile_side <= N && (N % 2) == 0;
+  TD_EPI_TILE(t);
+  const bool fast = O == Out::lower && !diag && r0 + tile_side <= N && c0 + tile_side <= N && (N % 2) == 0;
   CUTE_UNROLL
   for (int v = 0; v + 1 < size(acc); v += 2) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
     const int r1 = get<0>(cc(v + 1)), c1 = get<1>(cc(v + 1));
-    const float a = written<O>(p, t, r, c, acc(v)), b = written<O>(p, t, r1, c1, acc(v + 1));
-    const i64 i = t.r0 + r, j = t.c0 + c, i1 = t.r0 + r1, j1 = t.c0 + c1;
+    // as written<O>, for the pair at once: one test of take_sqrt a pair (sqrtf's slow path is a branch)
+    float a = squared_distance(__ldg(nr + r), __ldg(nc + c), acc(v));
+    float b = squared_distance(__ldg(nr + r1), __ldg(nc + c1), acc(v + 1));
+    if (p.take_sqrt) {
+      a = sqrtf(a);
+      b = sqrtf(b);
+    }
+    if (O != Out::condensed && p.product) {
+      a = acc(v);
+      b = acc(v + 1);
+    }
+    const i64 i = r0 + r, j = c0 + c, i1 = r0 + r1, j1 = c0 + c1;
     const bool pair = r1 == r && c1 == c + 1;
     if constexpr (O == Out::lower) {
       if (fast && pair) {
         __stcs(reinterpret_cast<float2*>(p.out + i * N + j), make_float2(a, b));
       } else {
-        if (i < N && j < N && (!t.diag || c <= r)) p.out[i * N + j] = a;
-        if (i1 < N && j1 < N && (!t.diag || c1 <= r1)) p.out[i1 * N + j1] = b;
+        if (i < N && j < N && (!diag || c <= r)) p.out[i * N + j] = a;
+        if (i1 < N && j1 < N && (!diag || c1 <= r1)) p.out[i1 * N + j1] = b;
       }
     } else {  // condensed: row a = i, column b = j > a
       const bool ok = i < N && j < N && j > i, ok1 = i1 < N && j1 < N && j1 > i1;
@@ -271,7 +298,7 @@ __device__ __forceinline__ void rows_from_registers(const Params& p, const TileA
 // The epilogue of output O: the one entry every kernel of ours calls after its mainloop. `smem`: shared memory
 // of at least smem_bytes<O, S>() that the team may use once its barrier has passed (the mainloop is done with it).
 template <Out O, Stores S, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void apply(const Params& p, const TileAt& t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void apply(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   if constexpr (O == Out::minmax) {
     minmax(p, t, acc, cc, tm);
   } else if constexpr ((O == Out::lower || O == Out::condensed) && S == Stores::registers) {
@@ -287,3 +314,6 @@ __device__ __forceinline__ void apply(const Params& p, const TileAt& t, const Ac
 
 }  // namespace epi
 }  // namespace gram
+#undef TD_EPI_TILE
+#undef TD_EPI_D2
+#undef TD_EPI_BELOW
