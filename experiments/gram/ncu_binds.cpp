@@ -1,7 +1,7 @@
 // experiments/gram/ncu_binds.cpp — what an Nsight Compute profile says of a kernel, as rows of ncu_gram.csv (issue
 // #36: "say plainly which targets were missed, and what binds each (ncu)"). Reads the raw page of ncu reports
-// (`ncu --import R.ncu-rep --page raw --csv > R.csv`, one profiled kernel each, sections SpeedOfLight,
-// MemoryWorkloadAnalysis, WarpStateStats and SchedulerStats) and writes one row per report: the kernel's time
+// (`ncu --import R.ncu-rep --page raw --csv > R.csv`, one kernel each, sections SpeedOfLight, MemoryWorkloadAnalysis,
+// WarpStateStats and SchedulerStats; of several launches, the longest: the timed size) and writes one row per report: the kernel's time
 // under ncu; DRAM, L2, L1 and SM throughput as percentages of their peaks; the schedulers' issue activity; the
 // cycles between a warp's instructions and the two largest stall reasons of them. It measures only: which unit
 // binds is a rule of paper/claims (targets.cpp), beside the verdicts it explains.
@@ -69,8 +69,27 @@ Report read_report(const std::string& label, const std::string& path) {
   }
   if (head.empty() || !std::getline(f, line)) bad(path + ": not an ncu raw page (no \"ID\" header)");
   units = results::split_csv(line);
-  if (!std::getline(f, line)) bad(path + ": the report holds no kernel");
-  row = results::split_csv(line);
+  // one line per profiled launch: the longest is read (a report of several launches of one kernel, e.g. its
+  // checks at small N and the timed size, is read at the timed size)
+  size_t t_col = head.size();
+  for (size_t i = 0; i < head.size(); ++i)
+    if (head[i] == "gpu__time_duration.sum") t_col = i;
+  double longest = -1;
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] != '"') continue;
+    const std::vector<std::string> cells = results::split_csv(line);
+    double t = 0;
+    if (t_col < cells.size()) {
+      std::string digits;
+      for (char c : cells[t_col])
+        if (c != ',') digits += c;
+      t = results::to_num(digits);
+    }
+    if (!(t > longest)) continue;
+    longest = t;
+    row = cells;
+  }
+  if (row.empty()) bad(path + ": the report holds no kernel");
   for (size_t i = 0; i < head.size() && i < row.size(); ++i) {
     r.value[head[i]] = row[i];
     r.unit[head[i]] = i < units.size() ? units[i] : "";
@@ -86,6 +105,11 @@ double num(const Report& r, const std::string& metric) {
   for (char c : it->second)
     if (c != ',') s += c;  // ncu prints thousands separators in some versions
   return results::to_num(s);
+}
+// DRAM throughput in % of its peak (ncu 2025: gpu__dram_throughput; older: dram__throughput).
+double dram_pct(const Report& r) {
+  const double v = num(r, "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed");
+  return std::isfinite(v) ? v : num(r, "dram__throughput.avg.pct_of_peak_sustained_elapsed");
 }
 // gpu__time_duration.sum in ms, whatever unit the report chose.
 double duration_ms(const Report& r) {
@@ -141,7 +165,7 @@ int main(int argc, char** argv) {
     results::RowOf<results::layout::ncu_gram> row;
     row.set("kernel", r.kernel).set("output", r.output).set("precision", r.precision).set("N", r.N).set("d", r.d);
     row.set("ncu_ms", results::sig(duration_ms(r), 5));
-    row.set("dram_pct", results::fixed(num(r, "dram__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
+    row.set("dram_pct", results::fixed(dram_pct(r), 2));
     row.set("l2_pct", results::fixed(num(r, "lts__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
     row.set("l1_pct", results::fixed(num(r, "l1tex__throughput.avg.pct_of_peak_sustained_active"), 2));
     row.set("sm_pct", results::fixed(num(r, "sm__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
@@ -152,7 +176,7 @@ int main(int argc, char** argv) {
     f.row(row);
     std::fprintf(stderr, "%s %s N=%s d=%s: %.3f ms, DRAM %.0f %%, L2 %.0f %%, SM %.0f %%, issue %.0f %%, stall %s\n",
                  r.kernel.c_str(), r.output.c_str(), r.N.c_str(), r.d.c_str(), duration_ms(r),
-                 num(r, "dram__throughput.avg.pct_of_peak_sustained_elapsed"),
+                 dram_pct(r),
                  num(r, "lts__throughput.avg.pct_of_peak_sustained_elapsed"),
                  num(r, "sm__throughput.avg.pct_of_peak_sustained_elapsed"),
                  num(r, "smsp__issue_active.avg.pct_of_peak_sustained_active"), st.empty() ? "?" : st[0].second.c_str());
