@@ -181,7 +181,7 @@ std::string stall_words(const std::string& reason) {
   const auto it = m.find(reason);
   return "`" + reason + "`" + (it == m.end() ? "" : " (" + it->second + ")");
 }
-std::string binds_rule(const TableRow& r) {
+std::string binds_words(const TableRow& r) {
   const std::pair<double, const char*> units[] = {
       {r.d("dram_pct"), "DRAM"}, {r.d("l2_pct"), "L2"}, {r.d("l1_pct"), "L1"}, {r.d("sm_pct"), "SM"}};
   const std::pair<double, const char*>* top = &units[0];
@@ -205,7 +205,7 @@ std::string binds_of(const GpuData& g, const std::string& out) {
   if (!t || out.empty()) return "";
   std::vector<std::string> v;
   for (const TableRow& r : t->rows())
-    if (r.s("output") == out) v.push_back(binds_rule(r));
+    if (r.s("output") == out) v.push_back(binds_words(r));
   return v.empty() ? "" : join(v, "; ") + " (`ncu_gram.csv`, commit " + t->meta_or("commit", "?") + ")";
 }
 
@@ -357,6 +357,8 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   return true;
 }
 }  // namespace
+
+std::string binds_rule(const TableRow& ncu_row) { return binds_words(ncu_row); }
 
 bool has_target_rule(const std::string& id) {
   return id == "26-sdh" || gram_rules().count(id) || multi_rules().count(id) || is_python_target(id);

@@ -31,6 +31,9 @@ struct TargetResult {
   double value = NAN;    // our value, where one number gives the verdict
   Outcome outcome;       // judge()'s outcome (holds / differs; over sizes: the first size missed, else the last)
 };
+// What binds a kernel, in words, from a row of ncu_gram.csv (experiments/gram/ncu_binds): a unit at >= 80 % of its
+// peak binds (the busiest named); with none there, latency binds, and the largest stall reasons say on what.
+std::string binds_rule(const TableRow& ncu_row);
 // Whether target `id` has a rule here (test_claims: every row of paper/targets.csv has one).
 bool has_target_rule(const std::string& id);
 // The verdict of each target of `targets` that has a rule here, on every GPU folder with its CSV: GPU folder by

@@ -201,6 +201,37 @@ int main(int argc, char** argv) {
     tmpl::render("{{#if a}}open", d, &err);
     if (err.empty()) fail("template: an unclosed {{#if}} is not an error");
   }
+  // ---- what binds a kernel (targets.cpp binds_rule) on two rows of ncu_gram.csv written by the one writer ----
+  {
+    const std::filesystem::path f = std::filesystem::temp_directory_path() / "tdmaps_claims_ncu" / results::layout::ncu_gram.file;
+    {
+      results::CsvFile o(f.string(), "", results::layout::ncu_gram);
+      const auto row = [&](const char* out, double dram, const char* stall) {
+        using results::fixed;
+        results::RowOf<results::layout::ncu_gram> r;
+        r.set(TD_COL("kernel"), "sm90-evt").set(TD_COL("output"), out).set(TD_COL("precision"), "tf32").set(TD_COL("N"), 65536);
+        r.set(TD_COL("d"), 128).set(TD_COL("ncu_ms"), fixed(4, 2)).set(TD_COL("dram_pct"), fixed(dram, 2));
+        r.set(TD_COL("l2_pct"), fixed(57, 2)).set(TD_COL("l1_pct"), fixed(55, 2)).set(TD_COL("sm_pct"), fixed(38, 2));
+        r.set(TD_COL("issue_active_pct"), fixed(23, 2)).set(TD_COL("warp_cycles_per_issue"), fixed(9.8, 2));
+        r.set(TD_COL("stall_1"), stall).set(TD_COL("stall_1_cycles"), fixed(2.9, 2)).set(TD_COL("stall_2"), "wait");
+        o.row(r.set(TD_COL("stall_2_cycles"), fixed(1.7, 2)));
+      };
+      row("lower", 49, "long_scoreboard");
+      row("mirror", 91, "lg_throttle");
+    }
+    std::string why;
+    const std::optional<Table> t = read_table(f.string(), &why);
+    if (!t || t->size() != 2) {
+      fail("binds_rule: cannot read back " + f.string() + " (" + why + ")");
+    } else {
+      const std::vector<TableRow> rows = t->rows();
+      const std::string lat = binds_rule(rows[0]), bw = binds_rule(rows[1]);
+      if (lat.find("latency binds") == std::string::npos || lat.find("long_scoreboard") == std::string::npos)
+        fail("binds_rule: a row with no unit at 80 % of its peak is not latency-bound on its stall: " + lat);
+      if (bw.find("DRAM bandwidth binds (91 %") == std::string::npos)
+        fail("binds_rule: DRAM at 91 % of its peak does not bind: " + bw);
+    }
+  }
   if (!bad) std::cout << "claims_rules: " << claims.size() << " claims, " << rids.size() << " rules: ok\n";
   return bad ? 1 : 0;
 }
