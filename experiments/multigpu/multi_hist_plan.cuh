@@ -12,7 +12,7 @@ constexpr bool gram_built = true;
 gram::Kernel gram_kernel(const Options& o) {
   gram::Kernel k = gram::Kernel::classic;
   if (o.kernel == "auto") return gram::sm90_runs() ? gram::Kernel::sm90_ws : gram::Kernel::classic;
-  gram::kernel_of(o.kernel, k);
+  if (!gram::kernel_of(o.kernel, k)) throw bench::bad_input("--kernel " + o.kernel + ": not a Gram kernel (classic, sm80-8w, sm90-ws, auto)");
   return k;
 }
 gram::Prec gram_prec(const std::string& s) {
@@ -95,7 +95,7 @@ Options parse(int argc, char** argv) {
       ("rho", po::value(&o.rho)->default_value(o.rho), "threebody: block side (rho^3 threads)")
       ("r", po::value(&o.r)->default_value(o.r), "threebody: side threshold (points uniform in the unit cube)")
       ("d", po::value(&o.d)->default_value(o.d), "gram: features (points uniform in [0, 1)^d, bench_gram --hist-N's)")
-      ("kernel", po::value(&o.kernel)->default_value(o.kernel), "gram: classic | persistent | sm80-8w | sm90-ws | auto (sm90-ws where it runs, else classic)")
+      ("kernel", po::value(&o.kernel)->default_value(o.kernel), "gram: classic | sm80-8w | sm90-ws | auto (sm90-ws where it runs, else classic)")
       ("prec", po::value(&o.prec)->default_value(o.prec), "gram: tf32 | 3xtf32 | bf16 | fp16 (buckets: --buckets, 0: 1024, of width sqrt(d) / buckets)")
       ("warmup-N", po::value(&o.warmup_N)->default_value(o.warmup_N), "> 0: the warm-up and check round of every configuration once at this N (oracle-checked up to --verify-max), not at every --N; there every timed run is checked against the first (1 GPU x 1 chunk, its sum checked)")
       ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024, gram 4096: float64)")
@@ -133,7 +133,7 @@ Options parse(int argc, char** argv) {
       if (o.backend == "cpu")
         throw bench::bad_input("--app gram runs on GPUs only (its CPU result, the float64 oracle, is not the kernels' arithmetic)");
       if (o.d < 1 || o.d > 4096) throw bench::bad_input("--d must be in 1..4096");
-      o.kernel = bench::parse_choice(o.kernel, "--kernel", {"auto", "classic", "persistent", "sm80-8w", "sm90-ws"});
+      o.kernel = bench::parse_choice(o.kernel, "--kernel", {"auto", "classic", "sm80-8w", "sm90-ws"});
       o.prec = bench::parse_choice(o.prec, "--prec", {"tf32", "3xtf32", "bf16", "fp16"});
       if (o.buckets < 0 || o.buckets > 1024) throw bench::bad_input("--buckets must be in 0..1024 for gram (0: 1024)");
       if (o.verify_max < 0) o.verify_max = 4096;

@@ -213,7 +213,7 @@ class GramProblem : public Problem {
     Dev& g = dev_[size_t(slot)];
     g.kernel = gram::Kernel::classic;
     if (kernel_name_ == "auto") g.kernel = gram::sm90_runs() ? gram::Kernel::sm90_ws : gram::Kernel::classic;
-    else gram::kernel_of(kernel_name_, g.kernel);
+    else if (!gram::kernel_of(kernel_name_, g.kernel)) throw std::invalid_argument("not a Gram kernel: " + kernel_name_);
     float* X = gpu::device_alloc<float>(X_.size(), "points");
     TD_CUDA(cudaMemcpy(X, X_.data(), X_.size() * sizeof(float), cudaMemcpyHostToDevice));
     TD_CUDA(gram::prepare(prec_, X, N_, d_, g.op));

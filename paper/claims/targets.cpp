@@ -92,14 +92,15 @@ std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& 
 struct Shown {
   double scale;
   const char* f;
-  const char* profiled = "";  // the output whose ncu profile (ncu_gram.csv) explains a miss; "": none
+  const char* profiled = "";   // the output whose ncu profile (ncu_gram.csv) explains a miss; "": none
+  const char* precision = "tf32";  // ... and its precision
 };
 const std::map<std::string, Shown>& gram_rules() {
   static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%", "lower"}},  {"27-gemm", {1, "%.2f×", "lower"}},
-                                                 {"27-gemm-epilogue", {1, "%.2f×", "lower"}}, {"27-syrk", {1, "%.2f×", "lower"}},
+                                                 {"27-gemm-epilogue", {1, "%.2f×", "lower"}}, {"27-syrk", {1, "%.2f×", "lower", "3xtf32"}},
                                                  {"27-cdist", {1, "%.1f×", "lower"}},        {"27-hist", {1, "%.2f s", "hist"}},
                                                  {"36-mirror", {100, "%.0f %%", "mirror"}},   {"36-condensed", {100, "%.0f %%", "condensed"}},
-                                                 {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram"}},
+                                                 {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram", "bf16"}},
                                                  {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
                                                  {"37-hist", {1, "%.2f s", "hist"}},
                                                  {"37-count", {1, "%.2f s", "count"}}};
@@ -190,7 +191,9 @@ std::string binds_words(const TableRow& r) {
   std::string o = "ncu of `" + r.s("kernel") + "` (" + r.s("output") + ", N = " + r.s("N") + ", d = " + r.s("d") + "): DRAM " +
                   fmt(r.d("dram_pct"), 0) + " %, L2 " + fmt(r.d("l2_pct"), 0) + " %, L1 " + fmt(r.d("l1_pct"), 0) +
                   " %, SM " + fmt(r.d("sm_pct"), 0) + " % of peak; ";
-  if (top->first >= binds_busy_pct) return o + top->second + " bandwidth binds (" + fmt(top->first, 0) + " % of its peak)";
+  if (top->first >= binds_busy_pct)
+    return o + (std::string(top->second) == "SM" ? "the SM's throughput (its busiest pipe) binds (" : std::string(top->second) + " bandwidth binds (") +
+           fmt(top->first, 0) + " % of its peak)";
   o += "no unit at " + fmt(binds_busy_pct, 0) + " % of its peak: latency binds. The schedulers issue in " +
        fmt(r.d("issue_active_pct"), 0) + " % of cycles; a warp waits " + fmt(r.d("warp_cycles_per_issue"), 1) +
        " cycles an instruction";
@@ -199,13 +202,18 @@ std::string binds_words(const TableRow& r) {
          (r.s("stall_2").empty() ? "" : ", " + fmt(r.d("stall_2_cycles"), 1) + " on " + stall_words(r.s("stall_2")));
   return o;
 }
-// The profiles of output `out` in the GPU folder's ncu_gram.csv, as binds_rule words ("" where none).
-std::string binds_of(const GpuData& g, const std::string& out) {
+// The profiles of output `out` in precision `prec` of a kernel named in `kernels` (the target's "ours (kernel)" words:
+// `name` or `name (...)`) in the GPU folder's ncu_gram.csv, as binds_rule words, each naming its size ("" where none:
+// a profile of another kernel, output or precision explains nothing).
+std::string binds_of(const GpuData& g, const std::string& out, const std::string& prec, const std::string& kernels) {
   const Table* t = g.get(results::layout::ncu_gram);
   if (!t || out.empty()) return "";
   std::vector<std::string> v;
-  for (const TableRow& r : t->rows())
-    if (r.s("output") == out) v.push_back(binds_words(r));
+  for (const TableRow& r : t->rows()) {
+    const std::string k = "`" + r.s("kernel");
+    const bool named = kernels.find(k + "`") != std::string::npos || kernels.find(k + " (") != std::string::npos;
+    if (r.s("output") == out && r.s("precision") == prec && named) v.push_back(binds_words(r));
+  }
   return v.empty() ? "" : join(v, "; ") + " (`ncu_gram.csv`, commit " + t->meta_or("commit", "?") + ")";
 }
 
@@ -229,7 +237,7 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
     } else {
       gram_sized(x, m, rule->second, res);
     }
-    if (res->verdict != "met" && res->verdict != "not measured") res->binds = binds_of(g, rule->second.profiled);
+    if (res->verdict != "met" && res->verdict != "not measured") res->binds = binds_of(g, rule->second.profiled, rule->second.precision, res->kernel);
     return true;
   }
   return false;
