@@ -1,5 +1,6 @@
 // figures/fig_gram.cpp — the tensor-core pairwise distances of issue #27 (gram.csv, bench_gram) and the
 // figure of I against the GPU time per block across every experiment of the package.
+#include "peaks.hpp"
 #include "figures.hpp"
 #include "select.hpp"
 
@@ -36,21 +37,10 @@ std::vector<Kernel> ltm_kernels(const std::vector<TableRow>& rows, const std::st
   return ks;
 }
 
-// The TF32 tensor-core peak of the H100 SXM and the H200 (SXM), dense (without 2:4 sparsity): 494.7 TFLOP/s,
-// = 132 SMs × 2048 TF32 flops a clock × 1.83 GHz. NVIDIA's H100 and H200 datasheets state TF32 Tensor Core
-// 989 TFLOP/s "with sparsity", twice the dense rate; the dense 494.7 is the H100 architecture whitepaper's,
-// as tabulated at https://glennklockwood.com/garden/processors/h100. A model constant, not measured; NaN for
-// another GPU (the roofline then draws the measured ceiling alone).
-constexpr double kTf32PeakTflops = 494.7;
-constexpr const char* kTf32PeakSource =
-    "NVIDIA's H100/H200 SXM specification (989 TFLOP/s with 2:4 sparsity, half that dense; the H100 architecture "
-    "whitepaper's dense TF32 figure)";
-double tf32_peak(const std::string& gpu) {
-  const bool h100_sxm = gpu.find("H100") != std::string::npos && gpu.find("HBM3") != std::string::npos;
-  const bool h200_sxm = gpu.find("H200") != std::string::npos;
-  const bool other = gpu.find("PCIe") != std::string::npos || gpu.find("NVL") != std::string::npos;
-  return (h100_sxm || h200_sxm) && !other ? kTf32PeakTflops : NAN;
-}
+// The TF32 dense peak (a model constant): results/peaks.hpp, where target 36-lower-256 reads it too.
+using results::kTf32PeakSource;
+using results::kTf32PeakTflops;
+using results::tf32_peak;
 }  // namespace
 
 // Time against d at each N: ours (LTM-E and bb-grid) in every precision, cuBLAS with and without the epilogue,

@@ -101,7 +101,7 @@ const std::map<std::string, Shown>& gram_rules() {
                                                  {"27-cdist", {1, "%.1f×", "lower"}},        {"27-hist", {1, "%.2f s", "hist"}},
                                                  {"36-mirror", {100, "%.0f %%", "mirror"}},   {"36-condensed", {100, "%.0f %%", "condensed"}},
                                                  {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram", "bf16"}},
-                                                 {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
+                                                 {"36-lower-256", {100, "%.0f %%", "lower"}}, {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
                                                  {"37-hist", {1, "%.2f s", "hist"}},
                                                  {"37-count", {1, "%.2f s", "count"}}};
   return m;

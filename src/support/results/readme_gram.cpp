@@ -2,6 +2,7 @@
 // pairwise-distance results, from each GPU folder's gram.csv (bench_gram; layout
 // results::layout::gram). Every number here is read from the committed CSV; the verdicts of issue #27's targets
 // are judged from gram_measures() in paper/claims/targets.cpp and passed in.
+#include "peaks.hpp"
 #include "readme.hpp"
 #include "select.hpp"
 
@@ -117,6 +118,21 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
       const TableRow* b = pick_rows::gram_best(rows, p.N, d, kBf16, out_name(Output::mirror_gram));
       if (b) p.kernel = pick_rows::gram_kernel(b->s("impl"));
       p.value = med(find(rows, p.N, d, kBf16, kFullGram, peer::cublas_gemm)) / med(b);
+      m.points.push_back(p);
+    }
+    out.push_back(m);
+  }
+  // issue #36's lower target at d = 256: the useful TFLOP/s of our fastest TF32 LTM-E kernel (lower) over the TF32
+  // dense peak (results/peaks.hpp; the issue's other way there, 80 % of the write, is 27-write at d = 256)
+  {
+    GramMeasure m{"36-lower-256", {}, "", ""};
+    const double peak = tf32_peak(t->meta_or("gpu", g.name()));
+    if (!std::isfinite(peak)) m.none = "no TF32 peak known for this GPU (results/peaks.hpp)";
+    for (const std::string& N : pick_rows::gram_target_N()) {
+      GramPoint p{N, "256", NAN, ""};
+      const TableRow* b = pick_rows::gram_best(rows, N, p.d, kTf32, kLower);
+      if (b) p.kernel = pick_rows::gram_kernel(b->s("impl"));
+      p.value = b ? b->d("TFLOPs") / peak : NAN;
       m.points.push_back(p);
     }
     out.push_back(m);
