@@ -1,6 +1,6 @@
 // paper/claims/report.cpp — writes paper/report.md (see report.hpp): fills the named slots of the template
 // paper/report.template.md, which holds the prose. Every number comes from a CSV (through the results layer,
-// src/support/results/, report_data.hpp for the report's own sections), from paper/reported.csv and the claim
+// src/support/results/, report_data.hpp (here, beside the rules) for the report's own sections), from paper/reported.csv and the claim
 // rules, or from the map library; this file only formats them (values, table rows) and keeps no analysis.
 #include "report.hpp"
 #include "judging.hpp"

@@ -1,4 +1,4 @@
-// src/support/results/report_data.cpp — see report_data.hpp.
+// paper/claims/report_data.cpp — see report_data.hpp.
 #include "report_data.hpp"
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 
 namespace fs = std::filesystem;
 
-namespace results {
+namespace figs {
 
 std::pair<double, double> reps_range(const Ctx& ctx) {
   double rmin = NAN, rmax = NAN;
@@ -148,4 +148,4 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
   return d;
 }
 
-}  // namespace results
+}  // namespace figs

@@ -1,5 +1,6 @@
-// src/support/results/report_data.hpp — the numbers of the report's own sections (not claims: the setup, the
-// method, "Dummy kernel on Hopper vs Kepler"), computed here from the CSVs and the logs beside them, so that
+// paper/claims/report_data.hpp — the analyses of the report's own sections (not claims: the setup, the method,
+// "Dummy kernel on Hopper vs Kepler"), computed here, beside the claim rules, from the CSVs and the logs beside them
+// (issue #39: the report keeps no analysis of its own; it moved here from the results layer), so that
 // paper/claims/report.cpp only formats them into the slots of paper/report.template.md.
 #pragma once
 #include "model.hpp"
@@ -8,7 +9,8 @@
 #include <utility>
 #include <vector>
 
-namespace results {
+namespace figs {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 
 // The repetitions per row over every GPU CSV (write_bw rows aside): (min, max), NaN when no row has `reps`.
 std::pair<double, double> reps_range(const Ctx& ctx);
@@ -56,4 +58,4 @@ struct DummyHopper {
 };
 DummyHopper dummy_hopper(const Ctx& ctx);
 
-}  // namespace results
+}  // namespace figs
