@@ -36,9 +36,6 @@ template <int Threads, bool NamedBarrier = false> struct Team {
   }
 };
 
-// Each epilogue takes the kernel's Params by value: through a reference, the compiler did not know that the
-// epilogue's atomics and stores leave them alone, and re-read them (sm90-ws hist: two branches more a cell, 25 %
-// slower, measured).
 // Where a tile lies: rows r0 .. (points of the accumulator's rows), columns c0 .., on the diagonal of tiles or not, and
 // the norms of its rows and columns (padded to Np: no test). Lower / hist / mirror / count / minmax: rows I (points i),
 // columns J <= I. Condensed: rows J (a), columns I (b). Passed by value; each epilogue below unpacks it into local
@@ -79,6 +76,10 @@ template <Out O, Stores S> constexpr int smem_bytes() {
   else if constexpr (O == Out::mirror) return tile_side * mirror_ld * 4;
   else return S == Stores::staged ? tile_side * staged_ld * 4 : 0;
 }
+
+// Each epilogue takes the kernel's Params by value: through a reference, the compiler did not know that the
+// epilogue's atomics and stores leave them alone, and re-read them (sm90-ws hist: two branches more a cell, 25 %
+// slower, measured).
 
 // The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
 // b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
