@@ -72,17 +72,18 @@ cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStrea
   return cudaErrorInvalidValue;
 }
 cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
+  // The kernel family, then (classic, sm80-8w) the output group's translation unit; dispatch() checks the rest.
   if (r.kernel == Kernel::sm90_evt) return detail::run_sm90_evt(o, r, s);
-  if (r.out == Out::mirror || r.out == Out::count || r.out == Out::minmax) {
+  if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
+  if (out_group(r.out) == OutGroup::extra) {
 #define C(x) run_extra_##x(o, r, s)
     GRAM_SWITCH(o.prec, C)
 #undef C
-    return cudaErrorInvalidValue;
-  }
-  if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
+  } else {
 #define C(x) run_##x(o, r, s)
-  GRAM_SWITCH(o.prec, C)
+    GRAM_SWITCH(o.prec, C)
 #undef C
+  }
   return cudaErrorInvalidValue;
 }
 namespace {

@@ -59,6 +59,15 @@ inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product 
   return std::string();
 }
 
+// The outputs fall in two groups, each instantiated in its own translation units so that the precisions' files
+// build in parallel: the tile outputs (lower, condensed, hist: both schedulers, every kernel, tile ranges for
+// hist) and the extra ones (mirror, count, minmax: LTM-E, kernels classic and sm80-8w; gram_extra_<prec>.cu).
+// run() picks the group's unit by out_group(); the one dispatch (gram_launch.cuh) refuses the other group.
+enum class OutGroup { tile, extra };
+constexpr OutGroup out_group(Out o) {
+  return o == Out::mirror || o == Out::count || o == Out::minmax ? OutGroup::extra : OutGroup::tile;
+}
+
 constexpr int tile_side = 128;  // square output tiles, 128 x 128
 
 // The operands as the tensor cores read them (prepare: O(N d) on the GPU).

@@ -1,6 +1,6 @@
 // src/support/gram/gram_launch.cuh — launching: the launch of our SM80-mainloop kernels, the tile range of a
-// request, and the one dispatch from a Request to a launch (run_of, run_extra_of; gram_sm90.cu's run_of uses the
-// same dispatch). Part of gram.cuh.
+// request, and the one dispatch from a Request to a launch (dispatch(); run_of instantiates it for the SM80
+// kernels, gram_sm90.cu's run_of for sm90-ws). Part of gram.cuh.
 #pragma once
 #include "gram_kernels.cuh"
 
@@ -71,57 +71,67 @@ inline Params params_of(const Prepared& o, const Request& r) {
   p.minmax = r.minmax;
   return p;
 }
-template <class Launch>
+// The one dispatch: checks the request (its output's group and pointers, buckets, scheduler, tile range) and
+// calls `launch(tiles, out, p)` with the tile source, the output as std::integral_constant<Out, ...> and the
+// parameters. Anything it does not serve: cudaErrorInvalidValue, before any launch.
+template <OutGroup G, class Launch>
 cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
+  if (out_group(r.out) != G) return cudaErrorInvalidValue;
+  switch (r.out) {
+    case Out::hist:
+      if (r.buckets < 1 || r.buckets > hist_max_buckets) return cudaErrorInvalidValue;
+      break;
+    case Out::mirror:
+      if (!r.dst) return cudaErrorInvalidValue;
+      break;
+    case Out::count:
+      if (!r.counts || !r.total) return cudaErrorInvalidValue;
+      break;
+    case Out::minmax:
+      if (!r.minmax) return cudaErrorInvalidValue;
+      break;
+    default: break;
+  }
+  if (G == OutGroup::extra && r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
   const Params p = params_of(o, r);
-  if (r.out == Out::hist && (r.buckets < 1 || r.buckets > hist_max_buckets)) return cudaErrorInvalidValue;
   const i64 c = o.Np / tile_side;
   const tdmaps::TileMap<tdmaps::LTM_E> ltm = tdmaps::TileMap<tdmaps::LTM_E>::make(c);
   bool ranged = false;
   tdmaps::TileRange<tdmaps::LTM_E> range;  // a range of LTM-E's blocks (Request::lam_begin, lam_end)
   if (const cudaError_t e = tile_range(r, ltm, ranged, range); e != cudaSuccess) return e;
-  if (ranged) return range.count ? launch(range, std::integral_constant<Out, Out::hist>{}, p) : cudaSuccess;
-  auto go = [&](auto map_tag) -> cudaError_t {
-    const auto tiles = tdmaps::TileMap<decltype(map_tag)>::make(c);
+  using Lower = std::integral_constant<Out, Out::lower>;
+  using Condensed = std::integral_constant<Out, Out::condensed>;
+  using Hist = std::integral_constant<Out, Out::hist>;
+  using Mirror = std::integral_constant<Out, Out::mirror>;
+  using Count = std::integral_constant<Out, Out::count>;
+  using Minmax = std::integral_constant<Out, Out::minmax>;
+  if constexpr (G == OutGroup::tile) {
+    if (ranged) return range.count ? launch(range, Hist{}, p) : cudaSuccess;
+    auto go = [&](auto map_tag) -> cudaError_t {
+      const auto tiles = tdmaps::TileMap<decltype(map_tag)>::make(c);
+      switch (r.out) {
+        case Out::lower: return launch(tiles, Lower{}, p);
+        case Out::condensed: return launch(tiles, Condensed{}, p);
+        case Out::hist: return launch(tiles, Hist{}, p);
+        default: return cudaErrorInvalidValue;
+      }
+    };
+    return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
+  } else {
     switch (r.out) {
-      case Out::lower: return launch(tiles, std::integral_constant<Out, Out::lower>{}, p);
-      case Out::condensed: return launch(tiles, std::integral_constant<Out, Out::condensed>{}, p);
-      case Out::hist: return launch(tiles, std::integral_constant<Out, Out::hist>{}, p);
-      default: return cudaErrorInvalidValue;  // mirror, count, minmax: run_extra_of
+      case Out::mirror: return launch(ltm, Mirror{}, p);
+      case Out::count: return launch(ltm, Count{}, p);
+      case Out::minmax: return launch(ltm, Minmax{}, p);
+      default: return cudaErrorInvalidValue;
     }
-  };
-  return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
+  }
 }
 
-// The launch of one precision: every scheduler and output (the definitions behind run()).
-template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
-  return dispatch(o, r, [&](const auto& tiles, auto out, const Params& p) {
+// The launch of one precision and output group on the kernels classic and sm80-8w (the definitions behind run()).
+template <Prec P, OutGroup G = OutGroup::tile> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
+  return dispatch<G>(o, r, [&](const auto& tiles, auto out, const Params& p) {
     return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(r.kernel, p, tiles, s);
   });
-}
-
-// mirror, count and minmax (issues #37, #38): the classic epilogue (kernels classic and sm80-8w) over
-// LTM-E's lower tiles, compiled apart (gram_extra_<prec>.cu) so that the precisions' files build in
-// parallel. Anything else: cudaErrorInvalidValue.
-template <Prec P> cudaError_t run_extra_of(const Prepared& o, const Request& r, cudaStream_t s) {
-  if (r.sched != Sched::ltm_e || (r.kernel != Kernel::classic && r.kernel != Kernel::sm80_8w) || r.lam_begin != 0 ||
-      r.lam_end != Request::all_tiles)
-    return cudaErrorInvalidValue;
-  const Params p = params_of(o, r);
-  const auto tiles = tdmaps::TileMap<tdmaps::LTM_E>::make(o.Np / tile_side);
-  using T = std::decay_t<decltype(tiles)>;
-  switch (r.out) {
-    case Out::mirror:
-      if (!r.dst) return cudaErrorInvalidValue;
-      return launch<P, T, Out::mirror>(r.kernel, p, tiles, s);
-    case Out::count:
-      if (!r.counts || !r.total) return cudaErrorInvalidValue;
-      return launch<P, T, Out::count>(r.kernel, p, tiles, s);
-    case Out::minmax:
-      if (!r.minmax) return cudaErrorInvalidValue;
-      return launch<P, T, Out::minmax>(r.kernel, p, tiles, s);
-    default: return cudaErrorInvalidValue;
-  }
 }
 
 }  // namespace gram
