@@ -61,6 +61,8 @@ void gram_time(Ctx& ctx, const GpuData& g) {
       {kTf32, kLower, kLtmE, "ours TF32, classic kernel, LTM-E", "#1f77b4", 7, 1, false},
       {kTf32, kLower, kBbGrid, "ours TF32, classic kernel, bb-grid", "#1f77b4", 6, 2, false},
       {kTf32, kLower, ltm_e_of(Kernel::sm90_ws), "ours TF32, sm90-ws kernel (TMA + wgmma), LTM-E", "#17becf", 5, 1, false},
+      {kTf32, kLower, ltm_e_of(Kernel::sm90_evt), "ours TF32, sm90-evt (stock CUTLASS 3 GEMM + the tdmaps scheduler), LTM-E",
+       "#e377c2", 3, 1, false},
       {k3xTf32, kLower, kLtmE, "ours 3xTF32 (FP32-accurate), classic, LTM-E", "#2ca02c", 5, 1, false},
       {kBf16, kLower, kLtmE, "ours BF16, classic, LTM-E", "#9467bd", 9, 1, false},
       {kTf32, kFullGram, gram::peer::cublas_gemm, "cuBLAS TF32 GEMM alone (full N×N, no epilogue)", "#ff7f0e", 11, 2, false},

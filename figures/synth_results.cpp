@@ -475,6 +475,20 @@ void write_gram(const fs::path& dir, const std::string& gpu, const std::string& 
         p.row(timing(r, 10, t, 1.03).set("GBps", sig(bytes / (t * 1e6))).set("bytes_written", sig(bytes))
                   .set("err_vs_f64", sig(v.impl == peer::torch_mm ? NAN : 2e-05)));
       }
+  // bench_gram --exact-N: the bracketed exact mode (issue #37), 3xTF32 and TF32 on the classic kernel
+  results::CsvFile x = csv(dir, layout::gram_exact, metadata(gpu, slug, "bench_gram", "--exact-N 65536"));
+  for (gram::Prec pr : {gram::Prec::tf32x3, gram::Prec::tf32})
+    for (gram::Out out : {gram::Out::count_exact, gram::Out::hist_exact}) {
+      const double N = 65536, pairs = N * (N - 1) / 2, frac = (pr == gram::Prec::tf32 ? 0.1 : 0.004) * (out == gram::Out::hist_exact ? 20 : 1);
+      const double t = (pr == gram::Prec::tf32 ? 4.0 : 9.0) * speed + frac * pairs * 2e-8;
+      RowOf<layout::gram_exact> r;
+      r.set("N", sig(N)).set("d", 128).set("precision", gram::name(pr)).set("output", gram::name(out))
+          .set("impl", ltm_e).set("buckets", out == gram::Out::hist_exact ? 65 : 0)
+          .set("bucket_width", sig(out == gram::Out::hist_exact ? std::sqrt(128.0) / 64 : NAN))
+          .set("eps", sig(out == gram::Out::hist_exact ? NAN : std::sqrt(128.0 / 6))).set("pairs", sig(pairs)).set("replayed", sig(std::round(frac * pairs)))
+          .set("replayed_pct", sig(100 * frac));
+      x.row(timing(r, 5, t, 1.03).set("fp64_median_ms", sig(100.0 * speed)).set("equal_fp64", 1));
+    }
 }
 
 // ---- Nsight Compute's profiles (experiments/gram/ncu_binds, issue #36): one latency-bound, one DRAM-bound ----

@@ -72,6 +72,42 @@ BOOST_AUTO_TEST_CASE(tile_maps_cover_the_lower_triangle_once) {
 // The banded order (banded_tile, the CUTLASS 3 scheduler's LowerTriangleScheduler<M, G>): every lambda of
 // [0, c(c+1)/2) gets a lower tile, each tile once, for band heights G = 1..17 and every c up to 300 (short
 // last bands included), and a band's tiles are consecutive lambdas.
+// The proof's steps at large c (tiles.hpp, banded_tile): at every band's first and last lambda, the first and last
+// lambda of its body, and their neighbours, the tile is in that band, below the diagonal, where the mixed-radix /
+// triangle order puts it, for c up to LTM-E's tile counts of N = 10^6 .. 10^7 points and G = 8 (the scheduler's)
+// and 5 (a short last band).
+BOOST_AUTO_TEST_CASE(banded_tile_order_at_the_band_boundaries_of_large_c) {
+  for (i64 G : {5, 8})
+    for (i64 c : {7813, 65535, 65536, 78125}) {
+      const auto t = TileMap<LTM_E>::make(c);
+      const Dim3 g = t.grid();
+      for (i64 b0 = 0; b0 < c; b0 += G) {
+        const i64 rows = c - b0 < G ? c - b0 : G;
+        const u64 first = tri(u64(b0)), body = u64(rows) * u64(b0), end = first + body + tri(u64(rows));
+        for (u64 l : {first, first + 1, first + body - 1, first + body, first + body + 1, end - 1}) {
+          if (l < first || l >= end) continue;
+          const Dim3 b = block_at<u64>(g, l);
+          const Cell2T<i64> x = banded_tile(t.tile(b.x, b.y), l, c, G);
+          const u64 mu = l - first;
+          Cell2T<i64> want;
+          if (mu < body) {
+            const u64 s = mu / (u64(rows) * u64(G)), local = mu % (u64(rows) * u64(G));
+            want = Cell2T<i64>{b0 + i64(local % u64(rows)), i64(s) * G + i64(local / u64(rows)), true};
+          } else {
+            u64 r = 0;
+            while (tri(r + 1) <= mu - body) ++r;  // the band's triangle row, by counting (G is small)
+            want = Cell2T<i64>{b0 + i64(r), b0 + i64(mu - body - tri(r)), true};
+          }
+          if (!x.inside || x.i != want.i || x.j != want.j || x.j > x.i || x.i / G != b0 / G) {
+            BOOST_ERROR("G=" << G << " c=" << c << ": lambda " << l << " -> (" << x.i << "," << x.j << "), want (" << want.i << ","
+                             << want.j << ")");
+            return;
+          }
+        }
+      }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(banded_tile_order_covers_the_lower_triangle_once) {
   for (i64 G = 1; G <= 17; ++G)
     for (i64 c = 1; c <= 300; c += (c < 40 ? 1 : 13)) {

@@ -303,6 +303,116 @@ void check_exact(i64 N, int d, std::uint64_t seed) {
                (long long)N, d, bins + 1, (unsigned long long)rc.pairs);
 }
 
+// ---- the bracketed exact mode (issue #37 item 2: count_exact, hist_exact) ----
+// The points of its checks: uniform; coarse (a grid of 1/4: duplicated points, and distances exactly on eps and on
+// the edges); offset (uniform + 256: the Gram form's weak spot, a large common offset, so that the bound replays
+// nearly every pair).
+enum class ExactData { uniform, coarse, offset };
+const char* name(ExactData k) { return k == ExactData::uniform ? "uniform" : k == ExactData::coarse ? "coarse" : "offset"; }
+std::vector<float> exact_points(i64 N, int d, std::uint64_t seed, ExactData k) {
+  std::vector<float> X = gc::points(N, d, seed);
+  for (float& v : X) v = k == ExactData::coarse ? std::floor(v * 4) / 4 : k == ExactData::offset ? v + 256.0f : v;
+  return X;
+}
+// Its buckets: width w from 0, enough of them to hold every distance (the last edge at or past sqrt(d)), the edges
+// b w in float64 (the reference's and the replay's, one array).
+struct ExactEdges {
+  double w = 0;
+  int buckets = 0;
+  std::vector<double> edges;
+};
+ExactEdges exact_edges(int d, ExactData k, int most, int per_sqrt_d = 64) {
+  ExactEdges e;
+  // coarse: d = b / 4 <=> d^2 = b^2 / 16, a grid value; else sqrt(d) / per_sqrt_d
+  e.w = k == ExactData::coarse ? 0.25 : std::sqrt(double(d)) / per_sqrt_d;
+  e.buckets = std::min(most, int(std::ceil(std::sqrt(double(d)) / e.w)) + 1);
+  for (int b = 0; b <= e.buckets; ++b) e.edges.push_back(b * e.w);
+  return e;
+}
+double exact_eps(int d, ExactData k) { return k == ExactData::coarse ? std::sqrt(double(d) / 8) : std::sqrt(double(d) / 6); }
+// One bracketed run: count_exact or hist_exact into zeroed outputs; the replayed pairs' count back.
+struct ExactBuffers {
+  Dev counts, total, hist, edges, replay, n;
+  ExactBuffers(i64 N, int buckets, unsigned long long cap)
+      : counts(size_t(N) * 4), total(8), hist(size_t(buckets) * 8), edges(size_t(buckets + 1) * 8), replay(size_t(cap) * 8), n(8) {}
+  void zero(cudaStream_t s = 0) {
+    for (Dev* b : {&counts, &total, &hist, &n}) TD_CUDA(cudaMemsetAsync(b->p, 0, b->bytes, s));
+  }
+};
+gram::Request exact_request(gram::Kernel kern, gram::Out o, const float* X, const ExactEdges& e, double eps, ExactBuffers& b,
+                            unsigned long long cap) {
+  gram::Request r;
+  r.kernel = kern;
+  r.out = o;
+  r.X = X;
+  r.counts = b.counts.as<unsigned>();
+  r.total = b.total.as<unsigned long long>();
+  r.eps = eps;
+  r.hist = b.hist.as<unsigned long long>();
+  r.buckets = e.buckets;
+  r.width = float(e.w);
+  r.lo = 0;
+  r.edges = b.edges.as<double>();
+  r.replay = b.replay.as<unsigned long long>();
+  r.replay_cap = cap;
+  r.replay_n = b.n.as<unsigned long long>();
+  return r;
+}
+// The check: every kernel (classic, sm80-8w) and precision (TF32, 3xTF32), both outputs, against the float64 CPU
+// reference count for count, bucket for bucket, on each kind of data.
+void check_bracketed(i64 N, int d, std::uint64_t seed, ExactData kind, const std::vector<gram::Kernel>& kernels) {
+  const std::vector<float> X = exact_points(N, d, seed, kind);
+  const ExactEdges e = exact_edges(d, kind, gram::max_buckets(gram::Prec::tf32));
+  const double eps = exact_eps(d, kind);
+  const std::vector<std::uint64_t> want_h = gc::edge_histogram(X.data(), N, d, e.edges);
+  const gc::RadiusCounts want_c = gc::radius_counts(X.data(), N, d, eps);
+  const unsigned long long pairs = (unsigned long long)(N) * (N - 1) / 2;
+  Dev dX(X.size() * 4);
+  TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
+  ExactBuffers b(N, e.buckets, pairs);
+  TD_CUDA(cudaMemcpy(b.edges.p, e.edges.data(), b.edges.bytes, cudaMemcpyHostToDevice));
+  auto fail = [&](const std::string& what) {
+    std::fprintf(stderr, "bench_gram: check failed: the bracketed exact mode at N=%lld d=%d (%s points): %s\n", (long long)N, d,
+                 name(kind), what.c_str());
+    std::exit(1);
+  };
+  std::string replayed;
+  for (gram::Prec prec : {gram::Prec::tf32, gram::Prec::tf32x3}) {
+    gram::Prepared op;
+    TD_CUDA(gram::prepare(prec, dX.as<float>(), N, d, op));
+    for (gram::Kernel kern : kernels)
+      for (gram::Out o : {gram::Out::count_exact, gram::Out::hist_exact}) {
+        b.zero();
+        TD_CUDA(gram::run(op, exact_request(kern, o, dX.as<float>(), e, eps, b, pairs)));
+        unsigned long long n = 0, total = 0;
+        TD_CUDA(cudaMemcpy(&n, b.n.p, 8, cudaMemcpyDeviceToHost));
+        const std::string what = std::string(gram::name(kern)) + " " + gram::name(prec) + " " + gram::name(o);
+        if (n > pairs) fail(what + ": " + std::to_string(n) + " pairs replayed of " + std::to_string(pairs));
+        if (o == gram::Out::count_exact) {
+          std::vector<unsigned> got(static_cast<size_t>(N));
+          TD_CUDA(cudaMemcpy(got.data(), b.counts.p, b.counts.bytes, cudaMemcpyDeviceToHost));
+          TD_CUDA(cudaMemcpy(&total, b.total.p, 8, cudaMemcpyDeviceToHost));
+          for (i64 i = 0; i < N; ++i)
+            if (got[size_t(i)] != want_c.per_point[size_t(i)])
+              fail(what + ": point " + std::to_string(i) + " has " + std::to_string(got[size_t(i)]) + " neighbours, float64 " +
+                   std::to_string(want_c.per_point[size_t(i)]));
+          if (total != want_c.pairs) fail(what + ": " + std::to_string(total) + " pairs, float64 " + std::to_string(want_c.pairs));
+        } else {
+          std::vector<unsigned long long> got(static_cast<size_t>(e.buckets));
+          TD_CUDA(cudaMemcpy(got.data(), b.hist.p, b.hist.bytes, cudaMemcpyDeviceToHost));
+          for (int k = 0; k < e.buckets; ++k)
+            if (got[size_t(k)] != want_h[size_t(k)])
+              fail(what + ": bucket " + std::to_string(k) + " holds " + std::to_string(got[size_t(k)]) + ", float64 " +
+                   std::to_string(want_h[size_t(k)]));
+        }
+        replayed += (replayed.empty() ? "" : ", ") + what + " " + pf("%.1f %%", 100.0 * double(n) / double(pairs));
+      }
+    gram::release(op);
+  }
+  std::fprintf(stderr, "[check] bracketed exact mode N=%lld d=%d, %s points (%d buckets, %llu pairs within eps): equal to float64; replayed: %s\n",
+               (long long)N, d, name(kind), e.buckets, (unsigned long long)want_c.pairs, replayed.c_str());
+}
+
 double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64_t seed) {
   const std::vector<float> X = gc::points(N, d, seed);
   Dev dX(X.size() * 4);
@@ -396,7 +506,8 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{"tf32,3xtf32,bf16,fp16"};
+  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{"tf32,3xtf32,bf16,fp16"}, exact_args;
+  std::vector<i64> exact_ns;
   long long verify_n = 1000, samples = 4096, hist_n = 0, hist_verify = 4096;
   int hist_d = 128, hist_buckets = 1024;
   unsigned long long seed = 27;
@@ -413,7 +524,10 @@ int main(int argc, char** argv) {
       ("hist-N", po::value(&hist_n)->default_value(0), "N of the fused-histogram run (0: none)")
       ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
-      ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)");
+      ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
+      ("exact-N", po::value(&exact_args)->composing(), "point counts of the bracketed exact mode's timing (issue #37: "
+       "count-exact, hist-exact at d = --hist-d, TF32 and 3xTF32, kernels classic / sm80-8w, beside the all-float64 "
+       "exact mode; gram_exact.csv); default none");
   cli.add()("sym", po::value(&sym_arg)->default_value("8192x4096,8192x8192"),
             "sizes NxD of the symmetric product alone (issue #36 item 3: BF16 / FP16 X X^T mirror-written, against "
             "cuBLAS's BF16 GEMM), a comma list; none: no such rows");
@@ -447,6 +561,7 @@ int main(int argc, char** argv) {
     if (hist_d < 1 || hist_d > 4096) throw bench::bad_input("--hist-d must be in 1..4096");
     if (hist_buckets < 1 || hist_buckets > 8192) throw bench::bad_input("--hist-buckets must be in 1..8192");
     if (hist_verify < 2 || hist_verify > 20000) throw bench::bad_input("--hist-verify must be in 2..20000");
+    if (!exact_args.empty()) exact_ns = bench::parse_ints(exact_args, "--exact-N", 2, 1000000);
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1");
     for (i64 N : Ns)
       for (i64 d : ds) jobs.push_back({N, d, false});
@@ -481,6 +596,8 @@ int main(int argc, char** argv) {
         f.add("CPU reference", double(samples) * double(d) * 30 / 1e9);
       }
     f.add("GPU verification", double(verify_n) * verify_n * 64 * 4 * precs.size() * 12 / 1e9);
+    for (i64 n : exact_ns)  // the tensor passes (3xTF32: three products), and the float64 runs at 5 TFLOP/s
+      f.add("GPU timing", (7.0 * 2 * 4 * 2 * double(n) * n * hist_d / 100e12) + 2 * double(n) * n * hist_d / 5e12);
     if (hist_n > 0) {
       f.add("GPU timing", (run.warmup + run.reps + 1) * 2 * g_kernels.size() * (double(hist_n) * hist_n * hist_d / 100e12));
       f.add("CPU reference", double(hist_verify) * hist_verify * hist_d / 2 / 1e9);
@@ -559,6 +676,14 @@ int main(int argc, char** argv) {
 
   for (i64 N0 : {verify_n, 129ll})
     for (int d : {3, 100}) check_exact(N0, d, seed + 3);
+  std::vector<gram::Kernel> exact_kernels;  // the bracketed exact mode's kernels (the classic epilogue's)
+  for (gram::Kernel kern : g_kernels)
+    if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w) exact_kernels.push_back(kern);
+  if (!exact_kernels.empty())
+    for (i64 N0 : {verify_n, 129ll})
+      for (int d : {3, 100})
+        for (ExactData kind : {ExactData::uniform, ExactData::coarse, ExactData::offset})
+          check_bracketed(N0, d, seed + 5, kind, exact_kernels);
 
   // ---- 2. the timed sizes
   bench::Budget budget(run.budget_s, long(jobs.size()));
@@ -989,6 +1114,128 @@ int main(int argc, char** argv) {
     }
     gram::release(op);
     gram::release(sub);
+  }
+  // ---- 4. the bracketed exact mode at --exact-N (issue #37 item 2; gram_exact.csv): each (precision, kernel, output)
+  // run once and compared with the all-float64 exact mode's result at the same N, count for count (a replay list
+  // past the memory set aside for it: said, no row), then timed; the all-float64 one timed beside it up to N = 131072.
+  if (!exact_ns.empty() && !exact_kernels.empty()) {
+    auto xcsv = session.table(results::layout::gram_exact);
+    for (const i64 N : exact_ns) {
+      const int d = hist_d;
+      const std::vector<float> X = exact_points(N, d, seed + 11, ExactData::uniform);
+      // the histogram at two widths: sqrt(d) / 64, and --hist-buckets' sqrt(d) / B (the fused histogram's, 27-hist)
+      const int most = gram::max_buckets(gram::Prec::tf32);
+      const std::vector<ExactEdges> widths{exact_edges(d, ExactData::uniform, most, 64),
+                                           exact_edges(d, ExactData::uniform, most, std::min(hist_buckets, most - 1))};
+      const double eps = exact_eps(d, ExactData::uniform);
+      const unsigned long long pairs = (unsigned long long)(N) * (N - 1) / 2;
+      Dev dX(X.size() * 4);
+      TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
+      std::vector<gram::Prepared> ops(2);
+      const gram::Prec xprecs[2] = {gram::Prec::tf32x3, gram::Prec::tf32};
+      for (int k = 0; k < 2; ++k) TD_CUDA(gram::prepare(xprecs[k], dX.as<float>(), N, d, ops[size_t(k)]));
+      size_t free_b = 0, total_b = 0;
+      TD_CUDA(cudaMemGetInfo(&free_b, &total_b));
+      const unsigned long long cap = std::min<unsigned long long>(pairs, (unsigned long long)(double(free_b) * 0.7 / 8));
+      const int nb = std::max(widths[0].buckets, widths[1].buckets);
+      ExactBuffers b(N, nb, cap), ref(N, nb, 0);
+      bench::Budget xb(0, 1);
+      bench::RunOptions xr = run;
+      xr.reps = std::min(run.reps, 5);
+      xr.min_reps = std::min(xr.min_reps, xr.reps);
+      xr.warmup = 1;
+      const bool time_fp64 = N <= 131072;
+      const std::pair<gram::Out, int> cases[] = {{gram::Out::count_exact, 0}, {gram::Out::hist_exact, 0}, {gram::Out::hist_exact, 1}};
+      for (const auto& [o, wi] : cases) {
+        const bool cnt = o == gram::Out::count_exact;
+        const ExactEdges& e = widths[size_t(wi)];
+        // the all-float64 reference of this case, once
+        TD_CUDA(cudaMemcpy(b.edges.p, e.edges.data(), e.edges.size() * 8, cudaMemcpyHostToDevice));
+        ref.zero();
+        if (cnt) TD_CUDA(gram::exact::radius_count(dX.as<float>(), N, d, eps, ref.counts.as<unsigned>(), ref.total.as<unsigned long long>()));
+        else TD_CUDA(gram::exact::histogram(dX.as<float>(), N, d, b.edges.as<double>(), e.buckets, ref.hist.as<unsigned long long>()));
+        std::vector<unsigned> want_c(static_cast<size_t>(N)), got_c(static_cast<size_t>(N));
+        std::vector<unsigned long long> want_h(static_cast<size_t>(e.buckets)), got_h(static_cast<size_t>(e.buckets));
+        unsigned long long want_t = 0, got_t = 0;
+        TD_CUDA(cudaMemcpy(want_c.data(), ref.counts.p, size_t(N) * 4, cudaMemcpyDeviceToHost));
+        TD_CUDA(cudaMemcpy(want_h.data(), ref.hist.p, size_t(e.buckets) * 8, cudaMemcpyDeviceToHost));
+        TD_CUDA(cudaMemcpy(&want_t, ref.total.p, 8, cudaMemcpyDeviceToHost));
+        std::vector<rows::GramExactRow> rowsv;
+        std::vector<std::function<void()>> L;
+        for (int k = 0; k < 2; ++k)
+          for (gram::Kernel kern : exact_kernels) {
+            const gram::Request r = exact_request(kern, o, dX.as<float>(), e, eps, b, cap);
+            b.zero();
+            TD_CUDA(gram::run(ops[size_t(k)], r));
+            unsigned long long n = 0;
+            TD_CUDA(cudaMemcpy(&n, b.n.p, 8, cudaMemcpyDeviceToHost));
+            const std::string what = std::string(gram::name(kern)) + " " + gram::name(xprecs[k]) + " " + gram::name(o);
+            if (n > cap) {
+              std::fprintf(stderr, "[exact] %s N=%lld d=%d: %llu pairs to replay (%.1f %%), past the %llu the free memory holds: no row\n",
+                           what.c_str(), (long long)N, d, n, 100.0 * double(n) / double(pairs), cap);
+              continue;
+            }
+            bool equal;
+            if (cnt) {
+              TD_CUDA(cudaMemcpy(got_c.data(), b.counts.p, b.counts.bytes, cudaMemcpyDeviceToHost));
+              TD_CUDA(cudaMemcpy(&got_t, b.total.p, 8, cudaMemcpyDeviceToHost));
+              equal = got_c == want_c && got_t == want_t;
+            } else {
+              TD_CUDA(cudaMemcpy(got_h.data(), b.hist.p, size_t(e.buckets) * 8, cudaMemcpyDeviceToHost));
+              equal = got_h == want_h;
+            }
+            if (!equal) {
+              std::fprintf(stderr, "bench_gram: check failed: %s at N=%lld d=%d differs from the all-float64 exact mode\n",
+                           what.c_str(), (long long)N, d);
+              return 1;
+            }
+            rows::GramExactRow g;
+            g.N = N;
+            g.d = d;
+            g.precision = xprecs[k];
+            g.output = o;
+            g.kernel = kern;
+            g.buckets = e.buckets;
+            g.bucket_width = e.w;
+            g.eps = eps;
+            g.pairs = pairs;
+            g.replayed = n;
+            g.equal_fp64 = 1;
+            rowsv.push_back(g);
+            gram::Prepared* op = &ops[size_t(k)];
+            ExactBuffers* bp = &b;
+            L.push_back([op, r, bp] {
+              bp->zero();
+              TD_CUDA(gram::run(*op, r));
+            });
+          }
+        if (time_fp64) {
+          ExactBuffers* rp = &ref;
+          const double* edges = b.edges.as<double>();
+          const float* x = dX.as<float>();
+          const int bins = e.buckets;
+          L.push_back([=] {
+            rp->zero();
+            if (cnt) TD_CUDA(gram::exact::radius_count(x, N, d, eps, rp->counts.as<unsigned>(), rp->total.as<unsigned long long>()));
+            else TD_CUDA(gram::exact::histogram(x, N, d, edges, bins, rp->hist.as<unsigned long long>()));
+          });
+        }
+        if (L.empty()) continue;
+        bench::Interleaved xt(xr, xb);
+        const std::vector<bench::Stats> st = xt.time(L);
+        for (size_t k = 0; k < rowsv.size(); ++k) {
+          rowsv[k].stats = st[k];
+          if (time_fp64) rowsv[k].fp64_median_ms = st.back().median_ms;
+          xcsv->row(rows::gram_exact_row(rowsv[k]));
+          std::fprintf(stderr, "[exact] %s %s %s (%d buckets) N=%lld d=%d: %.1f ms, %.3f %% of the pairs replayed, equal to float64%s\n",
+                       gram::name(rowsv[k].kernel), gram::name(rowsv[k].precision), gram::name(o), cnt ? 0 : e.buckets, (long long)N, d, st[k].median_ms,
+                       100.0 * double(rowsv[k].replayed) / double(pairs),
+                       time_fp64 ? (" (all-float64: " + pf("%.1f ms", st.back().median_ms) + ")").c_str() : "");
+        }
+      }
+      for (auto& op : ops) gram::release(op);
+    }
+    std::fprintf(stderr, "bench_gram: wrote %s\n", xcsv->path().c_str());
   }
   TD_CUBLAS(cublasDestroy(handle));
   std::fprintf(stderr, "bench_gram: wrote %s\n", csv->path().c_str());

@@ -53,4 +53,35 @@ inline results::RowOf<results::layout::gram> gram_row(const GramRow& g) {
   return r;
 }
 
+// gram_exact.csv (layout::gram_exact): one timing of the bracketed exact mode (bench_gram --exact-N).
+struct GramExactRow {
+  long long N = 0;
+  int d = 0;
+  gram::Prec precision = gram::Prec::tf32x3;
+  gram::Out output = gram::Out::count_exact;
+  gram::Kernel kernel = gram::Kernel::classic;
+  int buckets = 0;
+  double bucket_width = NAN, eps = NAN;
+  unsigned long long pairs = 0, replayed = 0;
+  bench::Stats stats;
+  double fp64_median_ms = NAN;
+  int equal_fp64 = -1;
+};
+inline results::RowOf<results::layout::gram_exact> gram_exact_row(const GramExactRow& g) {
+  using results::fixed;
+  using results::sig;
+  results::RowOf<results::layout::gram_exact> r;
+  r.set(TD_COL("N"), g.N).set(TD_COL("d"), g.d).set(TD_COL("precision"), gram::name(g.precision));
+  r.set(TD_COL("output"), gram::name(g.output)).set(TD_COL("impl"), gram::impl_name(gram::Sched::ltm_e, g.kernel));
+  const bool hist = g.output == gram::Out::hist_exact;
+  r.set(TD_COL("buckets"), hist ? g.buckets : 0).set(TD_COL("bucket_width"), sig(hist ? g.bucket_width : NAN, 6));
+  r.set(TD_COL("eps"), sig(hist ? NAN : g.eps, 6));
+  r.set(TD_COL("pairs"), g.pairs).set(TD_COL("replayed"), g.replayed);
+  r.set(TD_COL("replayed_pct"), sig(g.pairs ? 100.0 * double(g.replayed) / double(g.pairs) : NAN, 4));
+  r.stats(g.stats, fixed, 4);
+  r.set(TD_COL("fp64_median_ms"), std::isnan(g.fp64_median_ms) ? sig(NAN) : fixed(g.fp64_median_ms, 4));
+  r.set(TD_COL("equal_fp64"), g.equal_fp64);
+  return r;
+}
+
 }  // namespace tdmaps::rows

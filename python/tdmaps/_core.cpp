@@ -264,7 +264,9 @@ gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90, bool produc
       if (sm90 && gram::sm90_evt_refusal(p, o, N, product).empty()) return Kernel::sm90_evt;
       return Kernel::sm80_8w;
     case gram::Out::count:
-    case gram::Out::minmax: return Kernel::sm80_8w;
+    case gram::Out::minmax:
+    case gram::Out::count_exact:
+    case gram::Out::hist_exact: return Kernel::sm80_8w;
   }
   return Kernel::classic;
 }

@@ -23,6 +23,11 @@ using i64 = std::int64_t;
 // the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w and sm90-evt (distances, and
 // the BF16 / FP16 product);
 // count and minmax: classic / sm80-8w only.
+// count_exact, hist_exact (issue #37 item 2, classic / sm80-8w): the exact mode on the tensor cores. Each pair's d^2
+// from the tensor cores comes with its error bound (gram_cpu.hpp's c_P S, S <= 2 (|x_i|^2 + |x_j|^2)); a pair whose
+// bracket [d^2 - bound, d^2 + bound] is on one side of eps (one bucket) counts there, the others (the bracket
+// straddles eps or an edge) go to a replay list and are recounted in float64 by gram_exact.hpp's formula. The counts
+// and the histogram equal gram::exact's (all pairs in float64) bit for bit.
 // Sched: the tile scheduler: LTM-E over the lower tiles (ltm_e), or the c x c bounding box (bb).
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
 // the mainloop in its shared memory (2 blocks an SM); sm80_8w = classic's kernel on 8 warps with 16-deep k-tiles (<= 128 registers: 2 blocks, 16
@@ -65,7 +70,7 @@ inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product 
 // run() picks the group's unit by out_group(); the one dispatch (gram_launch.cuh) refuses the other group.
 enum class OutGroup { tile, extra };
 constexpr OutGroup out_group(Out o) {
-  return o == Out::mirror || o == Out::count || o == Out::minmax ? OutGroup::extra : OutGroup::tile;
+  return o == Out::lower || o == Out::condensed || o == Out::hist ? OutGroup::tile : OutGroup::extra;
 }
 
 constexpr int tile_side = 128;  // square output tiles, 128 x 128
@@ -100,6 +105,18 @@ struct Request {
   float eps2 = 0;                      // count: the pair is within eps when its d^2 <= eps2
   float* minmax = nullptr;             // minmax: 2 floats {least, largest} distance, combined with what they hold
                                        // (start them at {+inf, 0}; atomics on the bits of non-negative floats)
+  // count_exact / hist_exact (the exact mode): X (the N x d float points of prepare: the replay reads them), eps
+  // (count_exact: d <= eps, float64) or edges (hist_exact: the buckets + 1 float64 edges lo + b w, b = 0 .. buckets,
+  // device; lo, width and buckets as hist's; NumPy's rule, the last edge closed), and the replay list: replay_cap
+  // pairs (device, 8 bytes each) and its length *replay_n (device, zeroed by the caller). The pairs past replay_cap
+  // are counted in *replay_n but not kept: then the result is incomplete, and the caller must run again with a
+  // longer list (replay_n says how long) or fewer tiles.
+  const float* X = nullptr;
+  double eps = 0;
+  const double* edges = nullptr;
+  unsigned long long* replay = nullptr;
+  unsigned long long replay_cap = 0;
+  unsigned long long* replay_n = nullptr;
   // hist with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end) of its c(c+1)/2
   // (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
   // gram), launched as a grid of their own, by every kernel. Default: all of them, the kernels of the

@@ -121,6 +121,13 @@ struct Params {
   unsigned long long* total = nullptr; // count: the pairs within eps
   float eps2 = 0;                      // count: d^2 <= eps2
   float* minmax = nullptr;             // minmax: {least, largest} distance (bits: atomics)
+  // the exact mode (count_exact, hist_exact; params_of says why each margin holds)
+  float bracket = 0;                   // a pair's |d2 - d2_exact| <= bracket * (|x_i|^2 + |x_j|^2), from the norms here
+  float eps2_hi = 0;                   // count_exact: eps^2 rounded up (eps2: rounded down)
+  float q_margin = 0;                  // hist_exact: the float error of a bucket coordinate (d - lo) / w, in buckets
+  unsigned long long* replay = nullptr;    // the pairs (i << 32 | j) whose bracket straddles eps or an edge
+  unsigned long long replay_cap = 0;
+  unsigned long long* replay_n = nullptr;  // their number (past replay_cap: counted, not kept)
 };
 
 // The histogram's bucket of a distance: floor((dist - lo) / w) as one FFMA and a rounding down, so

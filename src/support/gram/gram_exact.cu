@@ -121,6 +121,65 @@ __global__ void __launch_bounds__(tx_n * tx_n) exact_kernel(Args a, tdmaps::Tile
   }
 }
 
+// The float64 d2 of the pair (i, j) by the formula of the header (the tiles' sum above, pair by pair).
+__device__ double d2_of(const float* __restrict__ X, int d, i64 i, i64 j) {
+  const float* xi = X + i * d;
+  const float* xj = X + j * d;
+  double s = 0;
+  for (int k = 0; k < d; ++k) {
+    const double diff = double(__ldg(xi + k)) - double(__ldg(xj + k));
+    s = __dadd_rn(s, __dmul_rn(diff, diff));
+  }
+  return s;
+}
+
+constexpr int replay_threads = 256;
+template <What W>
+__global__ void __launch_bounds__(replay_threads) replay_kernel(Args a, const unsigned long long* __restrict__ pairs,
+                                                               const unsigned long long* n_dev, unsigned long long cap) {
+  __shared__ unsigned sh_hist[W == What::hist ? hist_max : 1];
+  const unsigned long long n = *n_dev < cap ? *n_dev : cap;
+  if constexpr (W == What::hist) {
+    for (int b = threadIdx.x; b < a.bins; b += replay_threads) sh_hist[b] = 0;
+    __syncthreads();
+  }
+  unsigned long long mine = 0;
+  for (unsigned long long k = blockIdx.x * (unsigned long long)replay_threads + threadIdx.x; k < n;
+       k += (unsigned long long)gridDim.x * replay_threads) {
+    const unsigned long long key = pairs[k];
+    const i64 i = i64(key >> 32), j = i64(key & 0xffffffffull);
+    const double dist = __dsqrt_rn(d2_of(a.X, a.d, i, j));
+    if constexpr (W == What::hist) {
+      const int b = bucket(a.edges, a.bins, dist);
+      if (b >= 0) atomicAdd(&sh_hist[b], 1u);
+    } else if (dist <= a.eps) {
+      atomicAdd(&a.counts[i], 1u);
+      atomicAdd(&a.counts[j], 1u);
+      ++mine;
+    }
+  }
+  if constexpr (W == What::hist) {
+    __syncthreads();
+    for (int b = threadIdx.x; b < a.bins; b += replay_threads)
+      if (sh_hist[b]) atomicAdd(&a.hist[b], (unsigned long long)sh_hist[b]);
+  } else {
+    for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
+    if (threadIdx.x % 32 == 0 && mine) atomicAdd(a.total, mine);
+  }
+}
+template <What W>
+cudaError_t launch_replay(const Args& a, const unsigned long long* pairs, const unsigned long long* n,
+                          unsigned long long cap, cudaStream_t s) {
+  if (a.N < 2 || a.d < 1 || !a.X || !n || (cap && !pairs)) return cudaErrorInvalidValue;
+  if (cap == 0) return cudaSuccess;
+  int dev = 0, sms = 0;
+  if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  if (const cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev); e != cudaSuccess) return e;
+  const unsigned long long want = (cap + replay_threads - 1) / replay_threads, most = 8ull * unsigned(sms);
+  replay_kernel<W><<<unsigned(want < most ? want : most), replay_threads, 0, s>>>(a, pairs, n, cap);
+  return cudaGetLastError();
+}
+
 template <What W> cudaError_t launch(const Args& a, cudaStream_t s) {
   if (a.N < 2 || a.d < 1 || !a.X) return cudaErrorInvalidValue;
   tdmaps::TileMap<tdmaps::LTM_E> tiles;
@@ -143,6 +202,18 @@ cudaError_t histogram(const float* X, i64 N, int d, const double* edges, int bin
 cudaError_t radius_count(const float* X, i64 N, int d, double eps, unsigned* counts, unsigned long long* total, cudaStream_t s) {
   if (!counts || !total) return cudaErrorInvalidValue;
   return launch<What::count>(Args{X, N, d, nullptr, 0, nullptr, eps, counts, total, nullptr}, s);
+}
+cudaError_t replay_count(const float* X, i64 N, int d, double eps, const unsigned long long* pairs,
+                         const unsigned long long* n, unsigned long long cap, unsigned* counts,
+                         unsigned long long* total, cudaStream_t s) {
+  if (!counts || !total) return cudaErrorInvalidValue;
+  return launch_replay<What::count>(Args{X, N, d, nullptr, 0, nullptr, eps, counts, total, nullptr}, pairs, n, cap, s);
+}
+cudaError_t replay_histogram(const float* X, i64 N, int d, const double* edges, int bins,
+                             const unsigned long long* pairs, const unsigned long long* n, unsigned long long cap,
+                             unsigned long long* hist, cudaStream_t s) {
+  if (!edges || !hist || bins < 1 || bins > hist_max) return cudaErrorInvalidValue;
+  return launch_replay<What::hist>(Args{X, N, d, edges, bins, hist, 0, nullptr, nullptr, nullptr}, pairs, n, cap, s);
 }
 cudaError_t minmax(const float* X, i64 N, int d, double* out, cudaStream_t s) {
   if (!out) return cudaErrorInvalidValue;

@@ -30,4 +30,14 @@ cudaError_t radius_count(const float* X, i64 N, int d, double eps, unsigned* cou
 // {+inf, 0}: combined by atomics on the bits of non-negative doubles).
 cudaError_t minmax(const float* X, i64 N, int d, double* out, cudaStream_t s = 0);
 
+// The replay of the bracketed exact mode (gram_api.hpp: count_exact, hist_exact): the pairs (i << 32 | j) of
+// `pairs` (device, the first min(*n, cap) of them; *n on the device: no host synchronisation) recounted by the
+// formula above, into the same outputs as radius_count / histogram. A block a 256 pairs at a time, a thread a pair.
+cudaError_t replay_count(const float* X, i64 N, int d, double eps, const unsigned long long* pairs,
+                         const unsigned long long* n, unsigned long long cap, unsigned* counts,
+                         unsigned long long* total, cudaStream_t s = 0);
+cudaError_t replay_histogram(const float* X, i64 N, int d, const double* edges, int bins,
+                             const unsigned long long* pairs, const unsigned long long* n, unsigned long long cap,
+                             unsigned long long* hist, cudaStream_t s = 0);
+
 }  // namespace gram::exact

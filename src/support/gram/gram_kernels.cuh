@@ -72,9 +72,9 @@ template <Prec P> constexpr int max_buckets() { return hist_max_buckets; }
 template <class Shp> constexpr bool epilogue_fits() {
   constexpr int have = cfg::MainloopOf<typename Shp::C, Shp::stages>::smem_bytes;
   for (Out o : kOuts) {
-    const int need = o == Out::hist ? epi::smem_bytes<Out::hist, epi::Stores::staged>()
+    const int need = o == Out::hist || o == Out::hist_exact ? epi::smem_bytes<Out::hist, epi::Stores::staged>()
                    : o == Out::mirror ? epi::smem_bytes<Out::mirror, epi::Stores::staged>()
-                   : o == Out::count ? epi::smem_bytes<Out::count, epi::Stores::staged>()
+                   : o == Out::count || o == Out::count_exact ? epi::smem_bytes<Out::count, epi::Stores::staged>()
                    : epi::smem_bytes<Out::lower, epi::Stores::staged>();
     if (need > have) return false;
   }

@@ -3,6 +3,7 @@
 // kernels, gram_sm90.cu's run_of for sm90-ws). Part of gram.cuh.
 #pragma once
 #include "gram_kernels.cuh"
+#include "gram_exact.hpp"  // the exact mode's replay
 
 namespace gram {
 
@@ -69,13 +70,31 @@ inline Params params_of(const Prepared& o, const Request& r) {
   p.total = r.total;
   p.eps2 = r.eps2;
   p.minmax = r.minmax;
+  if (r.out == Out::count_exact || r.out == Out::hist_exact) {
+    // The bracket (issue #37 item 2). gram_cpu.hpp's bound: |d2_gpu - d2_exact| <= c_P S, S = (|x_i| + |x_j|)^2
+    // <= 2 (|x_i|^2 + |x_j|^2). The kernel has the norms in float (relative error <= (d + 1) 2^-24 <= 2^-10 for
+    // d <= 8192), and rounds d2 - E, d2 + E and E itself (each <= 2^-24 relative, and E >= c_P d2 >= 2^-20 d2
+    // since S >= d2): the factor 1.5 on 2 c_P covers them with room (0.5 c_P S against at most 2^-9 c_P S + 3 2^-24 d2).
+    // The float64 reference's own roundings (d2_exact and its sqrt, ~d 2^-53 relative) are far inside too.
+    p.bracket = float(3.0 * gram_cpu::bound_coef(name(o.prec), o.d));
+    // count_exact: sure within when d2 + E < eps^2 rounded down, sure outside when d2 - E > eps^2 rounded up.
+    const double e2 = r.eps * r.eps;
+    p.eps2 = std::nextafter(float(e2), 0.0f);
+    p.eps2_hi = std::nextafter(float(e2), INFINITY);
+    // hist_exact: q = (d - lo) / w in float: sqrt.approx (<= 2^-21 relative), the FFMA with the rounded 1 / w and
+    // -lo / w (<= 3 2^-24 of |q| + |lo / w|): a margin of (buckets + |lo / w| + 1) 2^-19 in bucket units, 2.6x that.
+    p.q_margin = float((double(r.buckets) + std::fabs(double(p.lo_scaled)) + 1.0) * std::ldexp(1.0, -19));
+    p.replay = r.replay;
+    p.replay_cap = r.replay_cap;
+    p.replay_n = r.replay_n;
+  }
   return p;
 }
 // The one dispatch: checks the request (its output's group and pointers, buckets, scheduler, tile range) and
-// calls `launch(tiles, out, p)` with the tile source, the output as std::integral_constant<Out, ...> and the
+// calls `launch(tiles, out, p)` (on stream s; the exact mode's replay follows it there) with the tile source, the output as std::integral_constant<Out, ...> and the
 // parameters. Anything it does not serve: cudaErrorInvalidValue, before any launch.
 template <OutGroup G, class Launch>
-cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
+cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch&& launch) {
   if (out_group(r.out) != G) return cudaErrorInvalidValue;
   switch (r.out) {
     case Out::hist:
@@ -90,8 +109,18 @@ cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
     case Out::minmax:
       if (!r.minmax) return cudaErrorInvalidValue;
       break;
+    case Out::count_exact:
+      if (!r.counts || !r.total || !r.X || !r.replay_n || (r.replay_cap && !r.replay) || !(r.eps >= 0))
+        return cudaErrorInvalidValue;
+      break;
+    case Out::hist_exact:
+      if (!r.hist || !r.edges || !r.X || !r.replay_n || (r.replay_cap && !r.replay) || r.buckets < 1 ||
+          r.buckets > hist_max_buckets || r.buckets > exact::max_bins || !(r.width > 0))
+        return cudaErrorInvalidValue;
+      break;
     default: break;
   }
+  if ((r.out == Out::count_exact || r.out == Out::hist_exact) && o.N >= (i64(1) << 32)) return cudaErrorInvalidValue;
   if (G == OutGroup::extra && r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
   const Params p = params_of(o, r);
   const i64 c = o.Np / tile_side;
@@ -122,6 +151,14 @@ cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
       case Out::mirror: return launch(ltm, Mirror{}, p);
       case Out::count: return launch(ltm, Count{}, p);
       case Out::minmax: return launch(ltm, Minmax{}, p);
+      case Out::count_exact: {  // the tensor cores' bracketed count, then the replayed pairs in float64
+        if (const cudaError_t e = launch(ltm, std::integral_constant<Out, Out::count_exact>{}, p); e != cudaSuccess) return e;
+        return exact::replay_count(r.X, o.N, o.d, r.eps, r.replay, r.replay_n, r.replay_cap, r.counts, r.total, s);
+      }
+      case Out::hist_exact: {
+        if (const cudaError_t e = launch(ltm, std::integral_constant<Out, Out::hist_exact>{}, p); e != cudaSuccess) return e;
+        return exact::replay_histogram(r.X, o.N, o.d, r.edges, r.buckets, r.replay, r.replay_n, r.replay_cap, r.hist, s);
+      }
       default: return cudaErrorInvalidValue;
     }
   }
@@ -129,7 +166,7 @@ cudaError_t dispatch(const Prepared& o, const Request& r, Launch&& launch) {
 
 // The launch of one precision and output group on the kernels classic and sm80-8w (the definitions behind run()).
 template <Prec P, OutGroup G = OutGroup::tile> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
-  return dispatch<G>(o, r, [&](const auto& tiles, auto out, const Params& p) {
+  return dispatch<G>(o, r, s, [&](const auto& tiles, auto out, const Params& p) {
     return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(r.kernel, p, tiles, s);
   });
 }

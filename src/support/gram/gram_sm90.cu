@@ -130,7 +130,7 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
 }
 
 template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
-  return dispatch<OutGroup::tile>(o, r, [&](const auto& tiles, auto out, const Params& p) {
+  return dispatch<OutGroup::tile>(o, r, s, [&](const auto& tiles, auto out, const Params& p) {
     return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(p, o, tiles, s);
   });
 }

@@ -14,12 +14,13 @@ namespace gram {
 
 // ---- the interface's enums (documented where they are used: gram_api.hpp) ---------------------------------
 enum class Prec { tf32, tf32x3, bf16, fp16 };
-enum class Out { lower, condensed, hist, mirror, count, minmax };
+enum class Out { lower, condensed, hist, mirror, count, minmax, count_exact, hist_exact };
 enum class Sched { ltm_e, bb };
 enum class Kernel { classic, sm80_8w, sm90_ws, sm90_evt };
 
 inline constexpr Prec kPrecs[] = {Prec::tf32, Prec::tf32x3, Prec::bf16, Prec::fp16};
-inline constexpr Out kOuts[] = {Out::lower, Out::condensed, Out::hist, Out::mirror, Out::count, Out::minmax};
+inline constexpr Out kOuts[] = {Out::lower, Out::condensed, Out::hist,       Out::mirror,
+                                Out::count, Out::minmax,    Out::count_exact, Out::hist_exact};
 inline constexpr Sched kScheds[] = {Sched::ltm_e, Sched::bb};
 // In the order of the kernels' ladder (issue #36; figures/fig_gram.cpp gram_ladder draws them in it).
 inline constexpr Kernel kKernels[] = {Kernel::classic, Kernel::sm80_8w, Kernel::sm90_ws, Kernel::sm90_evt};
@@ -49,6 +50,8 @@ constexpr const char* name(Out o) {
     case Out::mirror: return "mirror";
     case Out::count: return "count";
     case Out::minmax: return "minmax";
+    case Out::count_exact: return "count-exact";
+    case Out::hist_exact: return "hist-exact";
   }
   return "?";
 }

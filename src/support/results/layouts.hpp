@@ -125,6 +125,15 @@ inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
                              "N,d,precision,output,impl,tile,launched_tiles,useful_tiles,reps,median_ms,p25_ms,"
                              "p75_ms,min_ms,max_ms,TFLOPs,GBps,bytes_written,err_vs_f64,err_bound,bb_median_ms,I,"
                              "blocks_per_s,verified"};
+// bench_gram --exact-N (issue #37 item 2): the bracketed exact mode (count-exact, hist-exact: tensor cores, then the
+// pairs whose error bound straddles eps or an edge recounted in float64) at N points, d = --hist-d, one row per
+// (N, d, precision, output, impl): the histogram's buckets of bucket_width from 0 (hist-exact), eps (count-exact),
+// pairs (i > j), replayed (the pairs recounted) and their percentage, the times,
+// fp64_median_ms the all-float64 exact mode's (gram_exact.hpp) in the same run (NaN: not timed at this N), and
+// equal_fp64 1 when the result was equal to the all-float64 one, count for count, at this N (-1: not compared).
+inline constexpr Layout gram_exact{"gram_exact.csv", "gpu", "experiments/gram/bench_gram",
+                                   "N,d,precision,output,impl,buckets,bucket_width,eps,pairs,replayed,replayed_pct,reps,"
+                                   "median_ms,p25_ms,p75_ms,min_ms,max_ms,fp64_median_ms,equal_fp64"};
 // ---- experiments/results/cpu/ ----
 inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
                                          "arch,dim,map,index_bits,form,mode,instructions,reference_instructions,"
@@ -181,7 +190,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
       &layout::peers_python,     &layout::ncu_gram,
       &layout::map_instructions,
-      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,
+      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,  &layout::gram_exact,
       &layout::reported,      &layout::conditions,      &layout::targets,
       &layout::sdh_gram_accuracy, &layout::peer_index_audit};
   return v;
