@@ -103,7 +103,9 @@ const std::map<std::string, Shown>& gram_rules() {
                                                  {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram", "bf16"}},
                                                  {"36-lower-256", {100, "%.0f %%", "lower"}}, {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
                                                  {"37-hist", {1, "%.2f s", "hist"}},
-                                                 {"37-count", {1, "%.2f s", "count"}}};
+                                                 {"37-count", {1, "%.2f s", "count"}},
+                                                 {"37-exact-count", {1, "%.2f s", "count-exact", "3xtf32"}},
+                                                 {"37-exact-hist", {1, "%.2f s", "hist-exact", "3xtf32"}}};
   return m;
 }
 
@@ -227,7 +229,8 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
       res->kernel = "—";
       res->measured = m.none.empty() ? "no rows at these sizes" : m.none;
       res->verdict = "not measured";
-    } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-count") {  // one size
+    } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-count" || x.id == "37-exact-count" ||
+               x.id == "37-exact-hist") {  // one size
       const GramPoint& p = m.points.front();
       res->kernel = "`" + p.kernel + "`";
       res->measured = fmt_with(p.value, rule->second.f) + (m.others.empty() ? "" : " (" + m.others + ")");

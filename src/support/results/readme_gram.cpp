@@ -147,6 +147,36 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
       h.none = std::string("no ") + output + " row at N = 10⁶, d = 128";
     out.push_back(h);
   }
+  // issue #37 item 2: the bracketed exact mode at N = 10^6, d = 128 (gram_exact.csv, bench_gram --exact-N), seconds:
+  // our fastest row equal to the all-float64 result, count for count; the others (precision, kernel, buckets, the
+  // share replayed) in words
+  for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-exact-count", gram::name(gram::Out::count_exact)},
+                                   {"37-exact-hist", gram::name(gram::Out::hist_exact)}}) {
+    GramMeasure h{id, {}, "", ""};
+    const Table* x = g.get(results::layout::gram_exact);
+    std::vector<TableRow> xr = x ? x->rows() : std::vector<TableRow>{};
+    const TableRow* best = nullptr;
+    for (const TableRow& r : xr)
+      if (r.s("N") == pick_rows::kGramHistN && r.s("d") == pick_rows::kGramHistD && r.s("output") == output &&
+          r.d("equal_fp64") == 1 && r.d("median_ms") > 0 && (!best || r.d("median_ms") < best->d("median_ms")))
+        best = &r;
+    const auto words = [&](const TableRow& r) {
+      return "`" + pick_rows::gram_kernel(r.s("impl")) + "` " + r.s("precision") +
+             (r.d("buckets") > 0 ? ", " + r.s("buckets") + " buckets" : std::string()) + ": " +
+             fmt_with(r.d("median_ms") / 1000, "%.2f s") + ", " + r.s("replayed_pct") + " % replayed";
+    };
+    if (best) {
+      h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, best->d("median_ms") / 1000,
+                                   pick_rows::gram_kernel(best->s("impl"))});
+      h.others = words(*best);
+      for (const TableRow& r : xr)
+        if (&r != best && r.s("N") == best->s("N") && r.s("d") == best->s("d") && r.s("output") == output)
+          h.others += "; " + words(r);
+    } else {
+      h.none = x ? std::string("no ") + output + " row at N = 10⁶, d = 128" : "no `gram_exact.csv` in this GPU folder";
+    }
+    out.push_back(h);
+  }
   {
     GramMeasure h{"27-hist", {}, "", ""};
     const TableRow* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, kHist);
