@@ -99,7 +99,7 @@ const std::map<std::string, Shown>& gram_rules() {
   static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%", "lower"}},  {"27-gemm", {1, "%.2f×", "lower"}},
                                                  {"27-gemm-epilogue", {1, "%.2f×", "lower"}}, {"27-syrk", {1, "%.2f×", "lower", "3xtf32"}},
                                                  {"27-cdist", {1, "%.1f×", "lower"}},        {"27-hist", {1, "%.2f s", "hist"}},
-                                                 {"36-mirror", {100, "%.0f %%", "mirror"}},   {"36-condensed", {100, "%.0f %%", "condensed"}},
+                                                 {"36-mirror", {100, "%.0f %%", "mirror"}},   {"36-lower", {100, "%.0f %%", "lower"}},   {"36-condensed", {100, "%.0f %%", "condensed"}},
                                                  {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram", "bf16"}},
                                                  {"36-lower-256", {100, "%.0f %%", "lower"}}, {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
                                                  {"37-hist", {1, "%.2f s", "hist"}},

@@ -28,7 +28,10 @@
 // around CUTLASS's SM80 mainloop (gram_kernels.cuh; the SM90 one: gram_sm90.cu), the launch and the one dispatch
 // from a request to a launch (gram_launch.cuh: dispatch<OutGroup>); the instantiation table is gram_<prec>.cu /
 // gram_extra_<prec>.cu (one output group each), the host API gram_api.hpp (run() picks the kernel family and the
-// group's unit), the CPU oracle gram_cpu.hpp. No state is kept between calls.
+// group's unit), the CPU oracle gram_cpu.hpp. No state is kept between calls. sm90-evt (gram_sm90_evt.cu) is a stock
+// CUTLASS 3 GemmUniversal: it has no kernel of ours and does not go through dispatch<>; what it accepts is
+// sm90_evt_refusal's one rule, and its epilogues are CUTLASS visitor-tree nodes (the machinery the issue asked for),
+// the arithmetic of gram_epilogue.cuh's lower / condensed / mirror written in that form.
 #include "gram_config.cuh"
 #include "gram_prepare.cuh"
 #include "gram_epilogue.cuh"
