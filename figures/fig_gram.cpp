@@ -389,6 +389,29 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
     by[key].y.push_back(pairs_s);
     if (pairs_s > best) best = pairs_s, best_N = N, best_what = by[key].label;
   }
+  // the bracketed exact mode (gram_exact.csv, bench_gram --exact-N): tensor cores, the straddling pairs in float64;
+  // every row equal to the all-float64 result (equal_fp64 = 1), one series per (output, kernel, precision, buckets)
+  if (const Table* x = g.get(results::layout::gram_exact))
+    for (const TableRow& r : x->rows()) {
+      if (r.s("d") != d || r.d("equal_fp64") != 1 || !(r.d("median_ms") > 0)) continue;
+      Kernel kern = Kernel::classic;
+      if (!pick_rows::gram_ltm_kernel(r.s("impl"), kern)) continue;
+      const bool hist = r.s("output") == gram::name(gram::Out::hist_exact);
+      const std::string key = r.s("output") + ", " + gram::name(kern) + ", " + r.s("precision") + (hist ? ", " + r.s("buckets") : "");
+      if (!by.count(key)) {
+        Series s;
+        s.label = std::string(hist ? "histogram" : "ε-count") + ", exact (bracketed: " + r.s("precision") + " + float64 replay), " +
+                  gram::name(kern) + (hist ? ", " + r.s("buckets") + " buckets" : "");
+        s.color = r.s("precision") == gram::name(gram::Prec::tf32x3) ? "#9467bd" : "#8c564b";
+        s.pt = hist ? 9 : 11;
+        s.dt = kern == Kernel::classic ? 1 : 3;
+        by[key] = s;
+        order.push_back(key);
+      }
+      const double N = r.d("N");
+      by[key].x.push_back(N);
+      by[key].y.push_back(N * (N - 1) / 2 / (r.d("median_ms") * 1e-3));
+    }
   if (order.empty()) return skip(ctx, "gram_reductions", &g, "gram.csv has no histogram or count rows at d = 128");
   Panel p;
   p.title = "pair reductions at d = 128: pairs per second against N";
@@ -426,7 +449,8 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
   f.panels.push_back(p);
   emit(ctx, f, &g,
        "Pairs per second of the fused histogram and the ε-count (gram.csv, d = 128; each checked against float64 "
-       "first), the exact mode's ε-count, the TF32 roof and the SDH kernels' rate.",
+       "first), the exact mode's ε-count (all float64), the bracketed exact mode (gram_exact.csv: equal to float64 "
+       "count for count), the TF32 roof and the SDH kernels' rate.",
        reading);
 }
 }  // namespace figs
