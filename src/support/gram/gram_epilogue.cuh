@@ -81,60 +81,6 @@ template <Out O, Stores S> constexpr int smem_bytes() {
 // epilogue's atomics and stores leave them alone, and re-read them (sm90-ws hist: two branches more a cell, 25 %
 // slower, measured).
 
-// The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
-// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
-template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
-  TD_EPI_TILE(t);
-  u32* sh = reinterpret_cast<u32*>(smem);
-  for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
-  tm.sync();
-  u32* mine = sh + tm.lane() % hist_copies;
-  const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
-  CUTE_UNROLL
-  for (int v = 0; v < size(acc); ++v) {
-    const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const u32 b = bucket_of(approx_distance(TD_EPI_D2(r, c, acc(v))), p);
-    const bool ok = fast || TD_EPI_BELOW(r, c);
-    if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
-  }
-  tm.sync();
-  for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
-    u32 s = 0;
-    for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
-    if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
-  }
-}
-
-// Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared
-// memory, then one global atomic per nonzero row / column, and the tile's total.
-template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
-  TD_EPI_TILE(t);
-  u32* rc = reinterpret_cast<u32*>(smem);  // rc[0, 128): rows, rc[128, 256): columns, rc[256]: total
-  for (int k = tm.tid; k < 2 * tile_side + 1; k += Tm::threads) rc[k] = 0;
-  tm.sync();
-  u32 mine = 0;
-  CUTE_UNROLL
-  for (int v = 0; v < size(acc); ++v) {
-    const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const float d2 = TD_EPI_D2(r, c, acc(v));
-    if (TD_EPI_BELOW(r, c) && d2 <= p.eps2) {
-      atomicAdd(&rc[r], 1u);
-      atomicAdd(&rc[tile_side + c], 1u);
-      ++mine;
-    }
-  }
-  for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
-  if (tm.lane() == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);
-  tm.sync();
-  for (int k = tm.tid; k < 2 * tile_side; k += Tm::threads) {
-    const i64 pt = k < tile_side ? r0 + k : c0 + (k - tile_side);
-    if (rc[k] && pt < N) atomicAdd(&p.counts[pt], rc[k]);
-  }
-  if (tm.tid == 0 && rc[2 * tile_side]) atomicAdd(p.total, (unsigned long long)rc[2 * tile_side]);
-}
-
 // The exact mode's replay list (issue #37 item 2): the pairs whose bracket straddles eps or an edge, appended a warp
 // at a time (one atomic a warp and value index: the ballot's leader reserves the warp's slots). Every lane of the
 // warp calls it together (the epilogues' loops are uniform). Pairs past the list's capacity are counted, not kept.
@@ -150,28 +96,78 @@ __device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i,
   if (need && k < p.replay_cap) p.replay[k] = (unsigned long long)i << 32 | (unsigned long long)j;
 }
 
-// count_exact: the eps count of the pairs i > j whose bracket lies on one side of eps (as count), the others
-// replayed in float64 (gram_exact.hpp's formula: replay_count).
-template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count_exact(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+// The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
+// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
+// Exact (hist_exact, issue #37 item 2): a pair counts only where its bracket's distances [sqrt(d2 - E), sqrt(d2 + E)]
+// fall in one bucket (their bucket coordinates widened by q_margin); the others go to the replay list (recounted in
+// float64 against the float64 edges: replay_histogram). A bracket wholly below the first edge or above the last: no count.
+template <bool Exact, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
-  u32* rc = reinterpret_cast<u32*>(smem);  // as count's
+  u32* sh = reinterpret_cast<u32*>(smem);
+  for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
+  tm.sync();
+  u32* mine = sh + tm.lane() % hist_copies;
+  const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int r = get<0>(cc(v)), c = get<1>(cc(v));
+    if constexpr (!Exact) {
+      const u32 b = bucket_of(approx_distance(TD_EPI_D2(r, c, acc(v))), p);
+      const bool ok = fast || TD_EPI_BELOW(r, c);
+      if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
+    } else {
+      const float ni = __ldg(nr + r), nj = __ldg(nc + c);
+      const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
+      const int bl = __float2int_rd(fmaf(approx_distance(fmaxf(d2 - e, 0.0f)), p.inv_width, p.lo_scaled) - p.q_margin);
+      const int bh = __float2int_rd(fmaf(approx_distance(d2 + e), p.inv_width, p.lo_scaled) + p.q_margin);
+      const bool below = TD_EPI_BELOW(r, c);
+      const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
+      if (below && sure && !none) atomicAdd(&mine[bl * hist_copies], 1u);
+      replay_append(p, below && !sure && !none, r0 + r, c0 + c, tm);
+    }
+  }
+  tm.sync();
+  for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
+    u32 s = 0;
+    for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
+    if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
+  }
+}
+
+// Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared
+// memory, then one global atomic per nonzero row / column, and the tile's total. Exact (count_exact, issue #37 item
+// 2): a pair counts where its bracket [d2 - E, d2 + E] lies below eps^2 (rounded down), nowhere where it lies above
+// eps^2 (rounded up), and goes to the replay list otherwise (recounted in float64: replay_count).
+template <bool Exact, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  TD_EPI_TILE(t);
+  u32* rc = reinterpret_cast<u32*>(smem);  // rc[0, 128): rows, rc[128, 256): columns, rc[256]: total
   for (int k = tm.tid; k < 2 * tile_side + 1; k += Tm::threads) rc[k] = 0;
   tm.sync();
   u32 mine = 0;
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const float ni = __ldg(nr + r), nj = __ldg(nc + c);
-    const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
-    const bool below = TD_EPI_BELOW(r, c);
-    const bool within = d2 + e < p.eps2, outside = d2 - e > p.eps2_hi;
-    if (below && within) {
-      atomicAdd(&rc[r], 1u);
-      atomicAdd(&rc[tile_side + c], 1u);
-      ++mine;
+    // (each form as measured: a shared `in` flag, or a lambda for the three adds, changed the SASS of both)
+    if constexpr (!Exact) {
+      const float d2 = TD_EPI_D2(r, c, acc(v));
+      if (TD_EPI_BELOW(r, c) && d2 <= p.eps2) {
+        atomicAdd(&rc[r], 1u);
+        atomicAdd(&rc[tile_side + c], 1u);
+        ++mine;
+      }
+    } else {
+      const float ni = __ldg(nr + r), nj = __ldg(nc + c);
+      const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
+      const bool below = TD_EPI_BELOW(r, c), within = d2 + e < p.eps2, outside = d2 - e > p.eps2_hi;
+      if (below && within) {
+        atomicAdd(&rc[r], 1u);
+        atomicAdd(&rc[tile_side + c], 1u);
+        ++mine;
+      }
+      replay_append(p, below && !within && !outside, r0 + r, c0 + c, tm);
     }
-    replay_append(p, below && !within && !outside, r0 + r, c0 + c, tm);
   }
   for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
   if (tm.lane() == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);
@@ -181,36 +177,6 @@ __device__ __forceinline__ void count_exact(const Params p, TileAt t, const Acc&
     if (rc[k] && pt < N) atomicAdd(&p.counts[pt], rc[k]);
   }
   if (tm.tid == 0 && rc[2 * tile_side]) atomicAdd(p.total, (unsigned long long)rc[2 * tile_side]);
-}
-
-// hist_exact: the histogram of the pairs i > j whose bracket's distances [sqrt(d2 - E), sqrt(d2 + E)] fall in one
-// bucket (their bucket coordinates widened by q_margin), as histogram; the others replayed in float64
-// (replay_histogram, against the float64 edges). A bracket wholly below the first edge or above the last: no count.
-template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void histogram_exact(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
-  TD_EPI_TILE(t);
-  u32* sh = reinterpret_cast<u32*>(smem);
-  for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
-  tm.sync();
-  u32* mine = sh + tm.lane() % hist_copies;
-  CUTE_UNROLL
-  for (int v = 0; v < size(acc); ++v) {
-    const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const float ni = __ldg(nr + r), nj = __ldg(nc + c);
-    const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
-    const int bl = __float2int_rd(fmaf(approx_distance(fmaxf(d2 - e, 0.0f)), p.inv_width, p.lo_scaled) - p.q_margin);
-    const int bh = __float2int_rd(fmaf(approx_distance(d2 + e), p.inv_width, p.lo_scaled) + p.q_margin);
-    const bool below = TD_EPI_BELOW(r, c);
-    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
-    if (below && sure && !none) atomicAdd(&mine[bl * hist_copies], 1u);
-    replay_append(p, below && !sure && !none, r0 + r, c0 + c, tm);
-  }
-  tm.sync();
-  for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
-    u32 s = 0;
-    for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
-    if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
-  }
 }
 
 // The least and largest distance of the pairs i > j (as the histogram computes it), a warp's by shuffles, then
@@ -392,10 +358,8 @@ __device__ __forceinline__ void apply(const Params p, TileAt t, const Acc& acc, 
     rows_from_registers<O>(p, t, acc, cc);
   } else {
     tm.sync();  // every thread of the team is done with the mainloop's shared memory: it becomes the epilogue's
-    if constexpr (O == Out::hist) histogram(p, t, acc, cc, smem, tm);
-    else if constexpr (O == Out::count) count(p, t, acc, cc, smem, tm);
-    else if constexpr (O == Out::count_exact) count_exact(p, t, acc, cc, smem, tm);
-    else if constexpr (O == Out::hist_exact) histogram_exact(p, t, acc, cc, smem, tm);
+    if constexpr (O == Out::hist || O == Out::hist_exact) histogram<O == Out::hist_exact>(p, t, acc, cc, smem, tm);
+    else if constexpr (O == Out::count || O == Out::count_exact) count<O == Out::count_exact>(p, t, acc, cc, smem, tm);
     else if constexpr (O == Out::mirror) mirror(p, t, acc, cc, smem, tm);
     else rows_staged<O>(p, t, acc, cc, smem, tm);
   }
