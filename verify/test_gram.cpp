@@ -70,8 +70,8 @@ BOOST_AUTO_TEST_CASE(tile_maps_cover_the_lower_triangle_once) {
 // the whole grid's block lambda does (tile(block_at(grid, lambda))), for every W <= 64 on small c and
 // the worker counts 1, 2, 3, 7, 8, 13, 16, 64 on the larger ones.
 // The banded order (banded_tile, the CUTLASS 3 scheduler's LowerTriangleScheduler<M, G>): every lambda of
-// [0, c(c+1)/2) gets a lower tile, each tile once, for band heights G = 1..17 and every c up to 300 (short
-// last bands included), and a band's tiles are consecutive lambdas.
+// [0, c(c+1)/2) gets a lower tile, each tile once, for band heights G = 1..17 and c = 1..40, then every 13th c to
+// 300 (short last bands included), and a band's tiles are consecutive lambdas.
 // The proof's steps at large c (tiles.hpp, banded_tile): at every band's first and last lambda, the first and last
 // lambda of its body, and their neighbours, the tile is in that band, below the diagonal, where the mixed-radix /
 // triangle order puts it, for c up to LTM-E's tile counts of N = 10^6 .. 10^7 points and G = 8 (the scheduler's)

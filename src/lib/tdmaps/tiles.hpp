@@ -69,14 +69,15 @@ struct TileMap {
 // band of lambda is the row of lambda in the plain row-major order, (I0, J0) = the map's tile of
 // lambda, divided by G: the map's arithmetic, none of its own but one exact triangle root of the
 // band's small triangle (tri_root, < tri(G)). G = 1 is the map's own order.
-// Exact for every c the map is exact for (the proof; verify/test_gram.cpp checks it on every c <= 300 and at the
-// band boundaries of large c): the map gives lambda's row-major tile (I, J), so tri(I) <= lambda < tri(I + 1). With
-// b0 = G floor(I / G) and rows = min(G, c - b0): tri(b0) <= tri(I) and I + 1 <= b0 + rows, so mu = lambda - tri(b0)
-// lies in [0, tri(b0 + rows) - tri(b0)) = [0, rows b0 + tri(rows)), the count of the band's tiles. Below body =
-// rows b0, mu = s (rows G) + (j - s G) rows + (i - b0) is a mixed-radix number (b0 is a multiple of G): a bijection
-// onto the rows x b0 tiles left of the diagonal block. Past it, nu = mu - body < tri(rows) is the band's triangle
-// row-major (tri_root exact for every l < 2^62, numbers.hpp). So lambda -> tile is a bijection of [0, c(c+1)/2) onto
-// the lower tiles, band after band, with no arithmetic past u64 (tri(b0) <= lambda).
+// Exact for every c the map is exact for (the proof; verify/test_gram.cpp checks it on c = 1..40 and every 13th c
+// to 300, and at the band boundaries of four large c): the map gives lambda's row-major tile (I, J), so
+// tri(I) <= lambda < tri(I + 1). With b0 = G floor(I / G) and rows = min(G, c - b0): tri(b0) <= tri(I) and
+// I + 1 <= b0 + rows, so mu = lambda - tri(b0) lies in [0, tri(b0 + rows) - tri(b0)) = [0, rows b0 + tri(rows)),
+// the count of the band's tiles. Below body = rows b0, mu = s (rows G) + (j - s G) rows + (i - b0) is a mixed-radix
+// number (b0 is a multiple of G): a bijection onto the rows x b0 tiles left of the diagonal block. Past it,
+// nu = mu - body < tri(rows) is the band's triangle row-major (tri_root exact for every l < 2^62, numbers.hpp). So
+// lambda -> tile is a bijection of [0, c(c+1)/2) onto the lower tiles, band after band, with no arithmetic past u64
+// (tri(b0) <= lambda).
 TD_HD Cell2T<i64> banded_tile(Cell2T<i64> row_major, u64 lambda, i64 c, i64 G) {
   if (G <= 1 || !row_major.inside) return row_major;
   const i64 b0 = row_major.i / G * G;                   // the band's first tile row
