@@ -43,6 +43,13 @@ __device__ int bucket(const double* e, int bins, double d) {
   return lo;
 }
 
+// One step of the header's float64 sum, the one copy (the tiles' kernel and the replay): s + (a - b)^2, the
+// difference exact (floats in float64), the product and the sum each rounded once (no FMA).
+__device__ __forceinline__ double add_square(double s, double a, double b) {
+  const double diff = a - b;
+  return __dadd_rn(s, __dmul_rn(diff, diff));
+}
+
 template <What W>
 __global__ void __launch_bounds__(tx_n * tx_n) exact_kernel(Args a, tdmaps::TileMap<tdmaps::LTM_E> tiles) {
   __shared__ double xs[side][kc + 1], ys[side][kc + 1];
@@ -73,10 +80,7 @@ __global__ void __launch_bounds__(tx_n * tx_n) exact_kernel(Args a, tdmaps::Tile
 #pragma unroll
       for (int u = 0; u < per; ++u)
 #pragma unroll
-        for (int v = 0; v < per; ++v) {
-          const double diff = xs[ty + tx_n * u][k] - ys[tx + tx_n * v][k];
-          s[u][v] = __dadd_rn(s[u][v], __dmul_rn(diff, diff));
-        }
+        for (int v = 0; v < per; ++v) s[u][v] = add_square(s[u][v], xs[ty + tx_n * u][k], ys[tx + tx_n * v][k]);
   }
 
   double lo = INFINITY, hi = 0;
@@ -126,10 +130,7 @@ __device__ double d2_of(const float* __restrict__ X, int d, i64 i, i64 j) {
   const float* xi = X + i * d;
   const float* xj = X + j * d;
   double s = 0;
-  for (int k = 0; k < d; ++k) {
-    const double diff = double(__ldg(xi + k)) - double(__ldg(xj + k));
-    s = __dadd_rn(s, __dmul_rn(diff, diff));
-  }
+  for (int k = 0; k < d; ++k) s = add_square(s, double(__ldg(xi + k)), double(__ldg(xj + k)));
   return s;
 }
 
