@@ -202,7 +202,7 @@ void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<
         if (!ok) fail(sn + at + pf("%.9g", v) + " is outside the bound");
       }
   }
-  if (evt) return;  // count: classic / sm80-8w only
+  if (evt) return;  // count and minmax: classic, sm80-8w and sm90-ws
   // count: eps^2 = d / 6 (about half the pairs of the unit cube)
   const double eps2 = double(d) / 6;
   const gc::CountReference cref = gc::count_reference(X.data(), N, d, eps2, coef);
@@ -498,7 +498,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
       fail(sn + " hist: " + std::to_string(total) + " pairs counted (want " + std::to_string(want_total) + "), " +
            std::to_string(diff) + " moved, more than twice the " + std::to_string(h.edge) + " pairs near a bucket edge");
   }
-  if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w || evt) check_extra(op, kern, X, N, d, S, ex, fail);
+  check_extra(op, kern, X, N, d, S, ex, fail);  // every kernel: sm90-evt its mirror alone
   gram::release(op);
   return worst;
 }
@@ -526,7 +526,7 @@ int main(int argc, char** argv) {
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
       ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
       ("exact-N", po::value(&exact_args)->composing(), "point counts of the bracketed exact mode's timing (issue #37: "
-       "count-exact, hist-exact at d = --hist-d, TF32 and 3xTF32, kernels classic / sm80-8w, beside the all-float64 "
+       "count-exact, hist-exact at d = --hist-d, TF32 and 3xTF32, kernels classic / sm80-8w / sm90-ws, beside the all-float64 "
        "exact mode; gram_exact.csv); default none");
   cli.add()("sym", po::value(&sym_arg)->default_value("8192x4096,8192x8192"),
             "sizes NxD of the symmetric product alone (issue #36 item 3: BF16 / FP16 X X^T mirror-written, against "
@@ -676,9 +676,9 @@ int main(int argc, char** argv) {
 
   for (i64 N0 : {verify_n, 129ll})
     for (int d : {3, 100}) check_exact(N0, d, seed + 3);
-  std::vector<gram::Kernel> exact_kernels;  // the bracketed exact mode's kernels (the classic epilogue's)
+  std::vector<gram::Kernel> exact_kernels;  // the bracketed exact mode's kernels (ours: gram_epilogue.cuh's)
   for (gram::Kernel kern : g_kernels)
-    if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w) exact_kernels.push_back(kern);
+    if (kern != gram::Kernel::sm90_evt) exact_kernels.push_back(kern);
   if (!exact_kernels.empty())
     for (i64 N0 : {verify_n, 129ll})
       for (int d : {3, 100})
@@ -1053,11 +1053,11 @@ int main(int argc, char** argv) {
       if (k % 2 == 1)
         std::fprintf(stderr, "[hist] %s N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", gram::name(kern), (long long)N, d, ms, bb_ms);
     }
-    // the eps count at the same N (classic epilogue: kernels classic and sm80-8w), eps^2 = d / 6; its
+    // the eps count at the same N (our epilogue: kernels classic, sm80-8w and sm90-ws), eps^2 = d / 6; its
     // check: the first nv points' counts against float64 within the pairs near eps (check_extra's rule)
     std::vector<gram::Kernel> ck;
     for (gram::Kernel kern : g_kernels)
-      if (kern == gram::Kernel::classic || kern == gram::Kernel::sm80_8w) ck.push_back(kern);
+      if (kern != gram::Kernel::sm90_evt) ck.push_back(kern);
     if (!ck.empty()) {
       Dev dCnt(size_t(N) * 4), dTot(8);
       const double eps2 = double(d) / 6;

@@ -20,10 +20,10 @@ using i64 = std::int64_t;
 // hist: a uniform histogram of the distances of the pairs i > j; mirror (issue #38): the whole
 // N x N from the lower tiles (each tile and its transpose); count (issue #37/#38): per-point
 // neighbour counts within eps and their pair total; minmax: the least and largest distance of
-// the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w and sm90-evt (distances, and
+// the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w, sm90-ws and sm90-evt (distances, and
 // the BF16 / FP16 product);
-// count and minmax: classic / sm80-8w only.
-// count_exact, hist_exact (issue #37 item 2, classic / sm80-8w): the exact mode on the tensor cores. Each pair's d^2
+// count and minmax: classic, sm80-8w and sm90-ws.
+// count_exact, hist_exact (issue #37 item 2, classic / sm80-8w / sm90-ws): the exact mode on the tensor cores. Each pair's d^2
 // from the tensor cores comes with its error bound (gram_cpu.hpp's c_P S, S <= 2 (|x_i|^2 + |x_j|^2)); a pair whose
 // bracket [d^2 - bound, d^2 + bound] is on one side of eps (one bucket) counts there, the others (the bracket
 // straddles eps or an edge) go to a replay list and are recounted in float64 by gram_exact.hpp's formula. The counts
@@ -66,7 +66,8 @@ inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product 
 
 // The outputs fall in two groups, each instantiated in its own translation units so that the precisions' files
 // build in parallel: the tile outputs (lower, condensed, hist: both schedulers, every kernel, tile ranges for
-// hist) and the extra ones (mirror, count, minmax: LTM-E, kernels classic and sm80-8w; gram_extra_<prec>.cu).
+// hist) and the extra ones (mirror, count, minmax and the exact mode's: LTM-E; gram_extra_<prec>.cu for classic and
+// sm80-8w, gram_sm90_extra.cu for sm90-ws).
 // run() picks the group's unit by out_group(); the one dispatch (gram_launch.cuh) refuses the other group.
 enum class OutGroup { tile, extra };
 constexpr OutGroup out_group(Out o) {

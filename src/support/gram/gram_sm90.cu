@@ -1,149 +1,20 @@
-// src/support/gram/gram_sm90.cu — the Hopper kernel of the Gram / distance tiles (issue #27, kernel
-// sm90-ws): CUTLASS 3's SM90 mainloop (TMA loads into a multistage shared-memory pipeline, wgmma
-// reading both operands from shared memory: no operand fragments in registers), built by
-// cutlass::gemm::collective::CollectiveBuilder (KernelTmaWarpSpecializedCooperative: two consumer
-// warp groups of m64n128 wgmma on a 128 x 128 tile) and used through its collective API
-// (load_init / load / load_tail for the producer, mma / mma_tail for the consumers, its
-// PipelineTmaAsync) inside a kernel of ours:
-//   - the tile scheduler is a tdmaps map over the c x c tile grid, as in gram.cuh: one block a tile,
-//     the map's grid as launched (LTM-E: the c(c+1)/2 lower tiles, block -> (I, J) by g(lambda);
-//     BB: the c x c grid, the blocks above the diagonal return at once);
-//   - 288 threads: warps 0-7 the two consumer warp groups (wgmma needs whole, aligned warp
-//     groups), warp 8 the TMA producer; 64 accumulators a consumer thread and 3 stages of
-//     32 KB, so two blocks share an SM (the launch bounds ask for it: <= 112 registers) and one
-//     block's epilogue runs under the other's mainloop;
-//   - the epilogue is gram_epilogue.cuh's (the classic kernel's, with Stores::registers): lower and
-//     condensed straight from the accumulator registers, the fused histogram in the mainloop's
-//     operand stages.
-// Compiled for sm_90a only (wgmma is an sm_90a feature): meson builds this file alone with
-// -gencode arch=compute_90a,code=sm_90a (src/support/gram/meson.build). The operands, norms,
-// Params and output conventions are gram.cuh's (prepare() is shared by every kernel).
-#include "gram.cuh"
-
-#include <cutlass/gemm/collective/collective_builder.hpp>
-#include <cutlass/gemm/dispatch_policy.hpp>
-#include <cutlass/pipeline/sm90_pipeline.hpp>
+// src/support/gram/gram_sm90.cu — kernel sm90-ws (gram_sm90.cuh), its tile outputs (lower, condensed, hist) for
+// every precision, and the entry of the kernel (gram_api.cu dispatches Kernel::sm90_ws here). Compiled for sm_90a
+// alone (src/support/gram/meson.build).
+#include "gram_sm90.cuh"
 
 namespace gram {
-namespace sm90 {
-using namespace cute;
-
-// The CUTLASS configuration of a precision: 128 x 128 tiles, 128-byte k-rows (32 TF32 or 64
-// 16-bit values; the operands' Kp is a multiple: gram.cuh's k_align), 3 stages.
-template <Prec P> struct Cfg {
-  using E = Storage<P>;
-  static constexpr int bk = 128 / int(sizeof(E));
-  using TileShape = Shape<_128, _128, Int<bk>>;
-  static constexpr int stages = 3;
-  using ML = typename cutlass::gemm::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
-      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
-      cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
-  using TiledMma = typename ML::TiledMma;
-  static constexpr int consumers = int(size(TiledMma{}));  // 256: two warp groups
-  static constexpr int threads = consumers + 32;           // + the producer warp
-  static constexpr int smem = int(sizeof(typename ML::SharedStorage));
-  static_assert(consumers == 256, "two consumer warp groups");
-  static_assert(sizeof(typename ML::SharedStorage::TensorStorage) >= epi::smem_bytes<Out::hist, epi::Stores::registers>(),
-                "the fused histogram's copies fit in the mainloop's operand stages");
-};
-
-// Tiles: tdmaps::TileMap<Map> (the whole grid) or tdmaps::TileRange<Map> (a range of its blocks).
-template <Prec P, class Tiles, Out O>
-__global__ void __launch_bounds__(Cfg<P>::threads, 2)
-    gram_kernel_sm90(Params p, Tiles tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp,
-                     int k_tiles) {  // mp: the TMA descriptors, read where they are (a kernel parameter)
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  using C = Cfg<P>;
-  using ML = typename C::ML;
-  using Pipe = typename ML::MainloopPipeline;
-  extern __shared__ __align__(1024) char smem[];
-  auto& ss = *reinterpret_cast<typename ML::SharedStorage*>(smem);
-
-  const tdmaps::Cell2T<i64> t = tiles.tile(blockIdx.x, blockIdx.y);
-  if (!t.inside) return;  // bb-grid: a tile above the diagonal (the whole block, before any barrier)
-  // lower / hist: tile rows I (points i), columns J <= I. condensed: rows J (a), columns I (b).
-  const int tm = int(O == Out::condensed ? t.j : t.i), tn = int(O == Out::condensed ? t.i : t.j);
-
-  const int tid = int(threadIdx.x);
-  const bool producer = tid >= C::consumers;
-  if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
-
-  typename Pipe::Params pp;
-  pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
-  pp.is_leader = tid == C::consumers;  // the producer warp's lane 0 (the one its elect_one_sync picks)
-  pp.num_consumers = C::consumers;
-  pp.transaction_bytes = mp.tma_transaction_bytes;
-  Pipe pipe(ss.pipeline, pp, Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
-  __syncthreads();                                  // ... visible to every thread
-
-  ML ml;
-  if (producer) {
-    const i64 rows = tiles.side() * tile_side;
-    auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
-    auto inputs = ml.load_init(problem, mp);
-    auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
-    auto wr = cutlass::make_producer_start_state<Pipe>();
-    ml.load(mp, pipe, wr, inputs, make_coord(tm, tn, _, 0), k_iter, k_tiles, tid % 32, 0u, ss.tensors);
-    wr.advance(k_tiles);
-    ml.load_tail(pipe, wr);  // every stage released by the consumers
-    return;
-  }
-
-  typename C::TiledMma mma;
-  auto blk = typename C::TileShape{};
-  Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));  // (MMA, MMA_M, MMA_N): 64 floats
-  typename ML::PipelineState rd;
-  ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
-  ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released
-
-  // the epilogue (gram_epilogue.cuh): from the registers (lower, condensed), or the fused histogram in the
-  // operand stages, once both warp groups' wgmma have read them (the team's first barrier)
-  Tensor cC = make_identity_tensor(take<0, 2>(blk));
-  Tensor tCcC = mma.get_slice(tid).partition_C(cC);  // (row, column) in the tile of each accumulator
-  epi::apply<O, epi::Stores::registers>(p, epi::TileAt(p, tm, tn, t.i == t.j), acc, tCcC,
-                                        reinterpret_cast<char*>(&ss.tensors), epi::Team<C::consumers, true>{tid});
-#else
-  // never run: this file is compiled for sm_90a alone; a build that reached here without it traps
-  __trap();
-#endif
-}
-
-template <Prec P, class Tiles, Out O>
-cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaStream_t s) {
-  using C = Cfg<P>;
-  using ML = typename C::ML;
-  using E = typename C::E;
-  if (o.Kp % C::bk != 0 || o.Np != tiles.side() * tile_side) return cudaErrorInvalidValue;
-  const int rows = int(o.Np);
-  const int64_t ld = o.Kp, batch = int64_t(o.Np) * o.Kp;  // K-major rows; one batch (L = 1), packed
-  typename ML::Arguments args{static_cast<const E*>(o.A), make_stride(ld, _1{}, batch), static_cast<const E*>(o.B),
-                              make_stride(ld, _1{}, batch)};
-  const auto problem = make_shape(rows, rows, int(o.Kp), 1);
-  if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
-  const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
-  auto k = gram_kernel_sm90<P, Tiles, O>;
-  if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
-  const tdmaps::Dim3 g = tiles.grid();
-  k<<<dim3(g.x, g.y, g.z), C::threads, C::smem, s>>>(p, tiles, mp, int(o.Kp / C::bk));
-  return cudaGetLastError();
-}
-
-template <Prec P> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
-  return dispatch<OutGroup::tile>(o, r, s, [&](const auto& tiles, auto out, const Params& p) {
-    return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(p, o, tiles, s);
-  });
-}
-}  // namespace sm90
-
 namespace detail {
-// sm90-ws for every precision (gram_api.cu dispatches Kernel::sm90_ws here).
+cudaError_t run_sm90_extra(const Prepared& o, const Request& r, cudaStream_t s);  // gram_sm90_extra.cu
+// sm90-ws for every precision (gram_api.cu dispatches Kernel::sm90_ws here): the tile group here, the extra one
+// in gram_sm90_extra.cu.
 cudaError_t run_sm90(const Prepared& o, const Request& r, cudaStream_t s) {
+  if (out_group(r.out) == OutGroup::extra) return run_sm90_extra(o, r, s);
   switch (o.prec) {
-    case Prec::tf32: return sm90::run_of<Prec::tf32>(o, r, s);
-    case Prec::tf32x3: return sm90::run_of<Prec::tf32x3>(o, r, s);
-    case Prec::bf16: return sm90::run_of<Prec::bf16>(o, r, s);
-    case Prec::fp16: return sm90::run_of<Prec::fp16>(o, r, s);
+    case Prec::tf32: return sm90::run_of<Prec::tf32, OutGroup::tile>(o, r, s);
+    case Prec::tf32x3: return sm90::run_of<Prec::tf32x3, OutGroup::tile>(o, r, s);
+    case Prec::bf16: return sm90::run_of<Prec::bf16, OutGroup::tile>(o, r, s);
+    case Prec::fp16: return sm90::run_of<Prec::fp16, OutGroup::tile>(o, r, s);
   }
   return cudaErrorInvalidValue;
 }
