@@ -125,31 +125,46 @@ __global__ void __launch_bounds__(tx_n * tx_n) exact_kernel(Args a, tdmaps::Tile
   }
 }
 
-// The float64 d2 of the pair (i, j) by the formula of the header (the tiles' sum above, pair by pair).
-__device__ double d2_of(const float* __restrict__ X, int d, i64 i, i64 j) {
-  const float* xi = X + i * d;
-  const float* xj = X + j * d;
-  double s = 0;
-  for (int k = 0; k < d; ++k) s = add_square(s, double(__ldg(xi + k)), double(__ldg(xj + k)));
-  return s;
-}
-
 constexpr int replay_threads = 256;
+constexpr int replay_kc = 8;  // features of a pair's two rows staged at once (a warp: 32 pairs, 64 rows)
+// A warp replays 32 pairs at a time. Their 64 rows are staged through shared memory replay_kc features at a time,
+// 32 / replay_kc rows a load (replay_kc lanes a row: coalesced), and each lane then sums its own pair's features in
+// order from there: the header's float64 sum step for step (add_square, k ascending, as the tiles' kernel), so a
+// pair's d2 is the all-pairs kernel's bit for bit. (One thread a pair reading its two rows from global memory made
+// every warp load touch 32 rows: L1 / L2 traffic bound, ncu_gram.csv's fp64-replay row of 77686d7.)
 template <What W>
 __global__ void __launch_bounds__(replay_threads) replay_kernel(Args a, const unsigned long long* __restrict__ pairs,
                                                                const unsigned long long* n_dev, unsigned long long cap) {
   __shared__ unsigned sh_hist[W == What::hist ? hist_max : 1];
+  __shared__ float rows[replay_threads / 32][2][32][replay_kc + 1];  // [warp][i or j][pair][feature]: odd rows
   const unsigned long long n = *n_dev < cap ? *n_dev : cap;
   if constexpr (W == What::hist) {
     for (int b = threadIdx.x; b < a.bins; b += replay_threads) sh_hist[b] = 0;
     __syncthreads();
   }
+  const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  float(*const st)[32][replay_kc + 1] = rows[w];
+  const unsigned long long warps = (unsigned long long)gridDim.x * (replay_threads / 32);
   unsigned long long mine = 0;
-  for (unsigned long long k = blockIdx.x * (unsigned long long)replay_threads + threadIdx.x; k < n;
-       k += (unsigned long long)gridDim.x * replay_threads) {
-    const unsigned long long key = pairs[k];
+  for (unsigned long long base = (blockIdx.x * (unsigned long long)(replay_threads / 32) + w) * 32; base < n;
+       base += warps * 32) {  // the whole warp, uniformly
+    const bool live = base + lane < n;
+    const unsigned long long key = live ? pairs[base + lane] : 0ull;
     const i64 i = i64(key >> 32), j = i64(key & 0xffffffffull);
-    const double dist = __dsqrt_rn(d2_of(a.X, a.d, i, j));
+    double s = 0;
+    for (int k0 = 0; k0 < a.d; k0 += replay_kc) {
+      const int kn = a.d - k0 < replay_kc ? a.d - k0 : replay_kc;
+      for (int it = 0; it < 2 * replay_kc; ++it) {  // the 64 x replay_kc cells, 32 a load: row slot, feature
+        const int cell = it * 32 + lane, slot = cell / replay_kc, c = cell % replay_kc, p = slot % 32, side = slot / 32;
+        const i64 ri = __shfl_sync(0xffffffffu, i, p), rj = __shfl_sync(0xffffffffu, j, p);  // pair p's rows
+        st[side][p][c] = c < kn ? __ldg(a.X + (side == 0 ? ri : rj) * a.d + k0 + c) : 0.0f;
+      }
+      __syncwarp();
+      for (int c = 0; c < kn; ++c) s = add_square(s, double(st[0][lane][c]), double(st[1][lane][c]));
+      __syncwarp();
+    }
+    if (!live) continue;
+    const double dist = __dsqrt_rn(s);
     if constexpr (W == What::hist) {
       const int b = bucket(a.edges, a.bins, dist);
       if (b >= 0) atomicAdd(&sh_hist[b], 1u);
