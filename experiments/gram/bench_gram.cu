@@ -164,7 +164,7 @@ HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc
   return gc::compare(H, h.counts, h.edge);
 }
 
-// The outputs of the classic epilogue alone (issues #37, #38), every pair against float64: mirror
+// The outputs of our epilogue (kernels classic, sm80-8w, sm90-ws; sm90-evt its mirror alone; issues #37, #38), every pair against float64: mirror
 // (d^2, d, and the product x_i.x_j: every cell of N x N within the bound, exactly symmetric, distances 0
 // on the diagonal), count (per point and in total, within the pairs whose d^2 lies within the bound of
 // eps^2) and minmax (within the bound of the float64 least / largest distance).
@@ -358,7 +358,7 @@ gram::Request exact_request(gram::Kernel kern, gram::Out o, const float* X, cons
   r.replay_n = b.n.as<unsigned long long>();
   return r;
 }
-// The check: every kernel (classic, sm80-8w) and precision (TF32, 3xTF32), both outputs, against the float64 CPU
+// The check: every kernel given (classic, sm80-8w, sm90-ws) and precision (TF32, 3xTF32), both outputs, against the float64 CPU
 // reference count for count, bucket for bucket, on each kind of data.
 void check_bracketed(i64 N, int d, std::uint64_t seed, ExactData kind, const std::vector<gram::Kernel>& kernels) {
   const std::vector<float> X = exact_points(N, d, seed, kind);

@@ -25,7 +25,7 @@
 #pragma once
 // One file per concern (issue #36 item 4): the configuration (gram_config.cuh), the preparation
 // (gram_prepare.cuh), the epilogue, written once for every kernel of ours (gram_epilogue.cuh), the kernel
-// around CUTLASS's SM80 mainloop (gram_kernels.cuh; the SM90 one: gram_sm90.cu), the launch and the one dispatch
+// around CUTLASS's SM80 mainloop (gram_kernels.cuh; the SM90 one: gram_sm90.cuh), the launch and the one dispatch
 // from a request to a launch (gram_launch.cuh: dispatch<OutGroup>); the instantiation table is gram_<prec>.cu /
 // gram_extra_<prec>.cu (one output group each), the host API gram_api.hpp (run() picks the kernel family and the
 // group's unit), the CPU oracle gram_cpu.hpp. No state is kept between calls. sm90-evt (gram_sm90_evt.cu) is a stock

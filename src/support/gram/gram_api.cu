@@ -72,7 +72,7 @@ cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStrea
   return cudaErrorInvalidValue;
 }
 cudaError_t run(const Prepared& o, const Request& r, cudaStream_t s) {
-  // The kernel family, then (classic, sm80-8w) the output group's translation unit; dispatch() checks the rest.
+  // The kernel family, then the output group's translation unit (sm90-ws splits its own); dispatch() checks the rest.
   if (r.kernel == Kernel::sm90_evt) return detail::run_sm90_evt(o, r, s);
   if (r.kernel == Kernel::sm90_ws) return detail::run_sm90(o, r, s);
   if (out_group(r.out) == OutGroup::extra) {

@@ -32,7 +32,7 @@ using i64 = std::int64_t;
 // The kernel around CUTLASS's mainloop (gram.cuh): classic = one block a tile, the epilogue after
 // the mainloop in its shared memory (2 blocks an SM); sm80_8w = classic's kernel on 8 warps with 16-deep k-tiles (<= 128 registers: 2 blocks, 16
 // warps an SM); sm90_ws = Hopper's own mainloop (CUTLASS 3's SM90 TMA + wgmma warp-specialized
-// collective, gram_sm90.cu, compiled for sm_90a only), one block a tile, our epilogue from the
+// collective, gram_sm90.cuh in gram_sm90.cu and gram_sm90_extra.cu, compiled for sm_90a only), one block a tile, our epilogue from the
 // accumulator registers. Every kernel's tile scheduler is the map (LTM-E or the bb-grid). The three share one
 // epilogue (gram_epilogue.cuh). (Kernel persistent, TMA row stores, is retired: sm90_evt supersedes it.)
 // sm90_evt (issue #36, gram_sm90_evt.cu, sm_90a only): no kernel of ours at all, a stock CUTLASS 3
@@ -41,7 +41,7 @@ using i64 = std::int64_t;
 // cell of N x N written, the rows "full-sm90-evt"), and the distance epilogue as an epilogue visitor
 // tree (CUTLASS's fusion API): lower and mirror end in TMA stores, condensed in stores from the registers
 // (cooperative kernel), and the BF16 / FP16 product X X^T is mirror-written. What it refuses: sm90_evt_refusal.
-// Whether this build carries sm90_ws and sm90_evt (gram_sm90.cu, gram_sm90_evt.cu: CUTLASS and an nvcc
+// Whether this build carries sm90_ws and sm90_evt (gram_sm90*.cu, gram_sm90_evt.cu: CUTLASS and an nvcc
 // that builds sm_90a) and whether the current device runs them (compute capability 9.0 exactly: sm_90a
 // code runs nowhere else).
 bool sm90_built();

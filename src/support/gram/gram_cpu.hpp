@@ -10,7 +10,10 @@
 // kernel computes the distance of the rounded points exactly up to the FP32 sums, |x~ - x| <=
 // u |x| per point, so |d~^2 - d^2| <= (2u + u^2) S; the three FP32 dot products (two norms and
 // x_i.x_j, each summed in at most K + 2 FP32 steps, one more for the combination) add at most
-// (K + 4) 2^-23 S (2^-23 rather than 2^-24: the tensor cores' internal sums may truncate).
+// (K + 4) 2^-23 S (2^-23 rather than 2^-24: the tensor cores' internal sums may truncate). That model of the
+// tensor cores' accumulation (mma.sync on sm80, wgmma on sm90: neither's internal order and rounding is documented)
+// is an assumption; the exact mode's guarantee rests on it, and bench_gram's checks against float64 (every kernel,
+// precision and output, adversarial points included) are what vouch for it.
 // The bound is relative to S, not to d^2: the Gram form loses every digit of d^2 for close
 // points (d^2 << S); that is the price of running the distance as a GEMM, stated here and
 // measured by bench_gram (column err_vs_f64 = max |d2_gpu - d2_exact| / S over the pairs checked).
@@ -80,7 +83,7 @@ inline double bound_coef(const std::string& prec, int d) {
 }
 
 // Condensed (pdist / SciPy) index of the pair a < b among N points: the one copy, for this oracle and every
-// kernel (gram_kernels.cuh, gram_sm90.cu, gram_sm90_evt.cu, gram_api.cu); test_gram proves it is SciPy's order.
+// kernel (gram_kernels.cuh, gram_sm90.cuh, gram_sm90_evt.cu, gram_api.cu); test_gram proves it is SciPy's order.
 TD_HD i64 condensed_index(i64 N, i64 a, i64 b) { return N * a - a * (a + 1) / 2 + (b - a - 1); }
 
 // Uniform histogram of the distances of the pairs i > j in float64: counts[floor(d / w)] for

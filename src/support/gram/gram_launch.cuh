@@ -1,6 +1,6 @@
 // src/support/gram/gram_launch.cuh — launching: the launch of our SM80-mainloop kernels, the tile range of a
 // request, and the one dispatch from a Request to a launch (dispatch(); run_of instantiates it for the SM80
-// kernels, gram_sm90.cu's run_of for sm90-ws). Part of gram.cuh.
+// kernels, gram_sm90.cuh's run_of for sm90-ws). Part of gram.cuh.
 #pragma once
 #include "gram_kernels.cuh"
 #include "gram_exact.hpp"  // the exact mode's replay
@@ -16,7 +16,7 @@ template <class K> cudaError_t allow_dynamic_smem(K k, int smem) {
 
 // Launches a kernel of ours over the tiles of `tiles` (a TileMap over c = Np / 128 tiles, or a TileRange of
 // its blocks): the map's (range's) grid, one block a tile. classic: 4 warps; sm80-8w: 8 warps.
-// (sm90-ws: gram_sm90.cu; sm90-evt: gram_sm90_evt.cu. run() dispatches them.)
+// (sm90-ws: gram_sm90.cuh; sm90-evt: gram_sm90_evt.cu. run() dispatches them.)
 template <Prec P, class Tiles, Out O>
 cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_t s = 0) {
   const tdmaps::Dim3 g = tiles.grid();
@@ -51,7 +51,7 @@ inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LT
 
 // One request's kernel parameters, its tile source (LTM-E, the bounding box, or a range of LTM-E's
 // tiles) and output, for every kernel family: `launch(tiles, out, p)` gets the tile source, the output
-// as std::integral_constant<Out, ...> and the parameters, and launches (run_of below; gram_sm90.cu).
+// as std::integral_constant<Out, ...> and the parameters, and launches (run_of below; gram_sm90.cuh).
 inline Params params_of(const Prepared& o, const Request& r) {
   Params p;
   p.A = o.A;

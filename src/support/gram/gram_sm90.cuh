@@ -47,8 +47,6 @@ template <Prec P> struct Cfg {
   static constexpr int threads = consumers + 32;           // + the producer warp
   static constexpr int smem = int(sizeof(typename ML::SharedStorage));
   static_assert(consumers == 256, "two consumer warp groups");
-  static_assert(sizeof(typename ML::SharedStorage::TensorStorage) >= epi::smem_bytes<Out::hist, epi::Stores::registers>(),
-                "the fused histogram's copies fit in the mainloop's operand stages");
 };
 
 // Tiles: tdmaps::TileMap<Map> (the whole grid) or tdmaps::TileRange<Map> (a range of its blocks).
@@ -102,8 +100,9 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
   ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released
 
-  // the epilogue (gram_epilogue.cuh): from the registers (lower, condensed), or the fused histogram in the
-  // operand stages, once both warp groups' wgmma have read them (the team's first barrier)
+  // the epilogue (gram_epilogue.cuh): from the registers (lower, condensed, minmax), or through the operand stages
+  // (the histograms' copies, count's per-row and per-column counts, mirror's tile), once both warp groups' wgmma
+  // have read them (the team's first barrier; every TMA load has landed: each stage's full barrier was waited on)
   Tensor cC = make_identity_tensor(take<0, 2>(blk));
   Tensor tCcC = mma.get_slice(tid).partition_C(cC);  // (row, column) in the tile of each accumulator
   epi::apply<O, epi::Stores::registers>(p, epi::TileAt(p, tm, tn, t.i == t.j), acc, tCcC,
