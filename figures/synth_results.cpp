@@ -496,13 +496,13 @@ void write_ncu(const fs::path& dir, const std::string& gpu, const std::string& s
   results::CsvFile o = csv(dir, layout::ncu_gram, metadata(gpu, slug, "ncu_binds", ""));
   const auto row = [&](const char* out, double dram, double l2, double sm, const char* stall) {
     o.row(RowOf<layout::ncu_gram>()
-              .set("kernel", "sm90-evt").set("output", out).set("precision", "tf32").set("N", 65536).set("d", 128)
+              .set("kernel", gram::name(gram::Kernel::sm90_evt)).set("output", out).set("precision", gram::name(gram::Prec::tf32)).set("N", 65536).set("d", 128)
               .set("ncu_ms", sig(3.5)).set("dram_pct", fixed(dram, 2)).set("l2_pct", fixed(l2, 2)).set("l1_pct", fixed(30, 2))
               .set("sm_pct", fixed(sm, 2)).set("issue_active_pct", fixed(28, 2)).set("warp_cycles_per_issue", fixed(8, 2))
               .set("stall_1", stall).set("stall_1_cycles", fixed(3, 2)).set("stall_2", "wait").set("stall_2_cycles", fixed(1.5, 2)));
   };
-  row("lower", 49, 57, 27, "long_scoreboard");
-  row("condensed", 85, 60, 20, "lg_throttle");
+  row(gram::name(gram::Out::lower), 49, 57, 27, "long_scoreboard");
+  row(gram::name(gram::Out::condensed), 85, 60, 20, "lg_throttle");
 }
 
 // ---- the Python package against its peers (experiments/peers/python_peers.py, issue #38) ----
@@ -521,18 +521,20 @@ void write_python(const fs::path& dir, const std::string& gpu, const std::string
     o.row(timing(r, ran ? 30 : 0, t, 1.05).set("bytes_written", sig(bytes)).set("verified", verified)
               .set("err_vs_f64", sig(verified == 1 ? 3e-05 : NAN)).set("note", note));
   };
+  const char* const tf32 = gram::name(gram::Prec::tf32);  // the Gram vocabulary (results/gram_names.hpp)
+  const char* const classic = gram::name(gram::Kernel::classic);
   for (double N : {1024.0, 8192.0, 32768.0}) {
     const double pairs = N * N / 2 / 1e9, cond = N * (N - 1) / 2 * 4, sq = N * N * 4;
     for (const char* out : {"condensed", "lower", "square"}) {
       const double k = std::string(out) == "condensed" ? 1.0 : 1.6;
       const double cpp = (0.006 + 1.8 * pairs * k) * speed;  // ms: launch + the kernel
-      row(N, "tdmaps.pdist", out, "tf32", "gpu", "classic", cpp + 0.012 + 0.01 * cpp, std::string(out) == "condensed" ? cond : sq,
+      row(N, "tdmaps.pdist", out, tf32, "gpu", classic, cpp + 0.012 + 0.01 * cpp, std::string(out) == "condensed" ? cond : sq,
           1, "");
-      row(N, results::pick_rows::kPythonCppImpl, out, "tf32", "gpu", "classic", cpp, std::string(out) == "condensed" ? cond : sq, -1,
+      row(N, results::pick_rows::kPythonCppImpl, out, tf32, "gpu", classic, cpp, std::string(out) == "condensed" ? cond : sq, -1,
           "the same kernel from C++");
     }
     row(N, "torch.pdist", "condensed", "fp32", "gpu", "-", (0.01 + 40 * pairs) * speed, cond, 1, "");
-    row(N, "torch.cdist", "square", "tf32", "gpu", "-", (0.02 + 14 * pairs) * speed, sq, 1, "");
+    row(N, "torch.cdist", "square", tf32, "gpu", "-", (0.02 + 14 * pairs) * speed, sq, 1, "");
     row(N, "torch.cdist", "square", "fp32", "gpu", "-", (0.02 + 20 * pairs) * speed, sq, 1, "");
     row(N, "cupyx.scipy.spatial.distance.pdist", "condensed", "fp32", "gpu", "-", NAN, cond, -1,
         "does not run here: RuntimeError: pylibraft is not installed");

@@ -2,7 +2,7 @@
 // of 000_dc8ca915cfc23e3c.txt:
 //   --test dummy  §V, test (1), Fig. 5: every map against BB on the dummy kernel
 //                 (the cost of the map alone); default maps: the registry's list
-//                 maps2d_dummy (src/lib/tdmaps/registry.hpp; --help prints it).
+//                 maps2d_dummy (src/support/registry/experiments.hpp; --help prints it).
 //   --test sqrt   §IV-A, Fig. 3: LTM with each square root (LTM-X sqrtf, LTM-N
 //                 Newton from 0x5f3759df, LTM-R x*rsqrtf(x), eq. (15); plus LTM-D
 //                 double sqrt and LTM-E exact), and their square-block variants,

@@ -30,6 +30,7 @@
 
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>
+#include <results/gram_names.hpp>  // --app gram's kernels and precisions, by name (with or without the kernels)
 #include <tdmaps/partition.hpp>
 #include <tdmaps/registry.hpp>
 

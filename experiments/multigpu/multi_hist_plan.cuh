@@ -33,7 +33,7 @@ double model_rate(const Options& o) {
   if (o.app == "sdh") return bench::model::gpu_sdh_fast_pairs_per_s;
   if (o.app == "threebody") return bench::model::gpu_triplets_per_s;
   // gram: the fused histogram's useful flops (2 d a pair) at the rate measured for its kernel
-  const bool sm90 = o.kernel == "sm90-ws" || (o.kernel == "auto" && [] {
+  const bool sm90 = o.kernel == gram::name(gram::Kernel::sm90_ws) || (o.kernel == "auto" && [] {
 #if defined(TDMAPS_MULTI_GRAM)
     return gram::sm90_built();
 #else
@@ -41,7 +41,7 @@ double model_rate(const Options& o) {
 #endif
   }());
   const double flops = sm90 ? bench::model::gpu_gram_hist_flops_per_s : bench::model::gpu_gram_hist_classic_flops_per_s;
-  return flops / (2.0 * o.d) / (o.prec == "3xtf32" ? 3.0 : 1.0);  // 3xtf32: three products a feature
+  return flops / (2.0 * o.d) / (o.prec == gram::name(gram::Prec::tf32x3) ? 3.0 : 1.0);  // 3xtf32: three products a feature
 }
 
 std::unique_ptr<Problem> make_problem(const Options& o, i64 N) {
@@ -133,8 +133,14 @@ Options parse(int argc, char** argv) {
       if (o.backend == "cpu")
         throw bench::bad_input("--app gram runs on GPUs only (its CPU result, the float64 oracle, is not the kernels' arithmetic)");
       if (o.d < 1 || o.d > 4096) throw bench::bad_input("--d must be in 1..4096");
-      o.kernel = bench::parse_choice(o.kernel, "--kernel", {"auto", "classic", "sm80-8w", "sm90-ws"});
-      o.prec = bench::parse_choice(o.prec, "--prec", {"tf32", "3xtf32", "bf16", "fp16"});
+      {  // the Gram vocabulary's names (results/gram_names.hpp); sm90-evt has no fused histogram
+        std::vector<std::string> kernels{"auto"}, precs;
+        for (const gram::Kernel k : gram::kKernels)
+          if (k != gram::Kernel::sm90_evt) kernels.push_back(gram::name(k));
+        for (const gram::Prec p : gram::kPrecs) precs.push_back(gram::name(p));
+        o.kernel = bench::parse_choice(o.kernel, "--kernel", kernels);
+        o.prec = bench::parse_choice(o.prec, "--prec", precs);
+      }
       if (o.buckets < 0 || o.buckets > 1024) throw bench::bad_input("--buckets must be in 0..1024 for gram (0: 1024)");
       if (o.verify_max < 0) o.verify_max = 4096;
     } else {

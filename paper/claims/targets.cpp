@@ -88,24 +88,37 @@ std::string sizes_words(const std::vector<std::pair<std::string, std::string>>& 
   }
   return o;
 }
-// How a measure is judged and shown: scale (27-write: the fraction in %) and format.
+// How a measure is judged and shown: scale (27-write: the fraction in %) and format. The outputs and precisions
+// are the Gram vocabulary's names (results/gram_names.hpp: what bench_gram writes), not retyped here.
 struct Shown {
   double scale;
   const char* f;
-  const char* profiled = "";   // the output whose ncu profile (ncu_gram.csv) explains a miss; "": none
-  const char* precision = "tf32";  // ... and its precision
+  const char* profiled = "";                            // the output whose ncu profile (ncu_gram.csv) explains a miss; "": none
+  const char* precision = gram::name(gram::Prec::tf32);  // ... and its precision
 };
 const std::map<std::string, Shown>& gram_rules() {
-  static const std::map<std::string, Shown> m = {{"27-write", {100, "%.0f %%", "lower"}},  {"27-gemm", {1, "%.2f×", "lower"}},
-                                                 {"27-gemm-epilogue", {1, "%.2f×", "lower"}}, {"27-syrk", {1, "%.2f×", "lower", "3xtf32"}},
-                                                 {"27-cdist", {1, "%.1f×", "lower"}},        {"27-hist", {1, "%.2f s", "hist"}},
-                                                 {"36-mirror", {100, "%.0f %%", "mirror"}},   {"36-lower", {100, "%.0f %%", "lower"}},   {"36-condensed", {100, "%.0f %%", "condensed"}},
-                                                 {"36-gemm-epilogue", {1, "%.2f×", "lower"}}, {"36-sym", {1, "%.2f×", "mirror-gram", "bf16"}},
-                                                 {"36-lower-256", {100, "%.0f %%", "lower"}}, {"36-cdist-square", {1, "%.1f×", "mirror"}}, {"36-cdist-lower", {1, "%.1f×", "lower"}},
-                                                 {"37-hist", {1, "%.2f s", "hist"}},
-                                                 {"37-count", {1, "%.2f s", "count"}},
-                                                 {"37-exact-count", {1, "%.2f s", "count-exact", "3xtf32"}},
-                                                 {"37-exact-hist", {1, "%.2f s", "hist-exact", "3xtf32"}}};
+  using gram::Output;
+  constexpr const char* lower = gram::name(Output::lower);
+  constexpr const char* tf32x3 = gram::name(gram::Prec::tf32x3);
+  static const std::map<std::string, Shown> m = {
+      {"27-write", {100, "%.0f %%", lower}},
+      {"27-gemm", {1, "%.2f×", lower}},
+      {"27-gemm-epilogue", {1, "%.2f×", lower}},
+      {"27-syrk", {1, "%.2f×", lower, tf32x3}},
+      {"27-cdist", {1, "%.1f×", lower}},
+      {"27-hist", {1, "%.2f s", gram::name(Output::hist)}},
+      {"36-mirror", {100, "%.0f %%", gram::name(Output::mirror)}},
+      {"36-lower", {100, "%.0f %%", lower}},
+      {"36-condensed", {100, "%.0f %%", gram::name(Output::condensed)}},
+      {"36-gemm-epilogue", {1, "%.2f×", lower}},
+      {"36-sym", {1, "%.2f×", gram::name(Output::mirror_gram), gram::name(gram::Prec::bf16)}},
+      {"36-lower-256", {100, "%.0f %%", lower}},
+      {"36-cdist-square", {1, "%.1f×", gram::name(Output::mirror)}},
+      {"36-cdist-lower", {1, "%.1f×", lower}},
+      {"37-hist", {1, "%.2f s", gram::name(Output::hist)}},
+      {"37-count", {1, "%.2f s", gram::name(Output::count)}},
+      {"37-exact-count", {1, "%.2f s", gram::name(gram::Out::count_exact), tf32x3}},
+      {"37-exact-hist", {1, "%.2f s", gram::name(gram::Out::hist_exact), tf32x3}}};
   return m;
 }
 

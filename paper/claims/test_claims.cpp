@@ -65,9 +65,9 @@ int main(int argc, char** argv) {
       fail("claim " + c.id + " is read at several ρ but its rule does not depend on ρ: " + rule_text(c.id));
   }
   // the claims' data files: every row has the header's number of fields (a stray comma shifts a column)
-  for (const std::string& f : {std::string(argv[1]),
-                               (std::filesystem::path(argv[1]).parent_path() / "conditions.csv").string(),
-                               (std::filesystem::path(argv[1]).parent_path() / "targets.csv").string()}) {
+  const std::filesystem::path paper_dir = std::filesystem::path(argv[1]).parent_path();  // reported.csv's folder
+  for (const std::string& f : {std::string(argv[1]), (paper_dir / results::layout::conditions.file).string(),
+                               (paper_dir / results::layout::targets.file).string()}) {
     std::ifstream in(f);
     std::string line;
     size_t want = 0, n = 0;
@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
   // our targets (paper/targets.csv): unique ids, each value a number the verdict rule reads, judged by judge()
   {
     std::string twhy;
-    const std::vector<Target> ts = load_targets((std::filesystem::path(argv[1]).parent_path() / "targets.csv").string(), &twhy);
+    const std::vector<Target> ts = load_targets((paper_dir / results::layout::targets.file).string(), &twhy);
     if (ts.empty()) fail("paper/targets.csv: no targets (" + twhy + ")");
     std::set<std::string> tids;
     for (const Target& t : ts) {

@@ -19,6 +19,7 @@
 // measured by bench_gram (column err_vs_f64 = max |d2_gpu - d2_exact| / S over the pairs checked).
 // A sqrt output d satisfies |d_gpu - d| <= sqrt(c_P S) + 2^-23 d.
 #pragma once
+#include <results/gram_names.hpp>  // the precisions' names (gram.csv's vocabulary)
 #include <tdmaps/config.hpp>  // TD_HD
 
 #include <algorithm>
@@ -68,15 +69,16 @@ inline double scale(const float* X, int d, i64 i, i64 j) {
 
 // Unit roundoff of the values each precision's tensor cores multiply ("fp32": cuBLAS FP32).
 inline double input_roundoff(const std::string& prec) {
-  if (prec == "tf32") return std::ldexp(1.0, -11);
-  if (prec == "3xtf32") return std::ldexp(1.0, -21);
-  if (prec == "bf16") return std::ldexp(1.0, -8);
-  if (prec == "fp16") return std::ldexp(1.0, -11);
-  if (prec == "fp32") return 0;
+  using gram::Prec;
+  if (prec == gram::name(Prec::tf32)) return std::ldexp(1.0, -11);
+  if (prec == gram::name(Prec::tf32x3)) return std::ldexp(1.0, -21);
+  if (prec == gram::name(Prec::bf16)) return std::ldexp(1.0, -8);
+  if (prec == gram::name(Prec::fp16)) return std::ldexp(1.0, -11);
+  if (prec == "fp32") return 0;  // cuBLAS's FP32 path: not a precision of our kernels
   return NAN;
 }
 // Length of the dot product summed in FP32 (3xtf32: three products per feature).
-inline i64 dot_length(const std::string& prec, int d) { return prec == "3xtf32" ? 3 * i64(d) : d; }
+inline i64 dot_length(const std::string& prec, int d) { return prec == gram::name(gram::Prec::tf32x3) ? 3 * i64(d) : d; }
 // c_P of the header: |d2_gpu - d2| <= c_P * S.
 inline double bound_coef(const std::string& prec, int d) {
   return 3 * input_roundoff(prec) + double(dot_length(prec, d) + 4) * std::ldexp(1.0, -23);

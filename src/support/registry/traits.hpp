@@ -9,7 +9,7 @@
 namespace tdmaps {
 
 // The experiments a map joins by default (a bit set). A 2D map uses all of these bits; a 3D map only
-// `dummy`, which puts it in bench_maps3d's --maps default (registry.hpp maps3d_default; the bb3
+// `dummy`, which puts it in bench_maps3d's --maps default (registry/experiments.hpp maps3d_default; the bb3
 // baseline is always timed); any 3D map of the registry can still be named in every bench_maps3d --test.
 namespace experiment {
 enum : unsigned {
