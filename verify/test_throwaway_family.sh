@@ -10,7 +10,7 @@
 #                experiments table (src/support/registry/experiments.hpp, its map_traits joining
 #                experiment::dummy: bench_maps3d's default);
 # checks that the copy differs from the source in exactly those four files; then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
-# maps3d_lists) and checks that
+# maps3d_lists, and test_maps3d where Boost.Test is found) and checks that
 #   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
 #     --impl all, its --quick default and its --impl help line, gpu_verify_sdh's list and multi_hist's
 #     --impl choices (the lists bench_sdh.cu, gpu_verify_sdh.cu and multi_hist_plan.cuh take from
@@ -18,7 +18,9 @@
 #   the 3D map reaches `tdmap list` (a 3D row) and `tdmap range/info`, bench_maps3d's --maps choices,
 #     default and help line, gpu_verify_3d's maps (every size) and its exact-range sweeps: their roots
 #     and its four sweeps (layer and row, 64- and 32-bit paths, each that must be exact; gpu_verify_3d
-#     runs maps3d_host.hpp's tet_exact_jobs, and maps3d_gpu.cu's dispatch by name walks maps3d).
+#     runs maps3d_host.hpp's tet_exact_jobs, and maps3d_gpu.cu's dispatch by name walks maps3d), and the 3D
+#     oracle's block-level sweep (test_maps3d's blocks_every_n_up_to_96 walks every map of maps3d: its case for
+#     tmp-tet alone, which prints "tmp-tet: block-level coverage proven for n = 1..96").
 # Not proven without CUDA: that the rung's kernels compile and are right, and the 3D map's (make
 # verify-gpu on a GPU: gpu_verify_sdh, gpu_verify_3d).
 set -euo pipefail
@@ -88,7 +90,10 @@ throwaway_touched "$src" "$tree" "$work" "$want"
 # ---- build the CPU parts that read the registries
 "$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 -Dunity=on -Dunity_size=100 > "$work/setup.log" 2>&1 ||
   { tail -n 20 "$work/setup.log"; echo "FAIL: meson setup"; exit 1; }
-ninja -C "$work/build" src/tdmap experiments/sdh_rungs experiments/maps3d_lists > "$work/build.log" 2>&1 ||
+targets=(src/tdmap experiments/sdh_rungs experiments/maps3d_lists)
+oracle3=0  # test_maps3d is built where Boost.Test is found (verify/meson.build)
+grep -q '^build verify/test_maps3d:' "$work/build/build.ninja" && oracle3=1 && targets+=(verify/test_maps3d)
+ninja -C "$work/build" "${targets[@]}" > "$work/build.log" 2>&1 ||
   { tail -n 30 "$work/build.log"; echo "FAIL: build"; exit 1; }
 
 fail=0
@@ -124,6 +129,17 @@ check $m "gpu_verify_3d's exact-range roots" grep -Eq "^gpu_verify_3d exact-rang
 # 32-bit paths; TET-E's root: no row range of its own) and each must be exact
 check $m "gpu_verify_3d's exact-range sweeps (layer and row, both paths, must be exact)" \
   bash -c "[ \$(grep -Ec '^gpu_verify_3d exact-range: tmp-tet (layer|row) path=(64 lambda<17179869184|32 lambda<2147483648) must-be-exact$' '$work/lists3.txt') = 4 ]"
+# the 3D oracle's block-level sweep: its data case of tmp-tet, the map's index in maps3d (the sweep walks the
+# registry's list in order; the grep below names the map, so a wrong index fails)
+if [ $oracle3 = 1 ]; then
+  k=$(awk '/^using maps3d = map_list<$/ { on = 1; next } on && /^ *TMP3>;/ { print k + 0; exit } on && /^ *[A-Za-z_0-9]+,/ { k++ }' "$reg")
+  "$work/build/verify/test_maps3d" --run_test="blocks_every_n_up_to_96/_$k" --log_level=message --color_output=no \
+    > "$work/maps3d.log" 2>&1 || { cat "$work/maps3d.log"; echo "FAIL: test_maps3d"; fail=1; }
+  check $m "the 3D oracle's block-level sweep (test_maps3d)" \
+    grep -qx "tmp-tet: block-level coverage proven for n = 1\.\.96" "$work/maps3d.log"
+else
+  echo "skipped: Boost.Test not found, test_maps3d not built: tmp-tet's block-level sweep not checked"
+fi
 check $m "gpu_verify_3d's exact-range job list through maps3d_host.hpp (tet_exact_jobs; no hand list)" \
   bash -c "grep -q 'tet_exact_jobs(lim, lim32)' '$tree/experiments/maps3d/gpu_verify_3d.cu' && ! grep -q 'struct Job' '$tree/experiments/maps3d/gpu_verify_3d.cu'"
 [ $fail = 0 ] && echo "throwaway rung and 3D map: ok" && rm -rf "$work/tree" "$work/build"
