@@ -30,6 +30,7 @@ GOLDEN = 0x9E3779B97F4A7C15
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
+from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts; peer_common puts experiments/ on the path)
 
 
 def points(np, n, d, seed):
@@ -44,7 +45,8 @@ def points(np, n, d, seed):
 
 
 # results::layout::peers_gram (src/support/results/layouts.hpp); the test peer_headers holds the two equal
-HEADER = "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64"
+CSV = "peers_gram.csv"
+HEADER = HEADERS[CSV]  # results::layout::peers_gram (src/support/results/layouts.hpp)
 
 
 def parse_args(argv):
@@ -55,7 +57,7 @@ def parse_args(argv):
     p.add_argument("--impls", default="cdist-tf32,cdist-fp32,mm-tf32", help="comma list of cdist-tf32, cdist-fp32, mm-tf32")
     p.add_argument("--seed", type=int, default=27, help="bench_gram's --seed (default 27)")
     p.add_argument("--samples", type=int, default=1024, help="pairs checked against float64 (default 1024)")
-    add_run_args(p, "peers_gram.csv", 10, 2, "N = 16384, d = 128 (unless given), reps 5 (unless --reps)")
+    add_run_args(p, CSV, 10, 2, "N = 16384, d = 128 (unless given), reps 5 (unless --reps)")
     a = p.parse_args(argv)
     a.N = parse_sizes(p, a.N or ("16384" if a.quick else "32768,65536"), "--N", 2, 131072)
     a.d = parse_sizes(p, a.d or ("128" if a.quick else "64,128,256"), "--d", 1, 4096)
@@ -79,7 +81,7 @@ def main(argv):
     except ImportError:
         print("gram_peers: NumPy is not installed; peers skipped")
         return 0
-    cuda = open_cuda("gram_peers", a.out, "peers_gram.csv")
+    cuda = open_cuda("gram_peers", a.out, CSV)
     if cuda is None:
         return 0
     torch, dev, name, slug, path = cuda

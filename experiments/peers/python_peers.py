@@ -41,13 +41,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
+from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts; peer_common puts experiments/ on the path)
 
 PROGRAM = "python_peers"
 CPP_IMPL = "tdmaps._core.Enqueue"  # the C++ rows' impl (results/select.hpp: pick_rows::kPythonCppImpl)
 CSV = "peers_python.csv"
-# results::layout::peers_python (src/support/results/layouts.hpp); the test peer_headers holds the two equal
-HEADER = ("N,d,impl,output,precision,device,kernel,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bytes_written,"
-          "verified,err_vs_f64,note")
+HEADER = HEADERS[CSV]  # results::layout::peers_python (src/support/results/layouts.hpp)
 OUTPUTS = ("condensed", "lower", "square")
 PEERS = ("torch.pdist", "torch.cdist", "cupy", "scipy")
 # unit roundoff of the inputs each precision multiplies (gram_cpu.hpp input_roundoff; fp64: SciPy)

@@ -13,4 +13,11 @@ for pair in peers/python_peers.py:peers_python.csv peers/gram_peers.py:peers_gra
   if [ "$got" = "$want" ]; then echo "ok: $script writes the layout of $csv"
   else echo "FAIL: $script's header is not the layout of $csv:"; echo "  got:  $got"; echo "  want: $want"; fail=1; fi
 done
+# experiments/layouts.py, where they take their headers from, is check_layouts --python's output (generated, committed)
+if diff <("$check" --python) "$src/experiments/layouts.py" > /dev/null; then
+  echo "ok: experiments/layouts.py is check_layouts --python's output"
+else
+  echo "FAIL: experiments/layouts.py differs from check_layouts --python's output; regenerate it:"
+  echo "  build/paper/check_layouts --python > experiments/layouts.py"; fail=1
+fi
 exit "$fail"

@@ -46,10 +46,12 @@ def u01(h):
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
+from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts; peer_common puts experiments/ on the path)
 
 
 # results::layout::peers_edm (src/support/results/layouts.hpp); the test peer_headers holds the two equal
-HEADER = "test,layout,features,N,impl,median_ms,GBps"
+CSV = "peers_edm.csv"
+HEADER = HEADERS[CSV]  # results::layout::peers_edm (src/support/results/layouts.hpp)
 
 
 def parse_args(argv):
@@ -62,7 +64,7 @@ def parse_args(argv):
         p.add_argument(old, dest=old[2:].replace("-", "_"), default=None, help=argparse.SUPPRESS)
     p.add_argument("--features", default="1,2,3,4", help="comma list of 1..4")
     p.add_argument("--impls", default="pdist,cdist,cdist-direct", help="comma list of pdist, cdist, cdist-direct")
-    add_run_args(p, "peers_edm.csv", 20, 3, "N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
+    add_run_args(p, CSV, 20, 3, "N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
     a = p.parse_args(argv)
     if a.N_from is not None or a.N_to is not None or a.N_step is not None:
         p.error("--N-from / --N-to / --N-step are now --N A:B:STEP")
@@ -89,7 +91,7 @@ def main(argv):
     if a.print_header:
         print(HEADER)
         return 0
-    cuda = open_cuda("torch_peers", a.out, "peers_edm.csv")
+    cuda = open_cuda("torch_peers", a.out, CSV)
     if cuda is None:
         return 0
     torch, dev, name, slug, path = cuda

@@ -30,6 +30,7 @@ import time
 # the GPU-folder rule (experiments/gpu_slug.py runs its one definition, src/support/gpu/gpu_slug.hpp)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gpu_slug import gpu_slug  # noqa: E402
+from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts)
 
 BOX = 23000.0
 SEED = 0x5D4C0FFEE5D4
@@ -114,7 +115,8 @@ def sdh_torch(X, w, B, mode, chunk):
 
 
 # results::layout::peers_sdh (src/support/results/layouts.hpp); the test peer_headers holds the two equal
-HEADER = "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,pairs_per_s,exact_at_verify_n"
+CSV = "peers_sdh.csv"
+HEADER = HEADERS[CSV]  # results::layout::peers_sdh (src/support/results/layouts.hpp)
 
 
 def main():
@@ -154,7 +156,7 @@ def main():
     B = a.buckets if a.buckets > 0 else default_buckets(BOX, w)
     dev = torch.device("cuda")
     name = torch.cuda.get_device_name(0)
-    out = a.out or os.path.join("experiments", "results", "local", gpu_slug(name), "peers_sdh.csv")
+    out = a.out or os.path.join("experiments", "results", "local", gpu_slug(name), CSV)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     meta = {
         "program": "torch_sdh.py",
