@@ -2,7 +2,8 @@
 # experiments/peers/test_peer_headers.sh CHECK_LAYOUTS SOURCE_ROOT — the test peer_headers: the header a
 # Python peer script writes (its --print-header, no GPU or PyTorch needed) is the layout that
 # src/support/results/layouts.hpp declares for its CSV (check_layouts --header). The drift test checks
-# committed CSVs only; this holds a script to its layout before any run.
+# committed CSVs only; this holds a script to its layout before any run. The scripts take their headers from
+# experiments/layouts.py, check_layouts --python's output (generated, committed): the test holds the file to it.
 set -euo pipefail
 check="$1"; src="$2"; fail=0
 for pair in peers/python_peers.py:peers_python.csv peers/gram_peers.py:peers_gram.csv \
