@@ -146,11 +146,7 @@ __global__ void __launch_bounds__(T, band_min_blocks(T, R)) k_band(LTM_E::Params
       lim[r] = i < N ? min(i - jbase, nj) : 0;
     }
     __syncthreads();
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int j = jbase + tid + r * T;
-      tile[tid + r * T] = j < N ? pc[j] : make_float4(0.f, 0.f, 0.f, 0.f);
-    }
+    load_tile<T, R>(tile, pc, N, jbase, tid);
     __syncthreads();
     if (bc.i != bc.j && ibase + P <= N) {
       // full off-diagonal tile pair: no predicates; one vote per group of J columns (J*R pairs

@@ -138,6 +138,17 @@ __device__ __forceinline__ void fast_count(float s, float c, u32 lim_bits, FastA
   }
 }
 
+// The j tile: points jbase .. jbase + T*R - 1 of src into shared memory, zeros past N (one a thread a step;
+// k_fast, k_band and the Gram rungs' gram_load share it). The caller's barriers frame it.
+template <int T, int R>
+__device__ __forceinline__ void load_tile(float4* tile, const float4* __restrict__ src, int N, int jbase, int tid) {
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const int j = jbase + tid + r * T;
+    tile[tid + r * T] = j < N ? src[j] : make_float4(0.f, 0.f, 0.f, 0.f);
+  }
+}
+
 // s of one pair by the pinned or the fused rule (apps/sdh_cpu.hpp).
 template <bool Fused>
 __device__ __forceinline__ float pair_s(float x, float y, float z, float4 q) {
@@ -187,11 +198,7 @@ __global__ void __launch_bounds__(T) k_fast(LTM_E::Params p, u64 lam_begin, u64 
       lim[r] = i < N ? min(i - jbase, nj) : 0;  // j (tile-local) < lim[r]: pair counted
     }
     __syncthreads();  // the previous tile is no longer read
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int j = jbase + tid + r * T;
-      tile[tid + r * T] = j < N ? pts[j] : make_float4(0.f, 0.f, 0.f, 0.f);
-    }
+    load_tile<T, R>(tile, pts, N, jbase, tid);
     __syncthreads();
     if (bc.i != bc.j && ibase + P <= N) {
       // full off-diagonal tile pair: P x P pairs, no predicates

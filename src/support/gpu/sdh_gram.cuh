@@ -31,11 +31,7 @@ __device__ __forceinline__ void gram_load(const float4* __restrict__ pg, int N, 
     ax[r] = -2.0f * a.x; ay[r] = -2.0f * a.y; az[r] = -2.0f * a.z; an[r] = a.w;
   }
   if (Sync0) __syncthreads();  // the previous tile is no longer read
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    const int j = jbase + tid + r * T;
-    tile[tid + r * T] = j < N ? pg[j] : make_float4(0.f, 0.f, 0.f, 0.f);
-  }
+  load_tile<T, R>(tile, pg, N, jbase, tid);
   __syncthreads();
 }
 
