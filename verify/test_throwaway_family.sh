@@ -10,7 +10,7 @@
 #                experiments table (src/support/registry/experiments.hpp, its map_traits joining
 #                experiment::dummy: bench_maps3d's default);
 # checks that the copy differs from the source in exactly those four files; then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
-# maps3d_lists, and test_maps3d where Boost.Test is found) and checks that
+# maps3d_lists, test_maps3d where Boost.Test is found, synth_results where the figures are) and checks that
 #   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
 #     --impl all, its --quick default and its --impl help line, gpu_verify_sdh's list and multi_hist's
 #     --impl choices (the lists bench_sdh.cu, gpu_verify_sdh.cu and multi_hist_plan.cuh take from
@@ -20,7 +20,9 @@
 #     and its four sweeps (layer and row, 64- and 32-bit paths, each that must be exact; gpu_verify_3d
 #     runs maps3d_host.hpp's tet_exact_jobs, and maps3d_gpu.cu's dispatch by name walks maps3d), and the 3D
 #     oracle's block-level sweep (test_maps3d's blocks_every_n_up_to_96 walks every map of maps3d: its case for
-#     tmp-tet alone, which prints "tmp-tet: block-level coverage proven for n = 1..96").
+#     tmp-tet alone, which prints "tmp-tet: block-level coverage proven for n = 1..96");
+#   both reach the synthetic results (synth_results, where the figures are built): the rung a row of sdh.csv, the
+#     3D map rows of tet_dummy.csv, tet_threebody.csv and tet_layout.csv.
 # Not proven without CUDA: that the rung's kernels compile and are right, and the 3D map's (make
 # verify-gpu on a GPU: gpu_verify_sdh, gpu_verify_3d).
 set -euo pipefail
@@ -93,6 +95,8 @@ throwaway_touched "$src" "$tree" "$work" "$want"
 targets=(src/tdmap experiments/sdh_rungs experiments/maps3d_lists)
 oracle3=0  # test_maps3d is built where Boost.Test is found (verify/meson.build)
 grep -q '^build verify/test_maps3d:' "$work/build/build.ninja" && oracle3=1 && targets+=(verify/test_maps3d)
+synth=0  # synth_results is built where the figures are (gnuplot-iostream; figures/meson.build)
+grep -q '^build figures/synth_results:' "$work/build/build.ninja" && synth=1 && targets+=(figures/synth_results)
 ninja -C "$work/build" "${targets[@]}" > "$work/build.log" 2>&1 ||
   { tail -n 30 "$work/build.log"; echo "FAIL: build"; exit 1; }
 
@@ -139,6 +143,16 @@ if [ $oracle3 = 1 ]; then
     grep -qx "tmp-tet: block-level coverage proven for n = 1\.\.96" "$work/maps3d.log"
 else
   echo "skipped: Boost.Test not found, test_maps3d not built: tmp-tet's block-level sweep not checked"
+fi
+# the synthetic results (one fake GPU): the rung's row of sdh.csv (impl_list) and the 3D map's rows of the 3D
+# tables (maps3d_default: bench_maps3d's default)
+if [ $synth = 1 ]; then
+  "$work/build/figures/synth_results" "$work/synth" 1 > "$work/synth.log" 2>&1 || { tail -n 20 "$work/synth.log"; echo "FAIL: synth_results"; fail=1; }
+  check $r "the synthetic sdh.csv (synth_results)" bash -c "grep -q '^tmp-rung,' '$work'/synth/*/sdh.csv"
+  check $m "the synthetic tet_dummy.csv, tet_threebody.csv and tet_layout.csv (synth_results)" \
+    bash -c "for f in tet_dummy tet_threebody tet_layout; do grep -q ',tmp-tet,' '$work'/synth/*/\$f.csv || exit 1; done"
+else
+  echo "skipped: the figures are not built here (no gnuplot-iostream): the synthetic rows not checked"
 fi
 check $m "gpu_verify_3d's exact-range job list through maps3d_host.hpp (tet_exact_jobs; no hand list)" \
   bash -c "grep -q 'tet_exact_jobs(lim, lim32)' '$tree/experiments/maps3d/gpu_verify_3d.cu' && ! grep -q 'struct Job' '$tree/experiments/maps3d/gpu_verify_3d.cu'"
