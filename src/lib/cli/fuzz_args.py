@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bounded fuzz test of every command line (issue #28 item 5).
 
-    fuzz_args.py TDMAP BUILD_ROOT [--budget-s 20] [--timeout-s 2] [--jobs 4]
+    fuzz_args.py TDMAP BUILD_ROOT [--budget-s 20] [--timeout-s 10] [--jobs 4]
 
 Runs `tdmap` (every subcommand) and every experiment program found under
 BUILD_ROOT/experiments over a grid of bad, huge and boundary inputs, each case with a
@@ -172,7 +172,7 @@ def run_case(args, timeout, tdmap, must_refuse=False):
 
 def main():
     argv = sys.argv[1:]
-    opts = {"--budget-s": 20.0, "--timeout-s": 2.0, "--jobs": 4}
+    opts = {"--budget-s": 20.0, "--timeout-s": 10.0, "--jobs": 4}
     pos = []
     i = 0
     while i < len(argv):
