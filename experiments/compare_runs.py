@@ -4,7 +4,7 @@ profile after a refactor against the committed results of the same GPU).
 
   python3 experiments/compare_runs.py OLD_DIR NEW_DIR [--out FILE]
 
-For every CSV present in both folders (dummy, sqrt, edm, collision, tet_*), the rows
+For every CSV present in both folders whose rows are timed (median_ms, p25_ms, p75_ms columns), the rows
 with the same key (every column that is not a measurement) are paired; each pair
 compares the medians (new/old) and whether the new median lies inside the old
 p25..p75 widened by the old run-to-run spread (max(p75-p25, 3% of the median)), and
@@ -18,9 +18,6 @@ import csv, io, os, statistics, sys
 MEASURED = {"reps", "median_ms", "p25_ms", "p75_ms", "min_ms", "max_ms", "bb_median_ms", "I", "GBps",
             "bb3_median_ms", "I_eq17", "eff_gbs", "gtriplets_per_s", "linear_median_ms",
             "linear_over_blocked", "with_transfers_ms", "pairs_per_s", "speedup_vs_cpu_mt", "verified"}
-FILES = ["dummy.csv", "sqrt.csv", "edm.csv", "collision.csv", "tet_dummy.csv", "tet_threebody.csv",
-         "tet_layout.csv", "sdh.csv"]
-
 
 def read(path):
     lines = [l for l in open(path).read().splitlines() if not l.startswith("#")]
@@ -40,12 +37,15 @@ def main(argv):
     out = argv[argv.index("--out") + 1] if "--out" in argv else None
     pairs_all = []
     status = 0
-    for f in FILES:
+    # every CSV of both folders whose rows are timed (median_ms and its quartiles): no list of file names to keep
+    for f in sorted(x for x in os.listdir(old_dir) if x.endswith(".csv")):
         po, pn = os.path.join(old_dir, f), os.path.join(new_dir, f)
-        if not (os.path.exists(po) and os.path.exists(pn)):
+        if not os.path.exists(pn):
             continue
         co, ro = read(po)
         cn, rn = read(pn)
+        if not {"median_ms", "p25_ms", "p75_ms"} <= set(co or []):
+            continue
         if co != cn:
             print(f"{f}: COLUMNS DIFFER\n  old: {co}\n  new: {cn}")
             status = 1
