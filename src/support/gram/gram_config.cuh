@@ -134,7 +134,8 @@ struct Params {
 // that below lo it is negative and (as an unsigned) fails the caller's b < buckets like past the last
 // edge; the last edge is open (a caller wanting NumPy's closed last edge widens it by an ulp). The
 // cost of the plain dist / w of lo = 0: the fused histogram is issue-bound in this loop.
-__device__ __forceinline__ u32 bucket_of(float dist, const Params& p) {
-  return u32(__float2int_rd(fmaf(dist, p.inv_width, p.lo_scaled)));
+__device__ __forceinline__ float bucket_coord(float dist, const Params& p) {  // (dist - lo) / w, one FFMA
+  return fmaf(dist, p.inv_width, p.lo_scaled);
 }
+__device__ __forceinline__ u32 bucket_of(float dist, const Params& p) { return u32(__float2int_rd(bucket_coord(dist, p))); }
 }  // namespace gram

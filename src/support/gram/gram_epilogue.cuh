@@ -119,8 +119,8 @@ __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& a
     } else {
       const float ni = __ldg(nr + r), nj = __ldg(nc + c);
       const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
-      const int bl = __float2int_rd(fmaf(approx_distance(fmaxf(d2 - e, 0.0f)), p.inv_width, p.lo_scaled) - p.q_margin);
-      const int bh = __float2int_rd(fmaf(approx_distance(d2 + e), p.inv_width, p.lo_scaled) + p.q_margin);
+      const int bl = __float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin);
+      const int bh = __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin);
       const bool below = TD_EPI_BELOW(r, c);
       const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
       if (below && sure && !none) atomicAdd(&mine[bl * hist_copies], 1u);

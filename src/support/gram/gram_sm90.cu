@@ -10,13 +10,7 @@ cudaError_t run_sm90_extra(const Prepared& o, const Request& r, cudaStream_t s);
 // in gram_sm90_extra.cu.
 cudaError_t run_sm90(const Prepared& o, const Request& r, cudaStream_t s) {
   if (out_group(r.out) == OutGroup::extra) return run_sm90_extra(o, r, s);
-  switch (o.prec) {
-    case Prec::tf32: return sm90::run_of<Prec::tf32, OutGroup::tile>(o, r, s);
-    case Prec::tf32x3: return sm90::run_of<Prec::tf32x3, OutGroup::tile>(o, r, s);
-    case Prec::bf16: return sm90::run_of<Prec::bf16, OutGroup::tile>(o, r, s);
-    case Prec::fp16: return sm90::run_of<Prec::fp16, OutGroup::tile>(o, r, s);
-  }
-  return cudaErrorInvalidValue;
+  return sm90::run_group<OutGroup::tile>(o, r, s);
 }
 }  // namespace detail
 }  // namespace gram

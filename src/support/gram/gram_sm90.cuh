@@ -133,11 +133,22 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
   return cudaGetLastError();
 }
 
-// One precision and output group of sm90-ws (the one dispatch, gram_launch.cuh; gram_sm90.cu and gram_sm90_extra.cu).
+// One precision and output group of sm90-ws (the one dispatch, gram_launch.cuh).
 template <Prec P, OutGroup G> cudaError_t run_of(const Prepared& o, const Request& r, cudaStream_t s) {
   return dispatch<G>(o, r, s, [&](const auto& tiles, auto out, const Params& p) {
     return launch<P, std::decay_t<decltype(tiles)>, decltype(out)::value>(p, o, tiles, s);
   });
+}
+// One output group of sm90-ws for every precision: gram_sm90.cu instantiates the tile group, gram_sm90_extra.cu
+// the extra one.
+template <OutGroup G> cudaError_t run_group(const Prepared& o, const Request& r, cudaStream_t s) {
+  switch (o.prec) {
+    case Prec::tf32: return sm90::run_of<Prec::tf32, G>(o, r, s);
+    case Prec::tf32x3: return sm90::run_of<Prec::tf32x3, G>(o, r, s);
+    case Prec::bf16: return sm90::run_of<Prec::bf16, G>(o, r, s);
+    case Prec::fp16: return sm90::run_of<Prec::fp16, G>(o, r, s);
+  }
+  return cudaErrorInvalidValue;
 }
 }  // namespace sm90
 

@@ -5,12 +5,6 @@
 
 namespace gram::detail {
 cudaError_t run_sm90_extra(const Prepared& o, const Request& r, cudaStream_t s) {
-  switch (o.prec) {
-    case Prec::tf32: return sm90::run_of<Prec::tf32, OutGroup::extra>(o, r, s);
-    case Prec::tf32x3: return sm90::run_of<Prec::tf32x3, OutGroup::extra>(o, r, s);
-    case Prec::bf16: return sm90::run_of<Prec::bf16, OutGroup::extra>(o, r, s);
-    case Prec::fp16: return sm90::run_of<Prec::fp16, OutGroup::extra>(o, r, s);
-  }
-  return cudaErrorInvalidValue;
+  return sm90::run_group<OutGroup::extra>(o, r, s);
 }
 }  // namespace gram::detail
