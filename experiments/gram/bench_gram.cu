@@ -164,7 +164,7 @@ HistCompare run_hist(const gram::Prepared& op, gram::Kernel kern, gram::Sched sc
   return gc::compare(H, h.counts, h.edge);
 }
 
-// The outputs of our epilogue (kernels classic, sm80-8w, sm90-ws; sm90-evt its mirror alone; issues #37, #38), every pair against float64: mirror
+// The outputs of our epilogue (kernels classic, sm80-8w, sm90-ws; sm90-evt its mirror and count; issues #37, #38), every pair against float64: mirror
 // (d^2, d, and the product x_i.x_j: every cell of N x N within the bound, exactly symmetric, distances 0
 // on the diagonal), count (per point and in total, within the pairs whose d^2 lies within the bound of
 // eps^2) and minmax (within the bound of the float64 least / largest distance).
@@ -202,7 +202,6 @@ void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<
         if (!ok) fail(sn + at + pf("%.9g", v) + " is outside the bound");
       }
   }
-  if (evt) return;  // count and minmax: classic, sm80-8w and sm90-ws
   // count: eps^2 = d / 6 (about half the pairs of the unit cube)
   const double eps2 = double(d) / 6;
   const gc::CountReference cref = gc::count_reference(X.data(), N, d, eps2, coef);
@@ -234,6 +233,7 @@ void check_extra(const gram::Prepared& op, gram::Kernel kern, const std::vector<
                         " neighbours, float64 " + std::to_string(cref.want[size_t(bad)]) + " (" +
                         std::to_string(cref.near[size_t(bad)]) + " pairs near eps)"
                   : sn + " count: " + std::to_string(got_total) + " pairs, float64 " + std::to_string(cref.want_total));
+  if (evt) return;  // minmax: classic, sm80-8w and sm90-ws
   // minmax
   Dev dM(8);
   const float init[2] = {INFINITY, 0.0f};
@@ -484,7 +484,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
         for (size_t k = size_t(N * (N - 1) / 2); k < D.size(); ++k)
           if (!std::isnan(D[k])) fail(sn + " condensed: wrote past N(N-1)/2");
     }
-    if (evt) continue;  // sm90-evt: no fused histogram (yet)
+    if (evt && sc != gram::Sched::ltm_e) continue;  // sm90-evt's fused histogram: the lower tiles (LTM-E) alone
     // the fused histogram: every pair i > j once; within the bound of the float64 histogram
     const int B = std::min(256, gram::max_buckets(prec));
     const double w = std::sqrt(double(d)) / B;
@@ -498,7 +498,7 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
       fail(sn + " hist: " + std::to_string(total) + " pairs counted (want " + std::to_string(want_total) + "), " +
            std::to_string(diff) + " moved, more than twice the " + std::to_string(h.edge) + " pairs near a bucket edge");
   }
-  check_extra(op, kern, X, N, d, S, ex, fail);  // every kernel: sm90-evt its mirror alone
+  check_extra(op, kern, X, N, d, S, ex, fail);  // every kernel: sm90-evt its mirror and count
   gram::release(op);
   return worst;
 }
@@ -506,7 +506,8 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{"tf32,3xtf32,bf16,fp16"}, exact_args;
+  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{"tf32,3xtf32,bf16,fp16"}, exact_args,
+      hist_prec_args{"tf32"};
   std::vector<i64> exact_ns;
   long long verify_n = 1000, samples = 4096, hist_n = 0, hist_verify = 4096;
   int hist_d = 128, hist_buckets = 1024;
@@ -524,6 +525,8 @@ int main(int argc, char** argv) {
       ("hist-N", po::value(&hist_n)->default_value(0), "N of the fused-histogram run (0: none)")
       ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
+      ("hist-prec", po::value(&hist_prec_args)->composing(), "precisions of the fused-histogram and eps-count run at --hist-N "
+       "(default tf32)")
       ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
       ("exact-N", po::value(&exact_args)->composing(), "point counts of the bracketed exact mode's timing (issue #37: "
        "count-exact, hist-exact at d = --hist-d, TF32 and 3xTF32, kernels classic / sm80-8w / sm90-ws, beside the all-float64 "
@@ -536,7 +539,8 @@ int main(int argc, char** argv) {
        "our kernels, a comma list, each timed with its own bb-grid: classic (a block a tile), "
        "sm80-8w (classic on 8 warps, 16-deep k-tiles), sm90-ws (Hopper: TMA + wgmma warp-specialized; sm_90a only, "
        "left out with a line elsewhere), sm90-evt (Hopper: stock CUTLASS 3 GEMM + the tdmaps scheduler + an epilogue "
-       "visitor tree; TF32, lower / lower-sqrt / condensed / mirror; sm_90a only)");
+       "visitor tree; TF32 lower / lower-sqrt / condensed / mirror, and the fused reductions hist / count / exact in every "
+       "precision; sm_90a only)");
   cli.add_run_options(run, false);
   cli.parse(argc, argv);
   if (run.quick) run.min_reps = std::min(run.min_reps, cli.given("reps") ? run.reps : 5);
@@ -545,7 +549,7 @@ int main(int argc, char** argv) {
   if (cli.quick_unset("d")) d_args = {"128"};
   if (cli.quick_unset("sym")) sym_arg = "none";
   std::vector<i64> Ns, ds;
-  std::vector<gram::Prec> precs;  // --prec, parsed once (gram::prec_of)
+  std::vector<gram::Prec> precs, hist_precs;  // --prec, --hist-prec, parsed once (gram::prec_of)
   struct Job {  // a timed size; sym: the symmetric product's rows alone
     i64 N, d;
     bool sym;
@@ -555,6 +559,8 @@ int main(int argc, char** argv) {
     Ns = bench::parse_ints(n_args, "--N", 2, 131072);
     ds = bench::parse_ints(d_args, "--d", 1, 8192);
     for (const std::string& pn : bench::parse_names(prec_args, "--prec", names_of(gram::kPrecs))) precs.push_back(gram::prec_of(pn));
+    for (const std::string& pn : bench::parse_names(hist_prec_args, "--hist-prec", names_of(gram::kPrecs)))
+      hist_precs.push_back(gram::prec_of(pn));
     if (verify_n < 2 || verify_n > 4096) throw bench::bad_input("--verify-max must be in 2..4096");
     if (samples < 1 || samples > 1000000) throw bench::bad_input("--samples must be in 1..1000000");
     if (hist_n < 0 || hist_n > 4000000) throw bench::bad_input("--hist-N must be in 0..4000000");
@@ -599,7 +605,8 @@ int main(int argc, char** argv) {
     for (i64 n : exact_ns)  // the tensor passes (3xTF32: three products), and the float64 runs at 5 TFLOP/s
       f.add("GPU timing", (7.0 * 2 * 4 * 2 * double(n) * n * hist_d / 100e12) + 2 * double(n) * n * hist_d / 5e12);
     if (hist_n > 0) {
-      f.add("GPU timing", (run.warmup + run.reps + 1) * 2 * g_kernels.size() * (double(hist_n) * hist_n * hist_d / 100e12));
+      f.add("GPU timing", (run.warmup + run.reps + 1) * 4 * g_kernels.size() * hist_precs.size() *
+                              (double(hist_n) * hist_n * hist_d / 100e12));
       f.add("CPU reference", double(hist_verify) * hist_verify * hist_d / 2 / 1e9);
     }
     bench::refuse_or_go("bench_gram", f, run);  // --predict-only: prints it and exits 0
@@ -622,15 +629,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   // what sm90-evt refuses, one line each (gram::sm90_evt_refusal)
-  auto evt_runs = [&](gram::Prec p) {  // distances (TF32) or the product (BF16, FP16)
-    return gram::sm90_evt_refusal(p, gram::Out::lower, 4).empty() || gram::sm90_evt_refusal(p, gram::Out::mirror, 4, true).empty();
-  };
+  auto evt_product = [&](gram::Prec p) { return gram::sm90_evt_refusal(p, gram::Out::mirror, 4, true).empty(); };
   if (std::find(g_kernels.begin(), g_kernels.end(), gram::Kernel::sm90_evt) != g_kernels.end()) {
     for (gram::Prec p : precs)
       if (!gram::sm90_evt_refusal(p, gram::Out::lower, 4).empty())
-        std::fprintf(stderr, "bench_gram: %s: left out for it%s\n", gram::sm90_evt_refusal(p, gram::Out::lower, 4).c_str(),
-                     evt_runs(p) ? " (the mirror-written product runs)" : "");
-    std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::hist, 4).c_str());
+        std::fprintf(stderr, "bench_gram: %s: left out for it (its reductions%s run)\n",
+                     gram::sm90_evt_refusal(p, gram::Out::lower, 4).c_str(), evt_product(p) ? " and the mirror-written product" : "");
+    std::fprintf(stderr, "bench_gram: %s: left out for it\n", gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::minmax, 4).c_str());
   }
 
   // ---- memory: every timed size's buffers must fit what is free, said in one line before any work
@@ -656,7 +661,6 @@ int main(int argc, char** argv) {
       for (i64 N0 : {verify_n, 129ll})
         for (int d : {64, 100}) {
           const bool evt = kern == gram::Kernel::sm90_evt;
-          if (evt && !evt_runs(p)) continue;
           // sm90-evt: lower / mirror at N % 4 == 0 (129 -> 132: still a partial edge tile), condensed at N0 too
           const bool dist = !evt || gram::sm90_evt_refusal(p, gram::Out::lower, 4).empty();
           std::vector<i64> sizes{evt ? (N0 + 3) / 4 * 4 : N0};
@@ -667,18 +671,16 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "[check] %s %s N=%lld d=%d: every pair, both schedulers, %s ok (worst err/S %.3g, bound %.3g)\n",
                          gram::name(kern), gram::name(p), (long long)N, d,
                          !evt ? "lower / sqrt / condensed / hist"
-                              : !dist ? "the mirror-written product (ltm-e)"
-                              : all ? "lower / sqrt / condensed / mirror (ltm-e), full / full-sqrt (full-sm90-evt)"
-                                    : "condensed (ltm-e; lower and mirror refuse this N)",
+                              : !dist ? (evt_product(p) ? "hist / count and the mirror-written product (ltm-e)" : "hist / count (ltm-e)")
+                              : all ? "lower / sqrt / condensed / mirror / hist / count (ltm-e), full / full-sqrt (full-sm90-evt)"
+                                    : "condensed / hist / count (ltm-e; lower and mirror refuse this N)",
                          w, gc::bound_coef(gram::name(p), d));
           }
         }
 
   for (i64 N0 : {verify_n, 129ll})
     for (int d : {3, 100}) check_exact(N0, d, seed + 3);
-  std::vector<gram::Kernel> exact_kernels;  // the bracketed exact mode's kernels (ours: gram_epilogue.cuh's)
-  for (gram::Kernel kern : g_kernels)
-    if (kern != gram::Kernel::sm90_evt) exact_kernels.push_back(kern);
+  const std::vector<gram::Kernel> exact_kernels = g_kernels;  // the bracketed exact mode's kernels: every one
   if (!exact_kernels.empty())
     for (i64 N0 : {verify_n, 129ll})
       for (int d : {3, 100})
@@ -831,10 +833,8 @@ int main(int argc, char** argv) {
         for (gram::Kernel kern : g_kernels) {
           const bool evt = kern == gram::Kernel::sm90_evt;  // its mirror of distances (TF32) and of the product
           const bool prod = prec == gram::Prec::bf16 || prec == gram::Prec::fp16;
-          if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w &&
-              !(evt && gram::sm90_evt_refusal(prec, gram::Out::mirror, N, prod).empty()))
-            continue;
-          if (prec == gram::Prec::tf32 || prod) {
+          if (kern != gram::Kernel::classic && kern != gram::Kernel::sm80_8w && !evt) continue;
+          if ((prec == gram::Prec::tf32 || prod) && !(evt && !gram::sm90_evt_refusal(prec, gram::Out::mirror, N, prod).empty())) {
             V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::mirror, false, dD.as<float>(), prod ? Output::mirror_gram : Output::mirror));
             gram::Request r;
             r.kernel = kern;
@@ -844,7 +844,7 @@ int main(int argc, char** argv) {
             V.back().launch = [op, r] { TD_CUDA(gram::run(*op, r)); };
             V.back().bytes = double(full) * 4;
           }
-          if (prec == gram::Prec::tf32 && !evt) {
+          if (prec == gram::Prec::tf32) {
             V.push_back(ours(kern, gram::Sched::ltm_e, gram::Out::count, false, nullptr, Output::count));
             gram::Request r;
             r.kernel = kern;
@@ -984,27 +984,27 @@ int main(int argc, char** argv) {
       progress.step("N=%lld d=%d: %zu variants, %d reps", (long long)N, d, V.size(), timer.last_reps());
     }
 
-  // ---- 3. the fused histogram at --hist-N
-  if (hist_n > 0) {
+  // ---- 3. the fused histogram and the eps count at --hist-N, in each precision of --hist-prec
+  for (const gram::Prec hp : hist_n > 0 ? hist_precs : std::vector<gram::Prec>{}) {
     const i64 N = hist_n;
-    const int d = hist_d, B = std::min(hist_buckets, gram::max_buckets(gram::Prec::tf32));
+    const int d = hist_d, B = std::min(hist_buckets, gram::max_buckets(hp));
     const double w = std::sqrt(double(d)) / B;
     const std::vector<float> X = gc::points(N, d, seed + 7);
     Dev dX(X.size() * 4), dH(size_t(B) * 8);
     TD_CUDA(cudaMemcpy(dX.p, X.data(), X.size() * 4, cudaMemcpyHostToDevice));
     gram::Prepared op, sub;
-    TD_CUDA(gram::prepare(gram::Prec::tf32, dX.as<float>(), N, d, op));
+    TD_CUDA(gram::prepare(hp, dX.as<float>(), N, d, op));
     const i64 nv = std::min<i64>(hist_verify, N);
-    TD_CUDA(gram::prepare(gram::Prec::tf32, dX.as<float>(), nv, d, sub));
+    TD_CUDA(gram::prepare(hp, dX.as<float>(), nv, d, sub));
     // check: the first nv points against the float64 histogram
-    const double coef = gc::bound_coef(gram::name(gram::Prec::tf32), d);
+    const double coef = gc::bound_coef(gram::name(hp), d);
     double smax = 0;
     for (i64 i = 0; i < nv; ++i) smax = std::max(smax, gc::scale(X.data(), d, i, i));
     const gc::Hist h = gc::histogram(X.data(), nv, d, w, B, std::sqrt(coef * smax) * 1.01);
     std::vector<std::pair<gram::Kernel, gram::Sched>> hv;  // per kernel: its bb-grid, then LTM-E
     for (gram::Kernel kern : g_kernels)
       for (gram::Sched sc : {gram::Sched::bb, gram::Sched::ltm_e})
-        if (kern != gram::Kernel::sm90_evt) hv.push_back({kern, sc});  // sm90-evt: no fused histogram (yet)
+        if (kern != gram::Kernel::sm90_evt || sc == gram::Sched::ltm_e) hv.push_back({kern, sc});  // sm90-evt: LTM-E alone
     bool ok = true;
     for (const auto& [kern, sc] : hv) {
       const HistCompare hc = run_hist(sub, kern, sc, B, w, dH, h);
@@ -1033,11 +1033,13 @@ int main(int argc, char** argv) {
     const double flop = 2.0 * double(d) * double(N) * double(N + 1) / 2;
     for (size_t k = 0; k < L.size(); ++k) {
       const auto [kern, sc] = hv[k];
-      const double ms = st[k].median_ms, bb_ms = st[k - k % 2].median_ms;
+      // the same kernel's bb-grid (none for sm90-evt: I is nan)
+      const bool has_bb = k > 0 && hv[k - 1] == std::make_pair(kern, gram::Sched::bb);
+      const double ms = st[k].median_ms, bb_ms = sc == gram::Sched::bb ? ms : has_bb ? st[k - 1].median_ms : NAN;
       rows::GramRow g;
       g.N = N;
       g.d = d;
-      g.precision = gram::name(gram::Prec::tf32);
+      g.precision = gram::name(hp);
       g.output = Output::hist;
       g.impl = gram::impl_name(sc, kern);
       g.tile = "128x128";
@@ -1050,14 +1052,13 @@ int main(int argc, char** argv) {
       g.blocks_rate = true;
       g.verified = 1;
       csv->row(rows::gram_row(g));
-      if (k % 2 == 1)
-        std::fprintf(stderr, "[hist] %s N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", gram::name(kern), (long long)N, d, ms, bb_ms);
+      if (sc == gram::Sched::ltm_e)
+        std::fprintf(stderr, "[hist] %s %s N=%lld d=%d: ltm-e %.1f ms, bb-grid %.1f ms\n", gram::name(kern), gram::name(hp),
+                     (long long)N, d, ms, bb_ms);
     }
-    // the eps count at the same N (our epilogue: kernels classic, sm80-8w and sm90-ws), eps^2 = d / 6; its
+    // the eps count at the same N (every kernel), eps^2 = d / 6; its
     // check: the first nv points' counts against float64 within the pairs near eps (check_extra's rule)
-    std::vector<gram::Kernel> ck;
-    for (gram::Kernel kern : g_kernels)
-      if (kern != gram::Kernel::sm90_evt) ck.push_back(kern);
+    const std::vector<gram::Kernel> ck = g_kernels;
     if (!ck.empty()) {
       Dev dCnt(size_t(N) * 4), dTot(8);
       const double eps2 = double(d) / 6;
@@ -1097,7 +1098,7 @@ int main(int argc, char** argv) {
         rows::GramRow g;
         g.N = N;
         g.d = d;
-        g.precision = gram::name(gram::Prec::tf32);
+        g.precision = gram::name(hp);
         g.output = Output::count;
         g.impl = gram::impl_name(gram::Sched::ltm_e, ck[k]);
         g.tile = "128x128";
@@ -1109,7 +1110,8 @@ int main(int argc, char** argv) {
         g.blocks_rate = true;
         g.verified = 1;
         csv->row(rows::gram_row(g));
-        std::fprintf(stderr, "[count] %s N=%lld d=%d: %.1f ms (checked on the first %lld points)\n", gram::name(ck[k]), (long long)N, d, ms, (long long)nv);
+        std::fprintf(stderr, "[count] %s %s N=%lld d=%d: %.1f ms (checked on the first %lld points)\n", gram::name(ck[k]),
+                     gram::name(hp), (long long)N, d, ms, (long long)nv);
       }
     }
     gram::release(op);

@@ -22,8 +22,8 @@ using i64 = std::int64_t;
 // neighbour counts within eps and their pair total; minmax: the least and largest distance of
 // the pairs i > j (histogram's range=None). mirror: kernels classic, sm80-8w, sm90-ws and sm90-evt (distances, and
 // the BF16 / FP16 product);
-// count and minmax: classic, sm80-8w and sm90-ws.
-// count_exact, hist_exact (issue #37 item 2, classic / sm80-8w / sm90-ws): the exact mode on the tensor cores. Each pair's d^2
+// count: every kernel (sm90-evt: a visitor-tree node, below); minmax: classic, sm80-8w and sm90-ws.
+// count_exact, hist_exact (issue #37 item 2, every kernel): the exact mode on the tensor cores. Each pair's d^2
 // from the tensor cores comes with its error bound (gram_cpu.hpp's c_P S, S <= 2 (|x_i|^2 + |x_j|^2)); a pair whose
 // bracket [d^2 - bound, d^2 + bound] is on one side of eps (one bucket) counts there, the others (the bracket
 // straddles eps or an edge) go to a replay list and are recounted in float64 by gram_exact.hpp's formula. The counts
@@ -40,13 +40,19 @@ using i64 = std::int64_t;
 // (Sched::ltm_e) or CUTLASS's persistent scheduler over the whole c x c square (Sched::bb: every
 // cell of N x N written, the rows "full-sm90-evt"), and the distance epilogue as an epilogue visitor
 // tree (CUTLASS's fusion API): lower and mirror end in TMA stores, condensed in stores from the registers
-// (cooperative kernel), and the BF16 / FP16 product X X^T is mirror-written. What it refuses: sm90_evt_refusal.
+// (cooperative kernel), and the BF16 / FP16 product X X^T is mirror-written; the fused reductions (hist, count and
+// the exact mode's, issue #37) are the tree's root, nothing stored. What it refuses: sm90_evt_refusal.
 // Whether this build carries sm90_ws and sm90_evt (gram_sm90*.cu, gram_sm90_evt.cu: CUTLASS and an nvcc
 // that builds sm_90a) and whether the current device runs them (compute capability 9.0 exactly: sm_90a
 // code runs nowhere else).
 bool sm90_built();
 bool sm90_runs();
 
+// The outputs sm90_evt computes as a fused reduction (issue #37 item 1: the visitor tree's root counts the pairs,
+// nothing of N x N is written): every precision, any N.
+constexpr bool sm90_evt_reduction(Out o) {
+  return o == Out::hist || o == Out::count || o == Out::hist_exact || o == Out::count_exact;
+}
 // Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
 // (run() answers such a request with cudaErrorInvalidValue.)
 inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product = false) {
@@ -54,11 +60,14 @@ inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product 
     if (p != Prec::bf16 && p != Prec::fp16)
       return std::string("sm90-evt: the product X X^T in bf16 and fp16 only (not ") + name(p) + ")";
     if (o != Out::mirror) return std::string("sm90-evt: the product X X^T mirror-written only (not ") + name(o) + ")";
+  } else if (sm90_evt_reduction(o)) {
+    return std::string();
   } else if (p != Prec::tf32) {
-    return std::string("sm90-evt: distances in TF32 only (not ") + name(p) + ")";
+    return std::string("sm90-evt: stored distances in TF32 only (not ") + name(p) + "; its reductions take every precision)";
   }
   if (o != Out::lower && o != Out::mirror && o != Out::condensed)
-    return std::string("sm90-evt: outputs lower, condensed and mirror only (") + name(o) + ": not yet)";
+    return std::string("sm90-evt: outputs lower, condensed, mirror, hist, count, hist-exact and count-exact only (") +
+           name(o) + ": not yet)";
   if (o != Out::condensed && N % 4 != 0)
     return "sm90-evt: N = " + std::to_string(N) + " is not a multiple of 4 (TMA stores 16-byte rows of D)";
   return std::string();

@@ -84,11 +84,10 @@ template <Out O, Stores S> constexpr int smem_bytes() {
 // The exact mode's replay list (issue #37 item 2): the pairs whose bracket straddles eps or an edge, appended a warp
 // at a time (one atomic a warp and value index: the ballot's leader reserves the warp's slots). Every lane of the
 // warp calls it together (the epilogues' loops are uniform). Pairs past the list's capacity are counted, not kept.
-template <class Tm>
-__device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i, i64 j, Tm tm) {
+__device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i, i64 j, int lane) {
   const unsigned m = __ballot_sync(0xffffffffu, need);
   if (m == 0) return;
-  const int lane = tm.lane(), leader = __ffs(m) - 1;
+  const int leader = __ffs(m) - 1;
   unsigned long long base = 0;
   if (lane == leader) base = atomicAdd(p.replay_n, (unsigned long long)__popc(m));
   base = __shfl_sync(0xffffffffu, base, leader);
@@ -96,11 +95,50 @@ __device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i,
   if (need && k < p.replay_cap) p.replay[k] = (unsigned long long)i << 32 | (unsigned long long)j;
 }
 
+// One pair of the reductions, written once for every kernel (our epilogue below and sm90-evt's visitor-tree node,
+// gram_sm90_evt.cu): the pair (i, j), its norms and dot product, and whether it is a pair i > j of the problem
+// (`below`). Every lane of the warp calls them together (the exact mode's replay list is appended a warp at a time).
+//
+// The fused histogram (issue #27): the pair's bucket counted in `mine`, this lane's copy of the block's shared
+// histogram (interleaved: bucket b of the copy at b * hist_copies). Exact (hist_exact, issue #37 item 2): the pair
+// counts only where its bracket's distances [sqrt(d2 - E), sqrt(d2 + E)] fall in one bucket (their bucket coordinates
+// widened by q_margin); the others go to the replay list (recounted in float64 against the float64 edges:
+// replay_histogram). A bracket wholly below the first edge or above the last: no count.
+template <bool Exact>
+__device__ __forceinline__ void hist_pair(const Params& p, float ni, float nj, float dot, bool below, i64 i, i64 j, u32* mine,
+                                          int lane) {
+  if constexpr (!Exact) {
+    const u32 b = bucket_of(approx_distance(squared_distance(ni, nj, dot)), p);
+    if (below && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
+  } else {
+    const float d2 = squared_distance(ni, nj, dot), e = p.bracket * (ni + nj);
+    const int bl = __float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin);
+    const int bh = __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin);
+    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
+    if (below && sure && !none) atomicAdd(&mine[bl * hist_copies], 1u);
+    replay_append(p, below && !sure && !none, i, j, lane);
+  }
+}
+// Neighbours within eps (d^2 <= eps2): whether the pair counts (the caller adds it to both points and the total).
+// Exact (count_exact, issue #37 item 2): it counts where its bracket [d2 - E, d2 + E] lies below eps^2 (rounded down),
+// nowhere where it lies above eps^2 (rounded up), and goes to the replay list otherwise (recounted in float64:
+// replay_count).
+template <bool Exact>
+__device__ __forceinline__ bool count_pair(const Params& p, float ni, float nj, float dot, bool below, i64 i, i64 j, int lane) {
+  const float d2 = squared_distance(ni, nj, dot);
+  if constexpr (!Exact) {
+    return below && d2 <= p.eps2;
+  } else {
+    const float e = p.bracket * (ni + nj);
+    const bool within = d2 + e < p.eps2, outside = d2 - e > p.eps2_hi;
+    replay_append(p, below && !within && !outside, i, j, lane);
+    return below && within;
+  }
+}
+
 // The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
-// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
-// Exact (hist_exact, issue #37 item 2): a pair counts only where its bracket's distances [sqrt(d2 - E), sqrt(d2 + E)]
-// fall in one bucket (their bucket coordinates widened by q_margin); the others go to the replay list (recounted in
-// float64 against the float64 edges: replay_histogram). A bracket wholly below the first edge or above the last: no count.
+// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end
+// (each pair: hist_pair).
 template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
@@ -108,24 +146,11 @@ __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& a
   for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
   tm.sync();
   u32* mine = sh + tm.lane() % hist_copies;
-  const bool fast = !diag && r0 + tile_side <= N;  // every pair of the tile counts
+  const bool fast = !Exact && !diag && r0 + tile_side <= N;  // every pair of the tile counts
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    if constexpr (!Exact) {
-      const u32 b = bucket_of(approx_distance(TD_EPI_D2(r, c, acc(v))), p);
-      const bool ok = fast || TD_EPI_BELOW(r, c);
-      if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
-    } else {
-      const float ni = __ldg(nr + r), nj = __ldg(nc + c);
-      const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
-      const int bl = __float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin);
-      const int bh = __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin);
-      const bool below = TD_EPI_BELOW(r, c);
-      const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
-      if (below && sure && !none) atomicAdd(&mine[bl * hist_copies], 1u);
-      replay_append(p, below && !sure && !none, r0 + r, c0 + c, tm);
-    }
+    hist_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), fast || TD_EPI_BELOW(r, c), r0 + r, c0 + c, mine, tm.lane());
   }
   tm.sync();
   for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
@@ -135,10 +160,8 @@ __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& a
   }
 }
 
-// Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared
-// memory, then one global atomic per nonzero row / column, and the tile's total. Exact (count_exact, issue #37 item
-// 2): a pair counts where its bracket [d2 - E, d2 + E] lies below eps^2 (rounded down), nowhere where it lies above
-// eps^2 (rounded up), and goes to the replay list otherwise (recounted in float64: replay_count).
+// Neighbours within eps of the pairs i > j (each pair: count_pair): per-row and per-column counts of the tile in
+// shared memory, then one global atomic per nonzero row / column, and the tile's total.
 template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
@@ -149,24 +172,10 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    // (each form as measured: a shared `in` flag, or a lambda for the three adds, changed the SASS of both)
-    if constexpr (!Exact) {
-      const float d2 = TD_EPI_D2(r, c, acc(v));
-      if (TD_EPI_BELOW(r, c) && d2 <= p.eps2) {
-        atomicAdd(&rc[r], 1u);
-        atomicAdd(&rc[tile_side + c], 1u);
-        ++mine;
-      }
-    } else {
-      const float ni = __ldg(nr + r), nj = __ldg(nc + c);
-      const float d2 = squared_distance(ni, nj, acc(v)), e = p.bracket * (ni + nj);
-      const bool below = TD_EPI_BELOW(r, c), within = d2 + e < p.eps2, outside = d2 - e > p.eps2_hi;
-      if (below && within) {
-        atomicAdd(&rc[r], 1u);
-        atomicAdd(&rc[tile_side + c], 1u);
-        ++mine;
-      }
-      replay_append(p, below && !within && !outside, r0 + r, c0 + c, tm);
+    if (count_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, tm.lane())) {
+      atomicAdd(&rc[r], 1u);
+      atomicAdd(&rc[tile_side + c], 1u);
+      ++mine;
     }
   }
   for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
