@@ -107,15 +107,18 @@ __device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i,
 template <bool Exact>
 __device__ __forceinline__ void hist_pair(const Params& p, float ni, float nj, float dot, bool below, i64 i, i64 j, u32* mine,
                                           int lane) {
+  // (the atomic unconditional, adding 0 where the pair does not count: no branch a pair, so the compiler interleaves
+  // the pairs' latencies; a conditional add of 1 became a warp-converged ATOMS.POPC.INC inside a branch a pair)
   if constexpr (!Exact) {
     const u32 b = bucket_of(approx_distance(squared_distance(ni, nj, dot)), p);
-    if (below && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
+    const bool in = below && b < u32(p.buckets);
+    atomicAdd(&mine[(in ? b : 0u) * hist_copies], u32(in));
   } else {
     const float d2 = squared_distance(ni, nj, dot), e = p.bracket * (ni + nj);
     const int bl = __float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin);
     const int bh = __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin);
-    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
-    if (below && sure && !none) atomicAdd(&mine[bl * hist_copies], 1u);
+    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets, in = below && sure && !none;
+    atomicAdd(&mine[(in ? bl : 0) * hist_copies], u32(in));
     replay_append(p, below && !sure && !none, i, j, lane);
   }
 }
@@ -172,11 +175,10 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    if (count_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, tm.lane())) {
-      atomicAdd(&rc[r], 1u);
-      atomicAdd(&rc[tile_side + c], 1u);
-      ++mine;
-    }
+    const u32 in = count_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, tm.lane());
+    atomicAdd(&rc[r], in);  // unconditional (hist_pair says why)
+    atomicAdd(&rc[tile_side + c], in);
+    mine += in;
   }
   for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
   if (tm.lane() == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);

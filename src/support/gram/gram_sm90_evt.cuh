@@ -502,10 +502,11 @@ struct Reduction : HostNode<ReductionArgs, ReductionShared<O>> {
         const bool below = fast || (i < p.N && j < i);
         if constexpr (hist) {
           epi::hist_pair<exact>(p, ni[k], nj[k], dot[k], below, i, j, sh + lane % epi::hist_copies, lane);
-        } else if (epi::count_pair<exact>(p, ni[k], nj[k], dot[k], below, i, j, lane)) {
-          atomicAdd(&sh[i - r0], 1u);
-          atomicAdd(&sh[tile_side + (j - c0)], 1u);
-          ++mine;
+        } else {
+          const u32 in = epi::count_pair<exact>(p, ni[k], nj[k], dot[k], below, i, j, lane);
+          atomicAdd(&sh[i - r0], in);  // unconditional (hist_pair says why)
+          atomicAdd(&sh[tile_side + (j - c0)], in);
+          mine += in;
         }
       }
       return dot;
