@@ -96,31 +96,38 @@ __device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i,
 }
 
 // One pair of the reductions, written once for every kernel (our epilogue below and sm90-evt's visitor-tree node,
-// gram_sm90_evt.cu): the pair (i, j), its norms and dot product, and whether it is a pair i > j of the problem
+// gram_sm90_evt.cuh): the pair (i, j), its norms and dot product, and whether it is a pair i > j of the problem
 // (`below`). Every lane of the warp calls them together (the exact mode's replay list is appended a warp at a time).
+// Branchless: the shared-memory atomic unconditional, adding 0 where the pair does not count (sm90-evt: its epilogue
+// runs on one warp group, 4 warps an SM, and needs the pairs interleaved: a conditional add became a warp-converged
+// ATOMS.POPC.INC in a branch a pair; hist at N = 10^6, d = 128: 2.37 s conditional, 1.75 s unconditional). Our
+// epilogue (16 warps an SM) keeps the conditional add: unconditional, sm90-ws's count took 1.96 s against 1.24 s
+// (the atomics of the half of the pairs outside eps), its hist 1.27 s against 1.20 s (call 42, same run).
 //
 // The fused histogram (issue #27): the pair's bucket counted in `mine`, this lane's copy of the block's shared
 // histogram (interleaved: bucket b of the copy at b * hist_copies). Exact (hist_exact, issue #37 item 2): the pair
 // counts only where its bracket's distances [sqrt(d2 - E), sqrt(d2 + E)] fall in one bucket (their bucket coordinates
 // widened by q_margin); the others go to the replay list (recounted in float64 against the float64 edges:
 // replay_histogram). A bracket wholly below the first edge or above the last: no count.
-template <bool Exact>
+template <bool Exact, bool Branchless = false>
 __device__ __forceinline__ void hist_pair(const Params& p, float ni, float nj, float dot, bool below, i64 i, i64 j, u32* mine,
                                           int lane) {
-  // (the atomic unconditional, adding 0 where the pair does not count: no branch a pair, so the compiler interleaves
-  // the pairs' latencies; a conditional add of 1 became a warp-converged ATOMS.POPC.INC inside a branch a pair)
+  u32 b;
+  bool in;
   if constexpr (!Exact) {
-    const u32 b = bucket_of(approx_distance(squared_distance(ni, nj, dot)), p);
-    const bool in = below && b < u32(p.buckets);
-    atomicAdd(&mine[(in ? b : 0u) * hist_copies], u32(in));
+    b = bucket_of(approx_distance(squared_distance(ni, nj, dot)), p);
+    in = below && b < u32(p.buckets);
   } else {
     const float d2 = squared_distance(ni, nj, dot), e = p.bracket * (ni + nj);
     const int bl = __float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin);
     const int bh = __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin);
-    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets, in = below && sure && !none;
-    atomicAdd(&mine[(in ? bl : 0) * hist_copies], u32(in));
+    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
+    b = u32(bl);
+    in = below && sure && !none;
     replay_append(p, below && !sure && !none, i, j, lane);
   }
+  if constexpr (Branchless) atomicAdd(&mine[(in ? b : 0u) * hist_copies], u32(in));
+  else if (in) atomicAdd(&mine[b * hist_copies], 1u);
 }
 // Neighbours within eps (d^2 <= eps2): whether the pair counts (the caller adds it to both points and the total).
 // Exact (count_exact, issue #37 item 2): it counts where its bracket [d2 - E, d2 + E] lies below eps^2 (rounded down),
@@ -175,10 +182,11 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    const u32 in = count_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, tm.lane());
-    atomicAdd(&rc[r], in);  // unconditional (hist_pair says why)
-    atomicAdd(&rc[tile_side + c], in);
-    mine += in;
+    if (count_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, tm.lane())) {
+      atomicAdd(&rc[r], 1u);  // conditional (hist_pair says why)
+      atomicAdd(&rc[tile_side + c], 1u);
+      ++mine;
+    }
   }
   for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);
   if (tm.lane() == 0 && mine) atomicAdd(&rc[2 * tile_side], mine);
