@@ -8,6 +8,7 @@
 
 #include <tdmaps/tiles.hpp>
 #include <gram/gram_cpu.hpp>
+#include <gram/gram_limits.hpp>
 #include <gram/peer_formulas.hpp>
 #include <results/gram_names.hpp>
 
@@ -374,6 +375,28 @@ BOOST_AUTO_TEST_CASE(exact_mode_references) {
   BOOST_TEST(r.admits(std::vector<unsigned>{1, 1, 0}, 1, &bad));  // the pair at eps moved: allowed
   BOOST_TEST(!r.admits(std::vector<unsigned>{0, 1, 1}, 1, &bad));  // point 0's pair is not near eps
   BOOST_TEST(bad == 0);
+}
+
+// Issue #37 item 1: what sm90-evt refuses (gram::sm90_evt_refusal, host-only: run() answers a refused request with
+// cudaErrorInvalidValue). Its fused reductions (the visitor tree's root, nothing stored) run in every precision at
+// any N; its stored distances are TF32 and, lower / mirror, N % 4 == 0; minmax is not built.
+BOOST_AUTO_TEST_CASE(sm90_evt_refusal_reductions_every_precision) {
+  for (gram::Prec p : gram::kPrecs)
+    for (gram::Out o : {gram::Out::hist, gram::Out::count, gram::Out::hist_exact, gram::Out::count_exact})
+      for (long long N : {2ll, 129ll, 1000000ll}) {
+        BOOST_TEST_INFO(gram::name(p) << " " << gram::name(o) << " N=" << N);
+        BOOST_TEST(gram::sm90_evt_reduction(o));
+        BOOST_TEST(gram::sm90_evt_refusal(p, o, N).empty());
+      }
+  BOOST_TEST(!gram::sm90_evt_reduction(gram::Out::minmax));
+  BOOST_TEST(!gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::minmax, 128).empty());
+  BOOST_TEST(gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::lower, 128).empty());
+  BOOST_TEST(!gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::lower, 129).empty());  // TMA's 16-byte rows of D
+  BOOST_TEST(gram::sm90_evt_refusal(gram::Prec::tf32, gram::Out::condensed, 129).empty());
+  for (gram::Prec p : {gram::Prec::tf32x3, gram::Prec::bf16, gram::Prec::fp16})
+    BOOST_TEST(!gram::sm90_evt_refusal(p, gram::Out::lower, 128).empty());
+  BOOST_TEST(gram::sm90_evt_refusal(gram::Prec::bf16, gram::Out::mirror, 128, true).empty());  // the product
+  BOOST_TEST(!gram::sm90_evt_refusal(gram::Prec::bf16, gram::Out::hist, 128, true).empty());   // mirror-written only
 }
 
 // Issue #39: the vocabulary is composed and parsed in one header (results/gram_names.hpp). Every impl name

@@ -3,6 +3,7 @@
 // input precision in src/support/gram/gram_<prec>.cu (gram.cuh, with CUTLASS/CuTe).
 #pragma once
 #include <results/gram_names.hpp>  // the enums below and their names (the CSV's vocabulary), host-only
+#include "gram_limits.hpp"         // what sm90-evt refuses
 
 #include <cuda_runtime.h>
 #include <cstddef>
@@ -48,30 +49,8 @@ using i64 = std::int64_t;
 bool sm90_built();
 bool sm90_runs();
 
-// The outputs sm90_evt computes as a fused reduction (issue #37 item 1: the visitor tree's root counts the pairs,
-// nothing of N x N is written): every precision, any N.
-constexpr bool sm90_evt_reduction(Out o) {
-  return o == Out::hist || o == Out::count || o == Out::hist_exact || o == Out::count_exact;
-}
-// Why kernel sm90_evt cannot run precision p, output o at N points: one line, or empty when it can.
-// (run() answers such a request with cudaErrorInvalidValue.)
-inline std::string sm90_evt_refusal(Prec p, Out o, std::int64_t N, bool product = false) {
-  if (product) {
-    if (p != Prec::bf16 && p != Prec::fp16)
-      return std::string("sm90-evt: the product X X^T in bf16 and fp16 only (not ") + name(p) + ")";
-    if (o != Out::mirror) return std::string("sm90-evt: the product X X^T mirror-written only (not ") + name(o) + ")";
-  } else if (sm90_evt_reduction(o)) {
-    return std::string();
-  } else if (p != Prec::tf32) {
-    return std::string("sm90-evt: stored distances in TF32 only (not ") + name(p) + "; its reductions take every precision)";
-  }
-  if (o != Out::lower && o != Out::mirror && o != Out::condensed)
-    return std::string("sm90-evt: outputs lower, condensed, mirror, hist, count, hist-exact and count-exact only (") +
-           name(o) + ": not yet)";
-  if (o != Out::condensed && N % 4 != 0)
-    return "sm90-evt: N = " + std::to_string(N) + " is not a multiple of 4 (TMA stores 16-byte rows of D)";
-  return std::string();
-}
+// sm90_evt_reduction, sm90_evt_refusal (what kernel sm90_evt refuses): gram_limits.hpp (host-only, no CUDA: the
+// CPU tests read it).
 
 // The outputs fall in two groups, each instantiated in its own translation units so that the precisions' files
 // build in parallel: the tile outputs (lower, condensed, hist: both schedulers, every kernel, tile ranges for

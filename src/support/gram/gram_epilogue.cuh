@@ -84,10 +84,11 @@ template <Out O, Stores S> constexpr int smem_bytes() {
 // The exact mode's replay list (issue #37 item 2): the pairs whose bracket straddles eps or an edge, appended a warp
 // at a time (one atomic a warp and value index: the ballot's leader reserves the warp's slots). Every lane of the
 // warp calls it together (the epilogues' loops are uniform). Pairs past the list's capacity are counted, not kept.
-__device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i, i64 j, int lane) {
+template <class Tm>
+__device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i, i64 j, Tm tm) {
   const unsigned m = __ballot_sync(0xffffffffu, need);
   if (m == 0) return;
-  const int leader = __ffs(m) - 1;
+  const int lane = tm.lane(), leader = __ffs(m) - 1;
   unsigned long long base = 0;
   if (lane == leader) base = atomicAdd(p.replay_n, (unsigned long long)__popc(m));
   base = __shfl_sync(0xffffffffu, base, leader);
@@ -95,60 +96,38 @@ __device__ __forceinline__ void replay_append(const Params& p, bool need, i64 i,
   if (need && k < p.replay_cap) p.replay[k] = (unsigned long long)i << 32 | (unsigned long long)j;
 }
 
-// One pair of the reductions, written once for every kernel (our epilogue below and sm90-evt's visitor-tree node,
-// gram_sm90_evt.cuh): the pair (i, j), its norms and dot product, and whether it is a pair i > j of the problem
-// (`below`). Every lane of the warp calls them together (the exact mode's replay list is appended a warp at a time).
-// Branchless: the shared-memory atomic unconditional, adding 0 where the pair does not count (sm90-evt: its epilogue
-// runs on one warp group, 4 warps an SM, and needs the pairs interleaved: a conditional add became a warp-converged
-// ATOMS.POPC.INC in a branch a pair; hist at N = 10^6, d = 128: 2.37 s conditional, 1.75 s unconditional). Our
-// epilogue (16 warps an SM) keeps the conditional add: unconditional, sm90-ws's count took 1.96 s against 1.24 s
-// (the atomics of the half of the pairs outside eps), its hist 1.27 s against 1.20 s (call 42, same run).
-//
-// The fused histogram (issue #27): the pair's bucket counted in `mine`, this lane's copy of the block's shared
-// histogram (interleaved: bucket b of the copy at b * hist_copies). Exact (hist_exact, issue #37 item 2): the pair
-// counts only where its bracket's distances [sqrt(d2 - E), sqrt(d2 + E)] fall in one bucket (their bucket coordinates
-// widened by q_margin); the others go to the replay list (recounted in float64 against the float64 edges:
-// replay_histogram). A bracket wholly below the first edge or above the last: no count.
-template <bool Exact, bool Branchless = false>
-__device__ __forceinline__ void hist_pair(const Params& p, float ni, float nj, float dot, bool below, i64 i, i64 j, u32* mine,
-                                          int lane) {
-  u32 b;
-  bool in;
-  if constexpr (!Exact) {
-    b = bucket_of(approx_distance(squared_distance(ni, nj, dot)), p);
-    in = below && b < u32(p.buckets);
-  } else {
-    const float d2 = squared_distance(ni, nj, dot), e = p.bracket * (ni + nj);
-    const int bl = __float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin);
-    const int bh = __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin);
-    const bool sure = bl == bh, none = bh < 0 || bl >= p.buckets;
-    b = u32(bl);
-    in = below && sure && !none;
-    replay_append(p, below && !sure && !none, i, j, lane);
-  }
-  if constexpr (Branchless) atomicAdd(&mine[(in ? b : 0u) * hist_copies], u32(in));
-  else if (in) atomicAdd(&mine[b * hist_copies], 1u);
+// The exact mode's bracket of one pair (issue #37 item 2), written once for every kernel (our epilogue below and
+// sm90-evt's visitor-tree node, gram_sm90_evt.cuh), from the pair's norms and dot product; each kernel adds the pair
+// and appends the replay list (replay_append) around it in its own form (sm90-evt: unconditional atomics, its node
+// says why).
+// The histogram's (hist_exact): the pair counts only where its bracket's distances [sqrt(d2 - E), sqrt(d2 + E)] fall
+// in one bucket, their bucket coordinates widened by q_margin (sure(): in bucket lo); a bracket wholly below the first
+// edge or above the last (none()): no count; the others go to the replay list (recounted in float64 against the
+// float64 edges: replay_histogram).
+struct HistBracket {
+  int lo, hi;
+  __device__ __forceinline__ bool sure() const { return lo == hi; }
+  __device__ __forceinline__ bool none(const Params& p) const { return hi < 0 || lo >= p.buckets; }
+};
+__device__ __forceinline__ HistBracket hist_bracket(const Params& p, float ni, float nj, float dot) {
+  const float d2 = squared_distance(ni, nj, dot), e = p.bracket * (ni + nj);
+  return {__float2int_rd(bucket_coord(approx_distance(fmaxf(d2 - e, 0.0f)), p) - p.q_margin),
+          __float2int_rd(bucket_coord(approx_distance(d2 + e), p) + p.q_margin)};
 }
-// Neighbours within eps (d^2 <= eps2): whether the pair counts (the caller adds it to both points and the total).
-// Exact (count_exact, issue #37 item 2): it counts where its bracket [d2 - E, d2 + E] lies below eps^2 (rounded down),
-// nowhere where it lies above eps^2 (rounded up), and goes to the replay list otherwise (recounted in float64:
-// replay_count).
-template <bool Exact>
-__device__ __forceinline__ bool count_pair(const Params& p, float ni, float nj, float dot, bool below, i64 i, i64 j, int lane) {
-  const float d2 = squared_distance(ni, nj, dot);
-  if constexpr (!Exact) {
-    return below && d2 <= p.eps2;
-  } else {
-    const float e = p.bracket * (ni + nj);
-    const bool within = d2 + e < p.eps2, outside = d2 - e > p.eps2_hi;
-    replay_append(p, below && !within && !outside, i, j, lane);
-    return below && within;
-  }
+// The eps count's (count_exact): the pair counts where its bracket [d2 - E, d2 + E] lies below eps^2 (rounded down:
+// within), nowhere where it lies above eps^2 (rounded up: outside), and goes to the replay list otherwise (recounted
+// in float64: replay_count).
+struct EpsBracket {
+  bool within, outside;
+};
+__device__ __forceinline__ EpsBracket eps_bracket(const Params& p, float ni, float nj, float dot) {
+  const float d2 = squared_distance(ni, nj, dot), e = p.bracket * (ni + nj);
+  return {d2 + e < p.eps2, d2 - e > p.eps2_hi};
 }
 
 // The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
-// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end
-// (each pair: hist_pair).
+// b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
+// Exact: hist_bracket.
 template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
@@ -161,14 +140,15 @@ __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& a
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
     if constexpr (!Exact) {
-      // hist_pair<false>'s arithmetic in the form of record (b9c8209's SASS instruction for instruction): called
-      // through hist_pair, the compiler traded 33 branches for LOP3s in sm90-ws's hist, which then took 1.32-1.33 s at
-      // N = 10^6 (calls 41, 43) against 1.20 s for this form (call 42, another machine; no same-run A/B was left)
       const u32 b = bucket_of(approx_distance(TD_EPI_D2(r, c, acc(v))), p);
       const bool ok = fast || TD_EPI_BELOW(r, c);
       if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
     } else {
-      hist_pair<true>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, mine, tm.lane());
+      const HistBracket k = hist_bracket(p, __ldg(nr + r), __ldg(nc + c), acc(v));
+      const bool below = TD_EPI_BELOW(r, c);
+      const bool sure = k.sure(), none = k.none(p);
+      if (below && sure && !none) atomicAdd(&mine[k.lo * hist_copies], 1u);
+      replay_append(p, below && !sure && !none, r0 + r, c0 + c, tm);
     }
   }
   tm.sync();
@@ -179,8 +159,8 @@ __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& a
   }
 }
 
-// Neighbours within eps of the pairs i > j (each pair: count_pair): per-row and per-column counts of the tile in
-// shared memory, then one global atomic per nonzero row / column, and the tile's total.
+// Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared
+// memory, then one global atomic per nonzero row / column, and the tile's total. Exact: eps_bracket.
 template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
@@ -191,10 +171,23 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    if (count_pair<Exact>(p, __ldg(nr + r), __ldg(nc + c), acc(v), TD_EPI_BELOW(r, c), r0 + r, c0 + c, tm.lane())) {
-      atomicAdd(&rc[r], 1u);  // conditional (hist_pair says why)
-      atomicAdd(&rc[tile_side + c], 1u);
-      ++mine;
+    // (each form as measured: a shared `in` flag, or a lambda for the three adds, changed the SASS of both)
+    if constexpr (!Exact) {
+      const float d2 = TD_EPI_D2(r, c, acc(v));
+      if (TD_EPI_BELOW(r, c) && d2 <= p.eps2) {
+        atomicAdd(&rc[r], 1u);
+        atomicAdd(&rc[tile_side + c], 1u);
+        ++mine;
+      }
+    } else {
+      const EpsBracket k = eps_bracket(p, __ldg(nr + r), __ldg(nc + c), acc(v));
+      const bool below = TD_EPI_BELOW(r, c);
+      if (below && k.within) {
+        atomicAdd(&rc[r], 1u);
+        atomicAdd(&rc[tile_side + c], 1u);
+        ++mine;
+      }
+      replay_append(p, below && !k.within && !k.outside, r0 + r, c0 + c, tm);
     }
   }
   for (int o = 16; o > 0; o /= 2) mine += __shfl_down_sync(0xffffffffu, mine, o);

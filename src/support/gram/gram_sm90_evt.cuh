@@ -433,8 +433,8 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
 
 // ---- The fused reductions (issue #37 item 1): hist, count and their exact modes as the tree's root ----
 // Reduction<O, Threads>(acc, n_i, n_j): no D (the collective's ElementD is void: it stores nothing and keeps no shared
-// memory for D). Each cell i > j of the lower tiles is one pair, counted by gram_epilogue.cuh's hist_pair /
-// count_pair (the arithmetic every kernel of ours runs) into the node's shared memory: the histogram's hist_copies
+// memory for D). Each cell i > j of the lower tiles is one pair, counted by the arithmetic every kernel of ours runs
+// (gram_epilogue.cuh: squared_distance, bucket_of; the exact mode's hist_bracket, eps_bracket) into the node's shared memory: the histogram's hist_copies
 // interleaved copies, or count's per-row and per-column counts of the tile and its total. At the tile's end() the
 // shared counts go to global memory (an atomic a nonzero bucket, row or column) and are zeroed by the thread that
 // read them; the node's first tile zeroes them first (shared memory starts undefined).
@@ -500,11 +500,34 @@ struct Reduction : HostNode<ReductionArgs, ReductionShared<O>> {
         const auto x = c(epi_v * F + k);
         const int64_t i = int64_t(get<0>(x)), j = int64_t(get<1>(x));
         const bool below = fast || (i < p.N && j < i);
-        if constexpr (hist) {
-          epi::hist_pair<exact, true>(p, ni[k], nj[k], dot[k], below, i, j, sh + lane % epi::hist_copies, lane);
+        // the pair's count, added unconditionally (0 where it does not count): no branch a pair, so that the
+        // compiler interleaves the pairs' latencies across the fragment. This epilogue's warps are few (ping-pong:
+        // 4 an SM; cooperative: 8); with a conditional add of 1 (our epilogue's form, a warp-converged
+        // ATOMS.POPC.INC in a branch a pair) the ping-pong hist took 2.37 s at N = 10^6, d = 128, unconditional
+        // 1.75 s (calls 41, 42). Our epilogue keeps the conditional add: unconditional, sm90-ws's count took
+        // 1.96 s against 1.24 s (call 42), the adds of the pairs outside eps for nothing.
+        u32 at = 0, in = 0;
+        if constexpr (O == Out::hist) {
+          const u32 b = bucket_of(epi::approx_distance(epi::squared_distance(ni[k], nj[k], dot[k])), p);
+          in = below && b < u32(p.buckets);
+          at = b;
+        } else if constexpr (O == Out::hist_exact) {
+          const epi::HistBracket h = epi::hist_bracket(p, ni[k], nj[k], dot[k]);
+          const bool sure = h.sure(), none = h.none(p);
+          in = below && sure && !none;
+          at = u32(h.lo);
+          epi::replay_append(p, below && !sure && !none, i, j, epi::Team<Threads>{tid});
+        } else if constexpr (O == Out::count) {
+          in = below && epi::squared_distance(ni[k], nj[k], dot[k]) <= p.eps2;
         } else {
-          const u32 in = epi::count_pair<exact>(p, ni[k], nj[k], dot[k], below, i, j, lane);
-          atomicAdd(&sh[i - r0], in);  // unconditional (epi::hist_pair says why)
+          const epi::EpsBracket e = epi::eps_bracket(p, ni[k], nj[k], dot[k]);
+          in = below && e.within;
+          epi::replay_append(p, below && !e.within && !e.outside, i, j, epi::Team<Threads>{tid});
+        }
+        if constexpr (hist) {
+          atomicAdd(&sh[(in ? at : 0u) * epi::hist_copies + lane % epi::hist_copies], in);
+        } else {
+          atomicAdd(&sh[i - r0], in);
           atomicAdd(&sh[tile_side + (j - c0)], in);
           mine += in;
         }
