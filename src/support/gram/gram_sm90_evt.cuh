@@ -441,8 +441,8 @@ cudaError_t run_gemm(const Prepared& o, const Request& r, cudaStream_t s) {
 //   Threads: the team of a tile's epilogue (ping-pong: its warp group, 128; cooperative: both, 256). Ping-pong's
 //   two warp groups share the node's shared memory: CUTLASS runs their epilogues one after the other (its math
 //   order barrier), so a tile's counts are flushed before the other group's tile counts into it.
-//   The barrier between a tile's pairs and its flush, and after the flush (the next tile's pairs), is named
-//   barrier FirstUserBarrier over the team (CUTLASS's own epilogue uses EpilogueBarrier).
+//   The barrier between a tile's pairs and its flush, and after the flush (the next tile's pairs), is hardware named
+//   barrier 8 (CUTLASS's first user barrier) over the team (CUTLASS's own epilogue uses EpilogueBarrier, 1).
 // The exact mode's replay list is appended a warp at a time (every lane visits every fragment together).
 struct ReductionArgs {
   gram::Params p;  // gram::Params (params_of): norms, N, the output's pointers and constants
@@ -464,9 +464,10 @@ struct Reduction : HostNode<ReductionArgs, ReductionShared<O>> {
   u32* smem = nullptr;
   bool started = false;  // this thread's first tile zeroes the shared counts
 
-  static CUTLASS_DEVICE void team_sync() {
-    cutlass::arch::NamedBarrier::sync(Threads, int(cutlass::arch::ReservedNamedBarriers::FirstUserBarrier));
-  }
+  // CUTLASS's user interface: user barrier 0 is hardware barrier ReservedNamedBarrierCount (8), the first one CUTLASS
+  // leaves to its users. (Until 0de7bf1 this passed int(FirstUserBarrier), which that interface offsets again: the
+  // out-of-range bar.sync 16, undefined in PTX; it ran correctly on the H200, calls 41-45, but nothing promised it.)
+  static CUTLASS_DEVICE void team_sync() { cutlass::arch::NamedBarrier::sync(Threads, 0); }
 
   template <class CTensor>
   struct ConsumerStoreCallbacks : fusion::detail::EmptyConsumerStoreCallbacks {
@@ -597,6 +598,7 @@ cudaError_t run_reduction(const Prepared& o, const gram::Params& p, cudaStream_t
   constexpr int team = reduce_cooperative ? 256 : 128;
   using Tile = typename Operand<P>::tile;
   using G = GemmOf<Scheduler, ReductionTree<O, team, Tile>, stages_d, void, P, reduce_cooperative>;
+  static_assert(team == int(size(typename G::Kernel::TiledMma{})), "the node's team is the kernel's epilogue threads");
   typename G::Epilogue::FusionCallbacks::Arguments thread{
       {}, {o.norms, 0.0f, {_1{}, _0{}, 0}}, {o.norms, 0.0f, {_0{}, _1{}, 0}}, {p}};
   return run_fusion<G, Scheduler>(o, thread, nullptr, s);
