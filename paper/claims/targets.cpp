@@ -116,6 +116,7 @@ const std::map<std::string, Shown>& gram_rules() {
       {"36-cdist-square", {1, "%.1f×", gram::name(Output::mirror)}},
       {"36-cdist-lower", {1, "%.1f×", lower}},
       {"37-hist", {1, "%.2f s", gram::name(Output::hist)}},
+      {"37-hist-bf16", {1, "%.2f s", gram::name(Output::hist), gram::name(gram::Prec::bf16)}},
       {"37-count", {1, "%.2f s", gram::name(Output::count)}},
       {"37-exact-count", {1, "%.2f s", gram::name(gram::Out::count_exact), tf32x3}},
       {"37-exact-hist", {1, "%.2f s", gram::name(gram::Out::hist_exact), tf32x3}}};
@@ -242,7 +243,7 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
       res->kernel = "—";
       res->measured = m.none.empty() ? "no rows at these sizes" : m.none;
       res->verdict = "not measured";
-    } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-count" || x.id == "37-exact-count" ||
+    } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-hist-bf16" || x.id == "37-count" || x.id == "37-exact-count" ||
                x.id == "37-exact-hist") {  // one size
       const GramPoint& p = m.points.front();
       res->kernel = "`" + p.kernel + "`";
@@ -268,13 +269,18 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
 // judge rate_vs_first (the rate over 1 GPU, 1 chunk of the same N) of the row with that many chunks, 16-reduce and
 // 17-reduce the largest reduce_frac (in %) over the rows of that GPU count. Met when every N is, "met at some N"
 // (naming them) when some are.
+// 37-gpus (issue #37 item 3): the same on gram_multigpu.csv, the rows of the exact histogram alone (their kernel
+// column names output hist-exact); where the CSV has none, the line says so ("not measured").
 struct MultiRule {
   const char* gpus;
-  const char* chunks;  // "" : the largest reduce_frac over every chunk count
+  const char* chunks;          // "" : the largest reduce_frac over every chunk count
+  const char* kernel_has = "";  // only the rows whose kernel column holds this ("": every row)
+  bool line_when_absent = false;  // no such row: a "not measured" line (else no line)
 };
 const std::map<std::string, MultiRule>& multi_rules() {
   static const std::map<std::string, MultiRule> m = {
-      {"16-chunks", {"1", "8"}}, {"16-reduce", {"1", ""}}, {"17-gpus", {"2", "1"}}, {"17-reduce", {"2", ""}}};
+      {"16-chunks", {"1", "8"}}, {"16-reduce", {"1", ""}}, {"17-gpus", {"2", "1"}}, {"17-reduce", {"2", ""}},
+      {"37-gpus", {"2", "1", gram::name(gram::Out::hist_exact), true}}};
   return m;
 }
 bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
@@ -282,7 +288,9 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   if (rule == multi_rules().end()) return false;
   const Table* t = g.get(results::layout_of_file(x.csv));
   if (!t || t->size() == 0) return false;
-  const std::vector<TableRow> rows = t->rows();
+  std::vector<TableRow> rows;
+  for (const TableRow& r : t->rows())
+    if (r.s("kernel").find(rule->second.kernel_has) != std::string::npos) rows.push_back(r);
   std::vector<double> Ns;
   std::vector<std::string> kernels;
   bool identical = true;
@@ -319,7 +327,15 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
     if (!any_missed) res->outcome = o;
     any_missed = any_missed || !ok;
   }
-  if (met_at.empty() && missed.empty()) return false;  // no row of this GPU count
+  if (met_at.empty() && missed.empty()) {  // no row of this GPU count
+    if (!rule->second.line_when_absent) return false;
+    res->kernel = "—";
+    res->measured = std::string("no rows of ") + rule->second.gpus + " GPUs" +
+                    (*rule->second.kernel_has ? std::string(" with ") + rule->second.kernel_has : std::string()) + " in `" +
+                    x.csv + "` (commit " + t->meta_or("commit", "?") + ")";
+    res->verdict = "not measured";
+    return true;
+  }
   std::vector<std::string> ks;
   for (const std::string& k : kernels) ks.push_back("`" + k + "`");
   res->kernel = join(ks, ", ") + " (`" + x.csv + "`, commit " + t->meta_or("commit", "?") + ", " +

@@ -141,14 +141,19 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
     }
     out.push_back(m);
   }
-  // issue #37: one size (N = 10^6, d = 128), seconds: the fused histogram and the eps count
-  for (const auto& [id, output] : {std::pair<const char*, const char*>{"37-hist", gram::name(Output::hist)},
-                                   {"37-count", gram::name(Output::count)}}) {
-    GramMeasure h{id, {}, "", ""};
-    if (const TableRow* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, kTf32, output))
+  // issue #37: one size (N = 10^6, d = 128), seconds: the fused histogram (TF32, BF16) and the eps count (TF32)
+  struct OneSize {
+    const char* id;
+    const char* output;
+    std::string prec;
+  };
+  for (const OneSize& o : {OneSize{"37-hist", gram::name(Output::hist), kTf32}, OneSize{"37-hist-bf16", gram::name(Output::hist), kBf16},
+                           OneSize{"37-count", gram::name(Output::count), kTf32}}) {
+    GramMeasure h{o.id, {}, "", ""};
+    if (const TableRow* b = pick_rows::gram_best(rows, pick_rows::kGramHistN, pick_rows::kGramHistD, o.prec, o.output))
       h.points.push_back(GramPoint{pick_rows::kGramHistN, pick_rows::kGramHistD, med(b) / 1000, pick_rows::gram_kernel(b->s("impl"))});
     else
-      h.none = std::string("no ") + output + " row at N = 10⁶, d = 128";
+      h.none = "no " + o.prec + " " + o.output + " row at N = 10⁶, d = 128";
     out.push_back(h);
   }
   // issue #37 item 2: the bracketed exact mode at N = 10^6, d = 128 (gram_exact.csv, bench_gram --exact-N), seconds:
