@@ -54,11 +54,37 @@ struct TileAt {
   const bool diag = (t).diag;                                                            \
   const float* __restrict__ nr = (t).nr;                                                 \
   const float* __restrict__ nc = (t).nc;                                                 \
-  (void)N, (void)r0, (void)c0, (void)diag, (void)nr, (void)nc
+  const int rows_in = int(N - r0 < tile_side ? N - r0 : tile_side);                      \
+  const int cols_in = int(N - c0 < tile_side ? N - c0 : tile_side);                      \
+  (void)N, (void)r0, (void)c0, (void)diag, (void)nr, (void)nc, (void)rows_in, (void)cols_in
 // d2 of cell (r, c) of the tile (the Gram form, eq. above) and whether it is a pair i > j (the reductions count each
-// unordered pair once, never i == j), on TD_EPI_TILE's locals.
+// unordered pair once, never i == j), on TD_EPI_TILE's locals: the tile's rows and columns inside N (rows_in,
+// cols_in, <= tile_side) compared in 32 bits, not r0 + r < N in 64 (sm90-ws's count spent 31 instructions a pair,
+// ncu call 46, many of them 64-bit compares and their branches).
 #define TD_EPI_D2(r, c, dot) squared_distance(__ldg(nr + (r)), __ldg(nc + (c)), (dot))
-#define TD_EPI_BELOW(r, c) (r0 + (r) < N && c0 + (c) < N && (!diag || (c) < (r)))
+// (Bitwise & and |: the compiler turned the short-circuit forms into a branch a cell.)
+#define TD_EPI_BELOW(r, c) (bool(((r) < rows_in) & ((c) < cols_in) & (!diag | ((c) < (r)))))
+// Where value v of a thread's fragment lies from the fragment's first, (rb, cb): wgmma's 64 x N accumulators
+// (Wgmma: rows + 0, 8, columns + 0, 1, 8, 9, .., value v = column bit + 2 row bit + 4 n, CuTe's SM90 64xN
+// accumulator layout), or any layout, from the coordinates themselves. With Wgmma the norms are loads at fixed
+// offsets from one base a thread (nrb, ncb); from the coordinates, nvcc recomputed each load's 64-bit address (4
+// instructions a load, sm90-ws's SASS). The count and histogram tests check the layout (each point and bucket against
+// float64).
+template <bool Wgmma> struct Offsets {
+  template <class Cc> __device__ __forceinline__ static int dr(const Cc& cc, int v) {
+    if constexpr (Wgmma) return 8 * ((v >> 1) & 1);
+    else return get<0>(cc(v)) - get<0>(cc(0));
+  }
+  template <class Cc> __device__ __forceinline__ static int dc(const Cc& cc, int v) {
+    if constexpr (Wgmma) return (v & 1) + 8 * (v >> 2);
+    else return get<1>(cc(v)) - get<1>(cc(0));
+  }
+};
+#define TD_EPI_BASES(cc)                                                   \
+  const int rb = get<0>((cc)(0)), cb = get<1>((cc)(0));                    \
+  const float* __restrict__ nrb = nr + rb;                                 \
+  const float* __restrict__ ncb = nc + cb
+#define TD_EPI_D2_AT(dr, dc, dot) squared_distance(__ldg(nrb + (dr)), __ldg(ncb + (dc)), (dot))
 
 // How lower and condensed leave the tile. staged (classic, sm80-8w): through a padded shared tile, a warp a
 // row (16-byte streaming stores for the lower triangle, 4-byte ones for the condensed rows). registers
@@ -125,32 +151,55 @@ __device__ __forceinline__ EpsBracket eps_bracket(const Params& p, float ni, flo
   return {d2 + e < p.eps2, d2 - e > p.eps2_hi};
 }
 
+// One shared-memory counter += 1: ptxas's ATOMS.POPC.INC, which adds a warp's lanes of one address at once (an add of
+// a 0/1 value, ATOMS.ADD, serializes them: sm90-ws's hist 1.27 s against 1.20 s, call 42). Unconditional: ptxas puts
+// a predicated one in a branch (BSSY / BSYNC and a branch a pair), so a pair that does not count is sent to a
+// counter that takes it back (histogram below). The SDH kernels' form (sdh_fast.cuh red_inc_128).
+__device__ __forceinline__ void shared_inc(u32 at) { asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(at)); }
+
+// The fused histogram's pairs of a tile into this lane's copy (`mine`: its bucket 0's shared address); Full: every cell
+// is a pair i > j (no test a cell; the kernel picks the loop once a tile). Returns the pairs that did not count, each
+// sent to bucket 0 of the lane's copy (shared_inc) for the caller to take back.
+template <bool Exact, bool Full, bool Wgmma, class Tm, class Acc, class Cc>
+__device__ __forceinline__ u32 histogram_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, u32 mine, Tm tm) {
+  TD_EPI_TILE(t);
+  TD_EPI_BASES(cc);
+  using At = Offsets<Wgmma>;
+  u32 off = 0;
+  CUTE_UNROLL
+  for (int v = 0; v < size(acc); ++v) {
+    const int dr = At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
+    const bool below = Full || TD_EPI_BELOW(r, c);
+    if constexpr (!Exact) {
+      const u32 b = bucket_of(approx_distance(TD_EPI_D2_AT(dr, dc, acc(v))), p);
+      const bool ok = below & (b < u32(p.buckets));
+      shared_inc(ok ? mine + b * (hist_copies * 4) : mine);
+      off += u32(!ok);
+    } else {
+      const HistBracket k = hist_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), acc(v));
+      const bool sure = k.sure(), none = k.none(p);
+      const bool ok = below & sure & !none;
+      shared_inc(ok ? mine + u32(k.lo) * (hist_copies * 4) : mine);
+      off += u32(!ok);
+      replay_append(p, below & !sure & !none, r0 + r, c0 + c, tm);
+    }
+  }
+  return off;
+}
+
 // The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
 // b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
 // Exact: hist_bracket.
-template <bool Exact, class Tm, class Acc, class Cc>
+template <bool Exact, bool Wgmma, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
   u32* sh = reinterpret_cast<u32*>(smem);
-  for (int b = tm.tid; b < hist_copies * p.buckets; b += Tm::threads) sh[b] = 0;
+  for (int k = tm.tid; k < hist_copies / 4 * p.buckets; k += Tm::threads) reinterpret_cast<uint4*>(sh)[k] = make_uint4(0, 0, 0, 0);
   tm.sync();
-  u32* mine = sh + tm.lane() % hist_copies;
-  const bool fast = !Exact && !diag && r0 + tile_side <= N;  // every pair of the tile counts
-  CUTE_UNROLL
-  for (int v = 0; v < size(acc); ++v) {
-    const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    if constexpr (!Exact) {
-      const u32 b = bucket_of(approx_distance(TD_EPI_D2(r, c, acc(v))), p);
-      const bool ok = fast || TD_EPI_BELOW(r, c);
-      if (ok && b < u32(p.buckets)) atomicAdd(&mine[b * hist_copies], 1u);
-    } else {
-      const HistBracket k = hist_bracket(p, __ldg(nr + r), __ldg(nc + c), acc(v));
-      const bool below = TD_EPI_BELOW(r, c);
-      const bool sure = k.sure(), none = k.none(p);
-      if (below && sure && !none) atomicAdd(&mine[k.lo * hist_copies], 1u);
-      replay_append(p, below && !sure && !none, r0 + r, c0 + c, tm);
-    }
-  }
+  const u32 mine = u32(__cvta_generic_to_shared(sh + tm.lane() % hist_copies));  // this lane's copy, bucket 0
+  const u32 off = !diag && rows_in == tile_side ? histogram_pairs<Exact, true, Wgmma>(p, t, acc, cc, mine, tm)
+                                                : histogram_pairs<Exact, false, Wgmma>(p, t, acc, cc, mine, tm);
+  if (off) atomicSub(sh + tm.lane() % hist_copies, off);
   tm.sync();
   for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
     u32 s = 0;
@@ -198,6 +247,76 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
     if (rc[k] && pt < N) atomicAdd(&p.counts[pt], rc[k]);
   }
   if (tm.tid == 0 && rc[2 * tile_side]) atomicAdd(p.total, (unsigned long long)rc[2 * tile_side]);
+}
+
+// The eps count from the registers, for wgmma's accumulators (sm90-ws, Stores::registers). A thread of a 64 x 128
+// wgmma holds 2 rows (lane / 4 and lane / 4 + 8 of its warp's 16) x 32 columns (2 (lane % 4) + 8 n, + 1), value
+// v = column bit + 2 row bit + 4 n (CuTe's SM90 64xN accumulator layout). A thread sums its pairs within eps in
+// registers, a row's in a counter, a column's in an 8-bit field (4 a word: at most 2 a thread, 16 a warp, 128 a tile,
+// so no field carries into the next); the rows are summed over their quad (lanes of one lane / 4) and go straight to
+// global (each row of the tile is one quad's), the columns over the warp's lanes of one lane % 4 and then into
+// shared memory (4 lanes a warp, one atomic a column). sm90-ws's count was 31 instructions and 2 shared atomics a pair
+// (ncu, call 46); here a pair costs its d2, one compare and two adds. The layout is checked by every count test
+// (each point's count against float64).
+template <bool Exact, bool Full, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm, u32 (&row)[2],
+                                                  u32 (&col)[8]) {
+  TD_EPI_TILE(t);
+  TD_EPI_BASES(cc);
+  using At = Offsets<true>;
+  CUTE_UNROLL
+  for (int v = 0; v < 64; ++v) {
+    const int dr = At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
+    const bool below = Full || TD_EPI_BELOW(r, c);
+    bool in;  // (bitwise: the short-circuit && kept the norms' loads behind a branch a pair)
+    if constexpr (!Exact) {
+      in = below & (TD_EPI_D2_AT(dr, dc, acc(v)) <= p.eps2);
+    } else {
+      const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), acc(v));
+      in = below & k.within;
+      replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
+    }
+    const int k = (v & 1) + 2 * (v >> 2);  // the column's slot, 0 .. 31
+    row[(v >> 1) & 1] += u32(in);
+    col[k >> 2] += u32(in) << (8 * (k & 3));
+  }
+}
+template <bool Exact, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  static_assert(decltype(size(acc))::value == 64, "a 64 x 128 wgmma's accumulators: 64 a thread");
+  TD_EPI_TILE(t);
+  u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total
+  for (int k = tm.tid; k < tile_side + 1; k += Tm::threads) cols[k] = 0;
+  tm.sync();
+  u32 row[2] = {0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true>(p, t, acc, cc, tm, row, col);
+  else count_wgmma_pairs<Exact, false>(p, t, acc, cc, tm, row, col);
+  CUTE_UNROLL
+  for (int s = 0; s < 2; ++s)
+    for (int o = 1; o <= 2; o *= 2) row[s] += __shfl_xor_sync(0xffffffffu, row[s], o);
+  u32 total = row[0] + row[1];  // the quad's
+  for (int o = 4; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
+  CUTE_UNROLL
+  for (int w = 0; w < 8; ++w)
+    for (int o = 4; o <= 16; o *= 2) col[w] += __shfl_xor_sync(0xffffffffu, col[w], o);
+  const int lane = tm.lane();
+  if (lane < 4) {
+    CUTE_UNROLL
+    for (int k = 0; k < 32; ++k) {
+      const u32 n = (col[k >> 2] >> (8 * (k & 3))) & 0xffu;
+      if (n) atomicAdd(&cols[get<1>(cc(0)) + Offsets<true>::dc(cc, (k & 1) + 4 * (k >> 1))], n);
+    }
+  }
+  if (lane == 0 && total) atomicAdd(&cols[tile_side], total);
+  if ((lane & 3) == 0) {
+    CUTE_UNROLL
+    for (int s = 0; s < 2; ++s)
+      if (row[s]) atomicAdd(&p.counts[r0 + get<0>(cc(0)) + 8 * s], row[s]);
+  }
+  tm.sync();
+  for (int k = tm.tid; k < tile_side; k += Tm::threads)
+    if (cols[k]) atomicAdd(&p.counts[c0 + k], cols[k]);
+  if (tm.tid == 0 && cols[tile_side]) atomicAdd(p.total, (unsigned long long)cols[tile_side]);
 }
 
 // The least and largest distance of the pairs i > j (as the histogram computes it), a warp's by shuffles, then
@@ -379,7 +498,10 @@ __device__ __forceinline__ void apply(const Params p, TileAt t, const Acc& acc, 
     rows_from_registers<O>(p, t, acc, cc);
   } else {
     tm.sync();  // every thread of the team is done with the mainloop's shared memory: it becomes the epilogue's
-    if constexpr (O == Out::hist || O == Out::hist_exact) histogram<O == Out::hist_exact>(p, t, acc, cc, smem, tm);
+    if constexpr (O == Out::hist || O == Out::hist_exact)
+      histogram<O == Out::hist_exact, S == Stores::registers>(p, t, acc, cc, smem, tm);
+    else if constexpr ((O == Out::count || O == Out::count_exact) && S == Stores::registers)
+      count_wgmma<O == Out::count_exact>(p, t, acc, cc, smem, tm);
     else if constexpr (O == Out::count || O == Out::count_exact) count<O == Out::count_exact>(p, t, acc, cc, smem, tm);
     else if constexpr (O == Out::mirror) mirror(p, t, acc, cc, smem, tm);
     else rows_staged<O>(p, t, acc, cc, smem, tm);
