@@ -113,6 +113,122 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 #endif
 }
 
+// The reductions' persistent form (hist, count and the exact mode's two; issue #37): a block takes the blocks
+// b = blockIdx.x, + gridDim.x, .. of the map's grid (bx = b % gx, by = b / gx; each the map's tile or outside, as
+// above), the producer warp loading the next tiles' k-tiles into the free stages while the consumers count the last
+// one. One tile a block (above) ran each tile's prologue (barriers, the map, the pipeline's first loads) and its
+// histogram's zeroing and flush of 64 KB: ncu (calls 46-47) had its tensor pipe active 31-42 % of the time. The
+// epilogue's shared memory lies past the mainloop's (the stages stay the producer's): the histogram's copies are
+// zeroed once a block and flushed at its end, or after hist_flush_tiles tiles (a copy takes at most 1024 a tile, so
+// none passes 2^32); count's per-column counters are a tile's, as above.
+constexpr i64 hist_flush_tiles = i64(1) << 20;
+// Where the persistent kernel's epilogue memory starts, and how much it takes (the histogram's: its buckets' copies).
+template <Prec P> constexpr int epilogue_offset() { return (int(sizeof(typename Cfg<P>::ML::SharedStorage)) + 127) / 128 * 128; }
+template <Out O> int epilogue_bytes(const Params& p) {
+  return O == Out::hist || O == Out::hist_exact ? epi::hist_copies * 4 * p.buckets : (2 * tile_side + 1) * 4;
+}
+
+template <Out O> constexpr bool persistent = O == Out::hist || O == Out::hist_exact || O == Out::count || O == Out::count_exact;
+template <Prec P, class Tiles, Out O>
+__global__ void __launch_bounds__(Cfg<P>::threads, 2)
+    gram_kernel_sm90_persistent(Params p, Tiles tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp, int k_tiles,
+                                u64 blocks, u32 gx) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  using C = Cfg<P>;
+  using ML = typename C::ML;
+  using Pipe = typename ML::MainloopPipeline;
+  constexpr bool hist = O == Out::hist || O == Out::hist_exact;
+  extern __shared__ __align__(1024) char smem[];
+  auto& ss = *reinterpret_cast<typename ML::SharedStorage*>(smem);
+  char* esm = smem + epilogue_offset<P>();  // the epilogue's own shared memory
+
+  const int tid = int(threadIdx.x);
+  const bool producer = tid >= C::consumers;
+  if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
+  typename Pipe::Params pp;
+  pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
+  pp.is_leader = tid == C::consumers;
+  pp.num_consumers = C::consumers;
+  pp.transaction_bytes = mp.tma_transaction_bytes;
+  Pipe pipe(ss.pipeline, pp, Shape<_1, _1, _1>{});
+  const epi::Team<C::consumers, true> team{tid};
+  if (hist && !producer) epi::hist_zero(p, esm, team);
+  __syncthreads();  // the pipeline's barriers (and the zeroed copies) visible to every thread
+
+  // block b -> the tile (tm, tn) of output O (condensed's transpose never comes here), or none
+  auto tile_of = [&](u64 b) { return tiles.tile(u32(b % gx), u32(b / gx)); };
+  ML ml;
+  if (producer) {
+    const i64 rows = tiles.side() * tile_side;
+    auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
+    auto inputs = ml.load_init(problem, mp);
+    auto wr = cutlass::make_producer_start_state<Pipe>();
+    for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
+      const tdmaps::Cell2T<i64> t = tile_of(b);
+      if (!t.inside) continue;
+      auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
+      ml.load(mp, pipe, wr, inputs, make_coord(int(t.i), int(t.j), _, 0), k_iter, k_tiles, tid % 32, 0u, ss.tensors);
+      wr.advance(k_tiles);
+    }
+    ml.load_tail(pipe, wr);  // every stage released by the consumers
+    return;
+  }
+
+  typename C::TiledMma mma;
+  auto blk = typename C::TileShape{};
+  Tensor cC = make_identity_tensor(take<0, 2>(blk));
+  Tensor tCcC = mma.get_slice(tid).partition_C(cC);
+  typename ML::PipelineState rd;
+  i64 since_flush = 0;
+  for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
+    const tdmaps::Cell2T<i64> t = tile_of(b);
+    if (!t.inside) continue;
+    Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));
+    ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
+    ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released to the producer
+    rd.advance(k_tiles);
+    const epi::TileAt at(p, int(t.i), int(t.j), t.i == t.j);
+    if constexpr (hist) {
+      epi::hist_add_tile<O == Out::hist_exact, true>(p, at, acc, tCcC, esm, team);
+      if (++since_flush == hist_flush_tiles) {
+        team.sync();
+        epi::hist_flush<true>(p, esm, team);
+        team.sync();
+        since_flush = 0;
+      }
+    } else {
+      epi::apply<O, epi::Stores::registers>(p, at, acc, tCcC, esm, team);  // its first barrier: the last tile's flush done
+    }
+  }
+  if constexpr (hist) {
+    team.sync();
+    epi::hist_flush<false>(p, esm, team);
+  }
+#else
+  __trap();
+#endif
+}
+
+template <Prec P, class Tiles, Out O>
+cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typename Cfg<P>::ML::Params& mp, int k_tiles,
+                              cudaStream_t s) {
+  using C = Cfg<P>;
+  auto k = gram_kernel_sm90_persistent<P, Tiles, O>;
+  const int smem = epilogue_offset<P>() + epilogue_bytes<O>(p);
+  if (const cudaError_t e = allow_dynamic_smem(k, smem); e != cudaSuccess) return e;
+  int dev = 0, sms = 0, per_sm = 0;
+  if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  if (const cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev); e != cudaSuccess) return e;
+  if (const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, C::threads, smem); e != cudaSuccess)
+    return e;
+  if (per_sm < 1) return cudaErrorInvalidConfiguration;
+  const tdmaps::Dim3 g = tiles.grid();
+  const u64 blocks = u64(g.x) * g.y * g.z;
+  const u64 grid = std::min<u64>(blocks, u64(per_sm) * u64(sms));
+  k<<<dim3(unsigned(grid)), C::threads, smem, s>>>(p, tiles, mp, k_tiles, blocks, g.x);
+  return cudaGetLastError();
+}
+
 template <Prec P, class Tiles, Out O>
 cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaStream_t s) {
   using C = Cfg<P>;
@@ -126,11 +242,15 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
   const auto problem = make_shape(rows, rows, int(o.Kp), 1);
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
   const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
-  auto k = gram_kernel_sm90<P, Tiles, O>;
-  if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
-  const tdmaps::Dim3 g = tiles.grid();
-  k<<<dim3(g.x, g.y, g.z), C::threads, C::smem, s>>>(p, tiles, mp, int(o.Kp / C::bk));
-  return cudaGetLastError();
+  if constexpr (persistent<O>) {
+    return launch_persistent<P, Tiles, O>(p, tiles, mp, int(o.Kp / C::bk), s);
+  } else {
+    auto k = gram_kernel_sm90<P, Tiles, O>;
+    if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
+    const tdmaps::Dim3 g = tiles.grid();
+    k<<<dim3(g.x, g.y, g.z), C::threads, C::smem, s>>>(p, tiles, mp, int(o.Kp / C::bk));
+    return cudaGetLastError();
+  }
 }
 
 // One precision and output group of sm90-ws (the one dispatch, gram_launch.cuh).
