@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 // histogram's zeroing and flush of 64 KB: ncu (calls 46-47) had its tensor pipe active 31-42 % of the time. The
 // epilogue's shared memory lies past the mainloop's (the stages stay the producer's): the histogram's copies are
 // zeroed once a block and flushed at its end, or after hist_flush_tiles tiles (a copy takes at most 1024 a tile, so
-// none passes 2^32); count's per-column counters are a tile's, as above.
+// none passes 2^32); count's per-column counters are a tile's, as above. The tiles in walk_tile's order.
 constexpr i64 hist_flush_tiles = i64(1) << 20;
 // Where the persistent kernel's epilogue memory starts, and how much it takes (the histogram's: its buckets' copies).
 template <Prec P> constexpr int epilogue_offset() { return (int(sizeof(typename Cfg<P>::ML::SharedStorage)) + 127) / 128 * 128; }
@@ -128,11 +128,28 @@ template <Out O> int epilogue_bytes(const Params& p) {
   return O == Out::hist || O == Out::hist_exact ? epi::hist_copies * 4 * p.buckets : (2 * tile_side + 1) * 4;
 }
 
+// The persistent kernel's walk: block b of the map's grid (block_at, as the CUTLASS scheduler's) -> its tile; a linear
+// map (LTM-E: lambda = b, or the range's first + b) in the banded order of tdmaps::banded_tile, bands of band_rows
+// tile rows (the same tiles; consecutive tiles share their operand panels in L2: LowerTriangleScheduler's default,
+// 8, read 2-4x fewer bytes from DRAM on an H200, logs/issue36_tuning), a grid map (BB) as launched. At N = 10^6 the
+// row order reads a fresh 64 KB B panel from DRAM a tile: 2 TB, 0.41 s at the H200's 4.8 TB/s.
+constexpr i64 band_rows = 8;
+template <class M> constexpr bool linear_map = std::is_base_of_v<tdmaps::LinearPlan, typename M::Params>;
+template <class M> __device__ __forceinline__ tdmaps::Cell2T<i64> walk_tile(const tdmaps::TileMap<M>& t, tdmaps::Dim3 g, u64 b) {
+  const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
+  if constexpr (linear_map<M>) return tdmaps::banded_tile(t.tile(x.x, x.y), b, t.side(), band_rows);
+  else return t.tile(x.x, x.y);
+}
+template <class M> __device__ __forceinline__ tdmaps::Cell2T<i64> walk_tile(const tdmaps::TileRange<M>& t, tdmaps::Dim3 g, u64 b) {
+  const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
+  if constexpr (linear_map<M>) return tdmaps::banded_tile(t.tile(x.x, x.y), t.begin + b, t.side(), band_rows);
+  else return t.tile(x.x, x.y);
+}
 template <Out O> constexpr bool persistent = O == Out::hist || O == Out::hist_exact || O == Out::count || O == Out::count_exact;
 template <Prec P, class Tiles, Out O>
 __global__ void __launch_bounds__(Cfg<P>::threads, 2)
     gram_kernel_sm90_persistent(Params p, Tiles tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp, int k_tiles,
-                                u64 blocks, u32 gx) {
+                                u64 blocks, tdmaps::Dim3 g) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   using C = Cfg<P>;
   using ML = typename C::ML;
@@ -156,7 +173,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   __syncthreads();  // the pipeline's barriers (and the zeroed copies) visible to every thread
 
   // block b -> the tile (tm, tn) of output O (condensed's transpose never comes here), or none
-  auto tile_of = [&](u64 b) { return tiles.tile(u32(b % gx), u32(b / gx)); };
+  auto tile_of = [&](u64 b) { return walk_tile(tiles, g, b); };
   ML ml;
   if (producer) {
     const i64 rows = tiles.side() * tile_side;
@@ -225,7 +242,7 @@ cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typenam
   const tdmaps::Dim3 g = tiles.grid();
   const u64 blocks = u64(g.x) * g.y * g.z;
   const u64 grid = std::min<u64>(blocks, u64(per_sm) * u64(sms));
-  k<<<dim3(unsigned(grid)), C::threads, smem, s>>>(p, tiles, mp, k_tiles, blocks, g.x);
+  k<<<dim3(unsigned(grid)), C::threads, smem, s>>>(p, tiles, mp, k_tiles, blocks, g);
   return cudaGetLastError();
 }
 
