@@ -189,43 +189,24 @@ __device__ __forceinline__ u32 histogram_pairs(const Params p, TileAt t, const A
 
 // The fused histogram (issue #27): hist_copies copies in shared memory, interleaved (bucket b of copy l at
 // b * 16 + l, copy = lane % 16: a warp's atomics meet at most 2-way conflicts), summed into global at the end.
-// Exact: hist_bracket. In three steps, so that sm90-ws's persistent kernel zeroes and flushes its copies once a block
-// (gram_sm90.cuh) and the one-tile kernels once a tile (histogram, below):
-// the copies zeroed (the team's barrier after it is the caller's) ...
-template <class Tm> __device__ __forceinline__ void hist_zero(const Params& p, char* smem, Tm tm) {
-  for (int k = tm.tid; k < hist_copies / 4 * p.buckets; k += Tm::threads)
-    reinterpret_cast<uint4*>(smem)[k] = make_uint4(0, 0, 0, 0);
-}
-// ... a tile's pairs added (a copy's counter takes at most Tm::threads / 16 x size(acc) a tile: 1024 for sm90-ws) ...
+// Exact: hist_bracket. The copies zeroed, the tile's pairs added (histogram_pairs: a copy's counter takes at most
+// Tm::threads / 16 x size(acc) a tile), the copies summed into the global histogram, each after the team's barrier.
 template <bool Exact, bool Wgmma, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void hist_add_tile(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   TD_EPI_TILE(t);
   u32* sh = reinterpret_cast<u32*>(smem);
+  for (int k = tm.tid; k < hist_copies / 4 * p.buckets; k += Tm::threads) reinterpret_cast<uint4*>(sh)[k] = make_uint4(0, 0, 0, 0);
+  tm.sync();
   const u32 mine = u32(__cvta_generic_to_shared(sh + tm.lane() % hist_copies));  // this lane's copy, bucket 0
   const u32 off = !diag && rows_in == tile_side ? histogram_pairs<Exact, true, Wgmma>(p, t, acc, cc, mine, tm)
                                                 : histogram_pairs<Exact, false, Wgmma>(p, t, acc, cc, mine, tm);
   if (off) atomicSub(sh + tm.lane() % hist_copies, off);
-}
-// ... and the copies summed into the global histogram (after the team's barrier), zeroed with Zero.
-template <bool Zero, class Tm> __device__ __forceinline__ void hist_flush(const Params& p, char* smem, Tm tm) {
-  u32* sh = reinterpret_cast<u32*>(smem);
+  tm.sync();
   for (int b = tm.tid; b < p.buckets; b += Tm::threads) {
     u32 s = 0;
-    for (int w = 0; w < hist_copies; ++w) {
-      u32& x = sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
-      s += x;
-      if constexpr (Zero) x = 0;
-    }
+    for (int w = 0; w < hist_copies; ++w) s += sh[b * hist_copies + ((w + b) & (hist_copies - 1))];
     if (s) atomicAdd(&p.hist[b], (unsigned long long)s);
   }
-}
-template <bool Exact, bool Wgmma, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void histogram(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
-  hist_zero(p, smem, tm);
-  tm.sync();
-  hist_add_tile<Exact, Wgmma>(p, t, acc, cc, smem, tm);
-  tm.sync();
-  hist_flush<false>(p, smem, tm);
 }
 
 // Neighbours within eps (d^2 <= eps2) of the pairs i > j: per-row and per-column counts of the tile in shared

@@ -13,8 +13,9 @@
 //     32 KB, so two blocks share an SM (the launch bounds ask for it: <= 112 registers) and one
 //     block's epilogue runs under the other's mainloop;
 //   - the epilogue is gram_epilogue.cuh's (the classic kernel's, with Stores::registers): lower and
-//     condensed straight from the accumulator registers; the fused histogram, and the extra outputs'
-//     staging (mirror's tile, count's per-row and per-column counts), in the mainloop's operand stages.
+//     condensed straight from the accumulator registers; the fused histogram's copies and mirror's tile in the
+//     mainloop's operand stages; the eps count from the registers (count_wgmma), on a persistent form of this
+//     kernel (gram_kernel_sm90_persistent, below).
 // The outputs, in two translation units as the SM80 kernels' (gram_api.hpp's OutGroup): gram_sm90.cu the tile
 // group (lower, condensed, hist), gram_sm90_extra.cu the extra group (mirror, count, minmax and the exact mode's
 // count_exact, hist_exact: LTM-E alone; issue #37). Both are compiled for sm_90a only (wgmma is an sm_90a
@@ -113,39 +114,18 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 #endif
 }
 
-// The reductions' persistent form (hist, count and the exact mode's two; issue #37): a block takes the blocks
-// b = blockIdx.x, + gridDim.x, .. of the map's grid (bx = b % gx, by = b / gx; each the map's tile or outside, as
-// above), the producer warp loading the next tiles' k-tiles into the free stages while the consumers count the last
-// one. One tile a block (above) ran each tile's prologue (barriers, the map, the pipeline's first loads) and its
-// histogram's zeroing and flush of 64 KB: ncu (calls 46-47) had its tensor pipe active 31-42 % of the time. The
-// epilogue's shared memory lies past the mainloop's (the stages stay the producer's): the histogram's copies are
-// zeroed once a block and flushed at its end, or after hist_flush_tiles tiles (a copy takes at most 1024 a tile, so
-// none passes 2^32); count's per-column counters are a tile's, as above. The tiles in walk_tile's order.
-constexpr i64 hist_flush_tiles = i64(1) << 20;
-// Where the persistent kernel's epilogue memory starts, and how much it takes (the histogram's: its buckets' copies).
+// The eps count's persistent form (count, count_exact; issue #37): a block takes the blocks b = blockIdx.x,
+// + gridDim.x, .. of the map's grid (block_at, as the CUTLASS scheduler's; each the map's tile or outside, as above),
+// the producer warp loading the next tiles' k-tiles into the free stages while the consumers count the last one; the
+// count's per-column counters (count_wgmma) lie past the mainloop's shared memory (the stages stay the producer's),
+// and two blocks still share an SM. Measured on an H200 (N = 10^6, d = 128, calls 47-49, each on its own machine):
+// count TF32 0.79 s one tile a block, 0.75-0.77 s persistent; BF16 0.61 s, 0.55-0.61 s. The histogram stays one
+// tile a block: persistent, its copies (64 KB past 96 KB of stages) left one block an SM, 0.98 s against 0.91 s.
+// Walking LTM-E's tiles in the banded order (tdmaps::banded_tile, 8 tile rows) gained nothing (call 49).
+// Where the persistent kernel's epilogue memory starts (past the mainloop's, 128-byte aligned) and its size.
 template <Prec P> constexpr int epilogue_offset() { return (int(sizeof(typename Cfg<P>::ML::SharedStorage)) + 127) / 128 * 128; }
-template <Out O> int epilogue_bytes(const Params& p) {
-  return O == Out::hist || O == Out::hist_exact ? epi::hist_copies * 4 * p.buckets : (2 * tile_side + 1) * 4;
-}
-
-// The persistent kernel's walk: block b of the map's grid (block_at, as the CUTLASS scheduler's) -> its tile; a linear
-// map (LTM-E: lambda = b, or the range's first + b) in the banded order of tdmaps::banded_tile, bands of band_rows
-// tile rows (the same tiles; consecutive tiles share their operand panels in L2: LowerTriangleScheduler's default,
-// 8, read 2-4x fewer bytes from DRAM on an H200, logs/issue36_tuning), a grid map (BB) as launched. At N = 10^6 the
-// row order reads a fresh 64 KB B panel from DRAM a tile: 2 TB, 0.41 s at the H200's 4.8 TB/s.
-constexpr i64 band_rows = 8;
-template <class M> constexpr bool linear_map = std::is_base_of_v<tdmaps::LinearPlan, typename M::Params>;
-template <class M> __device__ __forceinline__ tdmaps::Cell2T<i64> walk_tile(const tdmaps::TileMap<M>& t, tdmaps::Dim3 g, u64 b) {
-  const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
-  if constexpr (linear_map<M>) return tdmaps::banded_tile(t.tile(x.x, x.y), b, t.side(), band_rows);
-  else return t.tile(x.x, x.y);
-}
-template <class M> __device__ __forceinline__ tdmaps::Cell2T<i64> walk_tile(const tdmaps::TileRange<M>& t, tdmaps::Dim3 g, u64 b) {
-  const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
-  if constexpr (linear_map<M>) return tdmaps::banded_tile(t.tile(x.x, x.y), t.begin + b, t.side(), band_rows);
-  else return t.tile(x.x, x.y);
-}
-template <Out O> constexpr bool persistent = O == Out::hist || O == Out::hist_exact || O == Out::count || O == Out::count_exact;
+constexpr int count_epilogue_bytes = (2 * tile_side + 1) * 4;
+template <Out O> constexpr bool persistent = O == Out::count || O == Out::count_exact;
 template <Prec P, class Tiles, Out O>
 __global__ void __launch_bounds__(Cfg<P>::threads, 2)
     gram_kernel_sm90_persistent(Params p, Tiles tiles, const __grid_constant__ typename Cfg<P>::ML::Params mp, int k_tiles,
@@ -154,7 +134,6 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   using C = Cfg<P>;
   using ML = typename C::ML;
   using Pipe = typename ML::MainloopPipeline;
-  constexpr bool hist = O == Out::hist || O == Out::hist_exact;
   extern __shared__ __align__(1024) char smem[];
   auto& ss = *reinterpret_cast<typename ML::SharedStorage*>(smem);
   char* esm = smem + epilogue_offset<P>();  // the epilogue's own shared memory
@@ -169,11 +148,13 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   pp.transaction_bytes = mp.tma_transaction_bytes;
   Pipe pipe(ss.pipeline, pp, Shape<_1, _1, _1>{});
   const epi::Team<C::consumers, true> team{tid};
-  if (hist && !producer) epi::hist_zero(p, esm, team);
-  __syncthreads();  // the pipeline's barriers (and the zeroed copies) visible to every thread
+  __syncthreads();  // the pipeline's barriers visible to every thread
 
   // block b -> the tile (tm, tn) of output O (condensed's transpose never comes here), or none
-  auto tile_of = [&](u64 b) { return walk_tile(tiles, g, b); };
+  auto tile_of = [&](u64 b) {
+    const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
+    return tiles.tile(x.x, x.y);
+  };
   ML ml;
   if (producer) {
     const i64 rows = tiles.side() * tile_side;
@@ -196,7 +177,6 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   Tensor cC = make_identity_tensor(take<0, 2>(blk));
   Tensor tCcC = mma.get_slice(tid).partition_C(cC);
   typename ML::PipelineState rd;
-  i64 since_flush = 0;
   for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
     const tdmaps::Cell2T<i64> t = tile_of(b);
     if (!t.inside) continue;
@@ -204,22 +184,8 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
     ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
     ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released to the producer
     rd.advance(k_tiles);
-    const epi::TileAt at(p, int(t.i), int(t.j), t.i == t.j);
-    if constexpr (hist) {
-      epi::hist_add_tile<O == Out::hist_exact, true>(p, at, acc, tCcC, esm, team);
-      if (++since_flush == hist_flush_tiles) {
-        team.sync();
-        epi::hist_flush<true>(p, esm, team);
-        team.sync();
-        since_flush = 0;
-      }
-    } else {
-      epi::apply<O, epi::Stores::registers>(p, at, acc, tCcC, esm, team);  // its first barrier: the last tile's flush done
-    }
-  }
-  if constexpr (hist) {
-    team.sync();
-    epi::hist_flush<false>(p, esm, team);
+    // its first barrier: the last tile's flush is done
+    epi::apply<O, epi::Stores::registers>(p, epi::TileAt(p, int(t.i), int(t.j), t.i == t.j), acc, tCcC, esm, team);
   }
 #else
   __trap();
@@ -231,7 +197,7 @@ cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typenam
                               cudaStream_t s) {
   using C = Cfg<P>;
   auto k = gram_kernel_sm90_persistent<P, Tiles, O>;
-  const int smem = epilogue_offset<P>() + epilogue_bytes<O>(p);
+  const int smem = epilogue_offset<P>() + count_epilogue_bytes;
   if (const cudaError_t e = allow_dynamic_smem(k, smem); e != cudaSuccess) return e;
   int dev = 0, sms = 0, per_sm = 0;
   if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
