@@ -6,6 +6,7 @@
 #include "readme.hpp"
 #include "select.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -248,9 +249,14 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
           << fmt_with(med(lt), "%.2f") << " ms kernel: a tile does microseconds of work, so the map's gain here is the empty blocks' "
           << "launch alone (I = " << fmt_with(lt ? lt->d("I") : NAN, "%.3f") << ").\n";
       }
+    // a precision as the text writes it (tf32 -> TF32, bf16 -> BF16): the --hist-N run has a row per --hist-prec
+    auto shown = [](std::string x) {
+      for (char& ch : x) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+      return x;
+    };
     for (const TableRow& r : rows)
       if (r.s("output") == kHist && r.s("impl") == kLtmE)
-        o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", TF32, one GPU: "
+        o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", " << shown(r.s("precision")) << ", one GPU: "
           << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s (" << fmt_with(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
     // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
     std::vector<gram::Kernel> kernels;
@@ -289,7 +295,8 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
       for (gram::Kernel k : kernels)
         for (const TableRow& r : rows)
           if (r.s("output") == kHist && r.s("impl") == ltm_e_of(k))
-            o << "\nFused distance histogram with " << gram::name(k) << ", N = " << r.s("N") << ", d = " << r.s("d") << ", TF32: "
+            o << "\nFused distance histogram with " << gram::name(k) << ", N = " << r.s("N") << ", d = " << r.s("d") << ", "
+              << shown(r.s("precision")) << ": "
               << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s.\n";
     }
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
