@@ -70,6 +70,16 @@ struct TileAt {
 // offsets from one base a thread (nrb, ncb); from the coordinates, nvcc recomputed each load's 64-bit address (4
 // instructions a load, sm90-ws's SASS). The count and histogram tests check the layout (each point and bucket against
 // float64).
+// The fragment Offsets<true> and count_wgmma assume, as a type: CuTe's partition of a 128 x 128 tile by sm90-ws's two
+// m64n128 warp groups (value v at row offset 8 (v / 2 % 2), column offset v % 2 + 8 (v / 4)). Another atom, tile or
+// schedule fails to compile here instead of counting the wrong cells.
+template <class Cc>
+constexpr bool is_wgmma_fragment = std::is_same_v<
+    std::decay_t<decltype(std::declval<const Cc&>().layout())>,
+    cute::Layout<cute::Shape<cute::Shape<cute::_2, cute::_2, cute::_16>, cute::_1, cute::_1>,
+                 cute::Stride<cute::Stride<cute::ScaledBasis<cute::_1, 1>, cute::ScaledBasis<cute::_8, 0>,
+                                           cute::ScaledBasis<cute::_8, 1>>,
+                              cute::_0, cute::_0>>>;
 template <bool Wgmma> struct Offsets {
   template <class Cc> __device__ __forceinline__ static int dr(const Cc& cc, int v) {
     if constexpr (Wgmma) return 8 * ((v >> 1) & 1);
@@ -154,7 +164,10 @@ __device__ __forceinline__ EpsBracket eps_bracket(const Params& p, float ni, flo
 // One shared-memory counter += 1: ptxas's ATOMS.POPC.INC, which adds a warp's lanes of one address at once (an add of
 // a 0/1 value, ATOMS.ADD, serializes them: sm90-ws's hist 1.27 s against 1.20 s, call 42). Unconditional: ptxas puts
 // a predicated one in a branch (BSSY / BSYNC and a branch a pair), so a pair that does not count is sent to a
-// counter that takes it back (histogram below). The SDH kernels' form (sdh_fast.cuh red_inc_128).
+// counter that takes it back (histogram below). The SDH kernels' form (sdh_fast.cuh red_inc_128). No "memory" clobber
+// (it would keep the norms' loads from being hoisted): what orders these adds before the flush's reads is the team's
+// barrier after them, whose asm (or __syncthreads) does clobber memory; the take-back (atomicSub) may land before or
+// after them, the sum being the same.
 __device__ __forceinline__ void shared_inc(u32 at) { asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(at)); }
 
 // The fused histogram's pairs of a tile into this lane's copy (`mine`: its bucket 0's shared address); Full: every cell
@@ -162,6 +175,7 @@ __device__ __forceinline__ void shared_inc(u32 at) { asm volatile("red.shared.ad
 // sent to bucket 0 of the lane's copy (shared_inc) for the caller to take back.
 template <bool Exact, bool Full, bool Wgmma, class Tm, class Acc, class Cc>
 __device__ __forceinline__ u32 histogram_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, u32 mine, Tm tm) {
+  static_assert(!Wgmma || is_wgmma_fragment<Cc>, "Offsets<true>: wgmma's 64 x 128 fragment");
   TD_EPI_TILE(t);
   TD_EPI_BASES(cc);
   using At = Offsets<Wgmma>;
@@ -259,6 +273,7 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
 // shared memory (4 lanes a warp, one atomic a column). sm90-ws's count was 31 instructions and 2 shared atomics a pair
 // (ncu, call 46); here a pair costs its d2, one compare and two adds. The layout is checked by every count test
 // (each point's count against float64).
+constexpr int count_wgmma_bytes = (tile_side + 1) * 4;  // count_wgmma's shared memory
 template <bool Exact, bool Full, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm, u32 (&row)[2],
                                                   u32 (&col)[8]) {
@@ -284,9 +299,9 @@ __device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, cons
 }
 template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
-  static_assert(decltype(size(acc))::value == 64, "a 64 x 128 wgmma's accumulators: 64 a thread");
+  static_assert(is_wgmma_fragment<Cc> && decltype(size(acc))::value == 64, "wgmma's 64 x 128 fragment: 64 a thread");
   TD_EPI_TILE(t);
-  u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total
+  u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total (count_wgmma_bytes)
   for (int k = tm.tid; k < tile_side + 1; k += Tm::threads) cols[k] = 0;
   tm.sync();
   u32 row[2] = {0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};

@@ -7,7 +7,8 @@
 // PipelineTmaAsync) inside a kernel of ours:
 //   - the tile scheduler is a tdmaps map over the c x c tile grid, as in gram.cuh: one block a tile,
 //     the map's grid as launched (LTM-E: the c(c+1)/2 lower tiles, block -> (I, J) by g(lambda);
-//     BB: the c x c grid, the blocks above the diagonal return at once);
+//     BB: the c x c grid, the blocks above the diagonal return at once); the eps count's persistent
+//     form (below) walks the same grid's blocks, a block taking b, b + grid, ..;
 //   - 288 threads: warps 0-7 the two consumer warp groups (wgmma needs whole, aligned warp
 //     groups), warp 8 the TMA producer; 64 accumulators a consumer thread and 3 stages of
 //     32 KB, so two blocks share an SM (the launch bounds ask for it: <= 112 registers) and one
@@ -102,7 +103,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   ml.mma_tail(pipe, rd, k_tiles);  // this warp group's wgmma done, its stages released
 
   // the epilogue (gram_epilogue.cuh): from the registers (lower, condensed, minmax), or through the operand stages
-  // (the histograms' copies, count's per-row and per-column counts, mirror's tile), once both warp groups' wgmma
+  // (the histograms' copies, mirror's tile; the count runs on the persistent kernel below), once both warp groups' wgmma
   // have read them (the team's first barrier; every TMA load has landed: each stage's full barrier was waited on)
   Tensor cC = make_identity_tensor(take<0, 2>(blk));
   Tensor tCcC = mma.get_slice(tid).partition_C(cC);  // (row, column) in the tile of each accumulator
@@ -124,7 +125,6 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 // Walking LTM-E's tiles in the banded order (tdmaps::banded_tile, 8 tile rows) gained nothing (call 49).
 // Where the persistent kernel's epilogue memory starts (past the mainloop's, 128-byte aligned) and its size.
 template <Prec P> constexpr int epilogue_offset() { return (int(sizeof(typename Cfg<P>::ML::SharedStorage)) + 127) / 128 * 128; }
-constexpr int count_epilogue_bytes = (2 * tile_side + 1) * 4;
 template <Out O> constexpr bool persistent = O == Out::count || O == Out::count_exact;
 template <Prec P, class Tiles, Out O>
 __global__ void __launch_bounds__(Cfg<P>::threads, 2)
@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   using Pipe = typename ML::MainloopPipeline;
   extern __shared__ __align__(1024) char smem[];
   auto& ss = *reinterpret_cast<typename ML::SharedStorage*>(smem);
-  char* esm = smem + epilogue_offset<P>();  // the epilogue's own shared memory
+  char* esm = smem + epilogue_offset<P>();  // the epilogue's own shared memory: count_wgmma's (count_wgmma_bytes)
 
   const int tid = int(threadIdx.x);
   const bool producer = tid >= C::consumers;
@@ -197,7 +197,7 @@ cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typenam
                               cudaStream_t s) {
   using C = Cfg<P>;
   auto k = gram_kernel_sm90_persistent<P, Tiles, O>;
-  const int smem = epilogue_offset<P>() + count_epilogue_bytes;
+  const int smem = epilogue_offset<P>() + epi::count_wgmma_bytes;
   if (const cudaError_t e = allow_dynamic_smem(k, smem); e != cudaSuccess) return e;
   int dev = 0, sms = 0, per_sm = 0;
   if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
