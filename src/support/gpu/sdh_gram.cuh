@@ -51,6 +51,21 @@ __device__ __forceinline__ void gram_full_tile(const float4* tile, const float (
   }
 }
 
+// A diagonal or last (partial) tile pair: pair (i, j) counted when j < i - jbase (and j < nj), each by fast_count's
+// threshold form from `scale` (k_gram: its estimate's c; k_gram2: c_lo, exact because K is k_lo or k_lo + 1). Shared
+// by k_gram and k_gram2 (sdh_gram2.cuh), on the kernels' locals (tile, ax .. an, N, ibase, jbase, nj, tid, lim_bits,
+// fa). A macro: as an inline function it left k_gram's SASS as it was but rescheduled k_gram2's (cuobjdump).
+#define TD_SDH_GRAM_PARTIAL_TILE(scale)                                                                              \
+  for (int j = 0; j < nj; ++j) {                                                                                     \
+    const float4 q = tile[j];                                                                                        \
+    _Pragma("unroll") for (int r = 0; r < R; ++r) {                                                                  \
+      const int i = ibase + tid + r * T;                                                                             \
+      const bool ok = i < N && j < i - jbase;                                                                        \
+      fast_count<T, hm_lane, Clamp>(fabsf(tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w)), scale, \
+                                    lim_bits, fa, ok);                                                               \
+    }                                                                                                                \
+  }
+
 // N points; pg: the Gram points (c, n) of apps/sdh_cpu.hpp gram_points; tile pairs
 // lambda in [lam_begin, lam_end) of LTM_E over tiles of T*R points (as k_fast).
 template <int T, int R, bool Clamp, int J = 4>
@@ -79,17 +94,7 @@ __global__ void __launch_bounds__(T) k_gram(int N, u64 lam_begin, u64 lam_end, c
     if (bc.i != bc.j && ibase + P <= N) {
       gram_full_tile<T, R, Clamp, J>(tile, ax, ay, az, an, c, lim_bits, fa);  // P x P pairs, no predicates
     } else {
-      // diagonal or last (partial) tile pair: pair (i, j) counted when j < i - jbase (and j < nj)
-      for (int j = 0; j < nj; ++j) {
-        const float4 q = tile[j];
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-          const int i = ibase + tid + r * T;
-          const bool ok = i < N && j < i - jbase;
-          fast_count<T, hm_lane, Clamp>(fabsf(tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w)), c,
-                                        lim_bits, fa, ok);
-        }
-      }
+      TD_SDH_GRAM_PARTIAL_TILE(c);  // diagonal or last (partial) tile pair
     }
     if (++since >= flush_every) {
       fast_flush<T, hm_lane>(tab, B, hist);

@@ -167,18 +167,7 @@ __global__ void __launch_bounds__(T, Dyn ? 4 : 0) k_gram2(int N, u64 lam_begin, 
     if (bc.i != bc.j && ibase + P <= N) {
       gram2_full_tile<T, R, Clamp, J>(tile, ax, ay, az, an, clo, chi, lim_bits, fa, replayed);  // P x P pairs
     } else {
-      // diagonal or last (partial) tile pair: pair (i, j) counted when j < i - jbase (and j < nj),
-      // each by the threshold form from k_lo (exact: K is k_lo or k_lo + 1)
-      for (int j = 0; j < nj; ++j) {
-        const float4 q = tile[j];
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-          const int i = ibase + tid + r * T;
-          const bool ok = i < N && j < i - jbase;
-          fast_count<T, hm_lane, Clamp>(fabsf(tdmaps::sdh::gram_s(ax[r], ay[r], az[r], an[r], q.x, q.y, q.z, q.w)), clo,
-                                        lim_bits, fa, ok);
-        }
-      }
+      TD_SDH_GRAM_PARTIAL_TILE(clo);  // diagonal or last (partial) tile pair, from k_lo (exact: K is k_lo or k_lo + 1)
     }
     if (flush) gram2_flush<T>(tab, B, rows, hist);
   };
