@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,9 +95,8 @@ Counts square_counts(i64 N, int rho) {
   }
 }
 
-// The walk (counts2) of M's plan at (N, rho), once: the same (map, N, rho) recurs for both forms,
-// both files (sqrt.csv, dummy.csv) and every map counted as LTM-E, and the walk of a large grid is
-// the bulk of this program's time (at -O0, in verify/test_throwaway_map.sh, most of it).
+// The walk (counts2) of M's allow_inexact plan at (N, rho), once (the same (map, N, rho) recurs for both forms and
+// both files, sqrt.csv and dummy.csv): for a map past its exact range, where counts_of has no closed form.
 template <class M>
 Counts counts_or_zero(i64 N, int rho) {
   static std::map<std::pair<i64, int>, Counts> memo;
@@ -109,6 +109,25 @@ Counts counts_or_zero(i64 N, int rho) {
     c = Counts{};
   }
   memo.emplace(key, c);
+  return c;
+}
+
+// The counts of the map named `name` at (N, rho) (the registry's name -> type dispatch, with_map): its closed form
+// where its plan is exact (constant time), else the walk of its allow_inexact plan (counts_or_zero: what it maps
+// past its range); a papers'-grid name (-sq) the square grid's. Every map of the registry gets its own counts (a
+// map it gains included); a name outside it is an error.
+Counts counts_of(const std::string& name, i64 N, int rho) {
+  if (results::pick_rows::on_papers_grid(name)) return square_counts(N, rho);
+  Counts c;
+  const bool found = with_map(maps2d{}, name, [&](auto m) {
+    using M = decltype(m);
+    try {
+      c = counts2_closed<M>(M::plan(N, rho));
+    } catch (const std::exception&) {
+      c = counts_or_zero<M>(N, rho);
+    }
+  });
+  if (!found) throw std::runtime_error("synth_results: no map named '" + name + "' in the registry");
   return c;
 }
 
@@ -147,12 +166,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
             if (!exact && !(m.name == "utm-n" && N <= 12288)) continue;
             const double improvement = m.name == "bb" ? 1.0 : improvement_of(m.lo, m.hi, double(N)) * (rho == 32 ? 0.98 : 1.0);
             const double t = bb / improvement;
-            Counts c;
-            if (m.name == "bb") c = counts_or_zero<BB>(N, rho);
-            else if (m.name == "rb") c = counts_or_zero<RB>(N, rho);
-            else if (m.name == "rec") c = counts_or_zero<REC>(N, rho);
-            else if (results::pick_rows::on_papers_grid(m.name)) c = square_counts(N, rho);
-            else c = counts_or_zero<LTM_E>(N, rho);
+            const Counts c = counts_of(m.name, N, rho);
             RowOf<layout::dummy> r;
             r.set("test", test).set("form", form).set("N", N).set("rho", rho).set("map", m.name).set("exact", exact)
                 .set("passes", m.name == "rec" ? 12 : 1).set("launched_blocks", c.launched_blocks)
