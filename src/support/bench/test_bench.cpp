@@ -77,23 +77,31 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(csv_rows)
 
+// A layout of this test's own (rows by column name are the only rows: results/row.hpp RowOf).
+inline constexpr results::Layout test_cells{"test_bench_cells.csv", "cpu", "test_bench",
+                                            "app,k,N,one,flag,x,y,z,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms"};
+inline constexpr results::Layout test_ab{"test_bench_table.csv", "cpu", "test_bench", "a,b"};
+
 BOOST_AUTO_TEST_CASE(typed_cells_and_formats) {
-  Row r;
-  r << "edm" << 3 << i64(30720) << u64(1) << true << fixed(1.5) << sig(2.0 / 3.0, 4) << fixed(0.0 / 0.0);
-  BOOST_TEST(r.line() == "edm,3,30720,1,1,1.500000,0.6667,nan");
-  BOOST_TEST(r.size() == 8u);
   Stats s;
   s.reps = 3; s.median_ms = 1; s.p25_ms = 0.5; s.p75_ms = 2; s.min_ms = 0.25; s.max_ms = 4;
-  Row q;
-  q.stats(s, sig, 3);
-  BOOST_TEST(q.line() == "3,1,0.5,2,0.25,4");
+  results::RowOf<test_cells> r;
+  r.set(TD_COL("app"), "edm").set(TD_COL("k"), 3).set(TD_COL("N"), i64(30720)).set(TD_COL("one"), u64(1))
+      .set(TD_COL("flag"), true).set(TD_COL("x"), fixed(1.5)).set(TD_COL("y"), sig(2.0 / 3.0, 4))
+      .set(TD_COL("z"), fixed(0.0 / 0.0)).stats(s, sig, 3);
+  BOOST_TEST(r.line() == "edm,3,30720,1,1,1.500000,0.6667,nan,3,1,0.5,2,0.25,4");
+  results::RowOf<test_ab> partial;
+  partial.set(TD_COL("a"), 1);
+  BOOST_CHECK_THROW(partial.line(), std::logic_error);                     // b unset
+  BOOST_CHECK_THROW(partial.set("c", 2), std::invalid_argument);           // no such column
+  BOOST_CHECK_THROW(partial.set(TD_COL("a"), 2), std::invalid_argument);   // a set twice
 }
 
 BOOST_AUTO_TEST_CASE(table_flushes_rows) {
   const std::string path = "test_bench_table.csv";
   {
     Table t(path, "{\"program\":\"t\"}", "a,b");
-    t.row(Row() << 1 << "x");
+    t.row(results::RowOf<test_ab>().set(TD_COL("a"), 1).set(TD_COL("b"), "x"));
     std::ifstream f(path);  // read while the table is still open: the row is there
     std::string l1, l2, l3;
     std::getline(f, l1);

@@ -3,9 +3,9 @@
 // layouts, below both bench/ and gpu/, which include it): the file's folders created, "# " + a
 // metadata JSON object as the first line (none for the oracle's tables under verify/results/, whose
 // bytes depend on nothing but the code), the header (a results::layout's columns) as the next, and
-// each row flushed as it is written, so that an interrupted sweep keeps the rows it finished. A typed
-// row (row.hpp) is checked against the header's width; a row by column name (RowOf<L>) against the
-// header: L's columns. There is no row of raw text: every line is a Row or a RowOf. utc_now: the date every metadata record carries.
+// each row flushed as it is written, so that an interrupted sweep keeps the rows it finished. A row is
+// set by column name (RowOf<L>, row.hpp) and checked against the header: L's columns. There is no row of raw text or
+// by position: every line is a RowOf. utc_now: the date every metadata record carries.
 #pragma once
 #include "layouts.hpp"
 #include "row.hpp"
@@ -32,8 +32,6 @@ class CsvFile {
   // program: one line, exit 1.
   CsvFile(const std::string& path, const std::string& metadata, const std::string& header)
       : path_(path), header_(header) {
-    for (char c : header) columns_ += c == ',';
-    ++columns_;
     if (path == "-") {
       f_ = stdout;
     } else {
@@ -55,15 +53,6 @@ class CsvFile {
   ~CsvFile() { if (f_ && f_ != stdout) std::fclose(f_); }
   CsvFile(const CsvFile&) = delete;
   CsvFile& operator=(const CsvFile&) = delete;
-  // A typed row; one of another width than the header ends the program (one line, exit 1).
-  void row(const Row& r) {
-    if (r.size() != columns_) {
-      std::fprintf(stderr, "error: %s: a row of %zu cells under a header of %zu columns: %s\n", path_.c_str(),
-                   r.size(), columns_, r.line().c_str());
-      std::exit(1);
-    }
-    write(r.line());
-  }
   // A row by column name: its layout's columns must be the header (std::logic_error otherwise), and
   // every column set (RowOf::line throws, naming those missing, before anything is written).
   template <const Layout& L>
@@ -82,7 +71,6 @@ class CsvFile {
   }
   std::string path_;
   std::string header_;
-  std::size_t columns_ = 0;
   std::FILE* f_ = nullptr;
 };
 

@@ -1,8 +1,8 @@
 // src/support/results/row.hpp — the one writer's rows (results::CsvFile::row), each cell written with
 // its type: integers as themselves, a bool as 0/1, text as given, a double only with its format said
 // (fixed(v, d) = "%.{d}f", sig(v, d) = "%.{d}g", sci(v, d) = "%.{d}e"; NaN/inf "nan").
-//   Row:       cells in column order, checked against the header's width when written.
-//   RowOf<L>:  cells set by column name of layout L (layouts.hpp). Named with TD_COL("median_ms"),
+//   RowOf<L>:  cells set by column name of layout L (layouts.hpp), the only row there is (a row by position,
+//              whose misplaced cell nothing caught, was removed with its writer entry points: issue #39). Named with TD_COL("median_ms"),
 //              a name L does not declare fails to compile (static_assert); named with a run-time
 //              string, it throws at once. A column left unset throws when the row is written, naming it.
 //              stats(s) sets the 6 timing columns by name (reps, median_ms, p25_ms, p75_ms, min_ms, max_ms).
@@ -39,7 +39,7 @@ struct Quoted {
 };
 inline Quoted quoted(std::string s) { return {std::move(s)}; }
 
-// A cell's text by its type, for Row and RowOf alike.
+// A cell's text by its type.
 inline std::string cell_text(const std::string& s) { return s; }
 inline std::string cell_text(const char* s) { return s; }
 inline std::string cell_text(const Quoted& q) { return "\"" + q.s + "\""; }
@@ -52,23 +52,6 @@ inline std::string cell_text(unsigned long long v) { return std::to_string(v); }
 inline std::string cell_text(bool v) { return v ? "1" : "0"; }
 inline std::string cell_text(const Num& n) { return text(n); }
 std::string cell_text(double) = delete;  // say how: fixed(v, d), sig(v, d) or sci(v, d)
-
-class Row {
- public:
-  template <class T>
-  Row& operator<<(const T& v) {
-    if (n_++) s_ += ',';  // (not "," + cell: GCC 12 -O3 warns -Wrestrict on that, a false positive)
-    s_ += cell_text(v);
-    return *this;
-  }
-  Row& operator<<(double) = delete;  // say how: fixed(v, d), sig(v, d) or sci(v, d)
-  std::size_t size() const { return n_; }
-  const std::string& line() const { return s_; }
-
- private:
-  std::string s_;
-  std::size_t n_ = 0;
-};
 
 // The position of column `name` among the comma-separated `columns`, no_column if it is not one;
 // usable in a constant expression (the layouts are constexpr), which is how TD_COL names are checked.
