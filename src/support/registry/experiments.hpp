@@ -129,6 +129,8 @@ struct map_traits<LTM_LUT> {
   static constexpr unsigned joins = experiment::dummy;
   static constexpr look style{"#bcbd22", 10};
   static constexpr const char* about = "g(λ) from a table in device memory (001 §III-A: one packed (i, j) per λ)";
+  static constexpr range_limit range{range_kind::table_entries, double(limits::ltm_lut_max_entries),
+                                     "limits::ltm_lut_max_entries"};
 };
 // (map_rb.hpp)
 template <>
@@ -143,6 +145,7 @@ struct map_traits<REC> {
   static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
   static constexpr look style{"#8c564b", 9};
   static constexpr const char* about = "recursive partition, `N = m·2^k`";
+  static constexpr range_limit range{range_kind::valid_N};
 };
 // (map_utm.hpp)
 template <>
@@ -208,7 +211,9 @@ template <>
 struct map_traits<TET_FAST> {
   static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
   static constexpr look style{"#d62728", 8, 2};  // dashed, open points (as drawn before the registry held it)
-  static constexpr const char* about = "g(λ), bit-trick cube root + one integer correction";  static constexpr sweep_notes sweep{"rcbrt bit trick + 3 Newton steps (pinned) + one integer check",
+  static constexpr const char* about = "g(λ), bit-trick cube root + one integer correction";
+  static constexpr range_limit range{range_kind::blocks, double(limits::tet_fast_blocks), "limits::tet_fast_blocks"};
+  static constexpr sweep_notes sweep{"rcbrt bit trick + 3 Newton steps (pinned) + one integer check",
                                      "fsqrt_rn estimate + one integer check; its range is 2^29",
                                      "32-bit path of the same root", "32-bit path of the same root"};
 };

@@ -91,12 +91,23 @@ struct sweep_notes {
   const char* row32 = "";
 };
 
+// A map without a root whose exact range is not simply every N (README's map table, its CPU-oracle column): a table
+// of so many entries (ltm-lut), a block count (λ below it: tet-fast), or the N it admits (rec: N = m·2^k); `constant`
+// names the limits:: constant. Optional: a map that declares none has every N, by integer arithmetic.
+enum class range_kind { every_N, valid_N, table_entries, blocks };
+struct range_limit {
+  range_kind kind = range_kind::every_N;
+  double limit = 0;           // table_entries, blocks: the count
+  const char* constant = "";  // its name, `limits::...`
+};
+
 // Specialized for every map in the experiments table (registry/experiments.hpp):
 //   static constexpr unsigned joins;     the experiments it joins (experiment::...)
 //   static constexpr look style;         its figure style
 //   static constexpr const char* about;  one line: what it is (README's map table)
 //   static constexpr root_facts root;    only a map with a root (above)
 //   static constexpr sweep_notes sweep;  optional, a 3D block map: its notes in gpu_verify_3d's table (above)
+//   static constexpr range_limit range;  optional, a map without a root: its exact range (above)
 template <class M>
 struct map_traits;
 
@@ -111,5 +122,12 @@ template <class M> struct sweep_notes_for<M, decltype(void(map_traits<M>::sweep)
   static constexpr sweep_notes value = map_traits<M>::sweep;
 };
 template <class M> constexpr sweep_notes sweep_notes_of() { return sweep_notes_for<M>::value; }
+
+// M's traits' range_limit (static constexpr range_limit range), else every N.
+template <class M, class = void> struct range_limit_for { static constexpr range_limit value{}; };
+template <class M> struct range_limit_for<M, decltype(void(map_traits<M>::range))> {
+  static constexpr range_limit value = map_traits<M>::range;
+};
+template <class M> constexpr range_limit range_limit_of() { return range_limit_for<M>::value; }
 
 }  // namespace tdmaps

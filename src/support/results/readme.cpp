@@ -505,6 +505,21 @@ double largest_n(double b, int dim) {
   while (tri(n + 1) <= b) n += 1;
   return n;
 }
+// The CPU-oracle column of a map without a root: its traits' range_limit (registry/traits.hpp) in words.
+std::string limit_words(const tdmaps::range_limit& r, int dim) {
+  switch (r.kind) {
+    case tdmaps::range_kind::table_entries:
+      return "n ≤ " + fmt_int(largest_n(r.limit, dim)) + " (the table's " + fmt_int(r.limit) + " entries, `" + r.constant + "`)";
+    case tdmaps::range_kind::blocks: {
+      const int rho = dim == 3 ? kRho3 : kRho;
+      return "λ < " + fmt_int(r.limit) + " (N ≤ " + fmt_int(rho * largest_n(r.limit, dim)) + " at ρ = " +
+             std::to_string(rho) + ", `" + r.constant + "`, proven)";
+    }
+    case tdmaps::range_kind::valid_N: return "every valid N (integer arithmetic)";
+    case tdmaps::range_kind::every_N: break;
+  }
+  return "every N (integer arithmetic)";
+}
 }  // namespace
 
 std::string readme_maps_block(const Ctx& ctx) {
@@ -531,13 +546,9 @@ std::string readme_maps_block(const Ctx& ctx) {
     if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
     else if (const TableRow* h = range_row(cpu, name + "-host", "pinned", "", &keep))
       oracle = "host emulation (correctly rounded 1/√): " + range_words(*h, kRho);
-    else if (name == "ltm-lut")
-      oracle = "n ≤ " + fmt_int(largest_n(double(tdmaps::limits::ltm_lut_max_entries), 2)) + " (the table's " +
-               fmt_int(double(tdmaps::limits::ltm_lut_max_entries)) + " entries, `limits::ltm_lut_max_entries`)";
     else if (pick_rows::on_papers_grid(name))
       oracle = "as `" + pick_rows::off_papers_grid(name) + "`, and n' within CUDA's grid side";
-    else if (name == "rec") oracle = "every valid N (integer arithmetic)";
-    else oracle = "every N (integer arithmetic)";
+    else oracle = limit_words(tdmaps::range_limit_of<M>(), 2);
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
       std::vector<TableRow> k2;
       const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), name, "pinned", "", &k2);
@@ -552,11 +563,7 @@ std::string readme_maps_block(const Ctx& ctx) {
     if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
     else if (const TableRow* h = range_row(cpu, name + "-host", "pinned", "", &keep))
       oracle = "host `cbrtf`: " + range_words(*h, kRho3);
-    else if (name == "tet-fast")
-      oracle = "λ < " + fmt_int(double(tdmaps::limits::tet_fast_blocks)) + " (N ≤ " +
-               fmt_int(kRho3 * largest_n(double(tdmaps::limits::tet_fast_blocks), 3)) + " at ρ = " +
-               std::to_string(kRho3) + ", `limits::tet_fast_blocks`, proven)";
-    else oracle = "every N (integer arithmetic)";
+    else oracle = limit_words(tdmaps::range_limit_of<M>(), 3);
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
       const Table* t = g.get(results::layout::tet_exact_range_gpu);
       if (!t) return std::string();
