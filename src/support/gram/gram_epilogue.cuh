@@ -529,3 +529,5 @@ __device__ __forceinline__ void apply(const Params p, TileAt t, const Acc& acc, 
 #undef TD_EPI_TILE
 #undef TD_EPI_D2
 #undef TD_EPI_BELOW
+#undef TD_EPI_BASES
+#undef TD_EPI_D2_AT

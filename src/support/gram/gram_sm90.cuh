@@ -51,6 +51,21 @@ template <Prec P> struct Cfg {
   static_assert(consumers == 256, "two consumer warp groups");
 };
 
+// The mainloop pipeline's roles, for both kernels below: the consumers (the two warp groups) and the producer warp,
+// whose lane 0 (the one its elect_one_sync picks) leads; each stage's transaction, the TMA loads' bytes.
+template <Prec P>
+__device__ __forceinline__ typename Cfg<P>::ML::MainloopPipeline::Params pipeline_params(int tid,
+                                                                                      const typename Cfg<P>::ML::Params& mp) {
+  using C = Cfg<P>;
+  using Pipe = typename C::ML::MainloopPipeline;
+  typename Pipe::Params pp;
+  pp.role = tid >= C::consumers ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
+  pp.is_leader = tid == C::consumers;
+  pp.num_consumers = C::consumers;
+  pp.transaction_bytes = mp.tma_transaction_bytes;
+  return pp;
+}
+
 // Tiles: tdmaps::TileMap<Map> (the whole grid) or tdmaps::TileRange<Map> (a range of its blocks).
 template <Prec P, class Tiles, Out O>
 __global__ void __launch_bounds__(Cfg<P>::threads, 2)
@@ -74,12 +89,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   const bool producer = tid >= C::consumers;
   if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
 
-  typename Pipe::Params pp;
-  pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
-  pp.is_leader = tid == C::consumers;  // the producer warp's lane 0 (the one its elect_one_sync picks)
-  pp.num_consumers = C::consumers;
-  pp.transaction_bytes = mp.tma_transaction_bytes;
-  Pipe pipe(ss.pipeline, pp, Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
+  Pipe pipe(ss.pipeline, pipeline_params<P>(tid, mp), Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
   __syncthreads();                                  // ... visible to every thread
 
   ML ml;
@@ -141,12 +151,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   const int tid = int(threadIdx.x);
   const bool producer = tid >= C::consumers;
   if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
-  typename Pipe::Params pp;
-  pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
-  pp.is_leader = tid == C::consumers;
-  pp.num_consumers = C::consumers;
-  pp.transaction_bytes = mp.tma_transaction_bytes;
-  Pipe pipe(ss.pipeline, pp, Shape<_1, _1, _1>{});
+  Pipe pipe(ss.pipeline, pipeline_params<P>(tid, mp), Shape<_1, _1, _1>{});
   const epi::Team<C::consumers, true> team{tid};
   __syncthreads();  // the pipeline's barriers visible to every thread
 
