@@ -84,6 +84,7 @@ struct Options {
   int rho = 8;
   int d = 128;                                 // gram: features
   std::string kernel = "auto", prec = "tf32";  // gram: the kernel (auto: sm90-ws where it runs, else classic), precision
+  bool exact = false;                          // gram: the bracketed exact mode (hist-exact, equal to float64)
   i64 verify_max = -1;      // CPU oracle for N <= this (-1: the app's default)
   // > 0: the warm-up and check round of every configuration runs once at this N (oracle-checked up
   // to verify_max) instead of at every timed N; at a timed N the first timed run (1 GPU x 1 chunk) is
@@ -260,7 +261,8 @@ int main(int argc, char** argv) {
   std::string kernel = o.app == "sdh" ? o.impl : o.map + " rho=" + std::to_string(o.rho);
 #if defined(TDMAPS_MULTI_GRAM)
   if (o.app == "gram")  // the kernel, precision, features and buckets
-    kernel = std::string(gram::name(gram_kernel(o))) + " " + o.prec + " d=" + std::to_string(o.d) + " B=" + std::to_string(gram_buckets(o));
+    kernel = std::string(gram::name(gram_kernel(o))) + " " + o.prec + (o.exact ? std::string(" ") + gram::name(gram::Out::hist_exact) : "") + " d=" + std::to_string(o.d) +
+             " B=" + std::to_string(gram_buckets(o));
 #endif
 
   // ---- predicted time, before the long work: the rate of a small probe on one GPU --------------
@@ -384,12 +386,12 @@ int main(int argc, char** argv) {
       }
       const int G = world.active ? world.size : c.gpus;
       if (root) {
-        // verified: "oracle" = every bucket equals the CPU oracle's; "float64" (gram) = within the float64
+        // verified: "oracle" = every bucket equals the CPU oracle's (gram --exact: float64's); "float64" (gram) = within the float64
         // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
         // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
         csv->row(rows::multigpu_row(o.app, (long long)N, kernel, G, c.chunks, (unsigned long long)pb->total(),
                                     (unsigned long long)pb->work(), sw, sc, sr, sq, per_s, first_rate, bool(same[i]),
-                                    oracle.empty() ? "count" : o.app == "gram" ? "float64" : "oracle"));
+                                    oracle.empty() ? "count" : o.app == "gram" && !o.exact ? "float64" : "oracle"));
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,
                   c.label().c_str(), sw.median_ms, per_s, per_s / first_rate, cfgs[0].label().c_str(), sr.median_ms,
                   int(same[i]));

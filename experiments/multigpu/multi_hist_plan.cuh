@@ -41,12 +41,14 @@ double model_rate(const Options& o) {
 #endif
   }());
   const double flops = sm90 ? bench::model::gpu_gram_hist_flops_per_s : bench::model::gpu_gram_hist_classic_flops_per_s;
-  return flops / (2.0 * o.d) / (o.prec == gram::name(gram::Prec::tf32x3) ? 3.0 : 1.0);  // 3xtf32: three products a feature
+  // 3xtf32: three products a feature; --exact: the replay about as long again (gram_exact.csv: 11.4 s against 2.8 s
+  // of 3xtf32's products, uncentered, N = 10^6)
+  return flops / (2.0 * o.d) / (o.prec == gram::name(gram::Prec::tf32x3) ? 3.0 : 1.0) / (o.exact ? 4.0 : 1.0);
 }
 
 std::unique_ptr<Problem> make_problem(const Options& o, i64 N) {
 #if defined(TDMAPS_MULTI_GRAM)
-  if (o.app == "gram") return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram_prec(o.prec));
+  if (o.app == "gram") return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram_prec(o.prec), o.exact);
 #endif
   if (o.app == "sdh") {
     const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
@@ -97,6 +99,8 @@ Options parse(int argc, char** argv) {
       ("d", po::value(&o.d)->default_value(o.d), "gram: features (points uniform in [0, 1)^d, bench_gram --hist-N's)")
       ("kernel", po::value(&o.kernel)->default_value(o.kernel), "gram: classic | sm80-8w | sm90-ws | auto (sm90-ws where it runs, else classic)")
       ("prec", po::value(&o.prec)->default_value(o.prec), "gram: tf32 | 3xtf32 | bf16 | fp16 (buckets: --buckets, 0: 1024, of width sqrt(d) / buckets)")
+      ("exact", po::bool_switch(&o.exact), "gram: the bracketed exact mode (hist-exact on centered operands, float64 replay of "
+       "the pairs near an edge; --prec tf32 or 3xtf32): the histogram equal to float64's bucket for bucket")
       ("warmup-N", po::value(&o.warmup_N)->default_value(o.warmup_N), "> 0: the warm-up and check round of every configuration once at this N (oracle-checked up to --verify-max), not at every --N; there every timed run is checked against the first (1 GPU x 1 chunk, its sum checked)")
       ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024, gram 4096: float64)")
       ("csv", po::value(&o.csv), "output file name (default <app>_multigpu.csv)");
@@ -143,6 +147,8 @@ Options parse(int argc, char** argv) {
         o.prec = bench::parse_choice(o.prec, "--prec", precs);
       }
       if (o.buckets < 0 || o.buckets > 1024) throw bench::bad_input("--buckets must be in 0..1024 for gram (0: 1024)");
+      if (o.exact && o.prec != gram::name(gram::Prec::tf32) && o.prec != gram::name(gram::Prec::tf32x3))
+        throw bench::bad_input("--exact: --prec must be tf32 or 3xtf32 (the exact mode's bracket is stated for those)");
       if (o.verify_max < 0) o.verify_max = 4096;
     } else {
       o.map = bench::parse_choice(o.map, "--map", tet_names());

@@ -175,16 +175,28 @@ class ThreeBodyProblem : public Problem {
 // 128 points (gram::Request::lam_begin, lam_end: tdmaps::TileRange). The GPU histogram is not the
 // float64 one bucket for bucket (TF32 rounding moves the pairs near an edge): the oracle check is
 // bench_gram's (gram_cpu::compare: the same pair count, at most twice the pairs near an edge moved).
+// exact (--exact, issue #37 item 3): the bracketed exact mode instead (hist_exact on centered operands, the float64
+// edges b w, the pairs whose bracket straddles an edge replayed in float64): the histogram equals float64's
+// (gram_cpu::edge_histogram) bucket for bucket. A range runs in sub-ranges of replay_tiles tiles, each with its
+// replay list of replay_tiles x 128^2 pairs: every pair of the sub-range fits, so no list overflows, and nothing
+// waits on the host.
 class GramProblem : public Problem {
  public:
   static constexpr std::uint64_t seed = 27 + 7;  // bench_gram's default --seed, + 7 for its --hist-N points
+  static constexpr u64 replay_tiles = 32768;     // exact: a sub-range's tiles (its replay list: 4 GiB)
+  static constexpr u64 replay_cap = replay_tiles * gram::tile_side * gram::tile_side;
   // kernel: a name of gram::kernel_of, or auto (sm90-ws where it runs, else classic: on the GPU of upload())
-  GramProblem(i64 N, int d, int B, const std::string& kernel, gram::Prec prec)
-      : N_(N), d_(d), B_(B), kernel_name_(kernel), prec_(prec), w_(std::sqrt(double(d)) / B), X_(gram_cpu::points(N, d, seed)) {}
+  GramProblem(i64 N, int d, int B, const std::string& kernel, gram::Prec prec, bool exact)
+      : N_(N), d_(d), B_(B), kernel_name_(kernel), prec_(prec), exact_(exact), w_(std::sqrt(double(d)) / B),
+        X_(gram_cpu::points(N, d, seed)) {
+    for (int b = 0; b <= B_; ++b) edges_.push_back(b * w_);
+  }
   ~GramProblem() override {
     for (auto& g : dev_) {
       gram::release(g.op);
-      if (g.hist) cudaFree(g.hist);
+      for (void* q : {static_cast<void*>(g.hist), static_cast<void*>(g.X), static_cast<void*>(g.edges),
+                      static_cast<void*>(g.replay), static_cast<void*>(g.replay_n)})
+        if (q) cudaFree(q);
     }
   }
   // the used tiles c(c+1)/2 (past c = 65535 the grid's last row has a tail of outside blocks: not split)
@@ -193,20 +205,26 @@ class GramProblem : public Problem {
   size_t hist_words() const override { return size_t(B_); }
   std::vector<u64> result(const std::vector<u64>& h) const override { return h; }
   void cpu_range(LambdaRange, u64*) const override { die("--app gram has no CPU back end"); }  // refused by parse()
-  // the float64 histogram of every pair (gram_cpu::histogram), and the pairs near an edge
+  // the float64 histogram of every pair (gram_cpu::histogram), and the pairs near an edge; exact: by the edges
   std::vector<u64> oracle() const override {
+    if (exact_) {
+      const std::vector<std::uint64_t> h = gram_cpu::edge_histogram(X_.data(), N_, d_, edges_);
+      return std::vector<u64>(h.begin(), h.end());
+    }
     const gram_cpu::Hist h = gram_cpu::histogram(X_.data(), N_, d_, w_, B_, tolerance());
     edge_ = h.edge;
     return std::vector<u64>(h.counts.begin(), h.counts.end());
   }
   std::string oracle_difference(const std::vector<u64>& h, const std::vector<u64>& oracle) const override {
+    if (exact_) return first_difference(h, oracle);  // bucket for bucket
     const gram_cpu::HistCompare c = gram_cpu::compare(h, oracle, edge_);
     if (c.ok()) return "";
     return std::to_string(c.got) + " pairs counted (float64 " + std::to_string(c.want) + "), " + std::to_string(c.moved) +
            " moved, more than twice the " + std::to_string(c.edge) + " pairs near a bucket edge";
   }
   size_t gpu_bytes() const override {
-    return X_.size() * sizeof(float) + gram::operand_bytes(prec_, N_, d_) + size_t(B_) * 8 + (1 << 20);
+    const size_t exact = exact_ ? X_.size() * sizeof(float) + size_t(B_ + 1) * 8 + size_t(replay_cap) * 8 + 8 : 0;
+    return X_.size() * sizeof(float) + gram::operand_bytes(prec_, N_, d_) + size_t(B_) * 8 + exact + (1 << 20);
   }
   void upload(int slot) override {
     if (size_t(slot) >= dev_.size()) dev_.resize(size_t(slot) + 1);
@@ -216,9 +234,17 @@ class GramProblem : public Problem {
     else if (!gram::kernel_of(kernel_name_, g.kernel)) throw std::invalid_argument("not a Gram kernel: " + kernel_name_);
     float* X = gpu::device_alloc<float>(X_.size(), "points");
     TD_CUDA(cudaMemcpy(X, X_.data(), X_.size() * sizeof(float), cudaMemcpyHostToDevice));
-    TD_CUDA(gram::prepare(prec_, X, N_, d_, g.op));
+    TD_CUDA(gram::prepare(prec_, X, N_, d_, g.op, 0, nullptr, exact_));  // exact: centered (Prepared::centered)
     TD_CUDA(cudaDeviceSynchronize());
-    TD_CUDA(cudaFree(X));  // the prepared operands are all the kernels read
+    if (exact_) {  // the replay reads the points themselves
+      g.X = X;
+      g.edges = gpu::device_alloc<double>(edges_.size(), "histogram edges");
+      TD_CUDA(cudaMemcpy(g.edges, edges_.data(), edges_.size() * 8, cudaMemcpyHostToDevice));
+      g.replay = gpu::device_alloc<unsigned long long>(size_t(replay_cap), "replay list");
+      g.replay_n = gpu::device_alloc<unsigned long long>(1, "replay count");
+    } else {
+      TD_CUDA(cudaFree(X));  // the prepared operands are all the kernels read
+    }
     g.hist = gpu::device_alloc<unsigned long long>(size_t(B_), "histogram");
   }
   u64* hist(int slot) override { return reinterpret_cast<u64*>(dev_[size_t(slot)].hist); }
@@ -227,13 +253,27 @@ class GramProblem : public Problem {
     gram::Request q;
     q.kernel = g.kernel;
     q.sched = gram::Sched::ltm_e;
-    q.out = gram::Out::hist;
+    q.out = exact_ ? gram::Out::hist_exact : gram::Out::hist;
     q.hist = g.hist;
     q.buckets = B_;
     q.width = float(w_);
-    q.lam_begin = r.begin;
-    q.lam_end = r.end;
-    TD_CUDA(gram::run(g.op, q, s));
+    if (!exact_) {
+      q.lam_begin = r.begin;
+      q.lam_end = r.end;
+      TD_CUDA(gram::run(g.op, q, s));
+      return;
+    }
+    q.X = g.X;
+    q.edges = g.edges;
+    q.replay = g.replay;
+    q.replay_cap = replay_cap;
+    q.replay_n = g.replay_n;
+    for (u64 b = r.begin; b < r.end; b += replay_tiles) {  // a sub-range, its list emptied first, then its replay
+      q.lam_begin = b;
+      q.lam_end = std::min(r.end, b + replay_tiles);
+      TD_CUDA(cudaMemsetAsync(g.replay_n, 0, 8, s));
+      TD_CUDA(gram::run(g.op, q, s));
+    }
   }
 
  private:
@@ -247,13 +287,18 @@ class GramProblem : public Problem {
     gram::Kernel kernel = gram::Kernel::classic;
     gram::Prepared op;
     unsigned long long* hist = nullptr;
+    float* X = nullptr;  // exact: the points, the edges and the replay list
+    double* edges = nullptr;
+    unsigned long long *replay = nullptr, *replay_n = nullptr;
   };
   i64 N_;
   int d_, B_;
   std::string kernel_name_;
   gram::Prec prec_;
+  bool exact_;
   double w_;
   std::vector<float> X_;
+  std::vector<double> edges_;  // exact: b w, b = 0 .. B (float64; the last closed)
   mutable u64 edge_ = 0;  // oracle(): the pairs near a bucket edge
   std::vector<Dev> dev_;
 };

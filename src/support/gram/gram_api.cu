@@ -10,7 +10,7 @@
 namespace gram {
 namespace detail {
 #define GRAM_DECLARE(p)                                                               \
-  cudaError_t prepare_##p(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* ws); \
+  cudaError_t prepare_##p(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* ws, bool c); \
   cudaError_t run_##p(const Prepared& o, const Request& r, cudaStream_t s);           \
   cudaError_t run_extra_##p(const Prepared& o, const Request& r, cudaStream_t s);     \
   size_t operand_bytes_##p(i64 N, int d);                                             \
@@ -65,8 +65,8 @@ int max_buckets(Prec p) {
 #undef C
   return 0;
 }
-cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* workspace) {
-#define C(x) prepare_##x(X, N, d, o, s, workspace)
+cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* workspace, bool center) {
+#define C(x) prepare_##x(X, N, d, o, s, workspace, center)
   GRAM_SWITCH(p, C)
 #undef C
   return cudaErrorInvalidValue;

@@ -71,6 +71,12 @@ struct Prepared {
   const void* B = nullptr;  // == A but for 3xtf32
   float* norms = nullptr;   // |x_i|^2, Np floats (0 past N)
   unsigned* flag = nullptr; // one device word, 0 after prepare (nan_nonfinite_pairs sets it)
+  // centered (prepare's center): A, B and the norms are of y_i = fl(x_i - mu), mu (d floats, device) the mean of the
+  // first <= center_rows points' finite values. Every distance is the same in exact arithmetic; the Gram form's error
+  // bound, c_P (|y_i| + |y_j|)^2, falls with the norms (issue #37: the exact mode replays fewer pairs, and data far
+  // from the origin no longer replay nearly all). run() refuses the product (X X^T) of centered operands.
+  bool centered = false;
+  const float* mean = nullptr;
   void* owned = nullptr;    // prepare's own allocation (no workspace given): release() frees it
   i64 N = 0, Np = 0, Kp = 0;
   int d = 0;
@@ -106,7 +112,7 @@ struct Request {
   unsigned long long* replay = nullptr;
   unsigned long long replay_cap = 0;
   unsigned long long* replay_n = nullptr;
-  // hist with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end) of its c(c+1)/2
+  // hist and hist_exact with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end) of its c(c+1)/2
   // (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
   // gram), launched as a grid of their own, by every kernel. Default: all of them, the kernels of the
   // whole grid. Another output or scheduler with a range, or a range past the grid's blocks
@@ -120,8 +126,11 @@ size_t operand_bytes(Prec p, i64 N, int d);
 int max_buckets(Prec p);  // the fused histogram's block copies live in shared memory
 // X: device, N x d float row-major. The operands go to `workspace` (operand_bytes(p, N, d) bytes, 256-byte
 // aligned, e.g. from the caller's caching allocator: no allocation, stream-ordered), or to one cudaMalloc of
-// prepare's own when it is null. Errors: the CUDA error (checked by the caller).
-cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& out, cudaStream_t s = 0, void* workspace = nullptr);
+// prepare's own when it is null. center: the operands of x - mu (Prepared::centered; what the exact mode's callers
+// ask for). Errors: the CUDA error (checked by the caller).
+constexpr i64 center_rows = 65536;  // mu: the mean of the first min(N, center_rows) points (any mu is exact-safe)
+cudaError_t prepare(Prec p, const float* X, i64 N, int d, Prepared& out, cudaStream_t s = 0, void* workspace = nullptr,
+                    bool center = false);
 void release(Prepared& p);  // frees prepare's own allocation (none with a workspace)
 // Tiles launched: c(c+1)/2 (ltm-e) or c^2 (bb), c = ceil(N / 128).
 unsigned long long launched_tiles(Sched s, i64 N);

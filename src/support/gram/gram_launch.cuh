@@ -44,7 +44,8 @@ inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LT
   const unsigned long long end = r.lam_end == Request::all_tiles ? n : r.lam_end;
   ranged = !(r.lam_begin == 0 && end >= used && end <= n);
   if (!ranged) return cudaSuccess;
-  if (r.out != Out::hist || r.sched != Sched::ltm_e || r.lam_begin > end || end > n) return cudaErrorInvalidValue;
+  if ((r.out != Out::hist && r.out != Out::hist_exact) || r.sched != Sched::ltm_e || r.lam_begin > end || end > n)
+    return cudaErrorInvalidValue;
   range = tdmaps::TileRange<tdmaps::LTM_E>::make(ltm, r.lam_begin, end);
   return cudaSuccess;
 }
@@ -76,7 +77,10 @@ inline Params params_of(const Prepared& o, const Request& r) {
     // d <= 8192), and rounds d2 - E, d2 + E and E itself (each <= 2^-24 relative, and E >= c_P d2 >= 2^-20 d2
     // since S >= d2): the factor 1.5 on 2 c_P covers them with room (0.5 c_P S against at most 2^-9 c_P S + 3 2^-24 d2).
     // The float64 reference's own roundings (d2_exact and its sqrt, ~d 2^-53 relative) are far inside too.
-    p.bracket = float(3.0 * gram_cpu::bound_coef(name(o.prec), o.d));
+    // Centered operands (Prepared::centered): y_ik = fl(x_ik - mu_k) moves each point by e_i, |e_i| <= 2^-24 |y_i| (1 + 2^-24),
+    // so |d2(y) - d2(x)| <= 2 d |e_i - e_j| + |e_i - e_j|^2 <= 2^-23 (|y_i| + |y_j|)^2 (1 + 2^-22): c_P + 2^-22 covers it
+    // twice over, S now of the y's (the norms the kernel has).
+    p.bracket = float(3.0 * (gram_cpu::bound_coef(name(o.prec), o.d) + (o.centered ? std::ldexp(1.0, -22) : 0.0)));
     // count_exact: sure within when d2 + E < eps^2 rounded down, sure outside when d2 - E > eps^2 rounded up.
     const double e2 = r.eps * r.eps;
     p.eps2 = std::nextafter(float(e2), 0.0f);
@@ -121,6 +125,7 @@ cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch
     default: break;
   }
   if ((r.out == Out::count_exact || r.out == Out::hist_exact) && o.N >= (i64(1) << 32)) return cudaErrorInvalidValue;
+  if (r.product && o.centered) return cudaErrorInvalidValue;  // X X^T is not of the shifted points
   if (G == OutGroup::extra && r.sched != Sched::ltm_e) return cudaErrorInvalidValue;
   const Params p = params_of(o, r);
   const i64 c = o.Np / tile_side;
@@ -147,6 +152,12 @@ cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch
     };
     return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
   } else {
+    using HistExact = std::integral_constant<Out, Out::hist_exact>;
+    if (ranged) {  // hist_exact over a range of LTM-E's blocks (multi_hist --app gram --gram-exact), then its replay
+      if (range.count)
+        if (const cudaError_t e = launch(range, HistExact{}, p); e != cudaSuccess) return e;
+      return exact::replay_histogram(r.X, o.N, o.d, r.edges, r.buckets, r.replay, r.replay_n, r.replay_cap, r.hist, s);
+    }
     switch (r.out) {
       case Out::mirror: return launch(ltm, Mirror{}, p);
       case Out::count: return launch(ltm, Count{}, p);
@@ -156,7 +167,7 @@ cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch
         return exact::replay_count(r.X, o.N, o.d, r.eps, r.replay, r.replay_n, r.replay_cap, r.counts, r.total, s);
       }
       case Out::hist_exact: {
-        if (const cudaError_t e = launch(ltm, std::integral_constant<Out, Out::hist_exact>{}, p); e != cudaSuccess) return e;
+        if (const cudaError_t e = launch(ltm, HistExact{}, p); e != cudaSuccess) return e;
         return exact::replay_histogram(r.X, o.N, o.d, r.edges, r.buckets, r.replay, r.replay_n, r.replay_cap, r.hist, s);
       }
       default: return cudaErrorInvalidValue;

@@ -2,8 +2,8 @@
 #include "gram.cuh"
 
 namespace gram::detail {
-cudaError_t prepare_tf32(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* ws) {
-  return prepare_of<Prec::tf32>(X, N, d, o, s, ws);
+cudaError_t prepare_tf32(const float* X, i64 N, int d, Prepared& o, cudaStream_t s, void* ws, bool center) {
+  return prepare_of<Prec::tf32>(X, N, d, o, s, ws, center);
 }
 cudaError_t run_tf32(const Prepared& o, const Request& r, cudaStream_t s) { return run_of<Prec::tf32>(o, r, s); }
 size_t operand_bytes_tf32(i64 N, int d) { return operand_bytes_of<Prec::tf32>(N, d); }
