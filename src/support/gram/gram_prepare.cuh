@@ -19,7 +19,9 @@ __device__ __forceinline__ float shifted(const float* __restrict__ X, i64 i, int
 }
 // The shift of a centered preparation: mu_k = the mean of the finite x_ik of the first min(N, center_rows) points,
 // summed in float64, rounded to float (0 where none is finite). One block a feature. Any mu is exact-safe (gram_launch.cuh's
-// bracket adds the shift's rounding); this one makes the norms small on data far from the origin.
+// bracket adds the shift's rounding); this one makes the norms small on data far from the origin. (A template: one
+// definition however many units include this header.)
+template <Prec P>
 __global__ void mean_kernel(const float* __restrict__ X, i64 N, int d, float* mean) {
   __shared__ double sum[256];
   __shared__ unsigned cnt[256];
@@ -131,7 +133,7 @@ cudaError_t prepare_of(const float* X, i64 N, int d, Prepared& o, cudaStream_t s
   // the norms' padding and the flag start at 0
   if ((e = cudaMemsetAsync(o.norms, 0, L.mean - L.norms, s)) != cudaSuccess) return e;
   if (center) {
-    mean_kernel<<<unsigned(d), 256, 0, s>>>(X, N, d, mean);
+    mean_kernel<P><<<unsigned(d), 256, 0, s>>>(X, N, d, mean);
     if ((e = cudaGetLastError()) != cudaSuccess) return e;
   }
   const size_t n = size_t(o.Np) * size_t(o.Kp);
