@@ -7,3 +7,15 @@ HEADERS = {
     "peers_gram.csv": "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64",  # experiments/peers/gram_peers.py
     "peers_python.csv": "N,d,impl,output,precision,device,kernel,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,bytes_written,verified,err_vs_f64,note",  # experiments/peers/python_peers.py
 }
+# peers_python.csv's names (src/support/results/python_names.hpp): the impl of tdmaps.pdist's rows and of
+# the C++ call's, tdmaps.pdist's outputs, and each python_peers.py --peers word's rows (impl, output,
+# precision, device).
+PYTHON_PDIST = "tdmaps.pdist"
+PYTHON_CPP_IMPL = "tdmaps._core.Enqueue"
+PYTHON_OUTPUTS = ("condensed", "lower", "square")
+PYTHON_PEERS = {
+    "torch.pdist": (("torch.pdist", "condensed", "fp32", "gpu"),),
+    "torch.cdist": (("torch.cdist", "square", "tf32", "gpu"), ("torch.cdist", "square", "fp32", "gpu"),),
+    "cupy": (("cupyx.scipy.spatial.distance.pdist", "condensed", "fp32", "gpu"),),
+    "scipy": (("scipy.spatial.distance.pdist", "condensed", "fp64", "cpu"),),
+}

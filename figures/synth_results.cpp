@@ -15,9 +15,10 @@
 #include "layouts.hpp"
 #include "row.hpp"
 #include "select.hpp"  // the papers' grid's map names (pick_rows::on_papers_grid)
+#include "python_names.hpp"  // peers_python.csv's names
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
-#include "gpu/sdh_rungs.hpp"         // the SDH rungs bench_sdh times (host-only: no CUDA)
+#include "registry/sdh_rungs.hpp"    // the SDH rungs bench_sdh times (host-only: no CUDA)
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <cmath>
@@ -393,13 +394,13 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     results::CsvFile o = csv(dir, layout::sdh, metadata(gpu, slug, "bench_sdh", ""));
     // what bench_sdh times by default: the CPU loops and every rung of the SDH registry
-    // (src/support/gpu/sdh_rungs.hpp, in its order), each with its made-up ms at N = 10^4 in `known`,
+    // (src/support/registry/sdh_rungs.hpp, in its order), each with its made-up ms at N = 10^4 in `known`,
     // else fast-lane's (a rung the registry gains gets rows); threads: the rung's own, else 256
     const std::vector<std::pair<std::string, double>> known = {
         {"v1-plain", 3.0}, {"v2-shared", 1.2}, {"v3-balanced", 1.25}, {"v4-soa", 1.0},
         {"v5-tiled", 0.5}, {"tiled-bb", 0.55}, {"tiled-ltm-e", 0.45}, {"fast-lane", 0.1}};
     struct Impl { std::string name; double t10k; int tpb; };
-    std::vector<Impl> impls = {{"cpu-st", 818, 0}, {"cpu-mt", 70, 0}};
+    std::vector<Impl> impls = {{gpu::sdh::cpu_st_impl.name, 818, 0}, {gpu::sdh::cpu_mt_impl.name, 70, 0}};
     for (const gpu::sdh::ImplInfo& i : gpu::sdh::impl_list()) {
       double t10k = 0.1;
       for (const auto& [name, t] : known)
@@ -543,26 +544,28 @@ void write_python(const fs::path& dir, const std::string& gpu, const std::string
   };
   const char* const tf32 = gram::name(gram::Prec::tf32);  // the Gram vocabulary (results/gram_names.hpp)
   const char* const classic = gram::name(gram::Kernel::classic);
+  namespace py = results::python_peers;  // peers_python.csv's names (results/python_names.hpp)
   for (double N : {1024.0, 8192.0, 32768.0}) {
     const double pairs = N * N / 2 / 1e9, cond = N * (N - 1) / 2 * 4, sq = N * N * 4;
-    for (const char* out : {"condensed", "lower", "square"}) {
+    for (const char* out : py::outputs) {
       const double k = std::string(out) == "condensed" ? 1.0 : 1.6;
       const double cpp = (0.006 + 1.8 * pairs * k) * speed;  // ms: launch + the kernel
-      row(N, "tdmaps.pdist", out, tf32, "gpu", classic, cpp + 0.012 + 0.01 * cpp, std::string(out) == "condensed" ? cond : sq,
+      row(N, py::pdist, out, tf32, "gpu", classic, cpp + 0.012 + 0.01 * cpp, std::string(out) == "condensed" ? cond : sq,
           1, "");
-      row(N, results::pick_rows::kPythonCppImpl, out, tf32, "gpu", classic, cpp, std::string(out) == "condensed" ? cond : sq, -1,
+      row(N, py::cpp_impl, out, tf32, "gpu", classic, cpp, std::string(out) == "condensed" ? cond : sq, -1,
           "the same kernel from C++");
     }
-    row(N, "torch.pdist", "condensed", "fp32", "gpu", "-", (0.01 + 40 * pairs) * speed, cond, 1, "");
-    row(N, "torch.cdist", "square", tf32, "gpu", "-", (0.02 + 14 * pairs) * speed, sq, 1, "");
-    row(N, "torch.cdist", "square", "fp32", "gpu", "-", (0.02 + 20 * pairs) * speed, sq, 1, "");
-    row(N, "cupyx.scipy.spatial.distance.pdist", "condensed", "fp32", "gpu", "-", NAN, cond, -1,
-        "does not run here: RuntimeError: pylibraft is not installed");
+    const auto peer = [&](const py::Peer& p, double t, double bytes, int verified, const char* note) {
+      row(N, p.impl, p.output, p.precision, p.device, "-", t, bytes, verified, note);
+    };
+    peer(py::torch_pdist, (0.01 + 40 * pairs) * speed, cond, 1, "");
+    peer(py::torch_cdist_tf32, (0.02 + 14 * pairs) * speed, sq, 1, "");
+    peer(py::torch_cdist_fp32, (0.02 + 20 * pairs) * speed, sq, 1, "");
+    peer(py::cupy_pdist, NAN, cond, -1, "does not run here: RuntimeError: pylibraft is not installed");
     if (N <= 8192)
-      row(N, "scipy.spatial.distance.pdist", "condensed", "fp64", "cpu", "-", 90000 * pairs, 2 * cond, 1, "CPU wall clock");
+      peer(py::scipy_pdist, 90000 * pairs, 2 * cond, 1, "CPU wall clock");
     else
-      row(N, "scipy.spatial.distance.pdist", "condensed", "fp64", "cpu", "-", NAN, 2 * cond, -1,
-          "skipped: one call predicted 48 s > --scipy-max-s 10");
+      peer(py::scipy_pdist, NAN, 2 * cond, -1, "skipped: one call predicted 48 s > --scipy-max-s 10");
   }
 }
 

@@ -2,7 +2,7 @@
 # verify/test_throwaway_family.sh SOURCE_ROOT WORKDIR — the throwaway-rung and throwaway-3D-map tests
 # (issue #39, make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders, .tools,
 # .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and nothing else:
-#   an SDH rung  one entry in src/support/gpu/sdh_rungs.hpp: its TD_SDH_RUNG line (tmp-rung: the fast
+#   an SDH rung  one entry in src/support/registry/sdh_rungs.hpp: its TD_SDH_RUNG line (tmp-rung: the fast
 #                family at 64 threads x 2 points, lane histograms, in the --quick default) and its line in
 #                sdh_rungs;
 #   a 3D map     one header, src/lib/tdmaps/map_tmp3.hpp (TET over TET-E's root under the name tmp-tet),
@@ -35,7 +35,7 @@ tree="$work/tree"
 throwaway_copy "$src" "$tree"
 
 # ---- the SDH recipe: one entry (its TD_SDH_RUNG line and its line in sdh_rungs)
-rungs="$tree/src/support/gpu/sdh_rungs.hpp"
+rungs="$tree/src/support/registry/sdh_rungs.hpp"
 sed -i 's|^#undef TD_SDH_RUNG$|TD_SDH_RUNG(TmpRung, "tmp-rung", true, FastRung<64, 2, hm_lane>);\n&|' "$rungs"
 sed -i '0,/^    FastGram2Dyn>;$/s//    FastGram2Dyn,\n    TmpRung>;/' "$rungs"
 grep -q '^TD_SDH_RUNG(TmpRung,' "$rungs" && grep -q '^    TmpRung>;$' "$rungs" ||
@@ -85,8 +85,8 @@ PY2
 # the experiments table; CONTRIBUTING.md)
 want="src/lib/tdmaps/map_tmp3.hpp
 src/lib/tdmaps/registry.hpp
-src/support/gpu/sdh_rungs.hpp
-src/support/registry/experiments.hpp"
+src/support/registry/experiments.hpp
+src/support/registry/sdh_rungs.hpp"
 throwaway_touched "$src" "$tree" "$work" "$want"
 
 # ---- build the CPU parts that read the registries

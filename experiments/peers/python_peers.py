@@ -41,14 +41,17 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
-from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts; peer_common puts experiments/ on the path)
+# experiments/layouts.py, generated from the C++ layouts and names; peer_common puts experiments/ on the path
+from layouts import HEADERS, PYTHON_CPP_IMPL, PYTHON_OUTPUTS, PYTHON_PDIST, PYTHON_PEERS  # noqa: E402
 
 PROGRAM = "python_peers"
-CPP_IMPL = "tdmaps._core.Enqueue"  # the C++ rows' impl (results/select.hpp: pick_rows::kPythonCppImpl)
 CSV = "peers_python.csv"
 HEADER = HEADERS[CSV]  # results::layout::peers_python (src/support/results/layouts.hpp)
-OUTPUTS = ("condensed", "lower", "square")
-PEERS = ("torch.pdist", "torch.cdist", "cupy", "scipy")
+# the rows' names, declared once in src/support/results/python_names.hpp: tdmaps.pdist's impl, the C++ rows' impl,
+# tdmaps.pdist's outputs, and each --peers word's rows (impl, output, precision, device)
+CPP_IMPL = PYTHON_CPP_IMPL
+OUTPUTS = PYTHON_OUTPUTS
+PEERS = tuple(PYTHON_PEERS)
 # unit roundoff of the inputs each precision multiplies (gram_cpu.hpp input_roundoff; fp64: SciPy)
 ROUNDOFF = {"tf32": 2.0 ** -11, "3xtf32": 2.0 ** -21, "bf16": 2.0 ** -8, "fp16": 2.0 ** -11, "fp32": 0.0, "fp64": 0.0}
 
@@ -246,7 +249,7 @@ def main(argv):
                     f"{st[3]:.6g},{st[4]:.6g},{nbytes},{verified},{err:.3g},{note}")
 
         def reps_of(n, impl):
-            return max(a.reps, a.overhead_reps) if impl.startswith("tdmaps") and n <= 8192 else a.reps
+            return max(a.reps, a.overhead_reps) if impl in (PYTHON_PDIST, CPP_IMPL) and n <= 8192 else a.reps
 
         def warm(call):
             """Untimed calls for --warmup-s seconds, right before a tdmaps row is timed: the check before it runs on
@@ -266,7 +269,7 @@ def main(argv):
                 ver, err = chk.check(y if isinstance(y, torch.Tensor) else torch.from_dlpack(y), output, check_prec or prec)
                 del y
                 reps = reps_of(n, impl)
-                if impl.startswith("tdmaps"):
+                if impl in (PYTHON_PDIST, CPP_IMPL):
                     warm(call)
                 st = stats(np, event_times(torch, call, a.warmup, reps))
                 row(n, d, impl, output, prec, "gpu", kernel, reps, st, nbytes, ver, err)
@@ -295,7 +298,7 @@ def main(argv):
                 # per output: tdmaps from Python, then the same GPU work from C++, back to back
                 for o in a.outputs:
                     k = kernel_name(o)
-                    gpu_row(n, d, chk, "tdmaps.pdist", o, a.precision, k,
+                    gpu_row(n, d, chk, PYTHON_PDIST, o, a.precision, k,
                             lambda o=o: tdmaps.pdist(x, out=o, precision=a.precision), nbytes[o])
                     if enqueue_cpp is None:
                         row(n, d, CPP_IMPL, o, a.precision, "gpu", k, 0, [nan] * 5, nbytes[o], -1, nan,
@@ -305,7 +308,7 @@ def main(argv):
                     try:
                         q = enqueue_cpp(x, o, a.precision, False)
                         warm(q)
-                        t = event_times(torch, q, a.warmup, reps_of(n, "tdmaps"))
+                        t = event_times(torch, q, a.warmup, reps_of(n, CPP_IMPL))
                         del q
                         row(n, d, CPP_IMPL, o, a.precision, "gpu", k, len(t), stats(np, t), nbytes[o], -1,
                             nan, "the same GPU work queued by one C++ call (prepare; kernel; zero_upper for lower; NaN pass), workspace and output allocated once; the same CUDA events as tdmaps.pdist (checked as tdmaps.pdist)")
@@ -316,16 +319,17 @@ def main(argv):
                     torch.cuda.empty_cache()
                 # the peers on the same array
                 if "torch.pdist" in a.peers:
-                    gpu_row(n, d, chk, "torch.pdist", "condensed", "fp32", "-", lambda: torch.pdist(x), cond)
+                    for impl, o, prec, _ in PYTHON_PEERS["torch.pdist"]:
+                        gpu_row(n, d, chk, impl, o, prec, "-", lambda: torch.pdist(x), nbytes[o])
                 if "torch.cdist" in a.peers:
-                    for prec, tf32 in (("tf32", True), ("fp32", False)):
-                        set_tf32(tf32)
+                    for impl, o, prec, _ in PYTHON_PEERS["torch.cdist"]:  # TF32 allowed for the tf32 row alone
+                        set_tf32(prec == "tf32")
                         try:
-                            gpu_row(n, d, chk, "torch.cdist", "square", prec, "-", lambda: torch.cdist(x, x), sq)
+                            gpu_row(n, d, chk, impl, o, prec, "-", lambda: torch.cdist(x, x), nbytes[o])
                         finally:
                             set_tf32(allow0)
                 if "cupy" in a.peers:
-                    impl = "cupyx.scipy.spatial.distance.pdist"
+                    (impl, o, prec, device), = PYTHON_PEERS["cupy"]
                     why = None
                     if cupy is None:
                         why = "CuPy is not installed"
@@ -339,14 +343,14 @@ def main(argv):
                             why = "does not run here: %s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
                     if why:
                         print(f"[{PROGRAM}] {impl}: {why}", file=sys.stderr)
-                        row(n, d, impl, "condensed", "fp32", "gpu", "-", 0, [nan] * 5, cond, -1, nan, why)
+                        row(n, d, impl, o, prec, device, "-", 0, [nan] * 5, nbytes[o], -1, nan, why)
                     else:
-                        gpu_row(n, d, chk, impl, "condensed", "fp32", "-",
-                                lambda: torch.from_dlpack(cupy_pdist(xc, "euclidean")), cond)
+                        gpu_row(n, d, chk, impl, o, prec, "-",
+                                lambda: torch.from_dlpack(cupy_pdist(xc, "euclidean")), nbytes[o])
                         del xc
                         cupy.get_default_memory_pool().free_all_blocks()
                 if "scipy" in a.peers:
-                    impl = "scipy.spatial.distance.pdist"
+                    (impl, o, prec, device), = PYTHON_PEERS["scipy"]  # float64: twice the bytes of float32
                     why = None
                     if scipy_distance is None:
                         why = "SciPy is not installed"
@@ -362,14 +366,14 @@ def main(argv):
                                 pred, a.scipy_max_s, s0, n0)
                     if why:
                         print(f"[{PROGRAM}] {impl} N={n}: {why}", file=sys.stderr)
-                        row(n, d, impl, "condensed", "fp64", "cpu", "-", 0, [nan] * 5, cond * 2, -1, nan, why)
+                        row(n, d, impl, o, prec, device, "-", 0, [nan] * 5, nbytes[o] * 2, -1, nan, why)
                     else:
                         print(f"[{PROGRAM}] N={n} d={d} {impl} (CPU)", file=sys.stderr, flush=True)
                         X = x.cpu().numpy()
                         t0 = time.perf_counter()
                         y = scipy_distance.pdist(X, "euclidean")  # float64; the first call, checked
                         first = time.perf_counter() - t0
-                        ver, err = chk.check(torch.from_numpy(y), "condensed", "fp64")
+                        ver, err = chk.check(torch.from_numpy(y), o, prec)
                         del y
                         times = []
                         for _ in range(a.scipy_reps if first * a.scipy_reps <= 3 * a.scipy_max_s else 1):
@@ -378,7 +382,7 @@ def main(argv):
                             times.append((time.perf_counter() - t0) * 1e3)
                             del y
                         scipy_last = (n, d, min(times) / 1e3)
-                        row(n, d, impl, "condensed", "fp64", "cpu", "-", len(times), stats(np, times), cond * 2, ver, err,
+                        row(n, d, impl, o, prec, device, "-", len(times), stats(np, times), nbytes[o] * 2, ver, err,
                             "CPU wall clock; float64; one thread")
                 del x, chk
                 torch.cuda.empty_cache()

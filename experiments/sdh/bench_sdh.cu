@@ -120,15 +120,15 @@ int main(int argc, char** argv) {
     if (transfer_reps < 0) throw bench::bad_input("--transfer-reps must be >= 0");
     if (run.warmup < 1) throw bench::bad_input("--warmup must be >= 1 (the first run is verified)");
     if (verify_n < 2) throw bench::bad_input("--verify-max must be >= 2");
-    std::vector<std::string> known{"all", "cpu-st", "cpu-mt"};
+    std::vector<std::string> known{"all", cpu_st_impl.name, cpu_mt_impl.name};  // the CPU loops (registry/sdh_rungs.hpp)
     for (const auto& i : impl_list()) known.push_back(i.name);
     for (const auto& name : bench::parse_names(impl_args, "--impl", known)) {
       if (name == "all") {
         run_cpu_st = run_cpu_mt = true;
         for (const auto& i : impl_list()) gpu_impls.push_back(i.id);
-      } else if (name == "cpu-st") {
+      } else if (name == cpu_st_impl.name) {
         run_cpu_st = true;
-      } else if (name == "cpu-mt") {
+      } else if (name == cpu_mt_impl.name) {
         run_cpu_mt = true;
       } else {
         gpu_impls.push_back(find_impl(name)->id);
@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
   auto predicted_ms = [&](const std::string& impl, i64 N) {
     const auto it = last.find(impl);
     if (it == last.end()) {  // nothing measured yet: the model of the prediction above
-      if (impl == "cpu-st" || impl == "cpu-mt") return 1000.0 * cpu_model_s(impl == "cpu-mt", N);
+      if (impl == cpu_st_impl.name || impl == cpu_mt_impl.name) return 1000.0 * cpu_model_s(impl == cpu_mt_impl.name, N);
       return 1000.0 * gpu_model_s(find_impl(impl)->id, N);
     }
     const double r = double(N) / double(it->second.first);
@@ -297,29 +297,29 @@ int main(int argc, char** argv) {
     Stats st_stats;
     bool have_st = false;
     if (run_cpu_st) {
-      const double p = predicted_ms("cpu-st", N);
+      const double p = predicted_ms(cpu_st_impl.name, N);
       if (N > cpu_st_max_n || p > 1000.0 * cpu_max_s)
         std::fprintf(stderr, "skip cpu-st N=%lld (limit N<=%lld, predicted %.1f s)\n", (long long)N, cpu_st_max_n, p / 1000);
       else {
         std::fprintf(stderr, "cpu-st N=%lld ...\n", (long long)N);
-        st_stats = time_cpu("cpu-st", false);
+        st_stats = time_cpu(cpu_st_impl.name, false);
         have_st = true;
         std::fprintf(stderr, "  cpu-st N=%lld median %.1f ms (%d reps)\n", (long long)N, st_stats.median_ms, st_stats.reps);
       }
     }
     if (run_cpu_mt) {
-      const double p = predicted_ms("cpu-mt", N);
+      const double p = predicted_ms(cpu_mt_impl.name, N);
       if (p > 1000.0 * cpu_max_s)
         std::fprintf(stderr, "skip cpu-mt N=%lld (predicted %.1f s > %.0f s)\n", (long long)N, p / 1000, cpu_max_s);
       else {
         std::fprintf(stderr, "cpu-mt N=%lld (%u threads) ...\n", (long long)N, cpu_thr);
-        const Stats s = time_cpu("cpu-mt", true);
+        const Stats s = time_cpu(cpu_mt_impl.name, true);
         cpu_mt_ms = s.median_ms;
         std::fprintf(stderr, "  cpu-mt N=%lld median %.1f ms (%d reps)\n", (long long)N, s.median_ms, s.reps);
-        row("cpu-mt", N, 0, s, -1, cpu_mt_ms);
+        row(cpu_mt_impl.name, N, 0, s, -1, cpu_mt_ms);
       }
     }
-    if (have_st) row("cpu-st", N, 0, st_stats, -1, cpu_mt_ms);
+    if (have_st) row(cpu_st_impl.name, N, 0, st_stats, -1, cpu_mt_ms);
 
     // ---- GPU ------------------------------------------------------------------------------
     if (gpu_impls.empty()) continue;

@@ -1,10 +1,10 @@
-// experiments/sdh/sdh_rungs.cpp — the SDH rungs (src/support/gpu/sdh_rungs.hpp) and every list the
+// experiments/sdh/sdh_rungs.cpp — the SDH rungs (src/support/registry/sdh_rungs.hpp) and every list the
 // programs derive from them, printed without CUDA: one row per rung (its facts), then the lists of
 // bench_sdh (--impl all, its --quick default, its --impl help line), gpu_verify_sdh (every rung; the
 // flush cases of the bracket rungs) and multi_hist (--impl: the tile-pair rungs). Exit 1 when two
 // rungs share a name or a name is not a valid --impl word. Its test (sdh_rungs, make verify) runs it;
 // verify/test_throwaway_family.sh (the test throwaway_family) adds a rung and finds it in each list.
-#include <gpu/sdh_rungs.hpp>
+#include <registry/sdh_rungs.hpp>
 
 #include <cstdio>
 #include <set>
@@ -18,7 +18,7 @@ int main(int argc, char**) {
     return 2;
   }
   int bad = 0;
-  std::set<std::string> seen{"all", "cpu-st", "cpu-mt"};
+  std::set<std::string> seen{"all", cpu_st_impl.name, cpu_mt_impl.name};
   std::printf("%-15s %-7s %-7s %-3s %-4s %-3s %-6s %-7s %-5s %s\n", "rung", "family", "threads", "R", "HM", "J", "rule",
               "bracket", "dyn", "quick");
   for_each_rung([&](auto c) {

@@ -3,6 +3,7 @@
 
 #include "rules.hpp"
 #include "select.hpp"
+#include "python_names.hpp"  // peers_python.csv's names (tdmaps.pdist, the C++ call's impl, the outputs, torch.pdist)
 
 #include <algorithm>
 #include <cmath>
@@ -348,7 +349,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
 }
 
 // ---- issue #38 (38-*): the GPU folder's peers_python.csv (experiments/peers/python_peers.py) ----
-// 38-overhead: the Python call's median minus the C++ call's (pick_rows::kPythonCppImpl: the same GPU work queued by
+// 38-overhead: the Python call's median minus the C++ call's (python_peers::cpp_impl: the same GPU work queued by
 // one C++ call, between the same CUDA events) at N = 1024, in µs; 38-thin: the Python call over the C++ call at N = 32768, in % over; each for every output
 // of pdist, met when every output is. 38-pdist: torch.pdist's median over tdmaps.pdist's (condensed) at N = 32768.
 bool is_python_target(const std::string& id) { return id == "38-overhead" || id == "38-thin" || id == "38-pdist"; }
@@ -363,8 +364,9 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   const std::string source = "`peers_python.csv`, commit " + t->meta_or("commit", "?");
   if (x.id == "38-pdist") {
     const std::string N = pick_rows::kPythonThinN;
-    const TableRow* ours = pick_rows::python(rows, N, d, "tdmaps.pdist", "condensed");
-    const TableRow* peer = pick_rows::python(rows, N, d, "torch.pdist", "condensed");
+    const python_peers::Peer& tp = python_peers::torch_pdist;
+    const TableRow* ours = pick_rows::python(rows, N, d, python_peers::pdist, tp.output);
+    const TableRow* peer = pick_rows::python(rows, N, d, tp.impl, tp.output);
     const double v = med(peer) / med(ours);
     if (!std::isfinite(v)) return false;
     res->kernel = "`" + ours->s("kernel") + "` (" + source + ")";
@@ -379,9 +381,9 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   const std::string N = overhead ? pick_rows::kPythonOverheadN : pick_rows::kPythonThinN;
   std::vector<std::string> per, met_for, kernels;
   bool any_missed = false;
-  for (const char* out : pick_rows::kPythonOutputs) {
-    const TableRow* py = pick_rows::python(rows, N, d, "tdmaps.pdist", out);
-    const TableRow* cpp = pick_rows::python(rows, N, d, pick_rows::kPythonCppImpl, out);
+  for (const char* out : python_peers::outputs) {
+    const TableRow* py = pick_rows::python(rows, N, d, python_peers::pdist, out);
+    const TableRow* cpp = pick_rows::python(rows, N, d, python_peers::cpp_impl, out);
     const double v = overhead ? 1000 * (med(py) - med(cpp)) : 100 * (med(py) / med(cpp) - 1);
     if (!std::isfinite(v)) continue;
     const std::string shown = std::string(out) + " " + (v >= 0 ? "+" : "") + fmt(v, 1) + (overhead ? " µs" : " %");

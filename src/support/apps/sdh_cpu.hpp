@@ -27,6 +27,7 @@
 // the same function, exactly; fast_bucket() below is its evaluation order.
 #pragma once
 #include <apps/parallel.hpp>
+#include <registry/sdh_rule.hpp>
 #include <tdmaps/config.hpp>
 #include <tdmaps/numbers.hpp>
 
@@ -72,11 +73,7 @@ TD_HD float dist2_fma(float ax, float ay, float az, float bx, float by, float bz
 }
 TD_HD float dist2_fma(const Point& a, const Point& b) { return dist2_fma(a.x, a.y, a.z, b.x, b.y, b.z); }
 
-// Which evaluation of s a histogram uses: the pinned rule (every version but fast-fma* and
-// fast-gram), the fused one, or the Gram rule (below). A histogram is compared bucket for bucket
-// only with one of the same rule.
-enum class Rule : int { pinned = 0, fused = 1, gram = 2 };
-inline const char* rule_name(Rule r) { return r == Rule::gram ? "gram" : r == Rule::fused ? "fused" : "pinned"; }
+// Which evaluation of s a histogram uses, Rule (pinned, fused, gram) and rule_name: registry/sdh_rule.hpp.
 // The pinned or fused rule of a pair (the Gram rule needs the point set's frame: PairRule below).
 TD_HD float dist2_by(Rule r, const Point& a, const Point& b) { return r == Rule::fused ? dist2_fma(a, b) : dist2(a, b); }
 

@@ -4,7 +4,7 @@
 // helpers). Part of the umbrella src/support/gpu/sdh.cuh (overview of the modes there).
 #pragma once
 #include "sdh_device.cuh"
-#include "sdh_rungs.hpp"  // HistMode
+#include <registry/sdh_rungs.hpp>  // HistMode
 
 namespace tdmaps::gpu::sdh {
 
@@ -18,7 +18,7 @@ __device__ __forceinline__ float sqrt_approx(float x) {
 }
 
 // ---- fast: persistent LTM-E walk, register tile, threshold buckets ------------------------
-// HistMode (hm_lane, hm_thread, hm_block): sdh_rungs.hpp, where the rungs name theirs
+// HistMode (hm_lane, hm_thread, hm_block): registry/sdh_rungs.hpp, where the rungs name theirs
 
 // Shared memory of the fast kernel: the j-tile (P float4), then the table/counters.
 //   lane:   row k (k = 0..B-1) = 64 words: [T_{k+1} x 32 lanes][count(k, lane) x 32]

@@ -9,7 +9,7 @@
 #include "sdh_band.cuh"
 #include "sdh_gram.cuh"
 #include "sdh_gram2.cuh"
-#include "sdh_rungs.hpp"
+#include <registry/sdh_rungs.hpp>
 
 #include <tdmaps/partition.hpp>
 
@@ -23,7 +23,7 @@
 namespace tdmaps::gpu::sdh {
 
 // ---- host side --------------------------------------------------------------------------------
-// The rungs, their facts and the lists derived from them: sdh_rungs.hpp (Impl, impl_list,
+// The rungs, their facts and the lists derived from them: registry/sdh_rungs.hpp (Impl, impl_list,
 // find_impl, rule_of, is_fast, is_band, is_bracket, threads_of, with_rung). Here, by the rung's
 // family: the kernels it runs, its shared memory, its layouts and its launch.
 

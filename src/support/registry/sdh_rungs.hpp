@@ -1,4 +1,4 @@
-// src/support/gpu/sdh_rungs.hpp — THE LIST OF SDH RUNGS (issue #39): every GPU implementation of
+// src/support/registry/sdh_rungs.hpp — THE LIST OF SDH RUNGS (issue #39): every GPU implementation of
 // the SDH ladder, one entry each, in the order every table, log and default list shows them. A
 // rung's facts stand in its entry: its kernel family (which kernel template runs it), its
 // configuration (threads T, points per thread R, histogram mode HM, columns per group J), its
@@ -11,10 +11,14 @@
 // kernels whose shared memory is raised (`prepare_kernels`), the launch parameters, the layouts
 // uploaded and the launches, each by the rung's family. Adding a rung of an existing family is
 // one entry here (CONTRIBUTING.md "Add an SDH rung"; proven by verify/test_throwaway_family.sh, the test throwaway_family).
-// Host-only: no CUDA here (the CPU program experiments/sdh/sdh_rungs.cpp prints the lists).
+// Also the names of the CPU loops bench_sdh times beside the rungs (cpu_impls), and the lookups by an impl
+// name that the results layer reads sdh.csv with (rule_of_name, seed_slot). Host-only: no CUDA here (the CPU
+// program experiments/sdh/sdh_rungs.cpp prints the lists); in registry/, below the results layer, so that the
+// results layer takes these facts from here (src/README.md's include order).
 #pragma once
-#include <apps/sdh_cpu.hpp>
+#include <registry/sdh_rule.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -112,6 +116,29 @@ using sdh_rungs = rung_list<
     FastGram2R2,
     FastGram2Dyn>;
 
+// ---- the CPU loops bench_sdh times beside the rungs (apps/sdh_cpu.hpp cpu_st, cpu_mt; the pinned rule) --------
+// name: sdh.csv's impl column and bench_sdh's --impl word; slot: the seed report's version (seed_slot below).
+struct CpuImpl {
+  const char* name;
+  const char* slot;
+};
+inline constexpr CpuImpl cpu_st_impl{"cpu-st", "cpu"};     // one thread (the seed report's CPU)
+inline constexpr CpuImpl cpu_mt_impl{"cpu-mt", "cpu-mt"};  // every core
+inline constexpr CpuImpl cpu_impls[] = {cpu_st_impl, cpu_mt_impl};
+
+// The seed report's version of a ladder rung (004: V1..V5; paper/reported.csv's marks sdh_ladder:v1..v5, the
+// figures' series); "" for the ladder's rungs it has not (tiled-*) and for every other family.
+constexpr const char* seed_version(Ladder l) {
+  switch (l) {
+    case Ladder::v1: return "v1";
+    case Ladder::v2: return "v2";
+    case Ladder::v3: return "v3";
+    case Ladder::v4: return "v4";
+    case Ladder::v5: return "v5";
+    default: return "";
+  }
+}
+
 // ---- derived facts of a rung type ----------------------------------------------------------------
 template <class C> constexpr tdmaps::sdh::Rule rule_v = C::family == Family::gram || C::family == Family::gram2
                                                             ? tdmaps::sdh::Rule::gram
@@ -192,14 +219,15 @@ inline std::vector<Impl> bracket_impls() {
 }
 // bench_sdh --quick's --impl default: the CPU loops and every rung marked quick.
 inline std::string quick_impls_csv() {
-  std::string s = "cpu-st,cpu-mt";
+  std::string s;
+  for (const CpuImpl& c : cpu_impls) s += (s.empty() ? "" : ",") + std::string(c.name);
   for (const auto& i : impl_list())
     if (i.quick) s += std::string(",") + i.name;
   return s;
 }
 // bench_sdh's --impl help: every name, each run of rungs of a rule other than pinned followed by its rule.
 inline std::string impl_help() {
-  std::string s = "implementations, comma list: cpu-st, cpu-mt";
+  std::string s = "implementations, comma list: " + std::string(cpu_st_impl.name) + ", " + cpu_mt_impl.name;
   const auto& v = impl_list();
   for (size_t k = 0; k < v.size(); ++k) {
     s += std::string(", ") + v[k].name;
@@ -208,6 +236,23 @@ inline std::string impl_help() {
   }
   return s + "; or all (default)";
 }
+// ---- by an impl name of sdh.csv (the results layer's lookups) -----------------------------------------------
+// The rule of implementation `impl`: a rung's, the CPU loops' pinned one; none for another name.
+inline std::optional<tdmaps::sdh::Rule> rule_of_name(const std::string& impl) {
+  for (const CpuImpl& c : cpu_impls)
+    if (impl == c.name) return tdmaps::sdh::Rule::pinned;
+  if (const ImplInfo* i = find_impl(impl)) return i->rule;
+  return std::nullopt;
+}
+// The seed report's slot of implementation `impl`: "cpu" (cpu-st), "cpu-mt", "v1".."v5" (the ladder rungs
+// v1-plain..v5-tiled); "" for every other name (tiled-*, fast-*, band-*, the peers).
+inline const char* seed_slot(const std::string& impl) {
+  for (const CpuImpl& c : cpu_impls)
+    if (impl == c.name) return c.slot;
+  const ImplInfo* i = find_impl(impl);
+  return i ? seed_version(i->ladder) : "";
+}
+
 inline const char* family_name(Family f) {
   switch (f) {
     case Family::ladder: return "ladder";

@@ -4,14 +4,18 @@
 //   check_layouts FILE...     exit 0 when all agree, 1 with one line per difference
 //   check_layouts --header F  prints the header declared for file name F (exit 1: none declared); the
 //                             test peer_headers compares a Python writer's header with it
-//   check_layouts --python    prints experiments/layouts.py, the layouts of the CSVs Python programs write
+//   check_layouts --python    prints experiments/layouts.py, the layouts of the CSVs Python programs write and
+//                             peers_python.csv's names (python_names.hpp), which python_peers.py writes
 //                             (generated, committed; the test peer_headers holds the file equal to this output)
 #include "csv.hpp"
 #include "layouts.hpp"
+#include "python_names.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "--python") {
@@ -24,6 +28,29 @@ int main(int argc, char** argv) {
       const std::string w = l->writer;
       if (w.size() > 3 && w.compare(w.size() - 3, 3, ".py") == 0)
         std::cout << "    \"" << l->file << "\": \"" << l->columns << "\",  # " << w << "\n";
+    }
+    std::cout << "}\n";
+    // peers_python.csv's names, which experiments/peers/python_peers.py writes (src/support/results/python_names.hpp)
+    namespace py = results::python_peers;
+    const auto q = [](const char* s) {  // a Python string literal (the names hold no quote or backslash)
+      std::string r(1, '"');
+      return r.append(s).append(1, '"');
+    };
+    std::cout << "# peers_python.csv's names (src/support/results/python_names.hpp): the impl of tdmaps.pdist's rows and of\n"
+                 "# the C++ call's, tdmaps.pdist's outputs, and each python_peers.py --peers word's rows (impl, output,\n"
+                 "# precision, device).\n"
+              << "PYTHON_PDIST = " << q(py::pdist) << "\nPYTHON_CPP_IMPL = " << q(py::cpp_impl) << "\nPYTHON_OUTPUTS = (";
+    for (const char* o : py::outputs) std::cout << (o == py::outputs[0] ? "" : ", ") << q(o);
+    std::cout << ")\nPYTHON_PEERS = {\n";
+    std::vector<std::string> words;  // in the order of their first row
+    for (const py::Peer& p : py::peers)
+      if (std::find(words.begin(), words.end(), p.word) == words.end()) words.push_back(p.word);
+    for (const std::string& w : words) {
+      std::string rows;
+      for (const py::Peer& r : py::peers)
+        if (w == r.word)
+          rows += (rows.empty() ? "" : ", ") + ("(" + q(r.impl) + ", " + q(r.output) + ", " + q(r.precision) + ", " + q(r.device) + ")");
+      std::cout << "    " << q(w.c_str()) << ": (" << rows << ",),\n";
     }
     std::cout << "}\n";
     return 0;

@@ -4,12 +4,12 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/sdh_rungs.hpp"   // the SDH implementations' names and seed-report slots
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <regex>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -425,18 +425,6 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
   return o;
 }
 
-std::string sdh_slot(const std::string& impl) {
-  std::string s;
-  for (char c : impl) s += char(std::tolower(static_cast<unsigned char>(c)));
-  if (s.find("cpu") != std::string::npos) {
-    for (const char* k : {"mt", "omp", "thread", "par", "multi"})
-      if (s.find(k) != std::string::npos) return "cpu-mt";
-    return "cpu";
-  }
-  static const std::regex ver("(^|[^a-z0-9])v([1-9])([^0-9]|$)");
-  std::smatch m;
-  if (std::regex_search(s, m, ver)) return "v" + m[2].str();
-  return "";  // other implementations (tiled-bb, fast-*, peers) are not rungs of the ladder
-}
+std::string sdh_slot(const std::string& impl) { return tdmaps::gpu::sdh::seed_slot(impl); }
 
 }  // namespace results

@@ -203,7 +203,8 @@ std::string fmt_int(double v);             // thousands separated by commas
 std::string join(const std::vector<std::string>& v, const std::string& sep);
 
 // ---- the papers' SDH ladder -------------------------------------------------------------
-// Slot ("cpu", "cpu-mt", "v1".."v5") of an implementation name, or "".
+// Slot ("cpu", "cpu-mt", "v1".."v5") of an implementation name, or "": the list of SDH implementations' facts
+// (registry/sdh_rungs.hpp seed_slot: the CPU loops' slots, the ladder rungs' seed versions).
 std::string sdh_slot(const std::string& impl);
 
 }  // namespace results

@@ -8,6 +8,7 @@
 #include <tdmaps/map_utm.hpp>
 #include <tdmaps/registry.hpp>
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/sdh_rungs.hpp"   // the SDH implementations' rules, by name
 
 #include <algorithm>
 #include <cstdio>
@@ -237,28 +238,6 @@ std::vector<std::string> tet_lines(const GpuData& g) {
   return out;
 }
 
-// The rule whose histogram an SDH version computes, from its CSV's own metadata: "rule" names the
-// versions of each rule but the pinned one as "s <rule> (<name>, <prefix>*, ...)".
-std::string sdh_rule_of(const Table& t, const std::string& impl) {
-  const std::string r = t.meta_or("rule");
-  for (size_t at = r.find("s "); at != std::string::npos; at = r.find("s ", at + 2)) {
-    const size_t open = r.find(" (", at + 2), close = r.find(')', open == std::string::npos ? at : open);
-    if (open == std::string::npos || close == std::string::npos) break;
-    const std::string rule = r.substr(at + 2, open - at - 2);
-    if (rule.empty() || rule.find(' ') != std::string::npos) continue;
-    std::string names = r.substr(open + 2, close - open - 2);
-    for (size_t b = 0; b <= names.size();) {
-      size_t e = names.find(", ", b);
-      if (e == std::string::npos) e = names.size();
-      const std::string n = names.substr(b, e - b);
-      const bool prefix = !n.empty() && n.back() == '*';
-      if (prefix ? impl.compare(0, n.size() - 1, n, 0, n.size() - 1) == 0 : impl == n) return rule;
-      b = e + 2;
-    }
-  }
-  return "pinned";
-}
-
 std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdicts) {
   const Table* t = g.get(results::layout::sdh);
   if (!t || t->size() == 0) return "";
@@ -290,9 +269,12 @@ std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdict
     target = "; issue #26's target ≥ " + fmt_e(v->goal, 2) + " at N = 1,000,000: " +
              (v->verdict == "met" ? "met (by " + fmt(100 * (v->value / v->goal - 1), 2) + " %)"
                                   : v->verdict + " (" + fmt(100 * v->value / v->goal, 0) + " % of it)");
-  const std::string rule = sdh_rule_of(*t, impl);
-  return "SDH: best version `" + impl + "` (" + (rule == "gram" ? "Gram" : rule) +
-         " rule, checked bucket for bucket before timing) at N = " + fmt_int(nmax) + ": " + fmt_e(best->d("pairs_per_s"), 2) +
+  // the rule of its histogram: the list of SDH implementations' (registry/sdh_rungs.hpp); none for a name it lacks
+  const auto rule = tdmaps::gpu::sdh::rule_of_name(impl);
+  const std::string rule_words =
+      !rule ? "" : *rule == tdmaps::sdh::Rule::gram ? "Gram rule, " : std::string(tdmaps::sdh::rule_name(*rule)) + " rule, ";
+  return "SDH: best version `" + impl + "` (" + rule_words +
+         "checked bucket for bucket before timing) at N = " + fmt_int(nmax) + ": " + fmt_e(best->d("pairs_per_s"), 2) +
          " pair distances/s" + spd + target + ".";
 }
 

@@ -2,6 +2,7 @@
 // install line, a five-line example and, for each GPU folder, the Python package's measured speed-ups from its
 // peers_python.csv (experiments/peers/python_peers.py; layout results::layout::peers_python). Every number is read
 // from the committed CSV; a folder without the file, or a value the file lacks, says "not measured".
+#include "python_names.hpp"  // the rows' names: tdmaps.pdist, its outputs, the peers (python_peers.py takes them)
 #include "readme.hpp"
 #include "select.hpp"
 
@@ -20,15 +21,15 @@ double py_med(const TableRow* r) {
   const double v = r->d("median_ms");
   return v > 0 ? v : NAN;
 }
-// "<ratio>× (N = .., d = ..; <peer> ms / <ours> ms)" of the peer over tdmaps.pdist(out) at the largest N with both.
-std::string speedup(const std::vector<TableRow>& rows, const std::string& out, const std::string& peer,
-                    const std::string& peer_out, const std::string& peer_prec) {
+// "<ratio>× (N = .., d = ..; <peer> ms / <ours> ms)" of the peer over tdmaps.pdist of the peer's output at the largest
+// N with both.
+std::string speedup(const std::vector<TableRow>& rows, const python_peers::Peer& peer) {
   const TableRow *best_ours = nullptr, *best_peer = nullptr;
   for (const TableRow& r : rows) {
-    if (r.s("impl") != "tdmaps.pdist" || r.s("output") != out || !std::isfinite(py_med(&r))) continue;
+    if (r.s("impl") != python_peers::pdist || r.s("output") != peer.output || !std::isfinite(py_med(&r))) continue;
     const TableRow* p = nullptr;
     for (const TableRow& q : rows)
-      if (q.s("impl") == peer && q.s("output") == peer_out && q.s("precision") == peer_prec && q.s("N") == r.s("N") &&
+      if (q.s("impl") == peer.impl && q.s("output") == peer.output && q.s("precision") == peer.precision && q.s("N") == r.s("N") &&
           q.s("d") == r.s("d") && std::isfinite(py_med(&q)))
         p = &q;
     if (!p) continue;
@@ -45,34 +46,28 @@ std::string speedup(const std::vector<TableRow>& rows, const std::string& out, c
 // Every ratio of one folder's CSV (issue #38: "report every ratio"): at each N of d = 128, our three outputs' medians
 // and each peer's median over ours with the same output; a call that did not run: its note's first words.
 std::string every_ratio(const std::vector<TableRow>& rows, const std::string& prec) {
-  struct Peer {
-    const char *impl, *prec, *out, *label;
-  };
-  static const Peer peers[] = {{"torch.pdist", "fp32", "condensed", "`torch.pdist`"},
-                               {"torch.cdist", "tf32", "square", "`torch.cdist` (TF32)"},
-                               {"torch.cdist", "fp32", "square", "`torch.cdist` (FP32)"},
-                               {"cupyx.scipy.spatial.distance.pdist", "fp32", "condensed", "CuPy `pdist`"},
-                               {"scipy.spatial.distance.pdist", "fp64", "condensed", "SciPy `pdist` (CPU, float64)"}};
+  using python_peers::peers;
   std::vector<std::string> Ns;
   for (const TableRow& r : rows)
-    if (r.s("d") == pick_rows::kPythonD && r.s("impl") == "tdmaps.pdist" &&
+    if (r.s("d") == pick_rows::kPythonD && r.s("impl") == python_peers::pdist &&
         std::find(Ns.begin(), Ns.end(), r.s("N")) == Ns.end())
       Ns.push_back(r.s("N"));
   if (Ns.empty()) return "";
   std::ostringstream o;
-  o << "\n| N (d = " << pick_rows::kPythonD << ") | ours: condensed / lower / square (ms)";
-  for (const Peer& p : peers) o << " | " << p.label << " over ours (" << p.out << ")";
+  o << "\n| N (d = " << pick_rows::kPythonD << ") | ours: "
+    << join(std::vector<std::string>(std::begin(python_peers::outputs), std::end(python_peers::outputs)), " / ") << " (ms)";
+  for (const python_peers::Peer& p : peers) o << " | " << p.label << " over ours (" << p.output << ")";
   o << " |\n|---|---";
   for (size_t k = 0; k < std::size(peers); ++k) o << "|---";
   o << "|\n";
   for (const std::string& N : Ns) {
     std::vector<std::string> ours;
-    for (const char* out : pick_rows::kPythonOutputs)
-      ours.push_back(fmt_with(py_med(pick_rows::python(rows, N, pick_rows::kPythonD, "tdmaps.pdist", out, prec)), "%.3g"));
+    for (const char* out : python_peers::outputs)
+      ours.push_back(fmt_with(py_med(pick_rows::python(rows, N, pick_rows::kPythonD, python_peers::pdist, out, prec)), "%.3g"));
     o << "| " << N << " | " << join(ours, " / ");
-    for (const Peer& p : peers) {
-      const TableRow* q = pick_rows::python(rows, N, pick_rows::kPythonD, p.impl, p.out, p.prec);
-      const double ours_ms = py_med(pick_rows::python(rows, N, pick_rows::kPythonD, "tdmaps.pdist", p.out, prec));
+    for (const python_peers::Peer& p : peers) {
+      const TableRow* q = pick_rows::python(rows, N, pick_rows::kPythonD, p.impl, p.output, p.precision);
+      const double ours_ms = py_med(pick_rows::python(rows, N, pick_rows::kPythonD, python_peers::pdist, p.output, prec));
       const double v = py_med(q) / ours_ms;
       if (std::isfinite(v)) {
         o << " | " << fmt_with(v, v < 10 ? "%.2f×" : "%.0f×");
@@ -140,8 +135,8 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
     };
     const std::string overhead = verdict_cell("38-overhead"), binding = verdict_cell("38-thin");
     const std::string pip = t->meta_or("pip_install_s");
-    o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, "condensed", "torch.pdist", "condensed", "fp32")
-      << " | " << speedup(rows, "square", "torch.cdist", "square", "tf32") << " | " << overhead << " | " << binding << " | "
+    o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, python_peers::torch_pdist)
+      << " | " << speedup(rows, python_peers::torch_cdist_tf32) << " | " << overhead << " | " << binding << " | "
       << (pip.empty() ? std::string("not measured")
                       : pip + " s" + (t->meta_or("pip_install").empty() ? std::string() : " (`" + t->meta_or("pip_install") + "`)"))
       << " |\n";

@@ -158,9 +158,7 @@ inline const TableRow* python(const std::vector<TableRow>& rows, const std::stri
 inline constexpr const char* kPythonOverheadN = "1024";
 inline constexpr const char* kPythonThinN = "32768";
 inline constexpr const char* kPythonD = "128";
-inline constexpr const char* kPythonOutputs[] = {"condensed", "lower", "square"};  // tdmaps.pdist's out
-// the C++ rows: the same GPU work queued by one C++ call, timed as the Python call (python_peers.py CPP_IMPL)
-inline constexpr const char* kPythonCppImpl = "tdmaps._core.Enqueue";
+// the names of the rows (tdmaps.pdist, the C++ call's impl, the outputs, the peers): python_names.hpp
 
 }  // namespace pick_rows
 }  // namespace results

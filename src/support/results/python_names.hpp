@@ -1,0 +1,31 @@
+// src/support/results/python_names.hpp — the vocabulary of peers_python.csv (issue #38; issue #39: typed once): the
+// impl of the Python call's rows and of the C++ call's, tdmaps.pdist's outputs, and each peer's rows (impl, output,
+// precision, device) under its word of python_peers.py --peers.
+//   Producer: experiments/peers/python_peers.py takes these from experiments/layouts.py (PYTHON_*), which
+//   `check_layouts --python` writes from this header (the test peer_headers holds the file to that output).
+//   Readers: readme_python.cpp, paper/claims/targets.cpp, figures/synth_results.cpp.
+#pragma once
+#include "gram_names.hpp"  // the precisions' names
+
+namespace results::python_peers {
+
+inline constexpr const char* pdist = "tdmaps.pdist";            // the Python call, one row per output
+inline constexpr const char* cpp_impl = "tdmaps._core.Enqueue";  // the same GPU work queued by one C++ call
+inline constexpr const char* outputs[] = {"condensed", "lower", "square"};  // tdmaps.pdist's out
+
+// A peer's row: the --peers word that runs it, its impl, output, precision and device; label: README's name for it.
+struct Peer {
+  const char *word, *impl, *output, *precision, *device, *label;
+};
+inline constexpr Peer torch_pdist{"torch.pdist", "torch.pdist", "condensed", gram::peer::fp32, "gpu", "`torch.pdist`"};
+inline constexpr Peer torch_cdist_tf32{"torch.cdist", "torch.cdist", "square", gram::name(gram::Prec::tf32), "gpu",
+                                       "`torch.cdist` (TF32)"};  // TF32 allowed
+inline constexpr Peer torch_cdist_fp32{"torch.cdist", "torch.cdist", "square", gram::peer::fp32, "gpu", "`torch.cdist` (FP32)"};
+inline constexpr Peer cupy_pdist{"cupy", "cupyx.scipy.spatial.distance.pdist", "condensed", gram::peer::fp32, "gpu",
+                                 "CuPy `pdist`"};
+inline constexpr Peer scipy_pdist{"scipy", "scipy.spatial.distance.pdist", "condensed", gram::peer::fp64, "cpu",
+                                  "SciPy `pdist` (CPU, float64)"};
+// Every peer row, in the order python_peers.py runs them and README's table shows them.
+inline constexpr Peer peers[] = {torch_pdist, torch_cdist_tf32, torch_cdist_fp32, cupy_pdist, scipy_pdist};
+
+}  // namespace results::python_peers
