@@ -264,7 +264,7 @@ gram::Kernel kernel_for(gram::Out o, gram::Prec p, i64 N, bool sm90, bool produc
       if (sm90 && gram::sm90_evt_refusal(p, o, N, product).empty()) return Kernel::sm90_evt;
       return Kernel::sm80_8w;
     case gram::Out::count:  // sm90-ws 0.75 s, sm80-8w 1.89 s, classic 1.81 s (N = 10^6, d = 128, gram.csv)
-    case gram::Out::count_exact:  // sm90-ws 4.26 s / 11.4 s, classic 5.25 s / 12.9 s (gram_exact.csv)
+    case gram::Out::count_exact:  // count / hist: sm90-ws 3.06 s / 3.92 s, classic 3.69 s / 8.78 s (gram_exact.csv, centered)
     case gram::Out::hist_exact: return sm90 ? Kernel::sm90_ws : Kernel::sm80_8w;
     case gram::Out::minmax: return Kernel::sm80_8w;
   }
