@@ -19,3 +19,14 @@ PYTHON_PEERS = {
     "cupy": (("cupyx.scipy.spatial.distance.pdist", "condensed", "fp32", "gpu"),),
     "scipy": (("scipy.spatial.distance.pdist", "condensed", "fp64", "cpu"),),
 }
+# gram.csv's name of the TF32 precision (src/support/results/gram_names.hpp): the rows run with TF32 allowed.
+PREC_TF32 = "tf32"
+# peers_gram.csv's impls (src/support/results/gram_names.hpp gram::peer) and rows (python_names.hpp
+# gram_peers): each gram_peers.py --impls word's (impl, precision, output).
+GRAM_TORCH_CDIST = "torch.cdist"
+GRAM_TORCH_MM = "torch.mm"
+GRAM_PEERS = {
+    "cdist-tf32": ("torch.cdist", "tf32", "full"),
+    "cdist-fp32": ("torch.cdist", "fp32", "full"),
+    "mm-tf32": ("torch.mm", "tf32", "full-gram"),
+}

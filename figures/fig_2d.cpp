@@ -270,7 +270,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   if (!t) return;
   std::vector<double> bw;
   for (const TableRow& r : t->rows())
-    if (r.s("map") == "write_bw" && std::isfinite(r.d("GBps"))) bw.push_back(r.d("GBps"));
+    if (r.s("map") == results::kWriteBwMap && std::isfinite(r.d("GBps"))) bw.push_back(r.d("GBps"));
   const double wbw = median(bw);
   const std::vector<double> feats = t->has("features") ? distinct(*t, "features") : std::vector<double>{};
   double feat = 4;
@@ -280,7 +280,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   f.name = "edm_roofline";
   f.title = title_of("EDM output bandwidth vs N (" + fmt_int(feat) + " features, ρ = 16)", &g);
   f.width = 1300;
-  std::string reading = std::isfinite(wbw) ? "Measured write bandwidth " + fmt(wbw, 0) + " GB/s." : "No write_bw row.";
+  std::string reading = std::isfinite(wbw) ? "Measured write bandwidth " + fmt(wbw, 0) + " GB/s." : "No " + std::string(results::kWriteBwMap) + " row.";
   for (const char* layout : {"full", "packed"}) {
     const Sel s = pick_rows::edm(layout, int(feat));
     Panel p;
@@ -291,7 +291,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
     double xmax = 0;
     std::vector<std::string> parts;
     for (const std::string& m : maps_in(*t, s)) {
-      if (m == "write_bw") continue;
+      if (m == results::kWriteBwMap) continue;
       const Pts q = curve(*t, s, m, "GBps");
       if (q.empty()) continue;
       p.series.push_back(map_series(m, q));

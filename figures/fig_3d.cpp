@@ -4,6 +4,7 @@
 #include "figures.hpp"
 
 #include <tdmaps/counts.hpp>
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +31,7 @@ bool tet_panel(const Ctx& ctx, const Table& t, Sel s, const std::string& title, 
   p.key = "below";
   double xmax = 0;
   for (const std::string& m : maps_in(t, s)) {
-    if (m.rfind("bb", 0) == 0) continue;
+    if (tdmaps::in_family(m, tdmaps::map_family::bb)) continue;  // the bounding cube
     for (const std::string& mode : col_values(t, "mode")) {
       Sel sm = s;
       if (!mode.empty()) sm.eq["mode"] = mode;

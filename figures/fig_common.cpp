@@ -1,6 +1,7 @@
 // figures/fig_common.cpp — what every figure file uses: drawing a figure and recording it
 // for the report (emit), recording one that cannot be drawn (skip), the table a figure needs.
 #include "figures.hpp"
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <cstdlib>
@@ -86,7 +87,10 @@ std::string title_of(const std::string& what, const GpuData* g) {
 
 HLine bb_line() { return HLine{1.0, "BB (I = 1)", "#000000", 1, 1.4}; }
 
-bool is_reference(const std::string& m) { return m.rfind("bb", 0) == 0 || m == "write_bw"; }
+// The bounding box or cube (any of its names: bb-t, bb-fast, bb3; the registry's family) and the write bandwidth row.
+bool is_reference(const std::string& m) {
+  return tdmaps::in_family(m, tdmaps::map_family::bb) || m == results::kWriteBwMap;
+}
 
 std::vector<std::string> values_of(const Table& t, const std::string& col) {
   std::vector<std::string> v;

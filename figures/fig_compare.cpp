@@ -2,6 +2,7 @@
 // with every GPU in one figure (two GPU folders or more).
 #include "figures.hpp"
 #include "select.hpp"
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <cmath>
@@ -46,8 +47,8 @@ std::string gpu_label(const Ctx& ctx, const GpuData& g) {
 // open marks in the per-GPU figures, where dashes do not mean a GPU) is darker and filled.
 Series cmp_series(const std::string& m, const Pts& q) {
   Series s = map_series(m, q);
-  const std::string suf = "-fast";
-  if (m.size() > suf.size() && m.compare(m.size() - suf.size(), suf.size(), suf) == 0 && s.color.size() == 7) {
+  const std::optional<tdmaps::named_map> n = tdmaps::map_named(m);
+  if (n && n->fast && s.color.size() == 7) {
     char b[8];
     const auto ch = [&](int i) { return int(std::stoul(s.color.substr(1 + 2 * i, 2), nullptr, 16) * 0.55); };
     std::snprintf(b, sizeof b, "#%02x%02x%02x", ch(0), ch(1), ch(2));
@@ -294,7 +295,7 @@ void cmp_tet_I(Ctx& ctx) {
       std::map<std::string, std::vector<std::pair<size_t, Pts>>> by;
       for (size_t k = 0; k < gs.size(); ++k)
         for (const std::string& m : maps_in(*gs[k].t, s)) {
-          if (m.rfind("bb", 0) == 0) continue;
+          if (tdmaps::in_family(m, tdmaps::map_family::bb)) continue;  // the bounding cube
           for (const std::string& mode : col_values(*gs[k].t, "mode")) {
             Sel sm = s;
             if (!mode.empty()) sm.eq["mode"] = mode;

@@ -4,6 +4,7 @@
 #include "figures.hpp"
 
 #include <tdmaps/counts.hpp>
+#include "registry/map_names.hpp"  // a variant's map by name
 
 #include <algorithm>
 #include <cmath>
@@ -87,24 +88,21 @@ struct ExactEntry {
   bool host = false;   // CPU host emulation of a device function
 };
 
-std::string strip_host(std::string v) {
-  const std::string h = "-host";
-  if (v.size() > h.size() && v.compare(v.size() - h.size(), h.size(), h) == 0) v = v.substr(0, v.size() - h.size());
-  return v;
-}
-
 // Rows of a table with columns variant, kind, first_wrong, largest_exact_N_rho<R>.
 void variant_rows(const Table& t, const std::string& source, int rho, bool three_d, std::vector<ExactEntry>& out) {
   const std::string col = "largest_exact_N_rho" + std::to_string(rho);
   if (!t.has("variant") || !t.has(col)) return;
   for (const TableRow& r : t.rows()) {
-    const bool is3 = r.s("kind") == "block3" || r.s("variant").rfind("tet", 0) == 0;
+    // the variant's map (a "-host" name: the CPU's emulation of that map's device root; registry/map_names.hpp)
+    const std::optional<tdmaps::named_map> m = tdmaps::map_named(r.s("variant"));
+    const bool is3 = r.s("kind") == "block3" || (m && m->dims == 3);
     if (is3 != three_d || !std::isfinite(r.d(col))) continue;
     // the library's rounding (pinned); the FMA-contracted rows (column rounding = fma, the
     // papers' nvcc default) are judged in the claims table, not drawn twice here
     if (t.has("rounding") && r.s("rounding") == "fma") continue;
-    ExactEntry e{source, strip_host(r.s("variant")), r.s("kind"), r.d(col), r.s("first_wrong") == "none",
-                 strip_host(r.s("variant")) != r.s("variant")};
+    const bool host = m && m->host;
+    ExactEntry e{source, host ? std::string(m->map) : r.s("variant"), r.s("kind"), r.d(col), r.s("first_wrong") == "none",
+                 host};
     out.push_back(e);
   }
 }

@@ -41,7 +41,7 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
     p.key = "top right";
     // one category per implementation at N (the paper's slot order first)
     std::vector<std::pair<std::string, TableRow>> rows;
-    const std::vector<std::string> order = {"cpu", "cpu-mt", "v1", "v2", "v3", "v4", "v5"};
+    const std::vector<std::string> order = sdh_slots();
     std::map<std::string, TableRow> chosen;
     for (const TableRow& r : t->rows()) {
       if (r.d("N") != N) continue;
@@ -119,7 +119,7 @@ std::vector<std::pair<std::string, Pts>> sdh_curves(const Table& tab) {
     for (const TableRow& r : tab.rows())
       if (r.s("impl") == impl && std::isfinite(r.d("N")) && std::isfinite(pps(r))) {
         if (tab.has("threads_per_block") && std::isfinite(r.d("threads_per_block")) && r.d("threads_per_block") != 256 &&
-            sdh_slot(impl).rfind("v", 0) == 0)
+            sdh_seed_version(impl))
           continue;
         by[r.d("N")].push_back(pps(r));
       }

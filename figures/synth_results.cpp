@@ -20,6 +20,7 @@
 #include <tdmaps/registry.hpp>
 #include "registry/sdh_rungs.hpp"    // the SDH rungs bench_sdh times (host-only: no CUDA)
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/map_names.hpp"    // a map by the name a CSV spells (its "-fast" kernel)
 
 #include <cmath>
 #include <cstdio>
@@ -72,7 +73,7 @@ double improvement_of(double lo, double hi, double N, double s = 0.01) { return 
 // its plan() refuses past the limit its traits and tdmaps::limits state; every other map: yes).
 // The synthetic rows of a float map stop where a real run's would. `name` may carry "-fast".
 bool exact_at(std::string name, i64 N, int rho) {
-  if (name.size() > 5 && name.compare(name.size() - 5, 5, "-fast") == 0) name.resize(name.size() - 5);
+  if (const auto n = map_named(name); n && n->fast) name = n->map;
   bool exact = true;
   with_map(maps2d{}, name.c_str(), [&](auto m) {
     using M = decltype(m);
@@ -196,7 +197,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   const auto apps = [&](const results::Layout& l, const std::string& test) {
     results::CsvFile o = csv(dir, l, metadata(gpu, slug, "bench_apps", "--test " + test));
     o.row(RowOf<layout::edm>()
-              .set("test", test).set("variant", "-").set("features", 0).set("N", 0).set("rho", 0).set("map", "write_bw")
+              .set("test", test).set("variant", "-").set("features", 0).set("N", 0).set("rho", 0).set("map", results::kWriteBwMap)
               .set("exact", 1).set("bytes_written", 4294967296LL).set("reps", 30)
               .set("median_ms", sig(4294967296.0 / (wbw * 1e6))).set("p25_ms", sig(NAN)).set("p75_ms", sig(NAN))
               .set("min_ms", sig(NAN)).set("max_ms", sig(NAN)).set("bb_median_ms", sig(NAN)).set("I", sig(NAN))
@@ -231,13 +232,14 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
                                           {"", 0.95, 1.02});
             if (!coll)
               for (const M2& m : curves(joining_t<experiment::fast_default>{}, {{"bb-fast", 1, 1}, {"ltm-e-fast", 1.05, 1.2}},
-                                        {"", 1.0, 1.1}, "-fast"))
+                                        {"", 1.0, 1.1}, fast_suffix))
                 maps.push_back(m);
             const double bbfast = bbt * 0.8;
             for (const M2& a : maps) {
               const bool exact = exact_at(a.name, N, rho);
               if (!exact) continue;
-              const bool fast = a.name.size() > 5 && a.name.compare(a.name.size() - 5, 5, "-fast") == 0;
+              const auto named = map_named(a.name);
+              const bool fast = named && named->fast;
               const double ref = fast ? bbfast : bbt;
               const double improvement = (a.name == "bb" || a.name == "bb-fast") ? 1.0 : improvement_of(a.lo, a.hi, double(N));
               const double t = ref / improvement;

@@ -14,6 +14,7 @@
 //   usage: exact_table [--maps NAME,...] [OUT.csv]     --maps: only these maps' rows (the throwaway-map test)
 #include "oracle.hpp"
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/map_names.hpp"    // the host emulation's name of a root (host_suffix)
 
 #include <chrono>
 #include <cstdio>
@@ -51,7 +52,7 @@ std::string pow2_text(u64 v) {
   return "2^" + std::to_string(k);
 }
 // The table's name of a map: the host's emulation of a device root is "<name>-host".
-template <class M> std::string table_name() { return std::string(M::name) + (map_traits<M>::root.host_repro ? "" : "-host"); }
+template <class M> std::string table_name() { return std::string(M::name) + (map_traits<M>::root.host_repro ? "" : host_suffix); }
 // index_path of an exact range [0, end): narrow throughout, or narrow then wide up to `upto`.
 std::string index_path(u64 end, u64 narrow_end, const char* narrow_name, const char* upto) {
   if (end <= narrow_end) return "32 (narrow)";

@@ -367,7 +367,7 @@ void run_layout_bw(const Options& o, bench::Table& csv, bench::Interleaved& time
                                  bb, lin));
   }
   // the reference: the same bytes read and written by a plain float4 copy kernel
-  csv.row(rows::tet_layout_row(N, rho, B.n, "-", "bw_copy", "bw", ref_n, 0, 0.0, ref, ref_gbs, nullptr, nullptr));
+  csv.row(rows::tet_layout_row(N, rho, B.n, "-", results::kBwCopyMap, "bw", ref_n, 0, 0.0, ref, ref_gbs, nullptr, nullptr));
 }
 
 void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) {

@@ -30,7 +30,8 @@ GOLDEN = 0x9E3779B97F4A7C15
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
-from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts; peer_common puts experiments/ on the path)
+# experiments/layouts.py, generated from the C++ layouts and names (check_layouts --python); peer_common puts experiments/ on the path
+from layouts import GRAM_PEERS, GRAM_TORCH_CDIST, GRAM_TORCH_MM, HEADERS, PREC_TF32  # noqa: E402
 
 
 def points(np, n, d, seed):
@@ -50,11 +51,12 @@ HEADER = HEADERS[CSV]  # results::layout::peers_gram (src/support/results/layout
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(description="PyTorch peers (torch.cdist, torch.mm) of bench_gram")
+    p = argparse.ArgumentParser(description=f"PyTorch peers ({GRAM_TORCH_CDIST}, {GRAM_TORCH_MM}) of bench_gram")
     p.add_argument("--print-header", action="store_true", help="print the CSV's header and stop")
     p.add_argument("-N", "--N", dest="N", default=None, help="point counts: comma list and/or ranges A:B:STEP (default 32768,65536; --quick: 16384)")
     p.add_argument("--d", default=None, help="features (default 64,128,256; --quick: 128)")
-    p.add_argument("--impls", default="cdist-tf32,cdist-fp32,mm-tf32", help="comma list of cdist-tf32, cdist-fp32, mm-tf32")
+    words = ", ".join(GRAM_PEERS)  # the rows' words (python_names.hpp gram_peers)
+    p.add_argument("--impls", default=",".join(GRAM_PEERS), help="comma list of " + words)
     p.add_argument("--seed", type=int, default=27, help="bench_gram's --seed (default 27)")
     p.add_argument("--samples", type=int, default=1024, help="pairs checked against float64 (default 1024)")
     add_run_args(p, CSV, 10, 2, "N = 16384, d = 128 (unless given), reps 5 (unless --reps)")
@@ -62,8 +64,8 @@ def parse_args(argv):
     a.N = parse_sizes(p, a.N or ("16384" if a.quick else "32768,65536"), "--N", 2, 131072)
     a.d = parse_sizes(p, a.d or ("128" if a.quick else "64,128,256"), "--d", 1, 4096)
     a.impls = [x for x in a.impls.split(",") if x]
-    if not a.impls or any(x not in ("cdist-tf32", "cdist-fp32", "mm-tf32") for x in a.impls):
-        p.error("--impls must be a comma list of cdist-tf32, cdist-fp32, mm-tf32")
+    if not a.impls or any(x not in GRAM_PEERS for x in a.impls):
+        p.error("--impls must be a comma list of " + words)
     if a.quick and "--reps" not in " ".join(argv):
         a.reps = 5
     if a.reps < 1 or a.warmup < 0 or a.samples < 1:
@@ -97,10 +99,9 @@ def main(argv):
         torch.backends.cuda.matmul.allow_tf32 = on
         torch.backends.cudnn.allow_tf32 = on
 
-    impls = {  # name -> (impl, precision, output, tf32 allowed, call)
-        "cdist-tf32": ("torch.cdist", "tf32", "full", True, lambda x: torch.cdist(x, x)),
-        "cdist-fp32": ("torch.cdist", "fp32", "full", False, lambda x: torch.cdist(x, x)),
-        "mm-tf32": ("torch.mm", "tf32", "full-gram", True, lambda x: torch.mm(x, x.t())),
+    calls = {  # impl -> (call, whether it returns distances: checked against float64)
+        GRAM_TORCH_CDIST: (lambda x: torch.cdist(x, x), True),
+        GRAM_TORCH_MM: (lambda x: torch.mm(x, x.t()), False),
     }
     allow0 = torch.backends.cuda.matmul.allow_tf32
     with PeerCsv("gram_peers", path, meta, HEADER) as out, torch.inference_mode():
@@ -118,12 +119,13 @@ def main(argv):
                 S = (np.sqrt((Xd[si] ** 2).sum(axis=1)) + np.sqrt((Xd[sj] ** 2).sum(axis=1))) ** 2
                 ti, tj = torch.from_numpy(si).to(dev), torch.from_numpy(sj).to(dev)
                 for key in a.impls:
-                    impl, prec, output, tf32, call = impls[key]
-                    set_tf32(tf32)
+                    impl, prec, output = GRAM_PEERS[key]
+                    call, distances = calls[impl]
+                    set_tf32(prec == PREC_TF32)  # TF32 allowed for the tf32 rows alone
                     try:
                         st = timed(lambda: call(x))
                         err = float("nan")
-                        if impl == "torch.cdist":
+                        if distances:
                             y = call(x)
                             got = y[ti, tj].double().cpu().numpy()
                             err = float(np.max(np.abs(got * got - exact) / S))

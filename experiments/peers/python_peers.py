@@ -42,7 +42,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 # experiments/layouts.py, generated from the C++ layouts and names; peer_common puts experiments/ on the path
-from layouts import HEADERS, PYTHON_CPP_IMPL, PYTHON_OUTPUTS, PYTHON_PDIST, PYTHON_PEERS  # noqa: E402
+from layouts import HEADERS, PREC_TF32, PYTHON_CPP_IMPL, PYTHON_OUTPUTS, PYTHON_PDIST, PYTHON_PEERS  # noqa: E402
 
 PROGRAM = "python_peers"
 CSV = "peers_python.csv"
@@ -323,7 +323,7 @@ def main(argv):
                         gpu_row(n, d, chk, impl, o, prec, "-", lambda: torch.pdist(x), nbytes[o])
                 if "torch.cdist" in a.peers:
                     for impl, o, prec, _ in PYTHON_PEERS["torch.cdist"]:  # TF32 allowed for the tf32 row alone
-                        set_tf32(prec == "tf32")
+                        set_tf32(prec == PREC_TF32)
                         try:
                             gpu_row(n, d, chk, impl, o, prec, "-", lambda: torch.cdist(x, x), nbytes[o])
                         finally:

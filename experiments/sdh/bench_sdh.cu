@@ -83,9 +83,13 @@ int main(int argc, char** argv) {
       ("buckets", po::value(&buckets)->default_value(0), "bucket count B (0: enough for the box diagonal)")
       ("box", po::value(&box)->default_value(hs::default_box), "side of the cube the points are drawn from");
   cli.add_seed(seed);
-  cli.add()("threads-per-block", po::value(&tpb)->default_value(256), "threads per block of v1..v5, tiled-* (fast-* fix their own)")
+  // the rungs that take --threads-per-block (the others fix their own), and the all-core CPU loop's name
+  const std::string tpb_help = "threads per block of " + rung_names([](const ImplInfo& i) { return i.fixed_threads == 0; }) +
+                               " (the other rungs fix their own)";
+  const std::string cpu_threads_help = std::string("threads of ") + cpu_mt_impl.name + " (0: all cores)";
+  cli.add()("threads-per-block", po::value(&tpb)->default_value(256), tpb_help.c_str())
       ("transfer-reps", po::value(&transfer_reps)->default_value(3), "repetitions of the with-transfers timing")
-      ("cpu-threads", po::value(&cpu_threads_opt)->default_value(0), "threads of cpu-mt (0: all cores)")
+      ("cpu-threads", po::value(&cpu_threads_opt)->default_value(0), cpu_threads_help.c_str())
       ("cpu-max-s", po::value(&cpu_max_s)->default_value(60), "skip a CPU measurement predicted to take longer (s)")
       ("cpu-st-max-n", po::value(&cpu_st_max_n)->default_value(100000), "largest N for the single-threaded CPU loop")
       ("gpu-max-s", po::value(&gpu_max_s)->default_value(20), "skip a GPU version whose run is predicted longer (s)");
@@ -216,13 +220,18 @@ int main(int argc, char** argv) {
     }
 
   const unsigned cpu_thr = cpu_threads_opt ? cpu_threads_opt : hs::cpu_threads();
+  // the metadata's "rule": each rule's s and the rungs that use it (sdh_rungs.hpp rule_v); the CPU loops are pinned
+  const auto of_rule = [](hs::Rule r) { return rung_names([r](const ImplInfo& i) { return i.rule == r; }); };
+  const std::string rule_prose =
+      "k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1); s pinned (" + std::string(cpu_st_impl.name) + ", " + cpu_mt_impl.name +
+      ", " + of_rule(hs::Rule::pinned) + "): (dx*dx+dy*dy)+dz*dz, each rounded; s fused (" + of_rule(hs::Rule::fused) +
+      "): fma(dz,dz,fma(dy,dy,dx*dx)); s gram (" + of_rule(hs::Rule::gram) +
+      "): |fma(-2cx_i,cx_j,fma(-2cy_i,cy_j,fma(-2cz_i,cz_j,n_i+n_j)))|, c=p-o, o the bounding box middle, n=|c|^2 rounded once";
   const auto csv = session.table(
       results::layout::sdh,
       "\"host_cpu\":\"" + json_escape(host_cpu_model()) + "\",\"host_threads\":" + std::to_string(hs::cpu_threads()) +
           ",\"cpu_mt_threads\":" + std::to_string(cpu_thr) + ",\"points\":\"uniform cube\",\"box\":" + pf("%.6g", box) +
-          ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"k=min(trunc(fdiv_rn(fsqrt_rn(s),w)),B-1); s pinned: (dx*dx+dy*dy)+dz*dz, each rounded;"
-          " s fused (fast-fma*): fma(dz,dz,fma(dy,dy,dx*dx));"
-          " s gram (fast-gram, fast-gram2*): |fma(-2cx_i,cx_j,fma(-2cy_i,cy_j,fma(-2cz_i,cz_j,n_i+n_j)))|, c=p-o, o the bounding box middle, n=|c|^2 rounded once\"");
+          ",\"seed\":" + std::to_string(seed) + ",\"rule\":\"" + json_escape(rule_prose) + "\"");
   std::fprintf(stderr, "sdh: %s, host %s (%u threads), B=%u w=%g box=%g -> %s\n", session.prop().name,
                host_cpu_model().c_str(), hs::cpu_threads(), B, double(w), box, csv->path().c_str());
 
@@ -249,8 +258,8 @@ int main(int argc, char** argv) {
                      (long long)N);
         return 1;
       }
-      std::fprintf(stderr, "verified %-13s N=%lld against cpu-mt (%s rule)\n", name_of(i).c_str(), (long long)N,
-                   hs::rule_name(rule));
+      std::fprintf(stderr, "verified %-13s N=%lld against %s (%s rule)\n", name_of(i).c_str(), (long long)N,
+                   cpu_mt_impl.name, hs::rule_name(rule));
     }
   }
 
@@ -286,7 +295,7 @@ int main(int argc, char** argv) {
         if (r == 0) {
           if (hs::hist_sum(h) != hs::pair_count(N)) die(name + ": histogram does not sum to N(N-1)/2");
           if (oracle.empty()) oracle = h;
-          else if (h != oracle) die("cpu-st and cpu-mt differ at N=" + std::to_string(N));
+          else if (h != oracle) die(std::string(cpu_st_impl.name) + " and " + cpu_mt_impl.name + " differ at N=" + std::to_string(N));
         }
         if (ms * (r + 2) > 1000.0 * cpu_max_s / 4) break;  // long runs: fewer repetitions
       }
@@ -299,23 +308,25 @@ int main(int argc, char** argv) {
     if (run_cpu_st) {
       const double p = predicted_ms(cpu_st_impl.name, N);
       if (N > cpu_st_max_n || p > 1000.0 * cpu_max_s)
-        std::fprintf(stderr, "skip cpu-st N=%lld (limit N<=%lld, predicted %.1f s)\n", (long long)N, cpu_st_max_n, p / 1000);
+        std::fprintf(stderr, "skip %s N=%lld (limit N<=%lld, predicted %.1f s)\n", cpu_st_impl.name, (long long)N, cpu_st_max_n,
+                     p / 1000);
       else {
-        std::fprintf(stderr, "cpu-st N=%lld ...\n", (long long)N);
+        std::fprintf(stderr, "%s N=%lld ...\n", cpu_st_impl.name, (long long)N);
         st_stats = time_cpu(cpu_st_impl.name, false);
         have_st = true;
-        std::fprintf(stderr, "  cpu-st N=%lld median %.1f ms (%d reps)\n", (long long)N, st_stats.median_ms, st_stats.reps);
+        std::fprintf(stderr, "  %s N=%lld median %.1f ms (%d reps)\n", cpu_st_impl.name, (long long)N, st_stats.median_ms,
+                     st_stats.reps);
       }
     }
     if (run_cpu_mt) {
       const double p = predicted_ms(cpu_mt_impl.name, N);
       if (p > 1000.0 * cpu_max_s)
-        std::fprintf(stderr, "skip cpu-mt N=%lld (predicted %.1f s > %.0f s)\n", (long long)N, p / 1000, cpu_max_s);
+        std::fprintf(stderr, "skip %s N=%lld (predicted %.1f s > %.0f s)\n", cpu_mt_impl.name, (long long)N, p / 1000, cpu_max_s);
       else {
-        std::fprintf(stderr, "cpu-mt N=%lld (%u threads) ...\n", (long long)N, cpu_thr);
+        std::fprintf(stderr, "%s N=%lld (%u threads) ...\n", cpu_mt_impl.name, (long long)N, cpu_thr);
         const Stats s = time_cpu(cpu_mt_impl.name, true);
         cpu_mt_ms = s.median_ms;
-        std::fprintf(stderr, "  cpu-mt N=%lld median %.1f ms (%d reps)\n", (long long)N, s.median_ms, s.reps);
+        std::fprintf(stderr, "  %s N=%lld median %.1f ms (%d reps)\n", cpu_mt_impl.name, (long long)N, s.median_ms, s.reps);
         row(cpu_mt_impl.name, N, 0, s, -1, cpu_mt_ms);
       }
     }
@@ -335,7 +346,8 @@ int main(int argc, char** argv) {
         bool used = false;
         for (Impl i : gpu_impls) used = used || rule_of(i) == rule;
         if (!used) continue;
-        std::fprintf(stderr, "cpu-mt N=%lld, %s rule (the reference of its rungs) ...\n", (long long)N, hs::rule_name(rule));
+        std::fprintf(stderr, "%s N=%lld, %s rule (the reference of its rungs) ...\n", cpu_mt_impl.name, (long long)N,
+                     hs::rule_name(rule));
         refs[rule].assign(B, 0);
         hs::cpu_mt(all.data(), N, w, B, refs[rule].data(), cpu_thr, rule);
         from_cpu[rule] = true;
@@ -393,7 +405,7 @@ int main(int argc, char** argv) {
       row(name, N, th, s, with_tr, cpu_mt_ms);
       std::fprintf(stderr, "  %-13s N=%lld median %.3f ms  %.3e pairs/s%s (%d reps)\n", name.c_str(), (long long)N,
                    s.median_ms, double(hs::pair_count(N)) / (s.median_ms / 1000.0),
-                   cpu_mt_ms > 0 ? pf("  %.1fx cpu-mt", cpu_mt_ms / s.median_ms).c_str() : "", s.reps);
+                   cpu_mt_ms > 0 ? (pf("  %.1fx ", cpu_mt_ms / s.median_ms) + cpu_mt_impl.name).c_str() : "", s.reps);
     }
   }
   std::fprintf(stderr, "wrote %s\n", csv->path().c_str());

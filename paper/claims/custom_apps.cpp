@@ -6,6 +6,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <map>
@@ -31,7 +32,7 @@ Rule dummy_converge() {
                     const double p = 100 * (med_from(curve(*t, dummy_store(), m), kLargeN) - 1);
                     v.push_back(p);
                     txt.push_back(m + " " + fmt(p, 1) + "%");
-                    if (m.rfind("ltm-", 0) == 0) ltm_map = m;
+                    if (tdmaps::in_family(m, tdmaps::map_family::ltm)) ltm_map = m;
                   }
                   if (v.empty()) return needs(results::layout::dummy.file, "form=store, RB / LTM / REC rows at N ≥ 15,000");
                   const double spread = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());

@@ -6,6 +6,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/map_names.hpp"  // the host emulation's name of a root (host_suffix)
 
 #include <algorithm>
 #include <map>
@@ -53,7 +54,7 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
     // the host emulation of a device root, then the oracle's proven constants
     if (cpu && cpu->has("variant"))
       for (const TableRow& r : cpu->rows())
-        if (r.s("variant") == variant + "-host" && std::isfinite(r.d(col)))
+        if (r.s("variant") == variant + tdmaps::host_suffix && std::isfinite(r.d(col)))
           return RangeVal{r.d(col), false, "CPU host emulation"};
     if (variant == "utm-n") return RangeVal{double(tdmaps::limits::utm_n_max_N), false, "library constant (CPU oracle)"};
     if (variant == "utm-x") return RangeVal{double(tdmaps::limits::utm_x_max_N), false, "library constant (CPU oracle)"};

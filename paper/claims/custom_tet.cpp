@@ -6,6 +6,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <map>
@@ -29,7 +30,7 @@ Rule map_6x() {
                     const Table* t = g->get(*l);
                     if (!t || !t->has("map")) continue;
                     for (const TableRow& row : t->rows()) {
-                      if (row.s("map").rfind("bb", 0) == 0 || !selected(row, any)) continue;
+                      if (tdmaps::in_family(row.s("map"), tdmaps::map_family::bb) || !selected(row, any)) continue;
                       const double i = row_improvement(row);
                       if (std::isfinite(i) && !(i <= best)) {
                         best = i;
@@ -61,7 +62,7 @@ namespace {
 double layout_bw(const Table& t) {
   double bw = NAN;
   for (const TableRow& r : t.rows())
-    if (r.s("map") == "bw_copy" && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
+    if (r.s("map") == results::kBwCopyMap && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
   return bw;
 }
 std::string layout_key(const TableRow& r) {
@@ -99,7 +100,7 @@ Rule layout_2f() {
         double bw = NAN;
         for (const TableRow& r : t->rows()) {
           // the bandwidth reference of the same run and size: a plain float4 copy of the same bytes
-          if (r.s("map") == "bw_copy" && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
+          if (r.s("map") == results::kBwCopyMap && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
           if (r.s("mode") == "bw" || r.s("layout") != "blocked") continue;
           const double x = r.d("linear_over_blocked");
           if (!std::isfinite(x)) continue;

@@ -13,6 +13,7 @@
 // accepted region, the verdict says "within noise".
 #include "rules.hpp"
 #include "select.hpp"
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <map>
@@ -65,9 +66,9 @@ std::string over_n(const Pts& p, double xmin = 0) {
   return "over N " + fmt(at(0.25), 3) + "–" + fmt(at(0.75), 3) + " (p25–p75)";
 }
 bool is_of(const std::string& m, const std::string& which) {
-  if (which == "ltm") return m.rfind("ltm-", 0) == 0;
-  if (which == "utm") return m.rfind("utm-", 0) == 0;
-  if (which == "rb") return m == "rb" || m == "rb-b";
+  if (which == "ltm") return tdmaps::in_family(m, tdmaps::map_family::ltm);
+  if (which == "utm") return tdmaps::in_family(m, tdmaps::map_family::utm);
+  if (which == "rb") return tdmaps::in_family(m, tdmaps::map_family::rb);
   return m == which;
 }
 std::string strategies_text(const std::vector<std::vector<std::string>>& s) {
@@ -383,7 +384,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   if (t->has("GBps")) {
     double bw = NAN;
     for (const TableRow& r : t->rows())
-      if (r.s("map") == "write_bw") bw = r.d("GBps");
+      if (r.s("map") == results::kWriteBwMap) bw = r.d("GBps");
     const double bytes = at(m, "bytes_written");
     if (std::isfinite(bw) && bytes > 0)
       o += "; writing its " + fmt_g(bytes / 1e9, 3) + " GB at the run's write bandwidth (" + fmt_g(bw, 4) +
@@ -402,7 +403,7 @@ Outcome with_note(Outcome o, const GpuData* g, const results::Layout& layout, co
   }
   return o;
 }
-bool limited(const std::string& m) { return m.rfind("utm-", 0) == 0; }
+bool limited(const std::string& m) { return tdmaps::in_family(m, tdmaps::map_family::utm); }
 }  // namespace
 
 Rule stat_I(const results::Layout& layout, Sel sel, std::vector<std::string> cands, St st, StatOpt opt) {

@@ -1,5 +1,6 @@
 // paper/claims/report_data.cpp — see report_data.hpp.
 #include "report_data.hpp"
+#include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +18,7 @@ std::pair<double, double> reps_range(const Ctx& ctx) {
       if (const Table* t = g.get(*l))
         for (const TableRow& r : t->rows()) {
           const double v = r.d("reps");
-          if (!std::isfinite(v) || r.s("map") == "write_bw") continue;
+          if (!std::isfinite(v) || r.s("map") == results::kWriteBwMap) continue;
           if (!(v >= rmin)) rmin = v;
           if (!(v <= rmax)) rmax = v;
         }
@@ -68,7 +69,7 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
       Sel all;
       all.exact_only = false;
       for (const std::string& m : maps_in(*t, all))
-        if (m.rfind("bb", 0) != 0 && std::find(maps.begin(), maps.end(), m) == maps.end()) maps.push_back(m);
+        if (!tdmaps::in_family(m, tdmaps::map_family::bb) && std::find(maps.begin(), maps.end(), m) == maps.end()) maps.push_back(m);
     }
     maps = order_maps(maps);
     if (std::find(maps.begin(), maps.end(), "ltm-r") != maps.end()) {

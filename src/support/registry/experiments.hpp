@@ -20,6 +20,7 @@ struct map_traits<BB> {
   static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast | experiment::fast_default;
   static constexpr look style{"#000000", 7};
   static constexpr const char* about = "bounding box";
+  static constexpr map_family family = map_family::bb;
 };
 // (map_variants.hpp)
 template <>
@@ -27,12 +28,14 @@ struct map_traits<BB_T> {
   static constexpr unsigned joins = experiment::dummy;
   static constexpr look style{"#636363", 6};
   static constexpr const char* about = "BB filtering by thread (000 §IV-B: no block test, every thread tests j ≤ i)";
+  static constexpr map_family family = map_family::bb;
 };
 template <>
 struct map_traits<RB_B> {
   static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
   static constexpr look style{"#98df8a", 4};
   static constexpr const char* about = "RB's fold applied to whole blocks, so it runs the shared-memory kernels";
+  static constexpr map_family family = map_family::rb;
 };
 template <>
 struct map_traits<LTM_R_SQ> {
@@ -41,12 +44,14 @@ struct map_traits<LTM_R_SQ> {
   static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default;
   static constexpr look style{"#ff9896", 8};
   static constexpr const char* about = "`ltm-r` on the papers' balanced n'×n' grid (n' = ⌈√(n(n+1)/2)⌉)";
+  static constexpr map_family family = map_family::ltm;
 };
 template <>
 struct map_traits<LTM_E_SQ> {
   static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default;
   static constexpr look style{"#ffbb78", 12};
   static constexpr const char* about = "`ltm-e` on the papers' n'×n' grid";
+  static constexpr map_family family = map_family::ltm;
 };
 // the other roots of the square-root study (000 §IV-A, Fig. 3) on the papers' grid: sqrt.csv only
 template <>
@@ -54,18 +59,21 @@ struct map_traits<LTM_X_SQ> {
   static constexpr unsigned joins = experiment::sqrt;
   static constexpr look style{"#aec7e8", 10};
   static constexpr const char* about = "`ltm-x` on the papers' n'×n' grid";
+  static constexpr map_family family = map_family::ltm;
 };
 template <>
 struct map_traits<LTM_N_SQ> {
   static constexpr unsigned joins = experiment::sqrt;
   static constexpr look style{"#9edae5", 14};
   static constexpr const char* about = "`ltm-n` on the papers' n'×n' grid";
+  static constexpr map_family family = map_family::ltm;
 };
 template <>
 struct map_traits<LTM_D_SQ> {
   static constexpr unsigned joins = experiment::sqrt;
   static constexpr look style{"#c5b0d5", 15};
   static constexpr const char* about = "`ltm-d` on the papers' n'×n' grid";
+  static constexpr map_family family = map_family::ltm;
 };
 // (map_ltm.hpp)
 template <>
@@ -73,6 +81,7 @@ struct map_traits<LTM_X> {
   static constexpr unsigned joins = experiment::sqrt;
   static constexpr look style{"#1f77b4", 5};
   static constexpr const char* about = "g(λ), `sqrtf`";
+  static constexpr map_family family = map_family::ltm;
   static constexpr root_facts root = root_facts{root_kind::row}
       .with_monotone(true)
       .with_fma(true)
@@ -85,6 +94,7 @@ struct map_traits<LTM_N> {
   static constexpr unsigned joins = experiment::sqrt;
   static constexpr look style{"#17becf", 9};
   static constexpr const char* about = "g(λ), 3 Newton steps from `0x5f3759df` + ε";
+  static constexpr map_family family = map_family::ltm;
   static constexpr root_facts root = root_facts{root_kind::row}
       .with_fma(true)
       .with_fma_limit((long long)limits::ltm_n_fma_blocks)
@@ -96,6 +106,7 @@ struct map_traits<LTM_R> {
   static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast;
   static constexpr look style{"#d62728", 7};
   static constexpr const char* about = "g(λ), `x·rsqrtf(x) + ε`";
+  static constexpr map_family family = map_family::ltm;
   // the device's rsqrtf: its limits (pinned and fma) come from the GPU sweep
   static constexpr root_facts root = root_facts{root_kind::row}
       .with_host_repro(false)
@@ -109,6 +120,7 @@ struct map_traits<LTM_D> {
   static constexpr unsigned joins = experiment::sqrt;
   static constexpr look style{"#9467bd", 11};
   static constexpr const char* about = "g(λ), fp64 `sqrt` (as CUTLASS / PyTorch pdist do)";
+  static constexpr map_family family = map_family::ltm;
   static constexpr root_facts root = root_facts{root_kind::row}
       .with_monotone(true)
       .with_note("fp64 sqrt");
@@ -118,6 +130,7 @@ struct map_traits<LTM_E> {
   static constexpr unsigned joins = experiment::dummy | experiment::sqrt | experiment::apps | experiment::apps_default | experiment::fast | experiment::fast_default;
   static constexpr look style{"#ff7f0e", 13};
   static constexpr const char* about = "g(λ), estimate within one + one compare-and-step each way";
+  static constexpr map_family family = map_family::ltm;
   static constexpr root_facts root = root_facts{root_kind::row}
       .with_corrected(true)
       .with_monotone(true)
@@ -129,6 +142,7 @@ struct map_traits<LTM_LUT> {
   static constexpr unsigned joins = experiment::dummy;
   static constexpr look style{"#bcbd22", 10};
   static constexpr const char* about = "g(λ) from a table in device memory (001 §III-A: one packed (i, j) per λ)";
+  static constexpr map_family family = map_family::ltm;
   static constexpr range_limit range{range_kind::table_entries, double(limits::ltm_lut_max_entries),
                                      "limits::ltm_lut_max_entries"};
 };
@@ -138,6 +152,7 @@ struct map_traits<RB> {
   static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
   static constexpr look style{"#2ca02c", 5};
   static constexpr const char* about = "rectangular box";
+  static constexpr map_family family = map_family::rb;
 };
 // (map_rec.hpp)
 template <>
@@ -145,6 +160,7 @@ struct map_traits<REC> {
   static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
   static constexpr look style{"#8c564b", 9};
   static constexpr const char* about = "recursive partition, `N = m·2^k`";
+  static constexpr map_family family = map_family::rec;
   static constexpr range_limit range{range_kind::valid_N};
 };
 // (map_utm.hpp)
@@ -153,6 +169,7 @@ struct map_traits<UTM_X> {
   static constexpr unsigned joins = experiment::apps;
   static constexpr look style{"#e377c2", 11};
   static constexpr const char* about = "Avril's map, `sqrtf`";
+  static constexpr map_family family = map_family::utm;
   static constexpr root_facts root = root_facts{root_kind::thread}
       .with_monotone(true)
       .with_fma(true)
@@ -165,6 +182,7 @@ struct map_traits<UTM_N> {
   static constexpr unsigned joins = experiment::dummy | experiment::apps | experiment::apps_default;
   static constexpr look style{"#7f7f7f", 13};
   static constexpr const char* about = "Avril's map, fast sqrt + 2 repairs";
+  static constexpr map_family family = map_family::utm;
   static constexpr root_facts root = root_facts{root_kind::thread}
       .with_fma(true)
       .with_fma_limit(limits::utm_n_fma_max_N)
@@ -177,12 +195,14 @@ struct map_traits<BB3> {
   static constexpr unsigned joins = experiment::none;
   static constexpr look style{"#000000", 7};
   static constexpr const char* about = "bounding cube";
+  static constexpr map_family family = map_family::bb;
 };
 template <>
 struct map_traits<TET_F> {
   static constexpr unsigned joins = experiment::none;
   static constexpr look style{"#1f77b4", 5};
   static constexpr const char* about = "g(λ) of eq. (16), float cube root of eq. (14)";
+  static constexpr map_family family = map_family::tet;
   // the host's cbrtf gives the constant (limits::tet_f_blocks, both roundings); the device's differs
   static constexpr root_facts root = root_facts{root_kind::layer}
       .with_host_repro(false)
@@ -198,6 +218,7 @@ struct map_traits<TET_E> {
   static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
   static constexpr look style{"#ff7f0e", 13};
   static constexpr const char* about = "g(λ) of eq. (16), exact: estimate within one + one compare-and-step each way";
+  static constexpr map_family family = map_family::tet;
   static constexpr root_facts root = root_facts{root_kind::layer}
       .with_corrected(true)
       .with_note("float estimate + integer correction");
@@ -212,6 +233,7 @@ struct map_traits<TET_FAST> {
   static constexpr unsigned joins = experiment::dummy;  // bench_maps3d's --maps default
   static constexpr look style{"#d62728", 8, 2};  // dashed, open points (as drawn before the registry held it)
   static constexpr const char* about = "g(λ), bit-trick cube root + one integer correction";
+  static constexpr map_family family = map_family::tet;
   static constexpr range_limit range{range_kind::blocks, double(limits::tet_fast_blocks), "limits::tet_fast_blocks"};
   static constexpr sweep_notes sweep{"rcbrt bit trick + 3 Newton steps (pinned) + one integer check",
                                      "fsqrt_rn estimate + one integer check; its range is 2^29",

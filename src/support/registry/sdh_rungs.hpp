@@ -225,6 +225,15 @@ inline std::string quick_impls_csv() {
     if (i.quick) s += std::string(",") + i.name;
   return s;
 }
+// The names of the rungs for which keep(ImplInfo) holds, comma-separated, in the list's order (bench_sdh's
+// metadata and help: the rungs of a rule, those that take --threads-per-block).
+template <class P>
+std::string rung_names(P keep) {
+  std::string s;
+  for (const auto& i : impl_list())
+    if (keep(i)) s += (s.empty() ? "" : ", ") + std::string(i.name);
+  return s;
+}
 // bench_sdh's --impl help: every name, each run of rungs of a rule other than pinned followed by its rule.
 inline std::string impl_help() {
   std::string s = "implementations, comma list: " + std::string(cpu_st_impl.name) + ", " + cpu_mt_impl.name;
@@ -251,6 +260,19 @@ inline const char* seed_slot(const std::string& impl) {
     if (impl == c.name) return c.slot;
   const ImplInfo* i = find_impl(impl);
   return i ? seed_version(i->ladder) : "";
+}
+// Whether implementation `impl` is one of the seed report's GPU versions (V1..V5: a ladder rung of seed_version).
+inline bool is_seed_version(const std::string& impl) {
+  const ImplInfo* i = find_impl(impl);
+  return i && *seed_version(i->ladder) != '\0';
+}
+// The seed report's slots in its order: the CPU loops' (cpu, cpu-mt), then V1..V5 in the rungs' order.
+inline std::vector<std::string> seed_slots() {
+  std::vector<std::string> v;
+  for (const CpuImpl& c : cpu_impls) v.push_back(c.slot);
+  for (const ImplInfo& i : impl_list())
+    if (*seed_version(i.ladder) != '\0') v.push_back(seed_version(i.ladder));
+  return v;
 }
 
 inline const char* family_name(Family f) {

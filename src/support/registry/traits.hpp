@@ -101,6 +101,12 @@ struct range_limit {
   const char* constant = "";  // its name, `limits::...`
 };
 
+// The papers' strategy a map is of: the bounding box or cube (bb: the reference every I is taken against, and its
+// variants), LTM, UTM, RB, REC or the tetrahedral maps; `other` for a map of none. The readers of the results ask a
+// name's family (registry/map_names.hpp map_named) instead of testing its prefix. Optional: a map that declares
+// none is `other`.
+enum class map_family { other, bb, ltm, utm, rb, rec, tet };
+
 // Specialized for every map in the experiments table (registry/experiments.hpp):
 //   static constexpr unsigned joins;     the experiments it joins (experiment::...)
 //   static constexpr look style;         its figure style
@@ -108,6 +114,7 @@ struct range_limit {
 //   static constexpr root_facts root;    only a map with a root (above)
 //   static constexpr sweep_notes sweep;  optional, a 3D block map: its notes in gpu_verify_3d's table (above)
 //   static constexpr range_limit range;  optional, a map without a root: its exact range (above)
+//   static constexpr map_family family;  optional: the papers' strategy it is of (above; default other)
 template <class M>
 struct map_traits;
 
@@ -129,5 +136,12 @@ template <class M> struct range_limit_for<M, decltype(void(map_traits<M>::range)
   static constexpr range_limit value = map_traits<M>::range;
 };
 template <class M> constexpr range_limit range_limit_of() { return range_limit_for<M>::value; }
+
+// M's traits' family (static constexpr map_family family), else other.
+template <class M, class = void> struct map_family_for { static constexpr map_family value = map_family::other; };
+template <class M> struct map_family_for<M, decltype(void(map_traits<M>::family))> {
+  static constexpr map_family value = map_traits<M>::family;
+};
+template <class M> constexpr map_family family_of() { return map_family_for<M>::value; }
 
 }  // namespace tdmaps

@@ -4,8 +4,9 @@
 //   check_layouts FILE...     exit 0 when all agree, 1 with one line per difference
 //   check_layouts --header F  prints the header declared for file name F (exit 1: none declared); the
 //                             test peer_headers compares a Python writer's header with it
-//   check_layouts --python    prints experiments/layouts.py, the layouts of the CSVs Python programs write and
-//                             peers_python.csv's names (python_names.hpp), which python_peers.py writes
+//   check_layouts --python    prints experiments/layouts.py, the layouts of the CSVs Python programs write,
+//                             peers_python.csv's names (python_names.hpp), which python_peers.py writes, and
+//                             peers_gram.csv's (python_names.hpp gram_peers), which gram_peers.py writes
 //                             (generated, committed; the test peer_headers holds the file equal to this output)
 #include "csv.hpp"
 #include "layouts.hpp"
@@ -52,6 +53,17 @@ int main(int argc, char** argv) {
           rows += (rows.empty() ? "" : ", ") + ("(" + q(r.impl) + ", " + q(r.output) + ", " + q(r.precision) + ", " + q(r.device) + ")");
       std::cout << "    " << q(w.c_str()) << ": (" << rows << ",),\n";
     }
+    std::cout << "}\n";
+    // the precision whose rows run with TF32 allowed (gram_names.hpp), which both peer scripts set
+    std::cout << "# gram.csv's name of the TF32 precision (src/support/results/gram_names.hpp): the rows run with TF32 allowed.\n"
+              << "PREC_TF32 = " << q(gram::name(gram::Prec::tf32)) << "\n";
+    // peers_gram.csv's impls and rows, which experiments/peers/gram_peers.py writes
+    std::cout << "# peers_gram.csv's impls (src/support/results/gram_names.hpp gram::peer) and rows (python_names.hpp\n"
+                 "# gram_peers): each gram_peers.py --impls word's (impl, precision, output).\n"
+              << "GRAM_TORCH_CDIST = " << q(gram::peer::torch_cdist) << "\nGRAM_TORCH_MM = " << q(gram::peer::torch_mm)
+              << "\nGRAM_PEERS = {\n";
+    for (const results::gram_peers::Peer& p : results::gram_peers::peers)
+      std::cout << "    " << q(p.word) << ": (" << q(p.impl) << ", " << q(p.precision) << ", " << q(p.output) << "),\n";
     std::cout << "}\n";
     return 0;
   }

@@ -40,6 +40,12 @@ struct Layout {
   }
 };
 
+// The rows of a map column that no map has (registry/map_names.hpp map_named knows neither): the plain write of
+// the same bytes in edm.csv and collision.csv (bench_apps, its GBps), and tet_layout.csv's copy bandwidth (bench_maps3d,
+// mode bw, its eff_gbs).
+inline constexpr const char* kWriteBwMap = "write_bw";
+inline constexpr const char* kBwCopyMap = "bw_copy";
+
 namespace layout {
 // ---- experiments/results/<gpu>/ ----
 // bench_maps --test dummy | sqrt: one row per (form, N, rho, map)

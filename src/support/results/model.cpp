@@ -4,6 +4,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/map_names.hpp"     // a map by the name a CSV spells (its "-fast" kernel)
 #include "registry/sdh_rungs.hpp"   // the SDH implementations' names and seed-report slots
 
 #include <algorithm>
@@ -354,20 +355,17 @@ const std::vector<std::string> kOrder = [] {
   tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) {
     using M = decltype(m);
     v.push_back(M::name);
-    if (tdmaps::map_traits<M>::joins & tdmaps::experiment::fast) v.push_back(std::string(M::name) + "-fast");
+    if (tdmaps::map_traits<M>::joins & tdmaps::experiment::fast) v.push_back(std::string(M::name) + tdmaps::fast_suffix);
   });
   tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) { v.push_back(decltype(m)::name); });
   return v;
 }();
-std::string base_of_(const std::string& m) {
-  const std::string suf = "-fast";
-  if (m.size() > suf.size() && m.compare(m.size() - suf.size(), suf.size(), suf) == 0)
-    return m.substr(0, m.size() - suf.size());
-  return m;
-}
 }  // namespace
 
-std::string base_map(const std::string& m) { return base_of_(m); }
+std::string base_map(const std::string& m) {
+  const std::optional<tdmaps::named_map> n = tdmaps::map_named(m);
+  return n && n->fast ? n->map : m;
+}
 
 std::string rel_to(const std::string& path, const std::string& from_file) {
   const fs::path a = fs::absolute(path).lexically_normal();
@@ -426,5 +424,7 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 }
 
 std::string sdh_slot(const std::string& impl) { return tdmaps::gpu::sdh::seed_slot(impl); }
+bool sdh_seed_version(const std::string& impl) { return tdmaps::gpu::sdh::is_seed_version(impl); }
+std::vector<std::string> sdh_slots() { return tdmaps::gpu::sdh::seed_slots(); }
 
 }  // namespace results

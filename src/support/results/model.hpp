@@ -206,5 +206,9 @@ std::string join(const std::vector<std::string>& v, const std::string& sep);
 // Slot ("cpu", "cpu-mt", "v1".."v5") of an implementation name, or "": the list of SDH implementations' facts
 // (registry/sdh_rungs.hpp seed_slot: the CPU loops' slots, the ladder rungs' seed versions).
 std::string sdh_slot(const std::string& impl);
+// Whether an implementation is one of the seed report's GPU versions V1..V5 (registry/sdh_rungs.hpp is_seed_version).
+bool sdh_seed_version(const std::string& impl);
+// The slots in the seed report's order: cpu, cpu-mt, v1..v5 (registry/sdh_rungs.hpp seed_slots).
+std::vector<std::string> sdh_slots();
 
 }  // namespace results

@@ -4,6 +4,8 @@
 //   Producer: experiments/peers/python_peers.py takes these from experiments/layouts.py (PYTHON_*), which
 //   `check_layouts --python` writes from this header (the test peer_headers holds the file to that output).
 //   Readers: readme_python.cpp, paper/claims/targets.cpp, figures/synth_results.cpp.
+// Also peers_gram.csv's rows (experiments/peers/gram_peers.py, namespace results::gram_peers below): their names are
+// gram.csv's (gram_names.hpp gram::peer, gram::name), each under its word of gram_peers.py --impls.
 #pragma once
 #include "gram_names.hpp"  // the precisions' names
 
@@ -29,3 +31,19 @@ inline constexpr Peer scipy_pdist{"scipy", "scipy.spatial.distance.pdist", "cond
 inline constexpr Peer peers[] = {torch_pdist, torch_cdist_tf32, torch_cdist_fp32, cupy_pdist, scipy_pdist};
 
 }  // namespace results::python_peers
+
+namespace results::gram_peers {
+
+// A row of peers_gram.csv: the --impls word that runs it, its impl, precision and output (readme_gram.cpp and
+// figures/fig_gram.cpp read them by gram::peer's names).
+struct Peer {
+  const char *word, *impl, *precision, *output;
+};
+// In the order gram_peers.py runs them: torch.cdist with TF32 allowed and not, torch.mm (the Gram matrix alone).
+inline constexpr Peer peers[] = {
+    {"cdist-tf32", gram::peer::torch_cdist, gram::name(gram::Prec::tf32), gram::name(gram::Output::full)},
+    {"cdist-fp32", gram::peer::torch_cdist, gram::peer::fp32, gram::name(gram::Output::full)},
+    {"mm-tf32", gram::peer::torch_mm, gram::name(gram::Prec::tf32), gram::name(gram::Output::full_gram)},
+};
+
+}  // namespace results::gram_peers

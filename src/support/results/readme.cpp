@@ -8,6 +8,7 @@
 #include <tdmaps/map_utm.hpp>
 #include <tdmaps/registry.hpp>
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/map_names.hpp"     // the host emulation's name of a root (host_suffix)
 #include "registry/sdh_rungs.hpp"   // the SDH implementations' rules, by name
 
 #include <algorithm>
@@ -155,13 +156,13 @@ std::string edm_bw_line(const GpuData& g) {
   if (!t) return "";
   std::vector<double> bws;
   for (const TableRow& r : t->rows())
-    if (r.s("map") == "write_bw") bws.push_back(r.d("GBps"));
+    if (r.s("map") == kWriteBwMap) bws.push_back(r.d("GBps"));
   const double bw = median(bws);
   std::vector<std::string> parts;
   for (const std::string lay : {"full", "packed"}) {
     std::map<std::pair<int, long long>, double> best;  // (features, N) -> best map's GB/s
     for (const TableRow& r : t->rows())
-      if (r.s("variant") == lay && r.s("map") != "write_bw" && r.d("N") >= kLargeN) {
+      if (r.s("variant") == lay && r.s("map") != kWriteBwMap && r.d("N") >= kLargeN) {
         const auto k = std::make_pair(int(r.d("features")), (long long)r.d("N"));
         best[k] = std::max(best.count(k) ? best[k] : 0.0, r.d("GBps"));
       }
@@ -526,7 +527,7 @@ std::string readme_maps_block(const Ctx& ctx) {
     const std::string name = M::name;
     std::string oracle;
     if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
-    else if (const TableRow* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+    else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, "pinned", "", &keep))
       oracle = "host emulation (correctly rounded 1/√): " + range_words(*h, kRho);
     else if (pick_rows::on_papers_grid(name))
       oracle = "as `" + pick_rows::off_papers_grid(name) + "`, and n' within CUDA's grid side";
@@ -543,7 +544,7 @@ std::string readme_maps_block(const Ctx& ctx) {
     const std::string name = M::name;
     std::string oracle;
     if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
-    else if (const TableRow* h = range_row(cpu, name + "-host", "pinned", "", &keep))
+    else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, "pinned", "", &keep))
       oracle = "host `cbrtf`: " + range_words(*h, kRho3);
     else oracle = limit_words(tdmaps::range_limit_of<M>(), 3);
     const std::string device = per_gpu(ctx, [&](const GpuData& g) {
@@ -617,7 +618,7 @@ std::string readme_rounding_block(const Ctx& ctx) {
           const std::string kind = three ? "block3" : f.kind == tdmaps::root_kind::row ? "block" : "thread";
           const std::string host = "`" + v + "`, " + (three ? "host `cbrtf`" : "host emulation (correctly rounded 1/√)");
           if (!f.cpu_limit) device_row(v, kind, rho);
-          cpu_row(v + "-host", host, rho);
+          cpu_row(v + tdmaps::host_suffix, host, rho);
           if (f.cpu_limit) device_row(v, kind, rho);
         }
       }

@@ -6,6 +6,7 @@
 #include "gram_names.hpp"
 #include "layouts.hpp"
 #include "model.hpp"
+#include "registry/map_names.hpp"  // a map's family and papers'-grid variant by name
 
 #include <string>
 #include <vector>
@@ -59,23 +60,25 @@ inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, d
 // ltm-r-sq / ltm-e-sq; Linear = our one-dimensional grid of n(n+1)/2 blocks.
 enum class Grid { Papers, Linear };
 inline const char* grid_words(Grid g) { return g == Grid::Papers ? "papers' n'×n' grid" : "linear grid"; }
-// A map name on grid g: Linear as given; Papers turns an LTM map on the linear grid (ltm-*) into the same root on the
-// papers' grid (its "-sq" variant, map_variants.hpp). A map with no such variant (ltm-lut) gets a name no CSV has, so
-// a reading on the papers' grid is "not measured" for it rather than judged on another grid.
-// The papers' grid's map names, one spelling for the composition (on_grid) and every parse (the
-// synthetic results, README's tables): the suffix "-sq" of an LTM map on that grid.
+// A map name on grid g: Linear as given; Papers turns an LTM map on the linear grid into the same root on the papers'
+// grid, its registered variant there (map_variants.hpp LtmSquare; registry/map_names.hpp). An LTM map with no such
+// variant (ltm-lut) gets the name the variant would have, "<name>-sq", which no CSV has, so a reading on the papers'
+// grid is "not measured" for it rather than judged on another grid.
 inline constexpr const char* kPapersGridSuffix = "-sq";
+// Whether m is a map on the papers' grid (a registered LtmSquare).
 inline bool on_papers_grid(const std::string& m) {
-  const std::string sq = kPapersGridSuffix;
-  return m.size() > sq.size() && m.compare(m.size() - sq.size(), sq.size(), sq) == 0;
+  const auto n = tdmaps::map_named(m);
+  return n && n->linear;
 }
-// The map an -sq name is the papers'-grid variant of (ltm-r-sq → ltm-r); any other name as given.
+// The map an LTM on the papers' grid runs on the linear grid (ltm-r-sq → ltm-r); any other name as given.
 inline std::string off_papers_grid(const std::string& m) {
-  return on_papers_grid(m) ? m.substr(0, m.size() - std::string(kPapersGridSuffix).size()) : m;
+  const auto n = tdmaps::map_named(m);
+  return n && n->linear ? n->linear : m;
 }
 inline std::string on_grid(Grid g, const std::string& m) {
-  if (g == Grid::Papers && m.rfind("ltm-", 0) == 0 && !on_papers_grid(m)) return m + kPapersGridSuffix;
-  return m;
+  const auto n = tdmaps::map_named(m);
+  if (g != Grid::Papers || !n || n->family != tdmaps::map_family::ltm || n->linear) return m;
+  return n->papers && !n->fast ? std::string(n->papers) : m + kPapersGridSuffix;
 }
 inline std::vector<std::string> on_grid(Grid g, std::vector<std::string> ms) {
   for (std::string& m : ms) m = on_grid(g, m);
