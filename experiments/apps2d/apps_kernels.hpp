@@ -9,7 +9,9 @@
 #include <gpu/edm.cuh>
 #include <tdmaps/registry.hpp>  // any_plan2: the table holds each map's own Params
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
+#include "registry/map_names.hpp"   // fast_suffix: "<map>-fast", the tiled fast kernel's name
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,9 +50,10 @@ const std::vector<EdmKernel>& edm_kernels();
 const EdmKernel* find_edm(const std::string& map, int features, Layout L);  // nullptr if none
 std::vector<std::string> edm_map_names();                                    // in table order
 
-// The I reference of a map: "bb" for plain maps, "bb-fast" for fast ones.
+// The I reference of a map: "bb" for plain maps, "bb-fast" for fast ones (registry/map_names.hpp spells both).
 inline std::string reference_map(const std::string& map) {
-  return map.size() > 5 && map.compare(map.size() - 5, 5, "-fast") == 0 ? "bb-fast" : "bb";
+  const std::optional<tdmaps::named_map> n = tdmaps::map_named(map);
+  return std::string(tdmaps::BB::name) + (n && n->fast ? tdmaps::fast_suffix : "");
 }
 
 // ---- collision ---------------------------------------------------------------------------

@@ -158,15 +158,16 @@ const i64 verify_sizes[] = {999, 1024};
 // ---- EDM ------------------------------------------------------------------------------------
 std::vector<std::string> edm_run_maps(const Options& o) {
   std::vector<std::string> v;
+  const std::string bb = reference_map(tdmaps::BB::name), bb_fast = reference_map(std::string(tdmaps::BB::name) + tdmaps::fast_suffix);
   bool plain = false, fast = false;
   for (const auto& m : o.maps) {
     bool known = false;
     for (const auto& n : edm_map_names()) known = known || n == m;
     if (!known) continue;  // a collision-only name
-    (reference_map(m) == "bb" ? plain : fast) = true;
+    (reference_map(m) == bb ? plain : fast) = true;
   }
-  if (plain) v.push_back("bb");
-  if (fast) v.push_back("bb-fast");
+  if (plain) v.push_back(bb);
+  if (fast) v.push_back(bb_fast);
   for (const auto& m : o.maps) {
     bool known = false;
     for (const auto& n : edm_map_names()) known = known || n == m;
@@ -385,7 +386,7 @@ int main(int argc, char** argv) {
   // the registry's default (the maps whose traits join experiment::apps_default, then the fast EDM
   // kernels of those joining experiment::fast_default); "all": every map with a kernel here
   const std::string default_maps = map_names_csv(joining_t<experiment::apps_default>{}) + "," +
-                                   map_names_csv(joining_t<experiment::fast_default>{}, "-fast");
+                                   map_names_csv(joining_t<experiment::fast_default>{}, tdmaps::fast_suffix);
   std::vector<std::string> maps{default_maps};
   Options o;
   o.run = bench::RunOptions::with(20, 3, 5, 600);  // reps, warmup, min_reps, budget_s

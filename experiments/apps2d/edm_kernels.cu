@@ -21,7 +21,7 @@ void launch_fast_of(const any_plan2& p, const float* pts, float* out) { launch_f
 template <class M, bool Fast, int D, Layout L>
 void add_one(std::vector<EdmKernel>& v) {
   EdmKernel k;
-  k.map = std::string(M::name) + (Fast ? "-fast" : "");
+  k.map = std::string(M::name) + (Fast ? tdmaps::fast_suffix : "");
   k.fast = Fast;
   k.features = D;
   k.layout = L;
@@ -69,7 +69,7 @@ std::vector<EdmKernel> build() {
 const std::vector<EdmKernel>* kernels_named(const std::string& map) {
   const std::vector<EdmKernel>* k = nullptr;
   if (!with_map(maps2d_apps{}, map, [&](auto m) { k = &kernels_of<decltype(m), false>(); }))
-    with_map(maps2d_fast{}, map, [&](auto m) { k = &kernels_of<decltype(m), true>(); }, "-fast");
+    with_map(maps2d_fast{}, map, [&](auto m) { k = &kernels_of<decltype(m), true>(); }, tdmaps::fast_suffix);
   return k;
 }
 
