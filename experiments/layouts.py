@@ -30,3 +30,13 @@ GRAM_PEERS = {
     "cdist-fp32": ("torch.cdist", "fp32", "full"),
     "mm-tf32": ("torch.mm", "tf32", "full-gram"),
 }
+# peers_edm.csv's impls (src/support/results/python_names.hpp edm_peers): each torch_peers.py --impls
+# word, and the layout of its output, in the order the script runs them.
+EDM_PDIST = "pdist"
+EDM_CDIST = "cdist"
+EDM_CDIST_DIRECT = "cdist-direct"
+EDM_PEERS = {
+    "pdist": "packed",
+    "cdist": "full",
+    "cdist-direct": "full",
+}

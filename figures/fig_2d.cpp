@@ -2,6 +2,7 @@
 // (Fig. 3 left), the dummy kernel, EDM and collision detection (Fig. 5), I vs features, and
 // the EDM roofline.
 #include "figures.hpp"
+#include "python_names.hpp"  // peers_edm.csv's impls (results::edm_peers), torch_peers.py's
 #include "select.hpp"
 
 #include <algorithm>
@@ -51,24 +52,34 @@ Panel i_panel(const Ctx& ctx, const Table& t, const Sel& s, const std::string& t
   return p;
 }
 
-// "rb 1.21 (max 1.30 at N=4096), ltm-r 1.10, ..." for the maps of a selection.
-std::string i_reading(const Table& t, const Sel& s) {
-  std::vector<std::string> parts;
+// The slots of the partial i_reading (figures/captions.template.md) for the maps of a selection: large_n, maps
+// (map, median over N ≥ large_n or "", max, max_n) and highest (the map of the highest median, or "").
+void i_slots(const Table& t, const Sel& s, Slots& out) {
   std::string best;
   double bv = NAN;
+  out.set("large_n", fmt_int(kLargeN)).list("maps");
   for (const std::string& m : maps_in(t, s)) {
     if (is_reference(m)) continue;
     const Pts p = curve(t, s, m);
     if (p.empty()) continue;
     const double med = med_from(p, kLargeN);
     const auto mx = max_pt(p);
-    parts.push_back("**" + m + "** " + (std::isfinite(med) ? fmt(med, 3) : "— (no N ≥ " + fmt_int(kLargeN) + ")") +
-                    " (max " + fmt(mx.second, 3) + " at N = " + fmt_int(mx.first) + ")");
+    out.add("maps")
+        .set("map", m)
+        .set("median", std::isfinite(med) ? fmt(med, 3) : "")
+        .set("max", fmt(mx.second, 3))
+        .set("max_n", fmt_int(mx.first));
     if (std::isfinite(med) && !(med <= bv)) { bv = med; best = m; }
   }
-  if (parts.empty()) return "no rows.";
-  return "median I over N ≥ " + fmt_int(kLargeN) + ": " + join(parts, "; ") + "." +
-         (best.empty() ? "" : " Highest: " + best + ".");
+  out.set("highest", best);
+}
+
+// The paper marks' ids as the list `marks` (sorted, each once).
+void mark_slots(std::vector<std::string> ids, Slots& out) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  out.list("marks");
+  for (const std::string& id : ids) out.add("marks").set("id", id);
 }
 
 std::vector<double> rhos_of(const Table& t, const Sel& base) {
@@ -83,16 +94,17 @@ std::vector<double> rhos_of(const Table& t, const Sel& base) {
 
 
 // Panels of I vs N, one per rho (rho 16 first); the paper marks go on rho 16.
+// Its caption's slots (features, dim, ...) come in `slots`; the reading's (the partial i_vs_n) are added here.
 void draw_i_vs_n(Ctx& ctx, const GpuData& g, const Table& t, Sel base, const std::string& name,
-                 const std::string& title, const std::string& marks_fig, const std::string& caption) {
+                 const std::string& title, const std::string& marks_fig, Slots slots = {}) {
   Figure f;
   f.name = name;
   f.title = title_of(title, &g);
   std::vector<double> rhos = rhos_of(t, base);
   if (!t.has("rho")) rhos = {NAN};
   std::sort(rhos.begin(), rhos.end(), [](double a, double b) { return (a == kRho) != (b == kRho) ? a == kRho : a < b; });
-  std::string reading;
   std::vector<std::string> ids;
+  slots.list("panels");
   for (double rho : rhos) {
     Sel s = base;
     s.rho = rho;
@@ -102,19 +114,15 @@ void draw_i_vs_n(Ctx& ctx, const GpuData& g, const Table& t, Sel base, const std
     for (const Series& se : p.series) any = any || !se.x.empty();
     if (!any) continue;
     f.panels.push_back(p);
-    reading += (reading.empty() ? "" : " ") + rl + ": " + i_reading(t, s);
+    i_slots(t, s, slots.add("panels").set("rho", std::isfinite(rho) ? fmt_int(rho) : ""));
   }
   if (f.panels.empty()) {
     skip(ctx, name, &g, t.path + " has no rows for this selection");
     return;
   }
   if (f.panels.size() > 1) f.width = 1300, f.height = 600;
-  if (!ids.empty()) {
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    reading += " Paper marks (open symbols, right of the data or at the stated N): " + join(ids, ", ") + ".";
-  }
-  emit(ctx, f, &g, caption, reading);
+  mark_slots(ids, slots);
+  emit(ctx, f, &g, slots);
 }
 
 }  // namespace
@@ -130,7 +138,8 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
   std::sort(forms.begin(), forms.end(), [](const std::string& a, const std::string& b) {
     return (a == "store") != (b == "store") ? a == "store" : a < b;
   });
-  std::string reading;
+  Slots slots;
+  slots.list("panels");
   std::vector<std::string> ids;
   for (const std::string& form : forms) {
     Sel s;
@@ -143,17 +152,12 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
     for (const Series& se : p.series) any = any || !se.x.empty();
     if (!any) continue;
     f.panels.push_back(p);
-    reading += (reading.empty() ? "" : " ") + (form.empty() ? std::string("") : "Form " + form + ": ") + i_reading(*t, s);
+    i_slots(*t, s, slots.add("panels").set("form", form));
   }
   if (f.panels.empty()) return skip(ctx, "fig3_sqrt", &g, "sqrt.csv has no rows at ρ = 16");
   if (f.panels.size() > 1) f.width = 1300, f.height = 600;
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  if (!ids.empty()) reading += " Paper marks: " + join(ids, ", ") + ".";
-  emit(ctx, f, &g,
-       "Fig. 3 (left) of 000 / 001: the improvement factor of LTM with each square root over BB on the dummy kernel, "
-       "ρ = 16; open marks are the papers' values (GTX 680, GTX 765M, Tesla K40).",
-       reading);
+  mark_slots(ids, slots);
+  emit(ctx, f, &g, slots);
   // ρ = 32, when measured
   const Sel s32 = pick_rows::dummy(pick_rows::Form::Store, true, 32);
   if (!curve(*t, s32, "ltm-x").empty() || !curve(*t, s32, "ltm-r").empty() || !curve(*t, s32, "ltm-e").empty()) {
@@ -161,7 +165,9 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
     f2.name = "fig3_sqrt_rho32";
     f2.title = title_of("Square roots of g(λ), ρ = 32, form store", &g);
     f2.panels.push_back(i_panel(ctx, *t, s32, "ρ = 32, form store", "", nullptr));
-    emit(ctx, f2, &g, "The square-root study at ρ = 32 (form store).", i_reading(*t, s32));
+    Slots slots;
+    i_slots(*t, s32, slots);
+    emit(ctx, f2, &g, slots);
   }
 }
 
@@ -170,14 +176,11 @@ void fig5_dummy(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "fig5_dummy", g, results::layout::dummy, {"N", "map"});
   if (!t) return;
   const Sel s = pick_rows::dummy(pick_rows::Form::Store);
-  draw_i_vs_n(ctx, g, *t, s, "fig5_dummy", "Dummy kernel (form store): I of every map vs BB", "fig5_dummy",
-              "Fig. 5 of 000 (and of 001): dummy kernel, improvement of each map over BB; open marks are the papers' "
-              "values.");
+  draw_i_vs_n(ctx, g, *t, s, "fig5_dummy", "Dummy kernel (form store): I of every map vs BB", "fig5_dummy");
   if (t->has("form")) {
     const Sel c = pick_rows::dummy(pick_rows::Form::Cond);
     if (!curve(*t, c, "rb").empty() || !maps_in(*t, c).empty())
-      draw_i_vs_n(ctx, g, *t, c, "fig5_dummy_cond", "Dummy kernel (form cond, no store): I of every map vs BB", "",
-                  "The dummy kernel without its contended store: the cost of each map alone.");
+      draw_i_vs_n(ctx, g, *t, c, "fig5_dummy_cond", "Dummy kernel (form cond, no store): I of every map vs BB", "");
   }
 }
 
@@ -191,11 +194,7 @@ void fig5_edm(Ctx& ctx, const GpuData& g, int features) {
     if (maps_in(*t, s).empty() && !full) continue;
     draw_i_vs_n(ctx, g, *t, s, full ? name : name + "_packed",
                 "EDM, " + std::to_string(features) + " feature(s), " + layout + " output: I of every map vs BB",
-                full ? name : "",
-                std::string(full ? "Fig. 5 of 000 (4 features) / 001 (1 and 4 features): " : "The same, ") +
-                    "Euclidean distance matrix with " + std::to_string(features) + " feature(s), " + layout +
-                    " N×N output" + (full ? "" : " replaced by the packed triangle") +
-                    "; -fast variants are measured against bb-fast.");
+                full ? name : "", Slots().set("features", std::to_string(features)));
   }
 }
 
@@ -208,15 +207,12 @@ void fig5_collision(Ctx& ctx, const GpuData& g, const std::string& dim) {
   // kernel without shared memory for every map.
   const Sel s = pick_rows::collision(pick_rows::Kernel::Shared, dim);
   draw_i_vs_n(ctx, g, *t, s, name, "Collision detection " + dim + " (shared memory): I of every map vs BB", name,
-              "Fig. 5 of 000: collision detection of N spheres (" + dim +
-                  "), every map in the same shared-memory kernel; UTM and thread-level RB cannot tile shared memory "
-                  "(thread-space maps; RB runs as rb-b, folded in block space).");
+              Slots().set("dim", dim));
   const Sel d = pick_rows::collision(pick_rows::Kernel::Direct, dim);
   if (!maps_in(*t, d).empty())
     draw_i_vs_n(ctx, g, *t, d, name + "_direct",
                 "Collision detection " + dim + " without shared memory: I of every map vs BB (same kernel)", "",
-                "A second kernel style, not the papers': no shared memory (__ldg, a global atomic per colliding "
-                "pair), every map including BB in it.");
+                Slots().set("dim", dim));
 }
 
 void fig5_features(Ctx& ctx, const GpuData& g) {
@@ -225,7 +221,8 @@ void fig5_features(Ctx& ctx, const GpuData& g) {
   Figure f;
   f.name = "fig5_features";
   f.title = title_of("EDM: I vs number of features at the largest N, ρ = 16", &g);
-  std::string reading;
+  Slots slots;
+  slots.list("layouts");
   for (const char* layout : {"full", "packed"}) {
     Panel p;
     p.title = std::string(layout) + " output";
@@ -236,7 +233,8 @@ void fig5_features(Ctx& ctx, const GpuData& g) {
     p.xtic = 1;
     Sel s;
     s.eq["variant"] = layout;
-    std::vector<std::string> parts;
+    Slots panel;
+    panel.set("layout", layout).list("maps");
     for (const std::string& m : maps_in(*t, s)) {
       if (is_reference(m)) continue;
       Pts q;
@@ -252,16 +250,16 @@ void fig5_features(Ctx& ctx, const GpuData& g) {
       }
       if (q.empty()) continue;
       p.series.push_back(map_series(m, q, m + " (N = " + fmt_int(Nused) + ")"));
-      parts.push_back(m + " " + fmt(q.front().second, 3) + "→" + fmt(q.back().second, 3));
+      panel.add("maps").set("map", m).set("fewest", fmt(q.front().second, 3)).set("most", fmt(q.back().second, 3));
     }
     if (p.series.empty()) continue;
     p.hlines.push_back(bb_line());
     f.panels.push_back(p);
-    reading += std::string(reading.empty() ? "" : " ") + layout + ": I from fewest to most features: " + join(parts, ", ") + ".";
+    slots.list("layouts").push_back(panel);
   }
   if (f.panels.empty()) return skip(ctx, "fig5_features", &g, "edm.csv has no rows at ρ = 16");
   if (f.panels.size() > 1) f.width = 1300, f.height = 600;
-  emit(ctx, f, &g, "001's last panel: I against the number of features (work per thread) at the largest N.", reading);
+  emit(ctx, f, &g, slots);
 }
 
 // ---- EDM roofline -------------------------------------------------------------------------------
@@ -280,7 +278,8 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   f.name = "edm_roofline";
   f.title = title_of("EDM output bandwidth vs N (" + fmt_int(feat) + " features, ρ = 16)", &g);
   f.width = 1300;
-  std::string reading = std::isfinite(wbw) ? "Measured write bandwidth " + fmt(wbw, 0) + " GB/s." : "No " + std::string(results::kWriteBwMap) + " row.";
+  Slots slots;
+  slots.set("write_bw", std::isfinite(wbw) ? fmt(wbw, 0) : "").set("write_bw_map", results::kWriteBwMap).list("layouts");
   for (const char* layout : {"full", "packed"}) {
     const Sel s = pick_rows::edm(layout, int(feat));
     Panel p;
@@ -289,24 +288,30 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
     p.ylabel = "GB/s written";
     p.key = "below";  // off the data: the curves reach the bottom right corner (issue #28)
     double xmax = 0;
-    std::vector<std::string> parts;
+    Slots panel;
+    panel.set("layout", layout).list("rows");
     for (const std::string& m : maps_in(*t, s)) {
       if (m == results::kWriteBwMap) continue;
       const Pts q = curve(*t, s, m, "GBps");
       if (q.empty()) continue;
       p.series.push_back(map_series(m, q));
       xmax = std::max(xmax, q.back().first);
-      parts.push_back(m + " " + fmt(q.back().second, 0) + " GB/s" +
-                      (std::isfinite(wbw) ? " (" + fmt(100 * q.back().second / wbw, 0) + "%)" : ""));
+      panel.add("rows")
+          .set("name", m)
+          .set("gbps", fmt(q.back().second, 0))
+          .set("pct", std::isfinite(wbw) ? fmt(100 * q.back().second / wbw, 0) : "");
     }
     if (peers && peers->has("impl") && peers->has("N") && peers->has("GBps")) {
+      namespace ep = results::edm_peers;
       for (const std::string& impl : values_of(*peers, "impl")) {
+        // the impl's declared layout, for a file without the layout column
+        const char* declared = nullptr;
+        for (const ep::Peer& e : ep::peers)
+          if (impl == e.impl) declared = e.layout;
         std::map<double, std::vector<double>> by;
         for (const TableRow& r : peers->rows()) {
           if (r.s("impl") != impl) continue;
-          if (peers->has("layout") && r.s("layout") != layout) continue;
-          if (!peers->has("layout") && (impl.find("pdist") != std::string::npos) != (std::string(layout) == "packed"))
-            continue;
+          if (peers->has("layout") ? r.s("layout") != layout : !declared || std::string(declared) != layout) continue;
           if (peers->has("features") && std::isfinite(r.d("features")) && r.d("features") != feat) continue;
           if (std::isfinite(r.d("GBps"))) by[r.d("N")].push_back(r.d("GBps"));
         }
@@ -314,13 +319,13 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
         for (const auto& [n, v] : by) q.emplace_back(n, median(v));
         if (q.empty()) continue;
         Series se = map_series(impl, q, "peer: " + impl);
-        const bool pd = impl.find("pdist") != std::string::npos, direct = impl.find("direct") != std::string::npos;
+        const bool pd = impl == ep::pdist.impl, direct = impl == ep::cdist_direct.impl;
         se.color = pd ? "#000000" : direct ? "#999999" : "#555555";
         se.dt = 2;
         se.pt = pd ? 6 : direct ? 4 : 8;
         p.series.push_back(se);
         xmax = std::max(xmax, q.back().first);
-        parts.push_back(impl + " " + fmt(q.back().second, 0) + " GB/s");
+        panel.add("rows").set("name", impl).set("gbps", fmt(q.back().second, 0)).set("pct", "");
       }
     }
     if (p.series.empty()) continue;
@@ -329,13 +334,10 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
     p.yrange = std::make_pair(0.0, std::isfinite(wbw) ? wbw * 1.15 : NAN);
     if (!std::isfinite(wbw)) p.yrange.reset();
     f.panels.push_back(p);
-    reading += std::string(" ") + layout + " at the largest N: " + join(parts, ", ") + ".";
+    slots.list("layouts").push_back(panel);
   }
   if (f.panels.empty()) return skip(ctx, "edm_roofline", &g, "edm.csv has no GBps rows at ρ = 16");
-  emit(ctx, f, &g,
-       "The EDM kernels are write-bound: bytes written per second by each map and output layout against the device's "
-       "measured write bandwidth, with PyTorch's pdist (packed) and cdist (full) as peers.",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 
 }  // namespace figs

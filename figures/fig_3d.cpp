@@ -23,8 +23,8 @@ double primary_rho(const Table& t) {
 }
 
 // One panel of I vs N: every tetrahedral map x mode of a selection, eq. (17) at beta = tau
-// from the library's plans, and the paper's bound.
-bool tet_panel(const Ctx& ctx, const Table& t, Sel s, const std::string& title, Panel& p, std::vector<std::string>& parts) {
+// from the library's plans, and the paper's bound; each curve an item of `curves` (map, mode, max, max_n).
+bool tet_panel(const Ctx& ctx, const Table& t, Sel s, const std::string& title, Panel& p, Slots& curves) {
   p.title = title;
   p.xlabel = "N";
   p.ylabel = "I = t_BB3 / t_map";
@@ -44,7 +44,7 @@ bool tet_panel(const Ctx& ctx, const Table& t, Sel s, const std::string& title, 
       }
       p.series.push_back(se);
       xmax = std::max(xmax, q.back().first);
-      parts.push_back(se.label + " max " + fmt(max_pt(q).second, 3) + " at N = " + fmt_int(max_pt(q).first));
+      curves.add("curves").set("map", m).set("mode", mode).set("max", fmt(max_pt(q).second, 3)).set("max_n", fmt_int(max_pt(q).first));
     }
   }
   if (p.series.empty()) return false;
@@ -104,47 +104,46 @@ void tet_I(Ctx& ctx, const GpuData& g) {
     Figure f;
     f.name = first ? "tet_I" : "tet_I_rho" + fmt_int(rho);
     f.title = title_of("Tetrahedral map g(λ) vs the bounding box BB3, ρ = " + fmt_int(rho), &g);
-    std::string reading;
+    Slots slots;
+    slots.list("panels");
     if (dummy)
       for (const std::string& form : col_values(*dummy, "form")) {
         Sel s;
         s.rho = rho;
         if (!form.empty()) s.eq["form"] = form;
         Panel p;
-        std::vector<std::string> parts;
-        if (tet_panel(ctx, *dummy, s, "map-only kernel" + (form.empty() ? "" : ", form " + form), p, parts)) {
+        Slots panel;
+        panel.set("form", form).flag("three_body", false).list("curves");
+        if (tet_panel(ctx, *dummy, s, "map-only kernel" + (form.empty() ? "" : ", form " + form), p, panel)) {
           f.panels.push_back(p);
-          reading += (reading.empty() ? "" : " ") + std::string("Dummy") + (form.empty() ? "" : " (" + form + ")") + ": " +
-                     join(parts, "; ") + ".";
+          slots.list("panels").push_back(panel);
         }
       }
     if (three) {
       Sel s;
       s.rho = rho;
       Panel p;
-      std::vector<std::string> parts;
-      if (tet_panel(ctx, *three, s, "three-body kernel", p, parts)) {
+      Slots panel;
+      panel.set("form", "").flag("three_body", true).list("curves");
+      if (tet_panel(ctx, *three, s, "three-body kernel", p, panel)) {
         f.panels.push_back(p);
-        reading += (reading.empty() ? "" : " ") + std::string("Three-body: ") + join(parts, "; ") + ".";
+        slots.list("panels").push_back(panel);
       }
     }
     if (f.panels.empty()) continue;
     f.width = f.panels.size() >= 3 ? 1700 : f.panels.size() == 2 ? 1300 : 900;
     f.height = 620;
-    emit(ctx, f, &g,
-         "003 §III-B: the tetrahedral map against the bounding box (modes: every thread maps, or one thread per block "
-         "maps and shares), with the analysis' limit 6β/τ (eq. 18) and its finite-n form at β = τ (eq. 17) from the "
-         "library's launched blocks.",
-         reading);
+    emit(ctx, f, &g, slots);
     first = false;
   }
   if (first) skip(ctx, "tet_I", &g, "no tetrahedral-map rows");
 }
 
 // The series of the layout figure: key ("map mode ...") -> (N, median linear/blocked time);
-// map_of[key] is the key's map, *rho the block side used. "" or why the table cannot be used.
+// map_of[key] and mode_of[key] are the key's map and mode (column mode; "" without it), *rho the block
+// side used. "" or why the table cannot be used.
 std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::map<std::string, std::string>& map_of,
-                          double* rho_used) {
+                          std::map<std::string, std::string>& mode_of, double* rho_used) {
   const std::string rc = t.first_of({"linear_over_blocked", "ratio", "speedup"});
   std::vector<std::string> groups;
   for (const char* c : {"map", "mode", "kernel", "test"})
@@ -165,6 +164,7 @@ std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::
       if (usable(r) && (!t.has("layout") || r.s("layout") == "blocked") && std::isfinite(r.d(rc))) {
         by[key_of(r)][r.d("N")].push_back(r.d(rc));
         map_of[key_of(r)] = r.s("map");
+        mode_of[key_of(r)] = r.s("mode");
       }
   } else if (t.has("layout") && t.has("median_ms")) {
     std::map<std::string, std::map<double, std::map<std::string, double>>> ms;
@@ -172,6 +172,7 @@ std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::
       if (usable(r)) {
         ms[key_of(r)][r.d("N")][r.s("layout")] = r.d("median_ms");
         map_of[key_of(r)] = r.s("map");
+        mode_of[key_of(r)] = r.s("mode");
       }
     for (const auto& [k, m] : ms)
       for (const auto& [n, l] : m)
@@ -192,9 +193,9 @@ void tet_layout(Ctx& ctx, const GpuData& g) {
   const Table* t = need(ctx, "tet_layout", g, results::layout::tet_layout, {"N"});
   if (!t) return;
   std::map<std::string, Pts> by;
-  std::map<std::string, std::string> map_of;
+  std::map<std::string, std::string> map_of, mode_of;
   double rho = NAN;
-  const std::string why = layout_curves(*t, by, map_of, &rho);
+  const std::string why = layout_curves(*t, by, map_of, mode_of, &rho);
   if (!why.empty()) return skip(ctx, "tet_layout", &g, why);
   Figure f;
   f.name = "tet_layout";
@@ -205,25 +206,25 @@ void tet_layout(Ctx& ctx, const GpuData& g) {
   p.xlabel = "N";
   p.ylabel = "t_linear / t_blocked";
   p.key = "below";
-  std::vector<std::string> parts;
+  Slots slots;
+  slots.list("curves");
   double xmax = 0;
   for (const auto& [k, q] : by) {
     Series s = map_series(map_of[k].empty() ? k : map_of[k], q, k);
-    if (k.find("block") != std::string::npos && k.find("thread") == std::string::npos) {
+    if (mode_of[k] == "block") {  // one thread per block maps: dashed, as in tet_I
       s.dt = 2;
       s.pt -= 1;
     }
     p.series.push_back(s);
     xmax = std::max(xmax, q.back().first);
-    parts.push_back(k + ": max " + fmt(max_pt(q).second, 3) + " at N = " + fmt_int(max_pt(q).first));
+    slots.add("curves").set("series", k).set("max", fmt(max_pt(q).second, 3)).set("max_n", fmt_int(max_pt(q).first));
   }
   p.hlines.push_back(HLine{1.0, "equal (1)", "#000000", 1, 1.2});
   if (const Claim* b = ctx.claim("003-layout-2x"))
     if (b->pv.numeric()) p.hlines.push_back(HLine{b->pv.lo, "paper: up to " + fmt_g(b->pv.lo) + "× (003-layout-2x)", "#d62728", 2, 1.4});
   p.xrange = std::make_pair(0.0, xmax * 1.02);
   f.panels.push_back(p);
-  emit(ctx, f, &g, "003 §III-A: the same kernel on the blocked (succinct) data layout against the linear one, with the "
-                   "analysis' bound 2 − F (eq. 10).", join(parts, "; ") + ".");
+  emit(ctx, f, &g, slots);
 }
 
 }  // namespace figs

@@ -7,18 +7,36 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 namespace fs = std::filesystem;
 
 namespace figs {
 
 // ---- drawing and recording --------------------------------------------------------------
-void emit(Ctx& ctx, Figure& f, const GpuData* g, const std::string& caption, const std::string& reading) {
+const Captions& captions(const Ctx& ctx) {
+  static std::map<std::string, Captions> read;  // by path
+  const auto it = read.find(ctx.captions);
+  if (it != read.end()) return it->second;
+  Captions c;
+  std::string err;
+  if (!load_captions(ctx.captions, &c, &err)) {
+    std::cerr << "tdmaps_figures: " << err << "\n";
+    std::exit(2);
+  }
+  return read.emplace(ctx.captions, std::move(c)).first->second;
+}
+
+void emit(Ctx& ctx, Figure& f, const GpuData* g, const Slots& slots) {
   FigRec r;
   r.name = f.name;
   r.gpu = g ? g->slug : "";
-  r.caption = caption;
-  r.reading = reading;
+  std::string err;
+  if (!fill_captions(captions(ctx), f.name, slots, &r.caption, &r.reading, &err)) {
+    // the template's bug or the draw function's, not the data's: stop (figures_smoke and drift fail)
+    std::cerr << "tdmaps_figures: " << err << (g ? " [" + g->slug + "]" : "") << "\n";
+    std::exit(2);
+  }
   if (!ctx.gnuplot_ok) {
     r.why = "gnuplot unavailable";
     ctx.figs.push_back(r);

@@ -111,10 +111,11 @@ bool cmp_gpus(Ctx& ctx, const std::string& name, const results::Layout& layout, 
   return false;
 }
 
-std::string gpu_vals(const std::vector<std::string>& labels, const std::vector<double>& v, int prec = 3) {
-  std::vector<std::string> parts;
-  for (size_t k = 0; k < v.size(); ++k) parts.push_back(labels[k] + " " + (std::isfinite(v[k]) ? fmt(v[k], prec) : "—"));
-  return join(parts, ", ");
+// One value per GPU as the list `values` of `out` (gpu: its label, value: the number, "—" where it has none).
+void gpu_vals(const std::vector<std::string>& labels, const std::vector<double>& v, Slots& out) {
+  out.list("values");
+  for (size_t k = 0; k < v.size(); ++k)
+    out.add("values").set("gpu", labels[k]).set("value", std::isfinite(v[k]) ? fmt(v[k], 3) : "—");
 }
 
 std::vector<std::string> labels_of(const Ctx& ctx, const std::vector<GpuTable>& gs) {
@@ -123,14 +124,21 @@ std::vector<std::string> labels_of(const Ctx& ctx, const std::vector<GpuTable>& 
   return v;
 }
 
+// The GPUs' labels as the list `gpus` of `out` (gpu), in the figure's order.
+void gpu_list(const std::vector<std::string>& labels, Slots& out) {
+  out.list("gpus");
+  for (const std::string& l : labels) out.add("gpus").set("gpu", l);
+}
+
 struct CmpPanel {
   Sel sel;
   std::string title, marks_fig;
 };
 
-// I against N of every map (exact rows) on every GPU, one panel per selection.
+// I against N of every map (exact rows) on every GPU, one panel per selection; the caption's slots of the
+// figure's own (features, dim) come in `slots`.
 void cmp_i_vs_n(Ctx& ctx, const std::string& name, const results::Layout& layout, const std::vector<CmpPanel>& panels,
-                const std::string& what, const std::string& caption) {
+                const std::string& what, Slots slots = {}) {
   const std::string file = layout.file;
   std::vector<GpuTable> gs;
   if (!cmp_gpus(ctx, name, layout, {"N", "map"}, gs)) return;
@@ -138,7 +146,9 @@ void cmp_i_vs_n(Ctx& ctx, const std::string& name, const results::Layout& layout
   Figure f;
   f.name = name;
   f.title = cmp_title(ctx, what, gs);
-  std::vector<std::string> reading, ids;
+  std::vector<std::string> ids;
+  gpu_list(labels, slots);
+  slots.set("large_n", fmt_int(kLargeN)).list("panels");
   for (const CmpPanel& cp : panels) {
     Panel p;
     p.title = cp.title;
@@ -153,7 +163,8 @@ void cmp_i_vs_n(Ctx& ctx, const std::string& name, const results::Layout& layout
     maps = order_maps(maps);
     double xmax = 0;
     bool any = false;
-    std::vector<std::string> parts;
+    Slots panel;
+    panel.set("panel", cp.title).list("maps");
     for (const std::string& m : maps) {
       std::vector<double> med;
       bool labelled = false;
@@ -169,7 +180,7 @@ void cmp_i_vs_n(Ctx& ctx, const std::string& name, const results::Layout& layout
         xmax = std::max(xmax, e.back().first);
         any = true;
       }
-      parts.push_back("**" + m + "** " + gpu_vals(labels, med));
+      gpu_vals(labels, med, panel.add("maps").set("map", m));
     }
     if (!any) continue;
     p.hlines.push_back(bb_line());
@@ -177,19 +188,16 @@ void cmp_i_vs_n(Ctx& ctx, const std::string& name, const results::Layout& layout
     if (!cp.marks_fig.empty()) xr = add_marks(p, ctx, cp.marks_fig, xr, &ids);
     p.xrange = std::make_pair(0.0, xr * 1.02);
     f.panels.push_back(p);
-    reading.push_back(cp.title + ": median I over N ≥ " + fmt_int(kLargeN) + " — " + join(parts, "; ") + ".");
+    slots.list("panels").push_back(panel);
   }
   if (f.panels.empty()) return skip(ctx, name, nullptr, file + " has no rows for this selection on any GPU");
   f.width = f.panels.size() > 1 ? 1400 : 1000;
   f.height = 680;
-  std::string r = join(reading, " ");
-  if (!ids.empty()) {
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    r += " Paper marks: " + join(ids, ", ") + ".";
-  }
-  emit(ctx, f, nullptr, caption + " Every GPU in one figure: colour = map, line = GPU (" +
-                            join(labels, " vs ") + ").", r);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  slots.list("marks");
+  for (const std::string& id : ids) slots.add("marks").set("id", id);
+  emit(ctx, f, nullptr, slots);
 }
 
 
@@ -199,18 +207,17 @@ const std::string kStore = "form store (the papers' dummy)", kCond = "form cond 
 void cmp_fig3_sqrt(Ctx& ctx) {
   cmp_i_vs_n(ctx, "gpus_fig3_sqrt", results::layout::sqrt_,
              {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig3_sqrt"}, {pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
-             "Square roots of g(λ): I of LTM-X/N/R/D/E vs BB", "Fig. 3 (left) of 000 / 001, the square-root study.");
+             "Square roots of g(λ): I of LTM-X/N/R/D/E vs BB");
 }
 
 void cmp_fig5_dummy(Ctx& ctx) {
   cmp_i_vs_n(ctx, "gpus_fig5_dummy", results::layout::dummy, {{pick_rows::dummy(pick_rows::Form::Store), "ρ = 16, " + kStore, "fig5_dummy"}},
-             "Dummy kernel (form store): I of every map vs BB", "Fig. 5 of 000 / 001: the dummy kernel.");
+             "Dummy kernel (form store): I of every map vs BB");
 }
 
 void cmp_fig5_dummy_cond(Ctx& ctx) {
   cmp_i_vs_n(ctx, "gpus_fig5_dummy_cond", results::layout::dummy, {{pick_rows::dummy(pick_rows::Form::Cond), "ρ = 16, " + kCond, ""}},
-             "Dummy kernel (form cond, no store): I of every map vs BB",
-             "The dummy kernel without its contended store: the cost of each map alone.");
+             "Dummy kernel (form cond, no store): I of every map vs BB");
 }
 
 void cmp_fig5_edm(Ctx& ctx, int d) {
@@ -218,15 +225,13 @@ void cmp_fig5_edm(Ctx& ctx, int d) {
   cmp_i_vs_n(ctx, "gpus_" + name, results::layout::edm,
              {{pick_rows::edm("full", std::stoi(fs_)), "ρ = 16, full N×N output", name},
               {pick_rows::edm("packed", std::stoi(fs_)), "ρ = 16, packed triangle", ""}},
-             "EDM, " + fs_ + " feature(s): I of every map vs BB",
-             "Fig. 5 of 000 / 001: Euclidean distance matrix with " + fs_ + " feature(s).");
+             "EDM, " + fs_ + " feature(s): I of every map vs BB", Slots().set("features", fs_));
 }
 
 void cmp_fig5_collision(Ctx& ctx, const std::string& dim) {
   const std::string name = std::string("fig5_collision_") + dim;
   cmp_i_vs_n(ctx, "gpus_" + name, results::layout::collision, {{pick_rows::collision(pick_rows::Kernel::Shared, dim), "ρ = 16", name}},
-             std::string("Collision detection ") + dim + " (shared memory): I of every map vs BB",
-             std::string("Fig. 5 of 000: collision detection (") + dim + ").");
+             std::string("Collision detection ") + dim + " (shared memory): I of every map vs BB", Slots().set("dim", dim));
 }
 
 void cmp_tet_I(Ctx& ctx) {
@@ -265,7 +270,9 @@ void cmp_tet_I(Ctx& ctx) {
     Figure f;
     f.name = name;
     f.title = cmp_title(ctx, "Tetrahedral map g(λ) vs BB3, ρ = " + fmt_int(rho), all);
-    std::vector<std::string> reading;
+    Slots slots;
+    gpu_list(labels_of(ctx, all), slots);
+    slots.list("panels");
     // panels: each dummy form, then the three-body kernel
     std::vector<std::pair<std::string, std::pair<const std::vector<GpuTable>*, std::string>>> kinds;
     if (gd.size() >= 2) {
@@ -289,10 +296,12 @@ void cmp_tet_I(Ctx& ctx) {
       p.ylabel = "I = t_BB3 / t_map";
       p.key = "below";
       gpu_keys(ctx, p, gs);
-      std::vector<std::string> keys;  // "map (mode)" in first-seen order
+      struct Curve {
+        std::string map, mode, label;  // label: the key's, "map (mode)"
+      };
+      std::vector<Curve> keys;  // in first-seen order
       double xmax = 0;
-      std::vector<std::string> parts;
-      std::map<std::string, std::vector<std::pair<size_t, Pts>>> by;
+      std::map<std::string, std::vector<std::pair<size_t, Pts>>> by;  // by label
       for (size_t k = 0; k < gs.size(); ++k)
         for (const std::string& m : maps_in(*gs[k].t, s)) {
           if (tdmaps::in_family(m, tdmaps::map_family::bb)) continue;  // the bounding cube
@@ -302,17 +311,19 @@ void cmp_tet_I(Ctx& ctx) {
             const Pts q = curve(*gs[k].t, sm, m);
             if (q.empty()) continue;
             const std::string key = m + (mode.empty() ? "" : " (" + mode + ")");
-            if (!by.count(key)) keys.push_back(key);
+            if (!by.count(key)) keys.push_back(Curve{m, mode, key});
             by[key].emplace_back(k, q);
           }
         }
       if (keys.empty()) continue;
+      Slots panel;
+      panel.set("panel", title).list("curves");
       for (size_t ki = 0; ki < keys.size(); ++ki) {
         std::vector<double> mx(gs.size(), NAN);
         bool labelled = false;
-        for (const auto& [k, q] : by[keys[ki]]) {
+        for (const auto& [k, q] : by[keys[ki].label]) {
           Series se;
-          se.label = labelled ? "" : keys[ki];
+          se.label = labelled ? "" : keys[ki].label;
           labelled = true;
           for (const auto& [x, y] : q) se.x.push_back(x), se.y.push_back(y);
           se.color = palette[ki % palette.size()];
@@ -322,11 +333,11 @@ void cmp_tet_I(Ctx& ctx) {
           xmax = std::max(xmax, q.back().first);
           mx[k] = last_pt(q).second;
         }
-        parts.push_back("**" + keys[ki] + "** " + gpu_vals(labels, mx));
+        gpu_vals(labels, mx, panel.add("curves").set("map", keys[ki].map).set("mode", keys[ki].mode));
       }
       tet_refs(ctx, p, std::isfinite(rho) ? int(rho) : kRho3, xmax);
       f.panels.push_back(p);
-      reading.push_back(title + ", I at the largest N: " + join(parts, "; ") + ".");
+      slots.list("panels").push_back(panel);
     }
     if (f.panels.empty()) {
       skip(ctx, name, nullptr, "no tetrahedral-map rows at ρ = " + fmt_int(rho) + " on two GPUs");
@@ -334,10 +345,7 @@ void cmp_tet_I(Ctx& ctx) {
     }
     f.width = f.panels.size() >= 3 ? 1800 : f.panels.size() == 2 ? 1400 : 1000;
     f.height = 700;
-    emit(ctx, f, nullptr,
-         "003 §III-B on every GPU: the tetrahedral map against the bounding box, with eq. (17) at β = τ and the "
-         "paper's 6× bound; colour = map and mode, line = GPU (" + join(labels_of(ctx, all), " vs ") + ").",
-         join(reading, " "));
+    emit(ctx, f, nullptr, slots);
   }
 }
 
@@ -356,9 +364,9 @@ void cmp_tet_layout(Ctx& ctx) {
   std::map<std::string, std::vector<std::pair<size_t, Pts>>> by;
   for (size_t k = 0; k < gs.size(); ++k) {
     std::map<std::string, Pts> c;
-    std::map<std::string, std::string> map_of;
+    std::map<std::string, std::string> map_of, mode_of;
     double rho = NAN;
-    const std::string why = layout_curves(*gs[k].t, c, map_of, &rho);
+    const std::string why = layout_curves(*gs[k].t, c, map_of, mode_of, &rho);
     if (!why.empty()) {
       ctx.notice("gpus_tet_layout [" + gs[k].g->slug + "]: " + why);
       continue;
@@ -371,7 +379,9 @@ void cmp_tet_layout(Ctx& ctx) {
   }
   if (keys.empty()) return skip(ctx, "gpus_tet_layout", nullptr, "tet_layout.csv has no usable rows on two GPUs");
   double xmax = 0;
-  std::vector<std::string> parts;
+  Slots slots;
+  gpu_list(labels, slots);
+  slots.list("curves");
   for (size_t ki = 0; ki < keys.size(); ++ki) {
     std::vector<double> mx(gs.size(), NAN);
     bool labelled = false;
@@ -387,7 +397,7 @@ void cmp_tet_layout(Ctx& ctx) {
       xmax = std::max(xmax, q.back().first);
       mx[k] = max_pt(q).second;
     }
-    parts.push_back("**" + keys[ki] + "** " + gpu_vals(labels, mx));
+    gpu_vals(labels, mx, slots.add("curves").set("series", keys[ki]));
   }
   p.hlines.push_back(HLine{1.0, "equal (1)", "#000000", 1, 1.2});
   if (const Claim* b = ctx.claim("003-layout-2x"))
@@ -404,10 +414,7 @@ void cmp_tet_layout(Ctx& ctx) {
   f.height = 680;
   f.title = cmp_title(ctx, "Blocked vs linear layout of the tetrahedron", gs);
   f.panels.push_back(p);
-  emit(ctx, f, nullptr,
-       "003 §III-A on every GPU: linear over blocked time of the same kernel; colour = map and mode, line = GPU (" +
-           join(labels, " vs ") + ").",
-       "Largest linear / blocked ratio: " + join(parts, "; ") + ".");
+  emit(ctx, f, nullptr, slots);
 }
 
 void cmp_sdh_scaling(Ctx& ctx) {
@@ -429,9 +436,12 @@ void cmp_sdh_scaling(Ctx& ctx) {
     }
   if (impls.empty()) return skip(ctx, "gpus_sdh_scaling", nullptr, "sdh.csv has no pairs_per_s / median_ms on two GPUs");
   double xlo = INFINITY, xhi = 0;
-  std::vector<std::string> parts;
+  Slots slots;
+  gpu_list(labels, slots);
+  slots.list("impls");
   for (const std::string& impl : impls) {
-    std::vector<std::string> v;
+    Slots& item = slots.add("impls");
+    item.set("impl", impl).list("values");
     bool labelled = false;
     for (const auto& [k, q] : by[impl]) {
       const std::string slot = sdh_slot(impl);
@@ -442,9 +452,8 @@ void cmp_sdh_scaling(Ctx& ctx) {
       p.series.push_back(s);
       xlo = std::min(xlo, q.front().first);
       xhi = std::max(xhi, q.back().first);
-      v.push_back(labels[k] + " " + fmt_g(q.back().second, 3) + " at N = " + fmt_int(q.back().first));
+      item.add("values").set("gpu", labels[k]).set("pairs_s", fmt_g(q.back().second, 3)).set("n", fmt_int(q.back().first));
     }
-    parts.push_back("**" + impl + "** " + join(v, ", "));
   }
   p.xrange = std::make_pair(xlo / 1.25, xhi * 1.25);
   Figure f;
@@ -453,10 +462,7 @@ void cmp_sdh_scaling(Ctx& ctx) {
   f.height = 720;
   f.title = cmp_title(ctx, "Spatial distance histogram: pairs per second vs N", gs);
   f.panels.push_back(p);
-  emit(ctx, f, nullptr,
-       "Throughput of each SDH version on every GPU (peers left out); colour = version, line = GPU (" +
-           join(labels, " vs ") + ").",
-       "Pairs per second at each GPU's largest N: " + join(parts, "; ") + ".");
+  emit(ctx, f, nullptr, slots);
 }
 
 }  // namespace figs

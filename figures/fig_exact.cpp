@@ -66,15 +66,13 @@ void fig3_wasted(Ctx& ctx) {
   f.panels.push_back(p);
   double worst = 0;
   for (size_t k = 0; k < w.N.size(); ++k) worst = std::max(worst, w.balanced[k] / w.n[k]);
-  const std::string reading =
-      "At N = " + fmt_int(w.N.back()) + " BB wastes " + fmt_int(w.wasted.at("bb").back()) +
-      " blocks; the paper's balanced LTM grid wastes " + fmt_int(w.balanced.back()) + " (up to " + fmt(worst, 2) +
-      "·n over the sweep, against the papers' n/2); the library launches LTM on a linear grid of exactly n(n+1)/2 "
-      "blocks, which wastes " + fmt_int(w.wasted.at("ltm-e").back()) + ".";
   emit(ctx, f, nullptr,
-       "Fig. 3 (right) of 000 / 001, computed from the map library (tdmaps/counts.hpp), not measured: wasted blocks of "
-       "each map against the papers' formulas.",
-       reading);
+       Slots()
+           .set("n_max", fmt_int(w.N.back()))
+           .set("bb", fmt_int(w.wasted.at("bb").back()))
+           .set("balanced", fmt_int(w.balanced.back()))
+           .set("worst", fmt(worst, 2))
+           .set("linear", fmt_int(w.wasted.at("ltm-e").back())));
 }
 
 // ---- exact ranges ------------------------------------------------------------------------------
@@ -143,11 +141,12 @@ void root_rows(const Table& t, const std::string& source, int rho, std::vector<E
 void exact_range(Ctx& ctx) {
   const int rho2 = kRho, rho3 = kRho3;
   std::vector<ExactEntry> e2, e3;
-  std::vector<std::string> sources;
+  std::vector<std::string> sources, source_gpu;  // each source's label (the key's) and GPU name ("": the CPU oracle)
   if (ctx.cpu_exact_table) {
     variant_rows(*ctx.cpu_exact_table, "CPU oracle", rho2, false, e2);
     variant_rows(*ctx.cpu_exact_table, "CPU oracle", rho3, true, e3);
     sources.push_back("CPU oracle");
+    source_gpu.push_back("");
   }
   for (const GpuData& g : ctx.gpus) {
     const size_t before = e2.size() + e3.size();
@@ -166,7 +165,10 @@ void exact_range(Ctx& ctx) {
       }
     }
     e3.insert(e3.end(), g3.begin(), g3.end());
-    if (e2.size() + e3.size() > before) sources.push_back("GPU: " + g.name());
+    if (e2.size() + e3.size() > before) {
+      sources.push_back("GPU: " + g.name());
+      source_gpu.push_back(g.name());
+    }
   }
   if (e2.empty() && e3.empty())
     return skip(ctx, "exact_range", nullptr, "no exact-range table (" + ctx.cpu_exact + " missing, no GPU table)");
@@ -176,7 +178,8 @@ void exact_range(Ctx& ctx) {
   f.title = "Largest exact N of each float map: CPU oracle and GPU";
   f.width = 1400;
   f.height = 640;
-  std::vector<std::string> reading;
+  Slots slots;
+  slots.list("cats");
   const auto panel = [&](const std::vector<ExactEntry>& es, int rho, const std::string& title, bool lines) {
     std::vector<std::string> cats;
     std::map<std::string, bool> lower, host;
@@ -208,6 +211,7 @@ void exact_range(Ctx& ctx) {
       p.categories.push_back(c + (kind[c] == "thread" ? " (threads)" : "") + (lower[c] ? " ≥" : "") + (host[c] ? " *" : "") +
                              (none_exact[c] ? " (GPU: no bar, wrong from λ = 0)" : "") +
                              (any_cpu && !has_cpu[c] ? " (no CPU oracle row)" : ""));
+    std::vector<size_t> source_of;  // the source of each series
     for (size_t k = 0; k < sources.size(); ++k) {
       Series s;
       s.label = sources[k];
@@ -220,7 +224,10 @@ void exact_range(Ctx& ctx) {
         any = any || std::isfinite(v);
         s.y.push_back(v);
       }
-      if (any) p.series.push_back(s);
+      if (any) {
+        p.series.push_back(s);
+        source_of.push_back(k);
+      }
     }
     if (lines) {
       std::map<double, std::vector<std::string>> at;
@@ -233,11 +240,11 @@ void exact_range(Ctx& ctx) {
         p.hlines.push_back(HLine{v, "paper: N = " + fmt_int(v) + " (" + join(ids, ", ") + ")", lc[li++ % lc.size()], 2, 1.3});
     }
     for (size_t k = 0; k < cats.size(); ++k) {
-      std::vector<std::string> vals;
-      for (const Series& s : p.series)
-        if (std::isfinite(s.y[k])) vals.push_back(s.label + " " + fmt_int(s.y[k]));
-      reading.push_back("**" + cats[k] + "** (ρ = " + std::to_string(rho) + "): " + join(vals, ", ") +
-                        (lower[cats[k]] ? " (lower bound)" : ""));
+      Slots& cat = slots.add("cats");
+      cat.set("variant", cats[k]).set("rho", std::to_string(rho)).flag("lower", lower[cats[k]]).list("values");
+      for (size_t i = 0; i < source_of.size(); ++i)
+        if (std::isfinite(p.series[i].y[k]))
+          cat.add("values").set("gpu", source_gpu[source_of[i]]).set("n", fmt_int(p.series[i].y[k]));
     }
     if (!cats.empty()) f.panels.push_back(p);
   };
@@ -248,10 +255,7 @@ void exact_range(Ctx& ctx) {
     f.panels.back().xlabel = (f.panels.size() > 1 ? "" : "≥ : a lower bound;  ") +
                              std::string("* : the CPU value emulates the device's rsqrtf / cbrtf");
   }
-  emit(ctx, f, nullptr,
-       "Where each float map stops being exact (largest N whose whole grid maps correctly), from the CPU oracle "
-       "(verify/) and from the GPU under the device's own rounding, in the library's pinned rounding (the FMA-contracted limits are in the CSVs and the claims table); lines are the ranges the papers state.",
-       join(reading, "; ") + ".");
+  emit(ctx, f, nullptr, slots);
 }
 
 void tet_wasted(Ctx& ctx) {
@@ -301,12 +305,13 @@ void tet_wasted(Ctx& ctx) {
   f.panels.push_back(a);
   f.panels.push_back(b);
   emit(ctx, f, nullptr,
-       "003 §III-B, computed from the map library: unnecessary threads of the bounding cube and of the tetrahedral "
-       "map, and the blocks ratio that bounds the map's improvement.",
-       "At N = " + fmt_int(w.N.back()) + " (n = " + fmt_int(w.n.back()) + "): BB3 wastes " +
-           fmt_g(w.bb3_wasted_threads.back(), 4) + " threads, TET " + fmt_g(w.tet_wasted_threads.back(), 4) +
-           " (" + fmt(w.tet_wasted_threads.back() / ref2.back().second, 3) + "·n²ρ³); BB3 launches " +
-           fmt(ratio.back().second, 3) + "× TET's blocks.");
+       Slots()
+           .set("n_max", fmt_int(w.N.back()))
+           .set("n", fmt_int(w.n.back()))
+           .set("bb3", fmt_g(w.bb3_wasted_threads.back(), 4))
+           .set("tet", fmt_g(w.tet_wasted_threads.back(), 4))
+           .set("tet_per_n2rho3", fmt(w.tet_wasted_threads.back() / ref2.back().second, 3))
+           .set("ratio", fmt(ratio.back().second, 3)));
 }
 
 // <results>/cpu/wasted3d.csv (written by another program) against the library's counts3.

@@ -76,7 +76,9 @@ void gram_time(Ctx& ctx, const GpuData& g) {
   f.title = title_of("Squared distances on the tensor cores: time against d (lower triangle)", &g);
   f.width = 1300;
   f.height = 720;
-  std::string reading;
+  const std::string d_read = "128";  // the reading's d
+  Slots slots;
+  slots.list("sizes");
   for (const std::string N : {"32768", "65536"}) {
     Panel p;
     p.title = "N = " + fmt_int(std::stod(N));
@@ -108,24 +110,23 @@ void gram_time(Ctx& ctx, const GpuData& g) {
     p.xrange = std::make_pair(32.0, 400.0);  // log axis, tics a factor 2 apart from 32: 64, 128, 256 marked
     p.xtic = 2;
     f.panels.push_back(p);
-    const TableRow* o = gram_row(rows, N, "128", kTf32, kLower, kLtmE);
-    const TableRow* ws = gram_row(rows, N, "128", kTf32, kLower, ltm_e_of(Kernel::sm90_ws));
-    const TableRow* w = gram_row(rows, N, "128", gram::peer::none, kLower, gram::peer::write);
-    const TableRow* ge = gram_row(rows, N, "128", kTf32, kFull, gram::peer::cublas_gemm_epilogue);
-    const TableRow* cd = gram_row(prows, N, "128", kTf32, kFull, gram::peer::torch_cdist);
+    const TableRow* o = gram_row(rows, N, d_read, kTf32, kLower, kLtmE);
+    const TableRow* ws = gram_row(rows, N, d_read, kTf32, kLower, ltm_e_of(Kernel::sm90_ws));
+    const TableRow* w = gram_row(rows, N, d_read, gram::peer::none, kLower, gram::peer::write);
+    const TableRow* ge = gram_row(rows, N, d_read, kTf32, kFull, gram::peer::cublas_gemm_epilogue);
+    const TableRow* cd = gram_row(prows, N, d_read, kTf32, kFull, gram::peer::torch_cdist);
     if (o && w && ge)
-      reading += "N = " + fmt_int(std::stod(N)) + ", d = 128: ours TF32 " + fmt(o->d("median_ms"), 2) + " ms (classic)" +
-                 (ws ? ", " + fmt(ws->d("median_ms"), 2) + " ms (sm90-ws)" : std::string()) + ", writing the triangle " +
-                 fmt(w->d("median_ms"), 2) + " ms, cuBLAS TF32 GEMM + epilogue " + fmt(ge->d("median_ms"), 2) + " ms" +
-                 (cd ? ", torch.cdist TF32 " + fmt(cd->d("median_ms"), 2) + " ms" : std::string()) + ". ";
+      slots.add("sizes")
+          .set("n", fmt_int(std::stod(N)))
+          .set("d", d_read)
+          .set("classic", fmt(o->d("median_ms"), 2))
+          .set("ws", ws ? fmt(ws->d("median_ms"), 2) : "")
+          .set("write", fmt(w->d("median_ms"), 2))
+          .set("gemm_epilogue", fmt(ge->d("median_ms"), 2))
+          .set("cdist", cd ? fmt(cd->d("median_ms"), 2) : "");
   }
   if (f.panels.empty()) return skip(ctx, "gram_time", &g, "gram.csv has no rows at N = 32768 or 65536");
-  emit(ctx, f, &g,
-       "Pairwise squared distances of N points in d features: our CUTLASS kernels over the lower tiles (LTM-E; the "
-       "classic kernel also on the c×c grid, bb-grid; the Hopper kernel sm90-ws where the run has it) against cuBLAS "
-       "and, where peers_gram.csv is present, torch.cdist on the same points (another program, not interleaved), with "
-       "the time to write the triangle alone as the floor the write sets.",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 
 // The roofline of the TF32 lower-triangle kernels: useful TFLOP/s (2d·N(N+1)/2 flops over the median, gram.csv's
@@ -163,7 +164,8 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
   b.logx = true;
   b.key = "below";
   double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
-  std::string reading;
+  Slots slots;
+  slots.list("kernels");
   for (Kernel k : kernels) {
     std::vector<double> tf, pw;
     for (size_t i = 0; i < pick_rows::gram_target_N().size(); ++i) {
@@ -192,9 +194,14 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
     if (tf.empty()) continue;
     const auto [tmin, tmax] = std::minmax_element(tf.begin(), tf.end());
     const auto [pmin, pmax] = std::minmax_element(pw.begin(), pw.end());
-    reading += gram::name(k) + (": " + fmt(*tmin, 1)) + "–" + fmt(*tmax, 1) + " TFLOP/s" +
-               (std::isfinite(peak) ? " (" + fmt(100 * *tmin / peak, 0) + "–" + fmt(100 * *tmax / peak, 0) + " % of the peak)" : "") +
-               (std::isfinite(wbw) ? ", " + fmt(*pmin, 0) + "–" + fmt(*pmax, 0) + " % of the run's write bandwidth (the median of its write rows)" : "") + ". ";
+    slots.add("kernels")
+        .set("kernel", gram::name(k))
+        .set("tflops_min", fmt(*tmin, 1))
+        .set("tflops_max", fmt(*tmax, 1))
+        .set("peak_min", std::isfinite(peak) ? fmt(100 * *tmin / peak, 0) : "")
+        .set("peak_max", std::isfinite(peak) ? fmt(100 * *tmax / peak, 0) : "")
+        .set("bw_min", std::isfinite(wbw) ? fmt(*pmin, 0) : "")
+        .set("bw_max", std::isfinite(wbw) ? fmt(*pmax, 0) : "");
   }
   if (a.series.empty())
     return skip(ctx, "gram_roofline", &g, "gram.csv has no TF32 lower-triangle rows with TFLOPs and GBps at N = 32768 or 65536");
@@ -248,18 +255,10 @@ void gram_roofline(Ctx& ctx, const GpuData& g) {
   f.height = 750;
   f.panels.push_back(a);
   f.panels.push_back(b);
-  if (std::isfinite(wbw) && std::isfinite(peak))
-    reading += "The two ceilings meet at " + fmt(peak * 1e3 / wbw, 0) + " flops a byte (d = " + fmt(2 * peak * 1e3 / wbw, 0) +
-               " for the triangle): below it the write bounds, above it the tensor cores. ";
-  emit(ctx, f, &g,
-       "Our TF32 lower-triangle kernels (LTM-E; one colour a kernel, N = 32768 solid, 65536 dashed) as a roofline: useful "
-       "TFLOP/s (2d·N(N+1)/2 flops over the median) against useful flops per byte written, under the same run's measured "
-       "write bandwidth and " +
-           (std::isfinite(peak) ? std::string("the TF32 tensor-core peak, dense, ") + fmt(peak, 1) + " TFLOP/s: a model constant from " +
-                                      kTf32PeakSource + ", not measured"
-                                : std::string("no compute ceiling (no datasheet constant for this GPU; the measured ceiling alone)")) +
-           "; and the bytes written per second against d with that bandwidth and 80 % of it (the issue's target).",
-       reading);
+  const bool meet = std::isfinite(wbw) && std::isfinite(peak);
+  slots.set("meet", meet ? fmt(peak * 1e3 / wbw, 0) : "").set("meet_d", meet ? fmt(2 * peak * 1e3 / wbw, 0) : "");
+  slots.set("peak", std::isfinite(peak) ? fmt(peak, 1) : "").set("peak_source", kTf32PeakSource);
+  emit(ctx, f, &g, slots);
 }
 
 // I = t(BB) / t(map) against the GPU time per useful block (median time over the blocks the map launches),
@@ -276,7 +275,8 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   p.ylabel = "I = t(BB) / t(map)";
   p.logx = true;
   p.key = "below";
-  std::string reading;
+  Slots slots;
+  slots.list("experiments");
   auto add = [&](const std::string& label, const std::string& color, int pt, std::vector<std::pair<double, double>> pts) {
     if (pts.empty()) return;
     std::sort(pts.begin(), pts.end());
@@ -292,8 +292,11 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
     p.series.push_back(s);
     std::vector<double> ys;
     for (const auto& q : pts) ys.push_back(q.second);
-    reading += label + ": " + fmt(pts.front().first, 1) + "–" + fmt(pts.back().first, 1) + " ns a block, median I " +
-               fmt(median(ys), 3) + ". ";
+    slots.add("experiments")
+        .set("series", label)
+        .set("ns_min", fmt(pts.front().first, 1))
+        .set("ns_max", fmt(pts.back().first, 1))
+        .set("median_i", fmt(median(ys), 3));
   };
   const auto blocks2 = [](double N, double rho) {
     const double n = std::ceil(N / rho);
@@ -343,11 +346,7 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   f.width = 1100;
   f.height = 700;
   f.panels.push_back(p);
-  emit(ctx, f, &g,
-       "The gain of a map over the bounding box (I) against the GPU time per useful block (the kernel's median time over "
-       "the blocks the map launches), for every experiment of the package: the map saves the empty blocks' launch, which "
-       "matters where a block is cheap and stops mattering where a block does microseconds of work.",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 
 }  // namespace figs
@@ -429,29 +428,27 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
     p.series.push_back(o);
   }
   const double peak = tf32_peak(t->meta_or("gpu", g.name()));
-  std::string reading = "Fastest: " + best_what + ", " + fmt_g(best, 3) + " pairs/s at N = " + fmt_int(best_N) + ".";
+  Slots slots;
+  slots.set("fastest", best_what).set("fastest_pairs_s", fmt_g(best, 3)).set("fastest_n", fmt_int(best_N)).set("d", d);
+  slots.set("roof", "").set("roof_pct", "").set("sdh_best", "");
   if (std::isfinite(peak)) {
     const double roof = peak * 1e12 / (2.0 * 128);
     p.hlines.push_back(HLine{roof, "TF32 dense peak / (2d flops a pair), d = 128", "#000000", 2});
-    reading += " The TF32 roof at d = 128 is " + fmt_g(roof, 3) + " pairs/s: the fastest is " + fmt(100 * best / roof, 0) + " % of it.";
+    slots.set("roof", fmt_g(roof, 3)).set("roof_pct", fmt(100 * best / roof, 0));
   }
   if (const Table* s = g.get(results::layout::sdh)) {
     double sdh_best = 0;
     for (const TableRow& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
     if (sdh_best > 0) {
       p.hlines.push_back(HLine{sdh_best, "SDH kernels' best (sdh.csv, d = 3, CUDA cores)", "#ff7f0e", 3});
-      reading += " The SDH kernels' best rate (d = 3) is " + fmt_g(sdh_best, 3) + " pairs/s.";
+      slots.set("sdh_best", fmt_g(sdh_best, 3));
     }
   }
   Figure f;
   f.name = "gram_reductions";
   f.title = title_of("Pair reductions without N² written (issue #37)", &g);
   f.panels.push_back(p);
-  emit(ctx, f, &g,
-       "Pairs per second of the fused histogram and the ε-count (gram.csv, d = 128; each checked against float64 "
-       "first), the exact mode's ε-count (all float64), the bracketed exact mode (gram_exact.csv: equal to float64 "
-       "count for count), the TF32 roof and the SDH kernels' rate.",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 }  // namespace figs
 
@@ -471,7 +468,8 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
   p.key = "below";
   for (const std::string& N : pick_rows::gram_target_N())
     for (const std::string& d : pick_rows::gram_target_d()) p.categories.push_back("N=" + N + ", d=" + d);
-  std::string reading;
+  Slots slots;
+  slots.list("kernels");
   for (Kernel k : gram::kKernels) {  // the ladder, in its order
     Series s;
     s.label = gram::name(k);
@@ -488,7 +486,7 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
       }
     if (!any) continue;
     p.series.push_back(s);
-    reading += gram::name(k) + (": up to " + fmt(best, 0) + " %. ");
+    slots.add("kernels").set("kernel", gram::name(k)).set("best", fmt(best, 0));
   }
   if (p.series.empty()) return skip(ctx, "gram_ladder", &g, "gram.csv has no TF32 lower rows of our kernels with a write row");
   p.hlines.push_back(HLine{80, "issue #36's target: 80 % of the write", "#000000", 2});
@@ -497,8 +495,7 @@ void gram_ladder(Ctx& ctx, const GpuData& g) {
   f.title = title_of("The kernels' ladder (issue #36)", &g);
   f.panels.push_back(p);
   f.width = 1100;
-  emit(ctx, f, &g, "Our TF32 lower-triangle kernels at each size of the issue, as the share of the same run's triangle write (gram.csv).",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 
 void gram_symmetric(Ctx& ctx, const GpuData& g) {
@@ -519,7 +516,8 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
     }
   if (sizes.empty()) return skip(ctx, "gram_symmetric", &g, "gram.csv has no BF16 mirror-gram rows");
   for (const auto& [N, d] : sizes) p.categories.push_back("N=" + N + ", d=" + d);
-  std::string reading;
+  Slots slots;
+  slots.list("kernels");
   for (Kernel k : {Kernel::classic, Kernel::sm80_8w, Kernel::sm90_evt}) {  // sm90-evt: CUTLASS 3, the tdmaps scheduler
     Series s;
     s.label = "ours, " + std::string(gram::name(k)) + " (mirror-written)";
@@ -534,7 +532,7 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
     }
     if (best == 0) continue;  // a kernel without these rows (sm90-evt: sm_90a only)
     p.series.push_back(s);
-    reading += gram::name(k) + (": up to " + fmt(best, 2) + "×. ");
+    slots.add("kernels").set("kernel", gram::name(k)).set("best", fmt(best, 2));
   }
   p.hlines.push_back(HLine{1.8, "issue #36's target (Muon sizes): 1.8×", "#000000", 2});
   p.hlines.push_back(HLine{1.0, "cuBLAS", "#7f7f7f", 3});
@@ -542,7 +540,6 @@ void gram_symmetric(Ctx& ctx, const GpuData& g) {
   f.name = "gram_symmetric";
   f.title = title_of("The symmetric product X·Xᵀ (issue #36)", &g);
   f.panels.push_back(p);
-  emit(ctx, f, &g, "BF16 X·Xᵀ written whole from the lower tiles against cuBLAS BF16 GEMM on the same operands (gram.csv).",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 }  // namespace figs

@@ -27,8 +27,12 @@ struct MgPoint {
 
 std::string app_name(const std::string& app) { return app == "sdh" ? "SDH" : app == "threebody" ? "three-body" : app; }
 
-std::string chunk_text(double c) { return fmt_int(c) + (c == 1 ? " chunk" : " chunks"); }
-std::string gpu_text(double g) { return fmt_int(g) + (g == 1 ? " GPU" : " GPUs"); }
+std::string chunk_text(double c) { return fmt_int(c) + (c == 1 ? " chunk" : " chunks"); }  // the key's
+
+// A configuration's counts as slots (the partials n_gpus and n_chunks of figures/captions.template.md).
+Slots& counts(Slots& s, double gpus, double chunks) {
+  return s.set("gpus", fmt_int(gpus)).flag("one_gpu", gpus == 1).set("chunks", fmt_int(chunks)).flag("one_chunk", chunks == 1);
+}
 
 }  // namespace
 
@@ -58,7 +62,8 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
 
   // (app, kernel, N) -> chunks -> gpus -> rows' values (medians when a configuration repeats)
   std::map<MgKey, std::map<double, std::map<double, std::vector<MgPoint>>>> fam;
-  std::vector<std::string> dropped;
+  Slots slots;
+  slots.list("dropped");
   for (const Table* t : tabs) {
     // 1 GPU x 1 chunk of each (app, kernel, N): the base when the table has no rate_vs_first
     std::map<MgKey, double> base_ms;
@@ -73,8 +78,7 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
       const MgKey k = key_of(r);
       if (!std::isfinite(k.N) || !std::isfinite(r.d("gpus")) || !std::isfinite(r.d("chunks"))) continue;
       if (r.d("identical") == 0 || r.d("verified") == 0) {  // a wrong histogram is no measurement
-        dropped.push_back(app_name(k.app) + " N = " + fmt_int(k.N) + " on " + gpu_text(r.d("gpus")) + " × " +
-                          chunk_text(r.d("chunks")));
+        counts(slots.add("dropped").set("app", app_name(k.app)).set("n", fmt_int(k.N)), r.d("gpus"), r.d("chunks"));
         continue;
       }
       MgPoint p;
@@ -126,13 +130,17 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
     for (const auto& [c, byg] : byc) chunk_values.insert(c);
   const std::vector<double> chunks(chunk_values.begin(), chunk_values.end());
   double gmax = 1;
-  std::vector<std::string> parts;
+  slots.list("families");
   bool any_reduce = false;
   for (size_t ki = 0; ki < keys.size(); ++ki) {
     const MgKey& k = keys[ki];
     const std::string who = app_name(k.app) + (kernels[k.app].size() > 1 ? " " + k.kernel : "") + ", N = " + fmt_int(k.N);
-    std::vector<std::string> said;
-    std::string red_said;
+    Slots family;
+    family.set("app", app_name(k.app)).flag("several_kernels", kernels[k.app].size() > 1).set("kernel", k.kernel);
+    family.set("n", fmt_int(k.N)).list("runs");
+    family.list("reduction");
+    Slots reduction;
+    bool reduced = false;
     for (const auto& [c, byg] : fam.at(k)) {
       const size_t ci = size_t(std::find(chunks.begin(), chunks.end(), c) - chunks.begin());
       Series s;
@@ -159,15 +167,19 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
         q.x.push_back(gp);
         q.y.push_back(rf);
         any_reduce = any_reduce || (std::isfinite(rf) && rf > 0);
-        if (!(gp == 1 && c == 1)) said.push_back(gpu_text(gp) + " × " + chunk_text(c) + " ×" + fmt(su, 3));
-        if (gp > 1 && c == chunks.front() && std::isfinite(rf))
-          red_said = "reduction on " + gpu_text(gp) + " " + fmt_g(rm, 2) + " ms (" + fmt_g(100 * rf, 2) + "% of the run)";
+        if (!(gp == 1 && c == 1)) counts(family.add("runs"), gp, c).set("speedup", fmt(su, 3));
+        if (gp > 1 && c == chunks.front() && std::isfinite(rf)) {  // the last such configuration's
+          reduction = Slots();
+          counts(reduction, gp, c).set("ms", fmt_g(rm, 2)).set("pct", fmt_g(100 * rf, 2));
+          reduced = true;
+        }
       }
       sp.series.push_back(s);
       ef.series.push_back(e);
       rd.series.push_back(q);
     }
-    parts.push_back(who + " (" + k.kernel + "): " + join(said, ", ") + (red_said.empty() ? "" : "; " + red_said));
+    if (reduced) family.list("reduction").push_back(reduction);
+    slots.list("families").push_back(family);
   }
   Series ideal;
   ideal.label = "ideal (y = x)";
@@ -184,16 +196,7 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   f.panels.push_back(ef);
   if (any_reduce) f.panels.push_back(rd);
 
-  std::string reading = "Speed-up over 1 GPU × 1 chunk (rate_vs_first): " + join(parts, "; ") + ".";
-  reading += dropped.empty() ? " Every configuration's histogram is bit-identical to the 1-GPU × 1-chunk run's."
-                             : " Not drawn (histogram not bit-identical or not verified): " + join(dropped, ", ") + ".";
-  emit(ctx, f, &g,
-       "SDH and the three-body histogram split over GPUs × chunks (experiments/multigpu/multi_hist; chunks = λ ranges "
-       "each GPU runs one after another, histograms summed with NCCL): speed-up over 1 GPU × 1 chunk against the number "
-       "of GPUs with the ideal y = x, the parallel efficiency (speed-up / GPUs) and the reduction's share of the run "
-       "(reduce_ms / median_ms, log scale; the grey line is 1%, the bound issues #16/#17 set). Colour: app and N; solid filled marks: 1 chunk per GPU, dashed open marks: "
-       "more chunks.",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 
 }  // namespace figs

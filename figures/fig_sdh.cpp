@@ -31,7 +31,8 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
   f.title = title_of("Spatial distance histogram: time of each version", &g);
   f.width = 1300;
   f.height = 620;
-  std::string reading;
+  Slots slots;
+  slots.list("panels");
   for (double N : which) {
     Panel p;
     p.bars = true;
@@ -68,7 +69,8 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
     paper.label = "paper 004 (GTX 760 / i7-3770K, N = 10,000)";
     paper.color = "#d62728";
     bool any_trans = false, any_paper = false;
-    std::vector<std::string> parts;
+    Slots& panel = slots.add("panels");
+    panel.set("n", fmt_int(N)).list("impls");
     for (const auto& [impl, r] : rows) {
       const std::string slot = sdh_slot(impl);
       p.categories.push_back(impl + (slot.empty() ? "" : " [" + slot + "]"));
@@ -82,7 +84,7 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
             if (m.fig == "sdh_ladder" && m.series == slot && c.pv.numeric()) pv = c.pv.lo;
       any_paper = any_paper || std::isfinite(pv);
       paper.y.push_back(pv);
-      parts.push_back(impl + " " + fmt_g(sdh_t(r), 3) + " ms");
+      panel.add("impls").set("impl", impl).set("ms", fmt_g(sdh_t(r), 3));
     }
     p.series.push_back(kern);
     if (any_trans) p.series.push_back(trans);
@@ -96,13 +98,10 @@ void sdh_ladder(Ctx& ctx, const GpuData& g) {
       p.labels.push_back(Label{0.03, 0.73, "(not run at this N: predicted past the run's limits)"});
     }
     f.panels.push_back(p);
-    reading += (reading.empty() ? "" : " ") + std::string("N = ") + fmt_int(N) + " (with transfers where measured): " +
-               join(parts, ", ") + "." + (absent.empty() ? "" : " Not run at this N (predicted past the run's limits): " + join(absent, ", ") + ".");
+    panel.list("absent");
+    for (const std::string& impl : absent) panel.add("absent").set("impl", impl);
   }
-  emit(ctx, f, &g,
-       "004's optimisation ladder: CPU, V1 plain, V2 private shared-memory histogram, V3 divergence control, V4 "
-       "modified input array, V5 input tiling; the paper's times (GTX 760) beside ours.",
-       reading);
+  emit(ctx, f, &g, slots);
 }
 
 // Pairs per second against N of each implementation of an SDH table (the paper's 256
@@ -141,7 +140,8 @@ void sdh_scaling(Ctx& ctx, const GpuData& g) {
   p.ylabel = "pairs / s";
   p.logx = p.logy = true;
   p.key = "below";
-  std::vector<std::string> parts;
+  Slots slots;
+  slots.list("curves");
   double xlo = INFINITY, xhi = 0;
   const auto add = [&](const Table& tab, const std::string& prefix, bool dashed) {
     for (const auto& [impl, q] : sdh_curves(tab)) {
@@ -155,7 +155,7 @@ void sdh_scaling(Ctx& ctx, const GpuData& g) {
       xlo = std::min(xlo, q.front().first);
       xhi = std::max(xhi, q.back().first);
       p.series.push_back(s);
-      parts.push_back(prefix + impl + " " + fmt_g(q.back().second, 3) + " pairs/s at N = " + fmt_int(q.back().first));
+      slots.add("curves").flag("peer", dashed).set("impl", impl).set("pairs_s", fmt_g(q.back().second, 3)).set("n", fmt_int(q.back().first));
     }
   };
   add(*t, "", false);
@@ -164,8 +164,7 @@ void sdh_scaling(Ctx& ctx, const GpuData& g) {
   if (p.series.empty()) return skip(ctx, "sdh_scaling", &g, "sdh.csv has no pairs_per_s / median_ms");
   p.xrange = std::make_pair(xlo / 1.25, xhi * 1.25);
   f.panels.push_back(p);
-  emit(ctx, f, &g, "Throughput of each SDH version (and of peer implementations, dashed) against the number of points.",
-       join(parts, "; ") + ".");
+  emit(ctx, f, &g, slots);
 }
 
 }  // namespace figs

@@ -3,9 +3,11 @@
 // figure_registry() is the one table of every figure: its order is the report's figure
 // order (section 4 of paper/report.md), its draw functions are what main() calls, and its
 // gallery positions make the README gallery (`tdmaps_figures --readme-gallery README.md`).
-// Adding a figure = a draw function in a fig_*.cpp, declared below, and one entry in the
-// table at the end of this file (see CONTRIBUTING-figures.md).
+// Adding a figure = a draw function in a fig_*.cpp, declared below, one entry in the table at
+// the end of this file and its section (caption and reading) in figures/captions.template.md
+// (see CONTRIBUTING-figures.md).
 #pragma once
+#include "captions.hpp"
 #include "looks.hpp"
 #include "model.hpp"
 #include "plot.hpp"
@@ -24,8 +26,14 @@ using namespace results;  // the results layer (src/support/results/), which fig
 // ---- drawing and recording (fig_common.cpp) -------------------------------------------------
 inline constexpr const char* kIlabel = "I = t_BB / t_map";
 
-// Renders f into <out>[/<gpu>] and records it (name, GPU, caption, reading) for the report.
-void emit(Ctx& ctx, Figure& f, const GpuData* g, const std::string& caption, const std::string& reading);
+// A figure's slots: the numbers, names and lists its caption and reading take (captions.hpp).
+using Slots = tmpl::Scope;
+// Renders f into <out>[/<gpu>] and records it (name, GPU, caption, reading) for the report: the caption and
+// reading are its section of figures/captions.template.md (found by f.name) filled from `slots`; a section
+// missing or a slot not filled stops the program (exit 2).
+void emit(Ctx& ctx, Figure& f, const GpuData* g, const Slots& slots);
+// The captions file of ctx.captions, read once; the program stops (exit 2) when it cannot be read or parsed.
+const Captions& captions(const Ctx& ctx);
 // Records a figure as not drawn (with a notice) and removes an old PNG/SVG of it.
 void skip(Ctx& ctx, const std::string& name, const GpuData* g, const std::string& why);
 // The table a figure needs, opened through its layout, with the columns it needs (each one the layout
@@ -79,7 +87,7 @@ void cmp_sdh_scaling(Ctx& ctx);
 // Shared by a per-GPU figure and its comparison.
 void tet_refs(const Ctx& ctx, Panel& p, int r, double xmax);  // fig_3d.cpp
 std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::map<std::string, std::string>& map_of,
-                          double* rho_used);                  // fig_3d.cpp
+                          std::map<std::string, std::string>& mode_of, double* rho_used);  // fig_3d.cpp
 std::vector<std::pair<std::string, Pts>> sdh_curves(const Table& tab);  // fig_sdh.cpp
 
 // ---- the README gallery (gallery.cpp) -------------------------------------------------------
@@ -107,7 +115,7 @@ using DrawFn = void (*)(Ctx& ctx, const GpuData* g);
 
 struct FigureEntry {
   std::string name;     // file stem (the figure's name in the report and on disk)
-  std::string heading;  // the report's heading of the figure (its caption, from the data, is the draw function's)
+  std::string heading;  // the report's heading of the figure (its caption and reading: figures/captions.template.md)
   Scope scope;
   // nullptr: a variant another entry's function draws (fig3_sqrt draws fig3_sqrt_rho32, tet_I
   // draws tet_I_rho4, ...); the entry then only places it in the report and the gallery.

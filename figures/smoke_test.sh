@@ -51,6 +51,28 @@ for want in 'pip install .' 'tdmaps.pdist(x, out="square")' \
 done
 grep -q "## 5. Claims" "$work/report.md" || { echo "report lacks the claims table"; exit 1; }
 grep -q "## 6. Dummy kernel on Hopper vs Kepler" "$work/report.md" || { echo "report lacks the Hopper vs Kepler section"; exit 1; }
+# The captions (figures/captions.template.md; figures/captions.hpp) fail loudly: checked against the registry before
+# anything is drawn (exit 2, naming what is wrong), a figure whose section is gone, a section or partial that serves
+# nothing; and a slot the draw function does not fill stops the program when it draws that figure (exit 2).
+caps="$src/figures/captions.template.md"
+"$figs" --check-captions --captions "$caps" > "$work/captions.txt" 2>&1 || { cat "$work/captions.txt"; echo "captions check failed"; exit 1; }
+captions_fail() {  # captions_fail WHAT FILE WANT: tdmaps_figures on captions FILE exits 2 saying WANT
+  local rc=0
+  "$figs" --captions "$2" --results "$work/none" --out "$work/out_captions" --no-report --no-svg \
+          --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" \
+          > "$work/captions_bad.txt" 2>&1 || rc=$?
+  [ "$rc" = 2 ] && grep -qF -- "$3" "$work/captions_bad.txt" ||
+    { echo "captions, $1: exit $rc, not 2 with '$3':"; cat "$work/captions_bad.txt"; exit 1; }
+}
+awk '/^## /{ gone = ($0 == "## `tet_wasted`") } !gone' "$caps" > "$work/caps_gone.md"
+captions_fail "a section removed" "$work/caps_gone.md" "figure tet_wasted has no section"
+{ cat "$caps"; printf '\n## `no_such_figure`\n\ncaption:\nnothing\n'; } > "$work/caps_orphan.md"
+captions_fail "a section of no figure" "$work/caps_orphan.md" "section \`no_such_figure\` (line"
+{ cat "$caps"; printf '\n## partial `unused`\n\nnothing\n'; } > "$work/caps_partial.md"
+captions_fail "a partial included nowhere" "$work/caps_partial.md" "partial unused is included by no template"
+sed 's/^At N = {{n_max}} BB wastes/At N = {{no_such_slot}} BB wastes/' "$caps" > "$work/caps_slot.md"
+cmp -s "$caps" "$work/caps_slot.md" && { echo "captions: fig3_wasted's reading changed; update figures/smoke_test.sh"; exit 1; }
+captions_fail "a slot not filled" "$work/caps_slot.md" "fig3_wasted's reading: slot {{no_such_slot}} is not defined"
 # one GPU: no comparison figure (an old one is removed); the multi-GPU figure from one of its two CSVs
 rm "$work/results/h200/threebody_multigpu.csv"
 "$figs" --results "$work/results" --out "$work/out" --gpu h200 --no-report --no-svg \

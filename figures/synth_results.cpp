@@ -15,7 +15,7 @@
 #include "layouts.hpp"
 #include "row.hpp"
 #include "select.hpp"  // the papers' grid's map names (pick_rows::on_papers_grid)
-#include "python_names.hpp"  // peers_python.csv's names
+#include "python_names.hpp"  // peers_python.csv's names, peers_edm.csv's impls
 #include <tdmaps/counts.hpp>
 #include <tdmaps/registry.hpp>
 #include "registry/sdh_rungs.hpp"    // the SDH rungs bench_sdh times (host-only: no CUDA)
@@ -262,8 +262,9 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
         o.row(RowOf<layout::peers_edm>().set("test", "edm").set("layout", lay).set("features", 4).set("N", N)
                   .set("impl", impl).set("median_ms", sig(t)).set("GBps", sig(bytes / (t * 1e6))));
       };
-      row("full", "torch.cdist", tc, bf);
-      row("packed", "torch.pdist", tp, bp);
+      namespace ep = results::edm_peers;  // torch_peers.py's names (python_names.hpp)
+      row(ep::cdist.layout, ep::cdist.impl, tc, bf);
+      row(ep::pdist.layout, ep::pdist.impl, tp, bp);
     }
   }
   {

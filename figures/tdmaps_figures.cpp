@@ -4,17 +4,20 @@
 //   tdmaps_figures [--results experiments/results] [--out figures/out] [--gpu SLUG]
 //                  [--reported paper/reported.csv] [--report paper/report.md]
 //                  [--cpu-exact verify/results/exact_ranges_cpu.csv] [--no-svg] [--no-report]
-//                  [--readme-gallery README.md]
+//                  [--readme-gallery README.md] [--captions figures/captions.template.md] [--check-captions]
 //
 // The figures are the entries of the registry (figures.hpp, figure_registry()), drawn by
-// the fig_*.cpp files; this file reads the options, finds the GPU folders and runs them.
+// the fig_*.cpp files; their captions and readings are figures/captions.template.md's sections,
+// filled by the draw functions (captions.hpp); this file reads the options, checks the captions
+// against the registry, finds the GPU folders and runs them.
 //
 // Results: <results>/<gpu_slug>/*.csv (one folder per GPU; every folder but cpu/)
 // and <results>/cpu/. Every file is read by column name; a missing file or column
 // skips that figure with a one-line notice. Figures that need no GPU data (wasted
 // blocks from the map library, the CPU oracle's exact ranges) are always drawn:
 // the program exits 0 when they were, 1 when even they could not be drawn (no
-// gnuplot), 2 on bad arguments (and a --readme-gallery file without the markers).
+// gnuplot), 2 on bad arguments (and a --readme-gallery file without the markers, a captions
+// file that does not serve the registry, a slot a draw function does not fill).
 //
 // Output: <out>/<name>.png and .svg for the figures without GPU data,
 // <out>/<gpu_slug>/<name>.png and .svg for each GPU's (h200 first, then by slug),
@@ -88,6 +91,11 @@ int main(int argc, char** argv) {
       ("report", po::value(&ctx.report)->default_value(ctx.report), "the report to write")
       ("report-template", po::value(&ctx.report_template),
        "the report's prose, with the named slots the program fills (default: report.template.md beside --reported)")
+      ("captions", po::value(&ctx.captions),
+       "the figures' captions and readings, with the named slots the draw functions fill (default: "
+       "figures/captions.template.md of the repository whose paper/ holds --reported)")
+      ("check-captions", "check the captions file against the figure registry (every figure has its section, every "
+                         "section and partial serves one) and stop")
       ("bib", po::value(&ctx.bib)->default_value(ctx.bib), "BibTeX of the reproduced papers (cited by the report)")
       ("no-svg", po::bool_switch(), "PNG only")
       ("no-report", po::bool_switch(&no_report), "do not write the report")
@@ -106,7 +114,7 @@ int main(int argc, char** argv) {
     po::store(parsed, vm);
     if (vm.count("help")) {
       std::cout << d << "\nExit codes: 0 drawn (a figure whose data is missing is skipped with a notice); 1 no figure "
-                       "could be drawn (gnuplot missing?); 2 bad input.\n";
+                       "could be drawn (gnuplot missing?); 2 bad input (the captions included).\n";
       return 0;
     }
     if (vm.count("version")) {
@@ -129,6 +137,22 @@ int main(int argc, char** argv) {
   ctx.svg = !vm["no-svg"].as<bool>();
   if (!vm.count("report-template"))  // paper/reported.csv -> paper/report.template.md
     ctx.report_template = (std::filesystem::path(ctx.reported).parent_path() / "report.template.md").string();
+  if (!vm.count("captions"))  // paper/reported.csv -> figures/captions.template.md
+    ctx.captions =
+        (fs::path(ctx.reported).parent_path() / ".." / "figures" / "captions.template.md").lexically_normal().string();
+  {  // the captions before anything is drawn: a figure without its section, or a section of no figure, stops here
+    std::vector<std::string> names;
+    for (const FigureEntry& e : figure_registry()) names.push_back(e.name);
+    const Captions& c = captions(ctx);
+    const std::vector<std::string> bad = captions_problems(c, names);
+    for (const std::string& b : bad) std::cerr << "tdmaps_figures: " << ctx.captions << ": " << b << "\n";
+    if (!bad.empty()) return 2;
+    if (vm.count("check-captions")) {
+      std::cout << ctx.captions << ": " << c.sections.size() << " sections and " << c.partials.size()
+                << " partials; each of the registry's " << names.size() << " figures has its section: ok\n";
+      return 0;
+    }
+  }
   if (!gallery.empty()) {
     const std::string bad = gallery_check(gallery);
     if (!bad.empty()) {

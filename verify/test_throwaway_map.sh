@@ -11,13 +11,14 @@
 #              under the name tmp-x, its table entry declaring the root (root_facts: a row, proven on the
 #              CPU, an fma row);
 #   a figure   one entry of the figure registry (figures/figures.hpp), its draw function inline:
-#              tmp_fig, drawn from no GPU data, gallery position 10, and its row in figures/README.md's table;
+#              tmp_fig, drawn from no GPU data, gallery position 10, its row in figures/README.md's table
+#              and its section (its caption) in figures/captions.template.md;
 #   an experiment  tmp_exp: its kernel (src/support/gpu/tmp_exp.cuh) and program
 #              (experiments/maps2d/bench_tmp.cu; CUDA, not compiled here), its executable
 #              (experiments/maps2d/meson.build) and its name in exp_programs (experiments/meson.build),
 #              its line in experiments/experiments.list, its CSV's layout (src/support/results/layouts.hpp)
 #              and its synthetic rows (figures/synth_results.cpp);
-# and checks that the tree differs from the source in exactly those thirteen files;
+# and checks that the tree differs from the source in exactly those fourteen files;
 # then builds the CPU parts that read the registries (no CUDA, -O0, a unity build: tdmap, test_maps2d, test_registry,
 # and where gnuplot-iostream and gnuplot are found tdmaps_figures) and checks that
 #   the map reaches the oracle sweeps (test_maps2d's block-level sweep names it), `tdmap list` (a
@@ -30,8 +31,10 @@
 #     sweep (gpu_exact_range) walks the registry the same way (for_each_root) but is CUDA, not built here;
 #   both reach the synthetic results (synth_results, one fake GPU): tmp-bb the rows of dummy.csv
 #     (maps2d_dummy, as bench_maps' default), tmp-x the rows of exact_range_gpu.csv (for_each_root);
-#   the figure is drawn (its PNG), has its section in the report, its cell in README's gallery and its
-#     line in the figure list (tdmaps_figures --list: what figures_smoke requires drawn);
+#   the figure is drawn (its PNG), has its section in the report with the caption of its Markdown section,
+#     its cell in README's gallery and its line in the figure list (tdmaps_figures --list: what figures_smoke
+#     requires drawn), and the captions check passes with it (tdmaps_figures --check-captions, the test
+#     figures_captions);
 #   the experiment is a step of the device profile (probe and full), of `make figures` and of both
 #     sanitizer runs (the scripts' dry runs), passes the test experiments_list (its CSV a per-GPU layout)
 #     and has synthetic rows under its layout's header (check_layouts). Not proven without CUDA: its
@@ -133,11 +136,19 @@ entry = """
          s.y = {1, 4, 9};
          p.series.push_back(s);
          f.panels.push_back(p);
-         emit(c, f, nullptr, "the throwaway figure's caption", "");
+         emit(c, f, nullptr, Slots().set("what", "throwaway"));
        }, 10, "throwaway figure"},"""
 s = s.replace(end, entry + end)
 open(p, "w").write(s)
 PY
+# ... its section in figures/captions.template.md (its caption, filling the slot its draw function sets)
+cat >> "$tree/figures/captions.template.md" <<'EOF2'
+
+## `tmp_fig`
+
+caption:
+the {{what}} figure's caption
+EOF2
 # ... and its row in figures/README.md's table of figures (the test figures_readme)
 python3 - "$tree/figures/README.md" <<'PY'
 import sys
@@ -214,12 +225,14 @@ open(p, "w").write(s)
 PY
 
 # ---- exactly the recipes' files changed: the map's 3 (header, registry, table), the float map's 3 (its
-# header; the same registry and table), the figure's 2 (its entry, its README row) and the experiment's 7 (CONTRIBUTING.md)
+# header; the same registry and table), the figure's 3 (its entry, its README row, its captions section) and the
+# experiment's 7 (CONTRIBUTING.md)
 want="experiments/experiments.list
 experiments/maps2d/bench_tmp.cu
 experiments/maps2d/meson.build
 experiments/meson.build
 figures/README.md
+figures/captions.template.md
 figures/figures.hpp
 figures/synth_results.cpp
 src/lib/tdmaps/map_tmp.hpp
@@ -309,6 +322,10 @@ if [ $figs = 1 ]; then
   fig_check() { local what=$1; shift; if "$@"; then echo "ok: tmp_fig reaches $what"; else echo "FAIL: tmp_fig does not reach $what"; fail=1; fi; }
   fig_check "the figures drawn (its PNG)" test -s "$work/out/tmp_fig.png"
   fig_check "the report (its section)" grep -q "A throwaway figure" "$work/report.md"
+  fig_check "the report (its caption, from its section of figures/captions.template.md)" \
+    grep -q "^the throwaway figure's caption$" "$work/report.md"
+  fig_check "the captions check (tdmaps_figures --check-captions, the test figures_captions)" \
+    "$work/build/figures/tdmaps_figures" --check-captions --captions "$tree/figures/captions.template.md"
   fig_check "README's gallery" grep -q "tmp_fig.png" "$tree/README.md"
   fig_check "figures/README.md's table of figures (figures/check_readme_table.sh, the test figures_readme)" \
     bash "$tree/figures/check_readme_table.sh" "$work/build/figures/tdmaps_figures" "$tree/figures/README.md"

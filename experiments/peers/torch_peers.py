@@ -16,7 +16,9 @@ Writes <out>/<gpu_slug>/peers_edm.csv:
 impl: pdist (layout packed), cdist (layout full, PyTorch's default compute mode:
 matrix-multiply formulation for large inputs) and cdist-direct (layout full,
 compute_mode='donot_use_mm_for_euclid_dist', the difference formula the kernels
-use). GBps = bytes the call writes (pdist N(N-1)/2*4, cdist N*N*4) / median time.
+use); the names and layouts are EDM_PEERS of experiments/layouts.py (declared once in
+src/support/results/python_names.hpp edm_peers, which figures/fig_2d.cpp reads).
+GBps = bytes the call writes (pdist N(N-1)/2*4, cdist N*N*4) / median time.
 
 Exits 0 with a message when PyTorch or a CUDA GPU is absent (optional peers).
 """
@@ -47,6 +49,7 @@ def u01(h):
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts; peer_common puts experiments/ on the path)
+from layouts import EDM_CDIST, EDM_CDIST_DIRECT, EDM_PDIST, EDM_PEERS  # noqa: E402  (peers_edm.csv's impls and their layouts)
 
 
 # results::layout::peers_edm (src/support/results/layouts.hpp); the test peer_headers holds the two equal
@@ -63,7 +66,7 @@ def parse_args(argv):
     for old in ("--N-from", "--N-to", "--N-step"):  # the old spelling: refused with the new one
         p.add_argument(old, dest=old[2:].replace("-", "_"), default=None, help=argparse.SUPPRESS)
     p.add_argument("--features", default="1,2,3,4", help="comma list of 1..4")
-    p.add_argument("--impls", default="pdist,cdist,cdist-direct", help="comma list of pdist, cdist, cdist-direct")
+    p.add_argument("--impls", default=",".join(EDM_PEERS), help="comma list of " + ", ".join(EDM_PEERS))
     add_run_args(p, CSV, 20, 3, "N in {2048, 8192, 16384, 30720} (unless --N), reps 10 (unless --reps)")
     a = p.parse_args(argv)
     if a.N_from is not None or a.N_to is not None or a.N_step is not None:
@@ -75,8 +78,8 @@ def parse_args(argv):
     if not a.features or any(d < 1 or d > 4 for d in a.features):
         p.error("--features must be a comma list of 1..4")
     a.impls = [x for x in a.impls.split(",") if x]
-    if not a.impls or any(x not in ("pdist", "cdist", "cdist-direct") for x in a.impls):
-        p.error("--impls must be a comma list of pdist, cdist, cdist-direct")
+    if not a.impls or any(x not in EDM_PEERS for x in a.impls):
+        p.error("--impls must be a comma list of " + ", ".join(EDM_PEERS))
     if a.quick and "--reps" not in " ".join(argv):
         a.reps = 10
     spec = a.N if a.N is not None else ("2048,8192,16384,30720" if a.quick else "1024:30720:1024")
@@ -107,11 +110,11 @@ def main(argv):
     def run(fn, x):
         return statistics.median(event_times(torch, lambda: fn(x), a.warmup, a.reps))
 
-    impls = {
-        "pdist": ("packed", lambda x: torch.nn.functional.pdist(x), lambda n: n * (n - 1) // 2 * 4),
-        "cdist": ("full", lambda x: torch.cdist(x, x), lambda n: n * n * 4),
-        "cdist-direct": ("full", lambda x: torch.cdist(x, x, compute_mode="donot_use_mm_for_euclid_dist"),
-                         lambda n: n * n * 4),
+    impls = {  # each impl's call and bytes written; its layout is EDM_PEERS'
+        EDM_PDIST: (lambda x: torch.nn.functional.pdist(x), lambda n: n * (n - 1) // 2 * 4),
+        EDM_CDIST: (lambda x: torch.cdist(x, x), lambda n: n * n * 4),
+        EDM_CDIST_DIRECT: (lambda x: torch.cdist(x, x, compute_mode="donot_use_mm_for_euclid_dist"),
+                           lambda n: n * n * 4),
     }
     with PeerCsv("peers", path, meta, HEADER) as out, torch.inference_mode():
         for ni, n in enumerate(a.sizes):
@@ -119,7 +122,8 @@ def main(argv):
             for d in a.features:
                 x = host[:d, :n].t().contiguous().to(dev)  # (N, d)
                 for impl in a.impls:
-                    layout, fn, nbytes = impls[impl]
+                    fn, nbytes = impls[impl]
+                    layout = EDM_PEERS[impl]
                     try:
                         ms = run(fn, x)
                     except torch.cuda.OutOfMemoryError:

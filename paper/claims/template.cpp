@@ -8,10 +8,10 @@ namespace tmpl {
 namespace {
 
 struct Node {
-  enum Kind { Text, Value, If, Each };
+  enum Kind { Text, Value, If, Each, Partial };
   explicit Node(Kind k, std::string t = "") : kind(k), text(std::move(t)) {}
   Kind kind;
-  std::string text;      // Text: the text; Value / If / Each: the name
+  std::string text;      // Text: the text; Value / If / Each / Partial: the name
   std::string sep;       // Each: the separator
   bool neg = false;      // If: {{#if !name}}
   bool alone = false;    // Value: alone on its line (the line goes when the value is empty)
@@ -121,6 +121,15 @@ bool parse(const std::string& s, std::vector<Node>* root, std::string* err) {
     } else if (tag[0] == '#') {
       if (err) *err = "line " + line_of(p) + ": unknown block {{" + tag + "}}";
       return false;
+    } else if (tag[0] == '>') {
+      Node n(Node::Partial, trim(tag.substr(1)));
+      if (n.text.empty()) {
+        if (err) *err = "line " + line_of(p) + ": {{>}} names no partial";
+        return false;
+      }
+      n.alone = alone;
+      n.nl = alone && le < s.size();
+      cur->push_back(std::move(n));
     } else {
       Node n(Node::Value, tag);
       n.alone = alone;
@@ -137,9 +146,25 @@ bool parse(const std::string& s, std::vector<Node>* root, std::string* err) {
   return true;
 }
 
+// `s` without its leading line breaks and blanks, and without its trailing line breaks (each with the blanks after it).
+std::string strip_breaks(std::string s) {
+  size_t a = 0;
+  while (a < s.size() && (s[a] == '\n' || s[a] == ' ' || s[a] == '\t' || s[a] == '\r')) ++a;
+  s.erase(0, a);
+  for (;;) {
+    size_t e = s.size();
+    while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r')) --e;
+    if (e == 0 || s[e - 1] != '\n') break;
+    s.erase(e - 1);
+  }
+  return s;
+}
+
 struct Renderer {
   std::vector<const Scope*> scopes;  // innermost last
   std::string err;
+  const Partials* partials = nullptr;
+  int depth = 0;  // partials within partials
 
   const std::string* val(const std::string& name) const {
     for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
@@ -186,6 +211,38 @@ struct Renderer {
           if (!run(on ? n.body : n.other, o)) return false;
           break;
         }
+        case Node::Partial: {
+          const auto p = partials ? partials->find(n.text) : Partials::const_iterator{};
+          if (!partials || p == partials->end()) {
+            err = "{{> " + n.text + "}}: no partial " + n.text;
+            return false;
+          }
+          if (depth >= 16) {
+            err = "{{> " + n.text + "}}: partials nested 16 deep (a partial that includes itself?)";
+            return false;
+          }
+          std::vector<Node> nodes;
+          std::string perr;
+          if (!parse(p->second, &nodes, &perr)) {
+            err = "partial " + n.text + ": " + perr;
+            return false;
+          }
+          std::string sub;
+          ++depth;
+          const bool ok = run(nodes, sub);
+          --depth;
+          if (!ok) {
+            err = "partial " + n.text + ": " + err;
+            return false;
+          }
+          sub = strip_breaks(sub);
+          if (n.alone) {
+            if (!sub.empty()) o += sub + (n.nl ? "\n" : "");
+          } else {
+            o += sub;
+          }
+          break;
+        }
         case Node::Each: {
           const std::vector<Scope>* l = list(n.text);
           if (!l) {
@@ -209,10 +266,11 @@ struct Renderer {
 
 }  // namespace
 
-std::string render(const std::string& text, const Scope& data, std::string* err) {
+std::string render(const std::string& text, const Scope& data, std::string* err, const Partials* partials) {
   std::vector<Node> root;
   if (!parse(text, &root, err)) return "";
   Renderer r;
+  r.partials = partials;
   r.scopes.push_back(&data);
   std::string o;
   if (!r.run(root, o)) {
@@ -220,6 +278,12 @@ std::string render(const std::string& text, const Scope& data, std::string* err)
     return "";
   }
   return o;
+}
+
+std::string syntax_error(const std::string& text) {
+  std::vector<Node> root;
+  std::string err;
+  return parse(text, &root, &err) ? "" : err;
 }
 
 }  // namespace tmpl

@@ -8,6 +8,8 @@
 //   {{#each name}} … {{/each}}          the body once per item of the list `name`, each item a scope of its own
 //   {{#each name sep=", "}} … {{/each}} the same, the separator between the items
 //   {{! a comment }}                    removed
+//   {{> name}}                          the partial `name` (render's `partials`) filled from the current scope, its
+//                                       output without its leading and trailing line breaks (figures/captions.cpp)
 // A block tag ({{#…}}, {{/…}}, {{else}}, {{!…}}) alone on its line removes that line; a value alone on its line
 // removes the line when the value is empty. A slot that the data does not define is an error (report not written).
 #pragma once
@@ -33,8 +35,14 @@ struct Scope {
   Scope& add(const std::string& name) { return lists[name].emplace_back(); }
 };
 
-// The template filled from `data`; "" with *err on a syntax error or an undefined slot.
-std::string render(const std::string& text, const Scope& data, std::string* err);
+// Templates by name, that {{> name}} includes.
+using Partials = std::map<std::string, std::string>;
+
+// The template filled from `data`; "" with *err on a syntax error, an undefined slot or an unknown partial.
+std::string render(const std::string& text, const Scope& data, std::string* err, const Partials* partials = nullptr);
+
+// "" when `text` parses (its tags and blocks), else the syntax error; no slot is looked up.
+std::string syntax_error(const std::string& text);
 
 }  // namespace tmpl
 }  // namespace figs

@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
     }
   }
   // the report's template filler (template.hpp): block tags alone on their line take the line, an empty value
-  // alone on its line too, each with a separator, and a slot the data does not define is an error
+  // alone on its line too, each with a separator, partials, and a slot the data does not define is an error
   {
     tmpl::Scope d;
     d.set("a", "A").set("none", "");
@@ -200,6 +200,15 @@ int main(int argc, char** argv) {
     err.clear();
     tmpl::render("{{#if a}}open", d, &err);
     if (err.empty()) fail("template: an unclosed {{#if}} is not an error");
+    // a partial (figures/captions.template.md's): filled from the scope where it is included, its output without
+    // its leading and trailing line breaks; one not given is an error
+    const tmpl::Partials parts{{"p", "{{#if a}}\n<{{v}}>\n{{/if}}\n"}};
+    err.clear();
+    const std::string inc = tmpl::render("{{#each x sep=\",\"}}{{> p}}{{/each}}", d, &err, &parts);
+    if (inc != "<1>,<2>") fail("template: a partial gave '" + inc + "' (" + err + ")");
+    err.clear();
+    tmpl::render("{{> q}}", d, &err, &parts);
+    if (err.empty()) fail("template: an unknown partial is not an error");
   }
   // ---- what binds a kernel (targets.cpp binds_rule) on two rows of ncu_gram.csv written by the one writer ----
   {

@@ -6,7 +6,8 @@
 //                             test peer_headers compares a Python writer's header with it
 //   check_layouts --python    prints experiments/layouts.py, the layouts of the CSVs Python programs write,
 //                             peers_python.csv's names (python_names.hpp), which python_peers.py writes, and
-//                             peers_gram.csv's (python_names.hpp gram_peers), which gram_peers.py writes
+//                             peers_gram.csv's (python_names.hpp gram_peers), which gram_peers.py writes, and
+//                             peers_edm.csv's impls (python_names.hpp edm_peers), which torch_peers.py writes
 //                             (generated, committed; the test peer_headers holds the file equal to this output)
 #include "csv.hpp"
 #include "layouts.hpp"
@@ -64,6 +65,14 @@ int main(int argc, char** argv) {
               << "\nGRAM_PEERS = {\n";
     for (const results::gram_peers::Peer& p : results::gram_peers::peers)
       std::cout << "    " << q(p.word) << ": (" << q(p.impl) << ", " << q(p.precision) << ", " << q(p.output) << "),\n";
+    std::cout << "}\n";
+    // peers_edm.csv's impls, which experiments/peers/torch_peers.py writes
+    namespace ep = results::edm_peers;
+    std::cout << "# peers_edm.csv's impls (src/support/results/python_names.hpp edm_peers): each torch_peers.py --impls\n"
+                 "# word, and the layout of its output, in the order the script runs them.\n"
+              << "EDM_PDIST = " << q(ep::pdist.impl) << "\nEDM_CDIST = " << q(ep::cdist.impl)
+              << "\nEDM_CDIST_DIRECT = " << q(ep::cdist_direct.impl) << "\nEDM_PEERS = {\n";
+    for (const ep::Peer& p : ep::peers) std::cout << "    " << q(p.impl) << ": " << q(p.layout) << ",\n";
     std::cout << "}\n";
     return 0;
   }

@@ -121,6 +121,7 @@ struct Ctx {
   std::string cpu_exact = results::repo_path(results::layout::exact_ranges_cpu);
   std::string bib = "paper/references.bib";
   std::string report_template = "paper/report.template.md";  // the report's prose, with named slots
+  std::string captions = "figures/captions.template.md";     // the figures' captions and readings, with named slots
   bool svg = true;
   std::vector<Claim> claims;
   std::vector<GpuData> gpus;

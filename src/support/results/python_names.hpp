@@ -5,7 +5,8 @@
 //   `check_layouts --python` writes from this header (the test peer_headers holds the file to that output).
 //   Readers: readme_python.cpp, paper/claims/targets.cpp, figures/synth_results.cpp.
 // Also peers_gram.csv's rows (experiments/peers/gram_peers.py, namespace results::gram_peers below): their names are
-// gram.csv's (gram_names.hpp gram::peer, gram::name), each under its word of gram_peers.py --impls.
+// gram.csv's (gram_names.hpp gram::peer, gram::name), each under its word of gram_peers.py --impls. And peers_edm.csv's
+// impls (experiments/peers/torch_peers.py, namespace results::edm_peers below), which figures/fig_2d.cpp reads.
 #pragma once
 #include "gram_names.hpp"  // the precisions' names
 
@@ -47,3 +48,17 @@ inline constexpr Peer peers[] = {
 };
 
 }  // namespace results::gram_peers
+
+namespace results::edm_peers {
+
+// A row of peers_edm.csv: its impl (also torch_peers.py's --impls word) and the layout of its output (column layout).
+struct Peer {
+  const char *impl, *layout;
+};
+inline constexpr Peer pdist{"pdist", "packed"};               // torch.nn.functional.pdist: the triangle, condensed
+inline constexpr Peer cdist{"cdist", "full"};                 // torch.cdist in PyTorch's default compute mode
+inline constexpr Peer cdist_direct{"cdist-direct", "full"};   // torch.cdist, compute_mode='donot_use_mm_for_euclid_dist'
+// Every impl, in the order torch_peers.py runs them.
+inline constexpr Peer peers[] = {pdist, cdist, cdist_direct};
+
+}  // namespace results::edm_peers
