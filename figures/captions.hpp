@@ -1,6 +1,6 @@
 // figures/captions.hpp — the figures' prose: each figure's caption and reading (report §4) live in the Markdown
 // template figures/captions.template.md, one section per figure or family of figures; a draw function computes the
-// numbers, names and lists, and fills the section's named slots (paper/claims/template.hpp) through emit().
+// numbers, names and lists, and fills the section's named slots (src/support/results/template.hpp) through emit().
 //
 // The file (its head says the same, for whoever edits it):
 //   ## `name`, `name<slot>`, ...   a figure section: the figure names it serves; `<x>` in a name stands for one run

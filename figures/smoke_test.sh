@@ -73,6 +73,29 @@ captions_fail "a partial included nowhere" "$work/caps_partial.md" "partial unus
 sed 's/^At N = {{n_max}} BB wastes/At N = {{no_such_slot}} BB wastes/' "$caps" > "$work/caps_slot.md"
 cmp -s "$caps" "$work/caps_slot.md" && { echo "captions: fig3_wasted's reading changed; update figures/smoke_test.sh"; exit 1; }
 captions_fail "a slot not filled" "$work/caps_slot.md" "fig3_wasted's reading: slot {{no_such_slot}} is not defined"
+# README's blocks' prose (src/support/results/readme.template.md; readme_template.hpp) fails loudly the same way:
+# checked before anything is drawn (a section the blocks fill missing, one nothing fills: exit 2), and a slot the
+# blocks do not fill stops the program before README is written (exit 2, README untouched).
+rtpl="$src/src/support/results/readme.template.md"
+"$figs" --check-readme-template --readme-template "$rtpl" --reported "$src/paper/reported.csv" > "$work/rtpl.txt" 2>&1 ||
+  { cat "$work/rtpl.txt"; echo "README template check failed"; exit 1; }
+readme_fail() {  # readme_fail WHAT FILE WANT: tdmaps_figures --readme with README template FILE exits 2 saying WANT
+  local rc=0
+  cp "$src/README.md" "$work/README_bad.md"
+  "$figs" --readme-template "$2" --results "$work/none" --out "$work/out_readme" --no-report --no-svg \
+          --readme "$work/README_bad.md" --reported "$src/paper/reported.csv" \
+          --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" > "$work/readme_bad.txt" 2>&1 || rc=$?
+  [ "$rc" = 2 ] && grep -qF -- "$3" "$work/readme_bad.txt" ||
+    { echo "README template, $1: exit $rc, not 2 with '$3':"; cat "$work/readme_bad.txt"; exit 1; }
+  cmp -s "$src/README.md" "$work/README_bad.md" || { echo "README template, $1: README written anyway"; exit 1; }
+}
+awk '/^## /{ gone = ($0 == "## `python`") } !gone' "$rtpl" > "$work/rtpl_gone.md"
+readme_fail "a section removed" "$work/rtpl_gone.md" "no section \`python\`"
+{ cat "$rtpl"; printf '\n## `no_such_block`\n\nnothing\n'; } > "$work/rtpl_orphan.md"
+readme_fail "a section nothing fills" "$work/rtpl_orphan.md" "section \`no_such_block\` is filled by no block"
+sed 's/; {{> python_how}} writes it/; {{no_such_slot}} writes it/' "$rtpl" > "$work/rtpl_slot.md"
+cmp -s "$rtpl" "$work/rtpl_slot.md" && { echo "README template: the python section changed; update figures/smoke_test.sh"; exit 1; }
+readme_fail "a slot not filled" "$work/rtpl_slot.md" "section \`python\`: slot {{no_such_slot}} is not defined"
 # one GPU: no comparison figure (an old one is removed); the multi-GPU figure from one of its two CSVs
 rm "$work/results/h200/threebody_multigpu.csv"
 "$figs" --results "$work/results" --out "$work/out" --gpu h200 --no-report --no-svg \

@@ -5,6 +5,7 @@
 //                  [--reported paper/reported.csv] [--report paper/report.md]
 //                  [--cpu-exact verify/results/exact_ranges_cpu.csv] [--no-svg] [--no-report]
 //                  [--readme-gallery README.md] [--captions figures/captions.template.md] [--check-captions]
+//                  [--readme-template src/support/results/readme.template.md] [--check-readme-template]
 //
 // The figures are the entries of the registry (figures.hpp, figure_registry()), drawn by
 // the fig_*.cpp files; their captions and readings are figures/captions.template.md's sections,
@@ -17,7 +18,8 @@
 // blocks from the map library, the CPU oracle's exact ranges) are always drawn:
 // the program exits 0 when they were, 1 when even they could not be drawn (no
 // gnuplot), 2 on bad arguments (and a --readme-gallery file without the markers, a captions
-// file that does not serve the registry, a slot a draw function does not fill).
+// file that does not serve the registry, a slot a draw function does not fill, a README template
+// (src/support/results/readme_template.hpp) without a section its blocks fill or with a slot they do not).
 //
 // Output: <out>/<name>.png and .svg for the figures without GPU data,
 // <out>/<gpu_slug>/<name>.png and .svg for each GPU's (h200 first, then by slug),
@@ -105,6 +107,11 @@ int main(int argc, char** argv) {
        "rounding, gram and python (<!-- name:begin/end -->) from the CSVs (src/support/results/readme.cpp, readme_gram.cpp, "
        "readme_python.cpp)")
       ("readme", po::value(&gallery), "the same as --readme-gallery")
+      ("readme-template", po::value(&ctx.readme_template),
+       "the prose of README's generated blocks, with the named slots the program fills (default: "
+       "src/support/results/readme.template.md of the repository whose paper/ holds --reported)")
+      ("check-readme-template", "check the README template (each section the blocks fill is there, each section and "
+                                "partial there is filled or included) and stop")
       ("list", "print the figure registry, one figure a line (name, scope, gallery position, heading), and stop");
   po::variables_map vm;
   try {
@@ -150,6 +157,25 @@ int main(int argc, char** argv) {
     if (vm.count("check-captions")) {
       std::cout << ctx.captions << ": " << c.sections.size() << " sections and " << c.partials.size()
                 << " partials; each of the registry's " << names.size() << " figures has its section: ok\n";
+      return 0;
+    }
+  }
+  if (!vm.count("readme-template"))  // paper/reported.csv -> src/support/results/readme.template.md
+    ctx.readme_template = (fs::path(ctx.reported).parent_path() / ".." / "src" / "support" / "results" / "readme.template.md")
+                              .lexically_normal()
+                              .string();
+  if (!gallery.empty() || vm.count("check-readme-template")) {  // README's blocks' prose before anything is drawn
+    std::string err;
+    if (!load_readme_template(ctx.readme_template, &ctx.readme, &err)) {
+      std::cerr << "tdmaps_figures: " << err << "\n";
+      return 2;
+    }
+    const std::vector<std::string> bad = readme_template_problems(ctx.readme);
+    for (const std::string& b : bad) std::cerr << "tdmaps_figures: " << ctx.readme_template << ": " << b << "\n";
+    if (!bad.empty()) return 2;
+    if (vm.count("check-readme-template")) {
+      std::cout << ctx.readme_template << ": " << ctx.readme.sections.size() << " sections and "
+                << ctx.readme.partials.size() << " partials; each section the blocks fill is there: ok\n";
       return 0;
     }
   }
@@ -203,6 +229,23 @@ int main(int argc, char** argv) {
     else std::cerr << "tdmaps_figures: wrote " << ctx.report << "\n";
   }
   if (!gallery.empty()) {
+    // our targets' verdicts (paper/targets.csv, judged in paper/claims/targets.cpp): README's SDH sentences and gram block
+    std::string twhy;
+    const std::vector<TargetVerdict> verdicts = target_verdicts(ctx, &twhy);
+    if (verdicts.empty() && !twhy.empty()) std::cerr << "tdmaps_figures: no target verdicts: " << twhy << "\n";
+    std::vector<std::pair<std::string, std::string>> blocks;
+    try {  // a section of the README template missing, or a slot of it not filled: nothing of README is written
+      blocks = {{"results", readme_results_block(ctx, verdicts)},
+                {"targets", readme_targets_block(ctx)},
+                {"claims", readme_claims_block(ctx)},
+                {"maps", readme_maps_block(ctx)},
+                {"rounding", readme_rounding_block(ctx)},
+                {"gram", readme_gram_block(ctx, verdicts)},
+                {"python", readme_python_block(ctx, verdicts)}};
+    } catch (const ReadmeTemplateError& e) {
+      std::cerr << "tdmaps_figures: README not written (neither its gallery nor its blocks): " << e.what() << "\n";
+      return 2;
+    }
     std::string err;
     if (!write_gallery(ctx, gallery, &err)) std::cerr << "tdmaps_figures: gallery not written: " << err << "\n";
     else std::cerr << "tdmaps_figures: wrote the gallery of " << gallery << "\n";
@@ -211,17 +254,7 @@ int main(int argc, char** argv) {
     buf << in.rdbuf();
     std::string text = buf.str();
     const std::string before = text;
-    // our targets' verdicts (paper/targets.csv, judged in paper/claims/targets.cpp): README's SDH sentences and gram block
-    std::string twhy;
-    const std::vector<TargetVerdict> verdicts = target_verdicts(ctx, &twhy);
-    if (verdicts.empty() && !twhy.empty()) std::cerr << "tdmaps_figures: no target verdicts: " << twhy << "\n";
-    for (const auto& [name, body] : {std::pair<std::string, std::string>{"results", readme_results_block(ctx, verdicts)},
-                                     {"targets", readme_targets_block(ctx)},
-                                     {"claims", readme_claims_block(ctx)},
-                                     {"maps", readme_maps_block(ctx)},
-                                     {"rounding", readme_rounding_block(ctx)},
-                                     {"gram", readme_gram_block(ctx, verdicts)},
-                                     {"python", readme_python_block(ctx, verdicts)}})
+    for (const auto& [name, body] : blocks)
       if (!replace_block(text, name, body))
         std::cerr << "tdmaps_figures: " << gallery << " has no <!-- " << name << ":begin/end --> block: not written\n";
     if (text != before) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # paper/drift_test.sh — meson test `drift` (suite figures): regenerates, offline and from the
-# committed CSVs only (with the committed templates: paper/report.template.md and the figures'
-# captions, figures/captions.template.md), the report (paper/report.md), README.md's generated blocks (results,
+# committed CSVs only (with the committed templates: paper/report.template.md, the figures'
+# captions, figures/captions.template.md, and the prose of README's blocks,
+# src/support/results/readme.template.md), the report (paper/report.md), README.md's generated blocks (results,
 # targets, gallery) and every SVG figure in a scratch tree, and fails if any differs from the
 # committed file (byte for byte) or if a committed SVG is no longer drawn. The report holds every
 # claim's verdict, so a verdict recomputed differently fails too. It also checks that every
@@ -25,6 +26,8 @@ fi
 cp "$src/paper/reported.csv" "$src/paper/conditions.csv" "$src/paper/references.bib" "$src/paper/report.template.md" \
   "$src/paper/targets.csv" "$w/paper/"
 cp "$src/figures/captions.template.md" "$w/figures/"  # the figures' captions and readings (found from paper/)
+mkdir -p "$w/src/support/results"  # README's blocks' prose (found from paper/ too)
+cp "$src/src/support/results/readme.template.md" "$w/src/support/results/"
 cp "$src/README.md" "$w/README.md"
 fail=0
 # 1. the CSV layouts

@@ -6,6 +6,7 @@
 #pragma once
 #include "csv.hpp"
 #include "layouts.hpp"
+#include "readme_template.hpp"
 
 #include <cmath>
 #include <map>
@@ -122,6 +123,9 @@ struct Ctx {
   std::string bib = "paper/references.bib";
   std::string report_template = "paper/report.template.md";  // the report's prose, with named slots
   std::string captions = "figures/captions.template.md";     // the figures' captions and readings, with named slots
+  // README's generated blocks' prose, with named slots (readme_template.hpp); `readme` is it, loaded by tdmaps_figures
+  std::string readme_template = "src/support/results/readme.template.md";
+  ReadmeTemplate readme;
   bool svg = true;
   std::vector<Claim> claims;
   std::vector<GpuData> gpus;

@@ -337,61 +337,47 @@ const TargetVerdict* find_verdict(const std::vector<TargetVerdict>& v, const std
 }
 
 std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts) {
-  std::ostringstream o;
-  if (ctx.gpus.empty()) return "No GPU results folder under experiments/results/.\n";
-  std::vector<std::string> on;
-  for (const GpuData& g : ctx.gpus) on.push_back(measured_on(g));
-  o << "<!-- written by tdmaps_figures --readme from the committed CSVs (src/support/results/readme.cpp): edit that, not this "
-       "block -->\n";
-  o << "Measured on " << join(on, "; ") << " (each CSV's first line records its own). I = t(BB) / t(map) from the same "
-    << "run, " << P::large_words() << " (2D, ρ = " << kRho << "); the paper column is the papers' values "
-    << "(paper/reported.csv) as I. `ltm-r-sq` is ltm-r on the papers' n'×n' grid. The collision kernels are never "
-    << "pooled: the shared-memory kernel (the papers') runs the block maps, RB there is the block-level `rb-b`; the "
-    << "direct kernel runs every map.\n\n";
-  o << "| experiment | GPU | " << join(kCols, " | ") << " | paper |\n|---|---|";
-  for (size_t k = 0; k < kCols.size(); ++k) o << "---|";
-  o << "---|\n";
+  // the prose: sections `results` and `results_none` of readme.template.md
+  if (ctx.gpus.empty()) return fill_readme(ctx.readme, "results_none", tmpl::Scope{});
+  tmpl::Scope s;
+  for (const GpuData& g : ctx.gpus) s.add("gpu_on").set("measured_on", measured_on(g));
+  s.set("large_words", P::large_words()).set("rho", std::to_string(kRho));
+  for (const std::string& c : kCols) s.add("col").set("name", c);
   const std::vector<Line> L = lines(ctx);
   for (const Line& l : L)
     for (size_t gi = 0; gi < ctx.gpus.size(); ++gi) {
       const GpuData& g = ctx.gpus[gi];
       const Table* t = g.get(l.layout);
-      std::vector<std::string> cells;
-      for (const auto& c : l.cols) cells.push_back(cell_I(t, l.sel, c));
-      o << "| " << (gi == 0 ? l.label : "″") << " | " << g.name() << " | " << join(cells, " | ") << " | "
-        << (gi == 0 ? l.paper : "") << " |\n";
+      tmpl::Scope& row = s.add("row");
+      row.set("label", gi == 0 ? l.label : "″").set("gpu", g.name()).set("paper", gi == 0 ? l.paper : "");
+      for (const auto& c : l.cols) row.add("cell").set("v", cell_I(t, l.sel, c));
     }
-  o << "\n\\* exact only below large N (utm-n: N ≤ " << fmt_int(double(tdmaps::limits::utm_n_max_N))
-    << ", `tdmaps::limits::utm_n_max_N`): median over every N it accepts. — : not run in that kernel.\n\n";
+  s.set("utm_n_max_N", fmt_int(double(tdmaps::limits::utm_n_max_N)));
   const std::vector<std::string> sq = {"ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e"};
-  o << "| square root of g(λ) (dummy, contention-free, ρ = " << kRho << ") | " << join(sq, " | ") << " |\n|---|";
-  for (size_t k = 0; k < sq.size(); ++k) o << "---|";
-  o << "\n";
+  for (const std::string& m : sq) s.add("sq").set("name", m);
   // each root on our linear grid and on the papers' n'×n' grid (the -sq maps; — where a folder has no such rows)
   for (const GpuData& g : ctx.gpus)
     for (const P::Grid grid : {P::Grid::Linear, P::Grid::Papers}) {
       const Table* t = g.get(results::layout::sqrt_);
-      std::vector<std::string> cells;
+      tmpl::Scope& row = s.add("sq_row");
+      row.set("gpu", g.name()).set("grid", P::grid_words(grid));
       for (const std::string& m : P::on_grid(grid, sq)) {
         const double v = t ? P::large_median(curve(*t, P::dummy(P::Form::Cond), m)) : NAN;
-        cells.push_back(std::isfinite(v) ? fmt(v, 2) : "—");
+        row.add("cell").set("v", std::isfinite(v) ? fmt(v, 2) : "—");
       }
-      o << "| " << g.name() << ", " << P::grid_words(grid) << " | " << join(cells, " | ") << " |\n";
     }
-  for (const GpuData& g : ctx.gpus) {
-    o << "\n**" << g.name() << "** (`" << g.slug << "`). " << edm_bw_line(g) << "\n";
-    const auto tl = tet_lines(g);
-    if (!tl.empty()) o << join(tl, " ") << "\n";
-    const std::string s = sdh_line(g, verdicts);
-    if (!s.empty()) o << s << "\n";
-    const std::string m = multi_gpu_line(g);
-    if (!m.empty()) o << m << "\n";
-  }
-  return o.str();
+  for (const GpuData& g : ctx.gpus)
+    s.add("gpu")
+        .set("name", g.name())
+        .set("slug", g.slug)
+        .set("edm_bw", edm_bw_line(g))
+        .set("tet", join(tet_lines(g), " "))
+        .set("sdh", sdh_line(g, verdicts))
+        .set("multi", multi_gpu_line(g));
+  return fill_readme(ctx.readme, "results", s);
 }
 
 std::string readme_targets_block(const Ctx& ctx) {
-  std::ostringstream o;
   if (ctx.gpus.empty()) return "";
   const auto improvement = [&](const GpuData& g, const results::Layout& layout, const Sel& s, const std::string& m) {
     const Table* t = g.get(layout);
@@ -419,17 +405,14 @@ std::string readme_targets_block(const Ctx& ctx) {
     }
     return w;
   };
-  o << "<!-- written by tdmaps_figures --readme (src/support/results/readme.cpp) -->\n";
-  o << "Measured on " << (ctx.gpus.size() > 1 ? "every GPU folder" : "the GPU folder") << " of `experiments/results/` ("
-    << P::large_words() << ", ρ = " << kRho << "; the lowest value over the GPUs): every LTM variant on the linear grid "
-    << "reaches I ≥ " << fmt(cond_min, 2) << " in the contention-free dummy kernel (lowest: " << cond_min_at
-    << "); in the papers' store form ltm-r reaches " << fmt(store_r, 2) << " and ltm-e " << fmt(store_e, 2)
-    << ". ltm-e is within " << fmt(gap(results::layout::edm, P::edm("full", 4)), 1) << "% of ltm-r in EDM (4 features, full matrix), "
-    << fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "1d")), 1) << "% in collision 1D and "
-    << fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "3d")), 1)
-    << "% in collision 3D (shared-memory kernel; the gap is (I of ltm-r − I of ltm-e) / I of ltm-r, so a negative value would mean ltm-e is the faster). The report's section "
-       "\"Dummy kernel on Hopper vs Kepler\" sets these beside the papers' Kepler values.\n";
-  return o.str();
+  // the prose: section `targets` of readme.template.md
+  tmpl::Scope v;
+  v.flag("many_gpus", ctx.gpus.size() > 1).set("large_words", P::large_words()).set("rho", std::to_string(kRho));
+  v.set("cond_min", fmt(cond_min, 2)).set("cond_min_at", cond_min_at).set("store_r", fmt(store_r, 2)).set("store_e", fmt(store_e, 2));
+  v.set("gap_edm", fmt(gap(results::layout::edm, P::edm("full", 4)), 1))
+      .set("gap_col1d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "1d")), 1))
+      .set("gap_col3d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "3d")), 1));
+  return fill_readme(ctx.readme, "targets", v);
 }
 
 namespace {

@@ -26,6 +26,7 @@ struct TargetVerdict {
   std::string binds;     // a target not met: what binds our kernel (ncu_gram.csv; paper/claims/targets.cpp), or empty
   double value = NAN;    // our value, where one number gives the verdict (NaN: several, or none)
   double goal = NAN;     // the target's number
+  std::string issue;     // the issue it is of (column issue of paper/targets.csv: 26, 27, ...)
 };
 // The verdict of target `id` on GPU folder `slug` (nullptr: none).
 const TargetVerdict* find_verdict(const std::vector<TargetVerdict>& v, const std::string& id, const std::string& slug);

@@ -207,22 +207,17 @@ std::vector<GramMeasure> gram_measures(const GpuData& g) {
 }
 
 std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts) {
-  std::ostringstream o;
-  o << "<!-- written by tdmaps_figures --readme from each GPU folder's gram.csv (src/support/results/readme_gram.cpp) -->\n";
-  bool any = false;
+  // the prose: sections `gram` and `gram_none` of readme.template.md; here the numbers, names and flags
+  tmpl::Scope s;
   for (const GpuData& g : ctx.gpus) {
     const Table* t = g.get(results::layout::gram);
     if (!t) continue;
-    any = true;
+    tmpl::Scope& G = s.add("gpu");
     const std::vector<TableRow> rows = t->rows();
-    o << "Measured on **" << t->meta_or("gpu", g.slug) << "**, commit `" << t->meta_or("commit", "?") << "` (`experiments/results/"
-      << g.slug << "/gram.csv`; every variant checked against float64 before it was timed, all timed interleaved in one run). "
-      << "Squared distances d² = ‖xᵢ‖² + ‖xⱼ‖² − 2 xᵢ·xⱼ of N points in d features, the lower triangle of a row-major N×N; ours: "
-      << "the CUTLASS SM80 mainloop (mma.sync) with LTM-E over the 128×128 tiles; write: a plain kernel writing the same triangle "
-      << "(the bandwidth of this run); cuBLAS full N×N (TF32 GEMM) or its triangle (FP32 SSYRK), the epilogue a second kernel; "
-      << "3xTF32 is our FP32-accurate mode; I = t(bb-grid) / t(ltm-e), the same kernel on the c×c grid.\n\n";
-    o << "| N | d | ours TF32 (ms) | of the write bandwidth | cuBLAS TF32 GEMM alone / + epilogue (ms) | speed-up over them | ours 3xTF32 / SSYRK + epilogue (ms) | speed-up | ours BF16 (ms) | I (TF32) |\n";
-    o << "|---|---|---|---|---|---|---|---|---|---|\n";
+    G.set("gpu", t->meta_or("gpu", g.slug)).set("commit", t->meta_or("commit", "?")).set("slug", g.slug);
+    G.list("row");
+    G.list("empty");
+    G.list("hist");
     for (const TableRow& r : rows) {
       if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
       const std::string N = r.s("N"), d = r.s("d");
@@ -233,21 +228,38 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
       const double x3 = med(find(rows, N, d, k3xTf32, kLower, kLtmE));
       const double syrk_e = med(find(rows, N, d, peer::fp32, kLower, peer::cublas_syrk_epilogue));
       const double bf = med(find(rows, N, d, kBf16, kLower, kLtmE));
-      o << "| " << N << " | " << d << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%") << " | "
-        << fmt_with(gemm, "%.2f") << " / " << fmt_with(gemm_e, "%.2f") << " | " << fmt_with(gemm / ours, "%.2f×") << " / "
-        << fmt_with(gemm_e / ours, "%.2f×") << " | " << fmt_with(x3, "%.2f") << " / " << fmt_with(syrk_e, "%.2f") << " | "
-        << fmt_with(syrk_e / x3, "%.2f×") << " | " << fmt_with(bf, "%.3f") << " | " << fmt_with(r.d("I"), "%.3f") << " |\n";
+      G.add("row")
+          .set("N", N)
+          .set("d", d)
+          .set("ours", fmt_with(ours, "%.3f"))
+          .set("of_write", fmt_with(100 * wr / ours, "%.0f %%"))
+          .set("gemm", fmt_with(gemm, "%.2f"))
+          .set("gemm_e", fmt_with(gemm_e, "%.2f"))
+          .set("over_gemm", fmt_with(gemm / ours, "%.2f×"))
+          .set("over_gemm_e", fmt_with(gemm_e / ours, "%.2f×"))
+          .set("x3", fmt_with(x3, "%.2f"))
+          .set("syrk_e", fmt_with(syrk_e, "%.2f"))
+          .set("over_syrk_e", fmt_with(syrk_e / x3, "%.2f×"))
+          .set("bf16", fmt_with(bf, "%.3f"))
+          .set("I", fmt_with(r.d("I"), "%.3f"));
     }
-    // the bb-grid's empty blocks, from the same run's rate
+    // the bb-grid's empty blocks, from the same run's rate; launch_covers_gap: launched alone they take at least the
+    // measured gap between the bb-grid and LTM-E (the map's gain is then their launch alone)
     for (const TableRow& r : rows)
       if (r.s("impl") == peer::empty_blocks && r.s("N") == "65536" && r.s("d") == "128") {
         const TableRow* bb = find(rows, "65536", "128", kTf32, kLower, kBbGrid);
         const TableRow* lt = find(rows, "65536", "128", kTf32, kLower, kLtmE);
-        o << "\nAt N = 65536, d = 128 the bb-grid launches " << r.s("launched_tiles") << " more blocks than LTM-E; launched alone "
-          << "they take " << fmt_with(r.d("median_ms"), "%.3f") << " ms (" << fmt_with(r.d("blocks_per_s") / 1e9, "%.2f")
-          << "·10⁹ blocks/s), against a measured gap of " << fmt_with(med(bb) - med(lt), "%.3f") << " ms in a "
-          << fmt_with(med(lt), "%.2f") << " ms kernel: a tile does microseconds of work, so the map's gain here is the empty blocks' "
-          << "launch alone (I = " << fmt_with(lt ? lt->d("I") : NAN, "%.3f") << ").\n";
+        const double gap = med(bb) - med(lt);
+        G.add("empty")
+            .set("N", "65536")
+            .set("d", "128")
+            .set("tiles", r.s("launched_tiles"))
+            .set("ms", fmt_with(r.d("median_ms"), "%.3f"))
+            .set("rate", fmt_with(r.d("blocks_per_s") / 1e9, "%.2f"))
+            .set("gap", fmt_with(gap, "%.3f"))
+            .set("kernel_ms", fmt_with(med(lt), "%.2f"))
+            .set("I", fmt_with(lt ? lt->d("I") : NAN, "%.3f"))
+            .flag("launch_covers_gap", r.d("median_ms") >= gap);
       }
     // a precision as the text writes it (tf32 -> TF32, bf16 -> BF16): the --hist-N run has a row per --hist-prec
     auto shown = [](std::string x) {
@@ -256,8 +268,12 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
     };
     for (const TableRow& r : rows)
       if (r.s("output") == kHist && r.s("impl") == kLtmE)
-        o << "\nFused distance histogram (no N² written), N = " << r.s("N") << ", d = " << r.s("d") << ", " << shown(r.s("precision")) << ", one GPU: "
-          << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s (" << fmt_with(r.d("TFLOPs"), "%.1f") << " TFLOP/s of useful work).\n";
+        G.add("hist")
+            .set("N", r.s("N"))
+            .set("d", r.s("d"))
+            .set("prec", shown(r.s("precision")))
+            .set("s", fmt_with(r.d("median_ms") / 1000, "%.2f"))
+            .set("tflops", fmt_with(r.d("TFLOPs"), "%.1f"));
     // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
     std::vector<gram::Kernel> kernels;
     for (const TableRow& r : rows) {
@@ -269,45 +285,45 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
         if (!seen) kernels.push_back(k);
       }
     }
-    if (!kernels.empty()) {
-      o << "\nThe other kernels of the same run (`bench_gram --kernel`: sm80-8w, the SM80 mainloop on 8 warps with 16-deep "
-        << "k-tiles; sm90-ws, CUTLASS 3's Hopper mainloop, TMA + wgmma, warp-specialized; both with LTM-E and the fused "
-        << "epilogue; `experiments/gram/NOTES.md`), TF32 lower triangle, I = t(bb-grid) / t(ltm-e) of the same kernel "
-        << "(sm90-evt: t(full-sm90-evt) / t(ltm-e), the stock scheduler over the whole square, which writes every cell: twice "
-        << "the bytes, so its I is not the grid's alone):\n\n";
-      o << "| N | d | kernel | ours TF32 (ms) | of the write bandwidth | speed-up over cuBLAS TF32 GEMM alone / + epilogue | I |\n";
-      o << "|---|---|---|---|---|---|---|\n";
-      for (const TableRow& r : rows) {
-        if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
-        const std::string N = r.s("N"), d = r.s("d");
-        const double wr = med(find(rows, N, d, peer::none, kLower, peer::write));
-        const double gemm = med(find(rows, N, d, kTf32, kFullGram, peer::cublas_gemm));
-        const double gemm_e = med(find(rows, N, d, kTf32, kFull, peer::cublas_gemm_epilogue));
-        for (gram::Kernel k : kernels) {
-          const TableRow* kr = find(rows, N, d, kTf32, kLower, ltm_e_of(k));
-          if (!kr) continue;
-          const double ours = med(kr);
-          o << "| " << N << " | " << d << " | " << gram::name(k) << " | " << fmt_with(ours, "%.3f") << " | " << fmt_with(100 * wr / ours, "%.0f %%")
-            << " | " << fmt_with(gemm / ours, "%.2f×") << " / " << fmt_with(gemm_e / ours, "%.2f×") << " | " << fmt_with(kr->d("I"), "%.3f")
-            << " |\n";
-        }
+    G.flag("other_kernels", !kernels.empty());
+    G.list("other_row");
+    G.list("other_hist");
+    for (const TableRow& r : rows) {
+      if (kernels.empty() || r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
+      const std::string N = r.s("N"), d = r.s("d");
+      const double wr = med(find(rows, N, d, peer::none, kLower, peer::write));
+      const double gemm = med(find(rows, N, d, kTf32, kFullGram, peer::cublas_gemm));
+      const double gemm_e = med(find(rows, N, d, kTf32, kFull, peer::cublas_gemm_epilogue));
+      for (gram::Kernel k : kernels) {
+        const TableRow* kr = find(rows, N, d, kTf32, kLower, ltm_e_of(k));
+        if (!kr) continue;
+        const double ours = med(kr);
+        G.add("other_row")
+            .set("N", N)
+            .set("d", d)
+            .set("kernel", gram::name(k))
+            .set("ours", fmt_with(ours, "%.3f"))
+            .set("of_write", fmt_with(100 * wr / ours, "%.0f %%"))
+            .set("over_gemm", fmt_with(gemm / ours, "%.2f×"))
+            .set("over_gemm_e", fmt_with(gemm_e / ours, "%.2f×"))
+            .set("I", fmt_with(kr->d("I"), "%.3f"));
       }
-      for (gram::Kernel k : kernels)
-        for (const TableRow& r : rows)
-          if (r.s("output") == kHist && r.s("impl") == ltm_e_of(k))
-            o << "\nFused distance histogram with " << gram::name(k) << ", N = " << r.s("N") << ", d = " << r.s("d") << ", "
-              << shown(r.s("precision")) << ": "
-              << fmt_with(r.d("median_ms") / 1000, "%.2f") << " s.\n";
     }
+    for (gram::Kernel k : kernels)
+      for (const TableRow& r : rows)
+        if (r.s("output") == kHist && r.s("impl") == ltm_e_of(k))
+          G.add("other_hist")
+              .set("kernel", gram::name(k))
+              .set("N", r.s("N"))
+              .set("d", r.s("d"))
+              .set("prec", shown(r.s("precision")))
+              .set("s", fmt_with(r.d("median_ms") / 1000, "%.2f"));
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
-    if (const Table* p = g.get(results::layout::peers_gram)) {
+    const Table* p = g.get(results::layout::peers_gram);
+    G.flag("cdist", p != nullptr).set("torch", p ? p->meta_or("torch", "?") : "");
+    G.list("cdist_row");
+    if (p) {
       const std::vector<TableRow> prow = p->rows();
-      o << "\n`torch.cdist` on the same points (`experiments/results/" << g.slug << "/peers_gram.csv`: "
-        << "`experiments/peers/gram_peers.py`, torch " << p->meta_or("torch", "?")
-        << ", the full N×N; a separate program, not interleaved with bench_gram), against our fastest TF32 lower-triangle "
-        << "kernel of gram.csv at each size:\n\n";
-      o << "| N | d | torch.cdist TF32 / FP32 (ms) | torch.mm TF32 (ms) | ours, fastest TF32 (ms) | speed-up over cdist TF32 / FP32 |\n";
-      o << "|---|---|---|---|---|---|\n";
       for (const std::string& N : pick_rows::gram_target_N())
         for (const std::string& d : pick_rows::gram_target_d()) {
           const double c32 = med(find(prow, N, d, kTf32, kFull, peer::torch_cdist));
@@ -315,24 +331,34 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
           const double mm = med(find(prow, N, d, kTf32, kFullGram, peer::torch_mm));
           const TableRow* b = pick_rows::gram_best(rows, N, d, kTf32, kLower);
           if (!std::isfinite(c32) && !std::isfinite(cf) && !b) continue;
-          o << "| " << N << " | " << d << " | " << fmt_with(c32, "%.2f") << " / " << fmt_with(cf, "%.2f") << " | " << fmt_with(mm, "%.2f")
-            << " | " << (b ? fmt_with(med(b), "%.3f") + " (" + pick_rows::gram_kernel(b->s("impl")) + ")" : std::string("—"))
-            << " | " << fmt_with(c32 / med(b), "%.1f×") << " / " << fmt_with(cf / med(b), "%.1f×") << " |\n";
+          G.add("cdist_row")
+              .set("N", N)
+              .set("d", d)
+              .set("tf32", fmt_with(c32, "%.2f"))
+              .set("fp32", fmt_with(cf, "%.2f"))
+              .set("mm", fmt_with(mm, "%.2f"))
+              .flag("ours", b != nullptr)
+              .set("ours_ms", b ? fmt_with(med(b), "%.3f") : "")
+              .set("kernel", b ? pick_rows::gram_kernel(b->s("impl")) : "")
+              .set("over_tf32", fmt_with(c32 / med(b), "%.1f×"))
+              .set("over_fp32", fmt_with(cf / med(b), "%.1f×"));
         }
     }
-    // the targets of issues #27, #36 and #37 against this folder (their rows of paper/targets.csv, judged in
-    // paper/claims/targets.cpp, with what binds a target not met: the same rows as the report's)
-    o << "\nIssue #27, #36 and #37 targets against this run (our fastest LTM-E kernel at each size; the issues' sizes; "
-      << "what binds a target not met: the Nsight Compute profile in `ncu_gram.csv`, read by the report's rule; the report "
-      << "lists the same rows):\n\n| id | target | ours (kernel) | measured | verdict | what binds (ncu) |\n|---|---|---|---|---|---|\n";
+    // the targets of issues #27, #36 and #37 against this folder (their rows of paper/targets.csv by the column issue,
+    // judged in paper/claims/targets.cpp, with what binds a target not met: the same rows as the report's)
+    G.list("target");
     for (const TargetVerdict& x : verdicts)
-      if (x.slug == g.slug && (x.id.compare(0, 3, "27-") == 0 || x.id.compare(0, 3, "36-") == 0 || x.id.compare(0, 3, "37-") == 0))
-        o << "| `" << x.id << "` | " << x.target << " | " << x.kernel << " | " << x.measured << " | **" << x.verdict << "**"
-          << (x.where.empty() ? "" : ": " + x.where) << " | " << (x.binds.empty() ? "—" : x.binds) << " |\n";
-    o << "\n";
+      if (x.slug == g.slug && (x.issue == "27" || x.issue == "36" || x.issue == "37"))
+        G.add("target")
+            .set("id", x.id)
+            .set("target", x.target)
+            .set("kernel", x.kernel)
+            .set("measured", x.measured)
+            .set("verdict", x.verdict)
+            .set("where", x.where)
+            .set("binds", x.binds);
   }
-  if (!any) o << "No `gram.csv` is committed yet.\n";
-  return o.str();
+  return fill_readme(ctx.readme, s.lists.count("gpu") ? "gram" : "gram_none", s);
 }
 
 }  // namespace results

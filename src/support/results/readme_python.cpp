@@ -85,70 +85,49 @@ std::string every_ratio(const std::vector<TableRow>& rows, const std::string& pr
 }  // namespace
 
 std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts) {
-  std::ostringstream o;
-  o << "<!-- written by tdmaps_figures --readme from each GPU folder's peers_python.csv "
-       "(src/support/results/readme_python.cpp) -->\n";
-  o << "```sh\n.ci/deps.sh --cutlass    # on a GPU machine, once: the CUTLASS headers the kernels need (no root)\n"
-       "pip install .            # from this repository's root: the package tdmaps and its CUDA extension\n```\n\n";
-  o << "```python\n"
-       "import torch, tdmaps\n"
-       "x = torch.rand(20_000, 128, device=\"cuda\")    # N points in d features, float32 on the GPU (CuPy, JAX: the same)\n"
-       "d = tdmaps.pdist(x)                            # condensed, the order of torch.pdist / SciPy pdist (TF32)\n"
-       "D = tdmaps.pdist(x, out=\"square\")              # the whole N x N, as torch.cdist(x, x)\n"
-       "hist, edges = tdmaps.histogram(x, bins=64)     # the pair distances' histogram: nothing of N x N written\n"
-       "```\n\n";
-  const std::string overhead_N = pick_rows::kPythonOverheadN, thin_N = pick_rows::kPythonThinN, D = pick_rows::kPythonD;
-  const std::string how = "`experiments/peers/python_peers.py` (one process, the same float32 points, each output checked "
-                          "against float64 before it is timed; medians of CUDA-event times with the GPU idle before each "
-                          "call, so the Python call's host time counts; C++: `tdmaps._enqueue_cpp`, the same GPU work queued by "
-                          "one C++ call: prepare into a workspace, the kernel, lower's zeroed upper part, the NaN pass, with the "
-                          "workspace and the output allocated once, timed between the same CUDA events, recorded from Python)";
-  std::vector<std::string> without;
+  // the prose: section `python` of readme.template.md; here the numbers, names and table cells
+  tmpl::Scope s;
+  s.set("overhead_N", pick_rows::kPythonOverheadN).set("thin_N", pick_rows::kPythonThinN).set("D", pick_rows::kPythonD);
+  s.list("without");
   for (const GpuData& g : ctx.gpus)
-    if (!g.get(results::layout::peers_python)) without.push_back("`experiments/results/" + g.slug + "/`");
-  if (without.size() == ctx.gpus.size()) {  // nothing measured: one sentence, no table of dashes
-    o << "Speed-ups: not measured yet: no GPU folder has a `peers_python.csv`"
-      << (without.empty() ? std::string(" (no GPU folder in experiments/results)") : " (" + join(without, ", ") + ")")
-      << "; " << how << " writes it, and `make figures` on a GPU runs it where the package is installed.\n";
-    return o.str();
-  }
-  o << "| GPU | `tdmaps.pdist(x)` over `torch.pdist(x)` | `tdmaps.pdist(x, out=\"square\")` over `torch.cdist(x, x)` "
-       "(TF32 allowed) | the Python call over the same GPU work queued from C++, N = "
-    << overhead_N << " (target `38-overhead`) | the same at N = " << thin_N
-    << " (thin binding: target `38-thin`) | `pip install .` |\n|---|---|---|---|---|---|\n";
-  std::vector<std::string> sources;
-  std::vector<std::pair<std::string, std::string>> ratios;  // (GPU, its table of every ratio)
+    if (!g.get(results::layout::peers_python)) s.add("without").set("slug", g.slug);
+  // nothing measured: one sentence, no table of dashes
+  s.flag("measured", s.lists["without"].size() != ctx.gpus.size()).flag("no_gpu", ctx.gpus.empty());
+  s.list("gpu");
+  s.list("source");
+  s.list("ratios");
   for (const GpuData& g : ctx.gpus) {
     const Table* t = g.get(results::layout::peers_python);
-    if (!t) {
-      o << "| " << g.name() << " | no `peers_python.csv` in `experiments/results/" << g.slug
-        << "/`: not measured | not measured | not measured | not measured | not measured |\n";
-      continue;
-    }
+    tmpl::Scope& G = s.add("gpu");
+    G.flag("has_csv", t != nullptr).set("slug", g.slug).set("name", g.name());
+    if (!t) continue;
     const std::vector<TableRow> rows = t->rows();
     // issue #38's targets against this folder (38-overhead, 38-thin of paper/targets.csv, judged in
     // paper/claims/targets.cpp: the report lists the same rows)
-    const auto verdict_cell = [&](const char* id) {
+    const auto verdict_cell = [&](tmpl::Scope& c, const char* id) {
       const TargetVerdict* v = find_verdict(verdicts, id, g.slug);
-      if (!v) return std::string("not measured");
-      return v->measured + ": **" + v->verdict + "**" + (v->where.empty() ? "" : " (" + v->where + ")");
+      c.flag("judged", v != nullptr);
+      c.set("measured", v ? v->measured : "").set("verdict", v ? v->verdict : "").set("where", v ? v->where : "");
     };
-    const std::string overhead = verdict_cell("38-overhead"), binding = verdict_cell("38-thin");
+    verdict_cell(G.add("overhead"), "38-overhead");
+    verdict_cell(G.add("binding"), "38-thin");
     const std::string pip = t->meta_or("pip_install_s");
-    o << "| " << t->meta_or("gpu", g.name()) << " | " << speedup(rows, python_peers::torch_pdist)
-      << " | " << speedup(rows, python_peers::torch_cdist_tf32) << " | " << overhead << " | " << binding << " | "
-      << (pip.empty() ? std::string("not measured")
-                      : pip + " s" + (t->meta_or("pip_install").empty() ? std::string() : " (`" + t->meta_or("pip_install") + "`)"))
-      << " |\n";
-    ratios.push_back({t->meta_or("gpu", g.name()), every_ratio(rows, t->meta_or("precision", "tf32"))});
-    sources.push_back("`experiments/results/" + g.slug + "/peers_python.csv` (tdmaps " + t->meta_or("tdmaps", "?") +
-                      ", torch " + t->meta_or("torch", "?") + ", " + t->meta_or("date_utc", "date ?") + ")");
+    G.set("gpu", t->meta_or("gpu", g.name()))
+        .set("over_pdist", speedup(rows, python_peers::torch_pdist))
+        .set("over_cdist", speedup(rows, python_peers::torch_cdist_tf32))
+        .set("pip_s", pip)
+        .set("pip_how", pip.empty() ? "" : t->meta_or("pip_install"));
+    std::string table = every_ratio(rows, t->meta_or("precision", "tf32"));  // its line breaks at either end dropped
+    while (!table.empty() && table.front() == '\n') table.erase(table.begin());
+    while (!table.empty() && table.back() == '\n') table.pop_back();
+    if (!table.empty()) s.add("ratios").set("gpu", t->meta_or("gpu", g.name())).set("table", table);
+    s.add("source")
+        .set("slug", g.slug)
+        .set("tdmaps", t->meta_or("tdmaps", "?"))
+        .set("torch", t->meta_or("torch", "?"))
+        .set("date", t->meta_or("date_utc", "date ?"));
   }
-  o << "\nMeasured by " << how << ": " << join(sources, "; ")
-    << ". Ratios: the peer's median over ours at the largest N both ran (d = " << D << " first).\n";
-  for (const auto& [gpu, table] : ratios)
-    if (!table.empty()) o << "\nEvery ratio of the same CSV on " << gpu << ":\n" << table;
-  return o.str();
+  return fill_readme(ctx.readme, "python", s);
 }
 
 }  // namespace results

@@ -1,6 +1,9 @@
-// paper/claims/template.hpp — the report's Markdown template (paper/report.template.md) filled from named slots.
+// src/support/results/template.hpp — a Markdown template filled from named slots: the report's
+// (paper/report.template.md, paper/claims/report.cpp), the figures' captions (figures/captions.template.md) and README's
+// generated blocks (src/support/results/readme.template.md, readme_template.hpp). Here, in the results layer, so that
+// the README blocks below paper/ and figures/ take it too; namespace results::tmpl (figs reaches it as tmpl::).
 //
-// The prose of the report lives in the template; report.cpp only fills the slots with numbers, names and tables.
+// The prose lives in the templates; the C++ only fills the slots with numbers, names and tables.
 // Syntax (a small subset of Mustache / Handlebars):
 //   {{name}}  {{name:arg}}              a value of the current scope or of an enclosing one
 //   {{#if name}} … {{else}} … {{/if}}   the first part when `name` is a non-empty value or a non-empty list
@@ -18,7 +21,7 @@
 #include <string>
 #include <vector>
 
-namespace figs {
+namespace results {
 namespace tmpl {
 
 // The data of one scope: values by name ("name" or "name:arg") and lists of sub-scopes by name.
@@ -45,4 +48,4 @@ std::string render(const std::string& text, const Scope& data, std::string* err,
 std::string syntax_error(const std::string& text);
 
 }  // namespace tmpl
-}  // namespace figs
+}  // namespace results

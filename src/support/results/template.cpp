@@ -1,9 +1,9 @@
-// paper/claims/template.cpp — the template filler of template.hpp.
+// src/support/results/template.cpp — the template filler of template.hpp.
 #include "template.hpp"
 
 #include <algorithm>
 
-namespace figs {
+namespace results {
 namespace tmpl {
 namespace {
 
@@ -287,4 +287,4 @@ std::string syntax_error(const std::string& text) {
 }
 
 }  // namespace tmpl
-}  // namespace figs
+}  // namespace results
