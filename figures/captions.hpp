@@ -22,6 +22,8 @@
 
 namespace figs {
 
+namespace tmpl = results::tmpl;  // the template engine of the results layer (template.hpp)
+
 struct CaptionSection {
   std::vector<std::string> names;  // the heading's names (patterns)
   std::string caption, reading;    // the templates ("" reading: none)
