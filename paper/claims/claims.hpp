@@ -42,6 +42,9 @@ struct ClaimGrid {
 ClaimGrid evaluate_all(const Ctx& ctx);
 // Whether the rule of `id` reads GPU results (false: map library / CPU oracle only).
 bool needs_gpu(const std::string& id);
+// Whether the rule table marks `id` as a claim of the papers' dummy-kernel comparison of the maps (000 §V, 001 §IV,
+// Fig. 5; rules.hpp Rule::papers_dummy): the report's "Dummy kernel on Hopper vs Kepler" lists their values.
+bool papers_dummy(const std::string& id);
 
 // The verdict rule shared by the numeric claims (exposed for the report's method section).
 std::string verdict_rule_text();

@@ -1,5 +1,6 @@
 // paper/claims/report_data.cpp — see report_data.hpp.
 #include "report_data.hpp"
+#include "claims.hpp"               // papers_dummy: the rule table's mark of a dummy-kernel claim
 #include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
@@ -50,6 +51,37 @@ std::vector<SanitizerLog> sanitizer_logs(const GpuData& g) {
   return out;
 }
 
+namespace {
+// The largest N with a row of `map` under selection s, or `from` where none is larger (NaN: none at all).
+double largest_n(const Table& t, const Sel& s, const std::string& map, double from = NAN) {
+  double n = from;
+  for (const TableRow& r : t.rows())
+    if (r.s("map") == map && selected(r, s) && !(r.d("N") <= n)) n = r.d("N");
+  return n;
+}
+// The rows of one (map, N) under selection s: the median of their times and of their launched blocks.
+struct AtN {
+  size_t rows = 0;
+  double ms = NAN, blocks = NAN;  // median_ms, launched_blocks (median over the rows)
+};
+AtN median_at(const Table& t, const Sel& s, const std::string& map, double n) {
+  std::vector<double> ms, lb;
+  for (const TableRow& r : t.rows())
+    if (r.s("map") == map && selected(r, s) && r.d("N") == n) {
+      ms.push_back(r.d("median_ms"));
+      lb.push_back(r.d("launched_blocks"));
+    }
+  return {ms.size(), median(ms), median(lb)};
+}
+// The form's selection of dummy.csv (every row where the table has no form column).
+Sel form_sel(const Table& t, const std::string& form) {
+  Sel s;
+  if (t.has("form")) s.eq["form"] = form;
+  return s;
+}
+const char* const kRateMaps[2] = {"bb", "ltm-r"};  // the maps of the launch-rate rows: BB and the papers' LTM
+}  // namespace
+
 DummyHopper dummy_hopper(const Ctx& ctx) {
   DummyHopper d;
   d.forms = {"store", "cond"};
@@ -78,62 +110,41 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
     }
     for (const auto& [g, t] : gs)
       for (const std::string& form : d.forms) {
-        Sel s;
-        if (t->has("form")) s.eq["form"] = form;
+        const Sel s = form_sel(*t, form);
         DummyHopper::ImprovementRow row{g, form, {}};
         for (const std::string& m : maps) row.improvement.push_back(med_from(curve(*t, s, m), kLargeN));
         d.improvement.push_back(row);
       }
     for (const auto& [g, t] : gs)
       for (const std::string& form : d.forms) {
-        Sel s;
-        if (t->has("form")) s.eq["form"] = form;
-        // the largest N with a BB row
-        double nmax = NAN;
-        for (const TableRow& r : t->rows())
-          if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+        const Sel s = form_sel(*t, form);
+        const double nmax = largest_n(*t, s, "bb");  // the largest N with a BB row
         if (!std::isfinite(nmax)) continue;
         DummyHopper::RateRow row{g, form, nmax};
-        int k = 0;
-        for (const char* m : {"bb", "ltm-r"}) {
-          std::vector<double> ms, lb;
-          for (const TableRow& r : t->rows())
-            if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
-              ms.push_back(r.d("median_ms"));
-              lb.push_back(r.d("launched_blocks"));
-            }
-          row.ms[k] = median(ms);
-          row.blocks[k++] = median(lb);
+        for (int k = 0; k < 2; ++k) {
+          const AtN a = median_at(*t, s, kRateMaps[k], nmax);
+          row.ms[k] = a.ms;
+          row.blocks[k] = a.blocks;
         }
         d.rates.push_back(row);
       }
   }
-  // the papers' dummy-kernel numbers (Kepler), from reported.csv
-  for (const Claim& c : ctx.claims) {
-    bool dummy = c.id.find("-dummy-") != std::string::npos;
-    for (const Mark& m : c.marks) dummy = dummy || m.fig == "fig5_dummy";
-    if (dummy && c.pv.numeric()) d.kepler.push_back(&c);
-  }
-  // the block-rate reading, from the same rows
+  // the papers' dummy-kernel numbers (Kepler): the claims the rule table marks as of the papers' dummy-kernel
+  // comparison (claims.hpp: papers_dummy)
+  for (const Claim& c : ctx.claims)
+    if (papers_dummy(c.id) && c.pv.numeric()) d.kepler.push_back(&c);
+  // the block-rate reading, from the same rows: the launch rates at the largest N with a BB row of the forms so far
   for (const auto& [g, t] : gs) {
     std::vector<double> rates;
     double ratio = NAN, nmax = NAN;
     for (const std::string& form : d.forms) {
-      Sel s;
-      if (t->has("form")) s.eq["form"] = form;
-      for (const TableRow& r : t->rows())
-        if (r.s("map") == "bb" && selected(r, s) && !(r.d("N") <= nmax)) nmax = r.d("N");
+      const Sel s = form_sel(*t, form);
+      nmax = largest_n(*t, s, "bb", nmax);
       double lb[2] = {NAN, NAN};
-      int k = 0;
-      for (const char* m : {"bb", "ltm-r"}) {
-        std::vector<double> ms, b;
-        for (const TableRow& r : t->rows())
-          if (r.s("map") == m && selected(r, s) && r.d("N") == nmax) {
-            ms.push_back(r.d("median_ms"));
-            b.push_back(r.d("launched_blocks"));
-          }
-        if (!ms.empty() && median(ms) > 0) rates.push_back(median(b) / median(ms) / 1e6);
-        lb[k++] = median(b);
+      for (int k = 0; k < 2; ++k) {
+        const AtN a = median_at(*t, s, kRateMaps[k], nmax);
+        if (a.rows > 0 && a.ms > 0) rates.push_back(a.blocks / a.ms / 1e6);
+        lb[k] = a.blocks;
       }
       ratio = lb[0] / lb[1];
     }

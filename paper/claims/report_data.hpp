@@ -54,7 +54,7 @@ struct DummyHopper {
   std::vector<RateRow> rates;
   std::vector<BlockRate> reading;
   std::vector<std::pair<std::string, std::string>> sass;  // (map, instructions) of map_instructions.csv, 2D, 32-bit, cond
-  std::vector<const Claim*> kepler;                       // the papers' numeric dummy-kernel claims
+  std::vector<const Claim*> kepler;                       // the papers' numeric dummy-kernel claims (papers_dummy)
 };
 DummyHopper dummy_hopper(const Ctx& ctx);
 

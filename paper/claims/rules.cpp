@@ -20,6 +20,11 @@ Rule lib(Rule r) {
   r.gpu = false;
   return r;
 }
+// A claim of the papers' dummy-kernel comparison of the maps (Rule::papers_dummy).
+Rule fig5_dummy(Rule r) {
+  r.papers_dummy = true;
+  return r;
+}
 // LTM's grid: the papers ran the balanced n'×n' grid (000 §III-A, eq. (8)); ours is linear. Where
 // the paper's own grid is measured both are shown, and the verdict holds only if both agree.
 const std::string kPapersGrid = std::string(
@@ -192,8 +197,9 @@ Table_ build_table() {
       {"000+001-sqrt-ltmr-680", sqrt_ltmr_stats()},
       {"000+001-eps-ltmn", range_readings({"ltm-n"})},
       // REC's part judged; UTM's part not measured where its rows do not span the paper's N range
-      {"000+001-dummy-rec-utm", parts({{"REC", below_one(D, store_all, {REC})},
-                                       {"UTM", utm_span(below_one(D, store_all, {kUTM}), D, store_all, store)}})},
+      {"000+001-dummy-rec-utm",
+       fig5_dummy(parts({{"REC", below_one(D, store_all, {REC})},
+                         {"UTM", utm_span(below_one(D, store_all, {kUTM}), D, store_all, store)}}))},
       // 000 and 001 say it differently: "almost as fast as RB" (000, whose §VI gives RB 28%, LTM 18%) and
       // "as fast as RB in practical use" (001): one row each, the paper's own value in reported.csv
       {"000-ltm-vs-rb", by_grid([&](G g) { return ratio_I({E, edm4, L(g, kLTM)}, {E, edm4, RB}, St::MedLarge); })},
@@ -224,11 +230,11 @@ Table_ build_table() {
       {"000-sblocks-765m", sblocks_context()},
       {"000-sblocks-k40", sblocks_context()},
       {"000-n800", n800()},
-      {"000-dummy-rb-33", stat_I(D, store, RB, St::Max)},
-      {"000-dummy-rb-first", rank_grid("rb")},
-      {"000-dummy-ltm-18", ltm_dummy()},
-      {"000-dummy-ltm-second", rank_grid("ltm")},
-      {"000-dummy-k40-7", dummy_converge()},
+      {"000-dummy-rb-33", fig5_dummy(stat_I(D, store, RB, St::Max))},
+      {"000-dummy-rb-first", fig5_dummy(rank_grid("rb"))},
+      {"000-dummy-ltm-18", fig5_dummy(ltm_dummy())},
+      {"000-dummy-ltm-second", fig5_dummy(rank_grid("ltm"))},
+      {"000-dummy-k40-7", fig5_dummy(dummy_converge())},
       {"000-edm-rb-28", stat_I(E, edm4, RB, St::Max)},
       {"000-edm-rb-first", by_grid([&](G g) { return rank_of(E, edm4, "rb", {RB, L(g, kLTM), REC}); })},
       // §V "a stable improvement of 18%" (the median over large N) and the abstract's "up to 18%" (the largest): both read
@@ -287,8 +293,8 @@ Table_ build_table() {
          return r;
        }()},
       {"001-future-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
-      {"001-dummy-rb-25", stat_I(D, store, RB, St::Max)},
-      {"001-dummy-ltm-13", ltm_dummy()},
+      {"001-dummy-rb-25", fig5_dummy(stat_I(D, store, RB, St::Max))},
+      {"001-dummy-ltm-13", fig5_dummy(ltm_dummy())},
       {"001-edm-rb-14", stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, RB, St::MeanAll)},
       {"001-edm-ltm-12-15", by_grid([&](G g) { return stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, L(g, kLTM), St::MedLarge); })},
       {"001-edm-rec-5000", rec_from_N()},
@@ -360,6 +366,10 @@ std::string rule_text_at(const std::string& id, double rho) {
 bool needs_gpu(const std::string& id) {
   const rules::Rule* r = rules::find_rule(kRho, id);
   return !r || r->gpu;
+}
+bool papers_dummy(const std::string& id) {
+  const rules::Rule* r = rules::find_rule(kRho, id);
+  return r && r->papers_dummy;
 }
 namespace {
 Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double rho) {

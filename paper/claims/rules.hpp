@@ -22,6 +22,9 @@ struct Rule {
   std::string how;
   Fn fn;
   bool gpu = true;  // reads GPU results (one row per GPU in the report)
+  // a claim of the papers' dummy-kernel comparison of the maps (000 §V, 001 §IV, Fig. 5): the report's section
+  // "Dummy kernel on Hopper vs Kepler" lists its paper value
+  bool papers_dummy = false;
 };
 
 const double kInf = std::numeric_limits<double>::infinity();

@@ -34,6 +34,12 @@ int main(int argc, char** argv) {
     if (!ids.insert(c.id).second) fail("claim id " + c.id + " appears twice in reported.csv");
     if (!has_rule(c.id)) fail("claim " + c.id + " has no rule in paper/claims/rules.cpp");
   }
+  // a claim marked on Fig. 5's dummy panel (reported.csv's figure column) is one of the papers' dummy-kernel
+  // comparison, which the report's §6 lists: its rule says so (rules.hpp Rule::papers_dummy)
+  for (const Claim& c : claims)
+    for (const Mark& m : c.marks)
+      if (m.fig == "fig5_dummy" && !papers_dummy(c.id))
+        fail("claim " + c.id + " is marked on fig5_dummy but its rule is not papers_dummy");
   std::set<std::string> rids;
   for (const std::string& id : rule_ids()) {
     if (!rids.insert(id).second) fail("rule " + id + " appears twice in the rule table");
