@@ -96,10 +96,13 @@ struct Shown {
   const char* f;
   const char* profiled = "";                            // the output whose ncu profile (ncu_gram.csv) explains a miss; "": none
   const char* precision = gram::name(gram::Prec::tf32);  // ... and its precision
+  bool one_size = false;    // judged at its one size (our time, with the other kernels'), not at every size of the issue
+  bool exact_mode = false;  // the exact mode (37-exact-*): its kernels are the tensor cores' and the float64 replay
 };
 const std::map<std::string, Shown>& gram_rules() {
   using gram::Output;
   constexpr const char* lower = gram::name(Output::lower);
+  constexpr const char* tf32 = gram::name(gram::Prec::tf32);
   constexpr const char* tf32x3 = gram::name(gram::Prec::tf32x3);
   static const std::map<std::string, Shown> m = {
       {"27-write", {100, "%.0f %%", lower}},
@@ -107,7 +110,7 @@ const std::map<std::string, Shown>& gram_rules() {
       {"27-gemm-epilogue", {1, "%.2f×", lower}},
       {"27-syrk", {1, "%.2f×", lower, tf32x3}},
       {"27-cdist", {1, "%.1f×", lower}},
-      {"27-hist", {1, "%.2f s", gram::name(Output::hist)}},
+      {"27-hist", {1, "%.2f s", gram::name(Output::hist), tf32, true}},
       {"36-mirror", {100, "%.0f %%", gram::name(Output::mirror)}},
       {"36-lower", {100, "%.0f %%", lower}},
       {"36-condensed", {100, "%.0f %%", gram::name(Output::condensed)}},
@@ -116,17 +119,18 @@ const std::map<std::string, Shown>& gram_rules() {
       {"36-lower-256", {100, "%.0f %%", lower}},
       {"36-cdist-square", {1, "%.1f×", gram::name(Output::mirror)}},
       {"36-cdist-lower", {1, "%.1f×", lower}},
-      {"37-hist", {1, "%.2f s", gram::name(Output::hist)}},
-      {"37-hist-bf16", {1, "%.2f s", gram::name(Output::hist), gram::name(gram::Prec::bf16)}},
-      {"37-count", {1, "%.2f s", gram::name(Output::count)}},
-      {"37-exact-count", {1, "%.2f s", gram::name(gram::Out::count_exact), tf32x3}},
-      {"37-exact-hist", {1, "%.2f s", gram::name(gram::Out::hist_exact), tf32x3}}};
+      {"37-hist", {1, "%.2f s", gram::name(Output::hist), tf32, true}},
+      {"37-hist-bf16", {1, "%.2f s", gram::name(Output::hist), gram::name(gram::Prec::bf16), true}},
+      {"37-count", {1, "%.2f s", gram::name(Output::count), tf32, true}},
+      {"37-exact-count", {1, "%.2f s", gram::name(gram::Out::count_exact), tf32x3, true, true}},
+      {"37-exact-hist", {1, "%.2f s", gram::name(gram::Out::hist_exact), tf32x3, true, true}}};
   return m;
 }
 
 // A target over the issue's sizes: each size judged by judge() (holds: met); met when every measured size is,
 // "met at some sizes" (naming them) when some are; the sizes within 1 % of the target and those not measured named.
-void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetResult* res) {
+// Returns the kernels of the points, in their first order.
+std::vector<std::string> gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetResult* res) {
   std::vector<std::pair<std::string, std::string>> met_at, missed, absent, near;
   std::vector<std::string> kernels;
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> where_k;
@@ -178,6 +182,7 @@ void gram_sized(const Target& x, const GramMeasure& m, const Shown& sh, TargetRe
     res->where += (res->where.empty() ? "" : "; ") + std::string("within 1 % of the target at ") + sizes_words(near);
   if (!absent.empty() && measured)
     res->where += (res->where.empty() ? "" : "; ") + std::string("not measured at ") + sizes_words(absent);
+  return kernels;
 }
 
 // What binds a kernel, from a row of ncu_gram.csv (experiments/gram/ncu_binds: Nsight Compute's throughputs of
@@ -219,47 +224,52 @@ std::string binds_words(const TableRow& r) {
          (r.s("stall_2").empty() ? "" : ", " + fmt(r.d("stall_2_cycles"), 1) + " on " + stall_words(r.s("stall_2")));
   return o;
 }
-// The profiles of output `out` in precision `prec` of a kernel named in `kernels` (the target's "ours (kernel)" words:
-// `name` or `name (...)`) in the GPU folder's ncu_gram.csv, as binds_rule words, each naming its size ("" where none:
-// a profile of another kernel, output or precision explains nothing).
-std::string binds_of(const GpuData& g, const std::string& out, const std::string& prec, const std::string& kernels) {
+// The profiles of output `out` in precision `prec` of one of `kernels` (the target's kernels as gram.csv names them:
+// a profile's kernel, or that kernel with its configuration, "name (...)") in the GPU folder's ncu_gram.csv, as
+// binds_rule words, each naming its size ("" where none: a profile of another kernel, output or precision explains
+// nothing).
+std::string binds_of(const GpuData& g, const std::string& out, const std::string& prec,
+                     const std::vector<std::string>& kernels) {
   const Table* t = g.get(results::layout::ncu_gram);
   if (!t || out.empty()) return "";
   std::vector<std::string> v;
   for (const TableRow& r : t->rows()) {
-    const std::string k = "`" + r.s("kernel");
-    const bool named = kernels.find(k + "`") != std::string::npos || kernels.find(k + " (") != std::string::npos;
+    const std::string k = r.s("kernel");
+    const bool named = std::any_of(kernels.begin(), kernels.end(),
+                                   [&](const std::string& n) { return n == k || n.rfind(k + " (", 0) == 0; });
     if (r.s("output") == out && r.s("precision") == prec && named) v.push_back(binds_words(r));
   }
   return v.empty() ? "" : join(v, "; ") + " (`ncu_gram.csv`, commit " + t->meta_or("commit", "?") + ")";
 }
 
-// 27-*: the measure of the same id; 27-hist one size (our time, with the other kernels'), the others every size.
+// 27-*, 36-*, 37-*: the measure of the same id; one size where its rule says so (27-hist, 37-hist ...: our time, with
+// the other kernels'), else every size.
 bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasure>& ms, TargetResult* res) {
   const auto rule = gram_rules().find(x.id);
   if (rule == gram_rules().end()) return false;
   for (const GramMeasure& m : ms) {
     if (m.id != x.id) continue;
+    std::vector<std::string> kernels;  // the kernels measured, as gram.csv names them
     if (!m.none.empty() || m.points.empty()) {
       res->kernel = "—";
       res->measured = m.none.empty() ? "no rows at these sizes" : m.none;
       res->verdict = "not measured";
-    } else if (x.id == "27-hist" || x.id == "37-hist" || x.id == "37-hist-bf16" || x.id == "37-count" || x.id == "37-exact-count" ||
-               x.id == "37-exact-hist") {  // one size
+    } else if (rule->second.one_size) {
       const GramPoint& p = m.points.front();
+      kernels = {p.kernel};
       res->kernel = "`" + p.kernel + "`";
       res->measured = fmt_with(p.value, rule->second.f) + (m.others.empty() ? "" : " (" + m.others + ")");
       res->outcome = rules::judge(as_claim(x), p.value, res->measured);
       res->verdict = met(res->outcome);
       res->value = p.value;
     } else {
-      gram_sized(x, m, rule->second, res);
+      kernels = gram_sized(x, m, rule->second, res);
     }
     // the exact mode (37-exact-*): the tensor cores' kernel, then the float64 replay of the straddling pairs
     // (gram_exact.cu, profiled as kernel `fp64-replay`), which every exact-mode run has whatever its kernel
-    const bool exact = x.id == "37-exact-count" || x.id == "37-exact-hist";
+    if (rule->second.exact_mode) kernels.push_back("fp64-replay");
     if (res->verdict != "met" && res->verdict != "not measured")
-      res->binds = binds_of(g, rule->second.profiled, rule->second.precision, res->kernel + (exact ? " `fp64-replay`" : ""));
+      res->binds = binds_of(g, rule->second.profiled, rule->second.precision, kernels);
     return true;
   }
   return false;
