@@ -1,6 +1,8 @@
 // experiments/maps3d/gpu_verify_3d.cu — the tetrahedral kernels checked on the GPU:
-//   coverage   BB3, TET_E and TET_FAST (both modes; TET_F where its plan is exact) map
-//              every cell of the pyramid exactly once and nothing else, on odd N that
+//   coverage   every 3D map of the registry's maps3d (maps3d_host.hpp: those whose plan
+//              is always exact at every size, map3_exact_names; the others, a float root
+//              without correction, only where plan() accepts the size, map3_inexact_names),
+//              both modes, maps every cell of the pyramid exactly once and nothing else, on odd N that
 //              are not multiples of rho, up to N = 4095, rho in {4, 8, 10};
 //   threebody  the 3-body histogram of every variant equals the CPU's, exactly;
 //   layout     one diffusion step, linear and blocked layout, every variant: bit-equal

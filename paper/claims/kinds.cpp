@@ -38,7 +38,9 @@ std::string tol_text(const std::string& unit, Tol t) {
   return "±" + vfmt(unit, t.t);
 }
 std::string cands_text(const std::vector<std::string>& c) { return join(c, " else "); }
-double to_unit(const std::string& unit, double I) { return unit == "%" ? 100.0 * (I - 1.0) : I; }
+double to_unit(const std::string& unit, double improvement) {
+  return unit == "%" ? 100.0 * (improvement - 1.0) : improvement;
+}
 double spread_to_unit(const std::string& unit, double dI) { return unit == "%" ? 100.0 * dI : dI; }
 std::string spread_text(const std::string& unit, double s) {
   if (!std::isfinite(s)) return "";
@@ -251,11 +253,11 @@ Pts rel_spread(const Table& t, const Sel& s, const std::string& map) {
   return p;
 }
 double stat_spread(const Table& t, const Sel& s, const std::string& map, St st, double xmax) {
-  const Pts I = curve(t, s, map);
+  const Pts improvement = curve(t, s, map);
   const Pts r = rel_spread(t, s, map);
-  const double v = stat(I, st, xmax);
+  const double v = stat(improvement, st, xmax);
   if (r.empty() || !std::isfinite(v)) return NAN;
-  const double x = stat_x(I, st, xmax);
+  const double x = stat_x(improvement, st, xmax);
   if (std::isfinite(x)) {
     for (const auto& q : r)
       if (q.first == x) return std::fabs(v) * q.second;
@@ -338,7 +340,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
                             (std::isfinite(xmax) ? "≤ " + fmt_int(xmax) + ", the claim's range" : std::string("here")) + ")";
   const double bt = at("bb", "median_ms"), lt = at(m, "median_ms");
   if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
-  const double I = bt / lt, Ip = paper_I();
+  const double improvement = bt / lt, paper_improvement = paper_I();
   std::string src;
   const double ce = floor_ns(g, t, layout, s, nmax, &src);
   const std::string kepler = "no Kepler GPU is available here, so the paper's GPU's value is not measured";
@@ -347,7 +349,8 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
     const double tb = bt * 1e6 / bl, tm = lt * 1e6 / ll, k = tm / tb, ratio = bl / ll;
     std::string o = where + ": a launched block takes τ = " + fmt_g(tb, 3) + " ns of GPU time for BB and " + fmt_g(tm, 3) +
                     " ns for " + m + " (median_ms / launched_blocks), k = τ_map / τ_BB = " + fmt(k, 3) +
-                    " (000 eqs. (10)-(13)); with the block ratio " + fmt(ratio, 3) + " that gives I = ratio / k = " + fmt(I, 3);
+                    " (000 eqs. (10)-(13)); with the block ratio " + fmt(ratio, 3) + " that gives I = ratio / k = " +
+                    fmt(improvement, 3);
     if (std::isfinite(ce)) {
       const Sel cs = pick_rows::dummy(pick_rows::Form::Cond, true, rho);
       const double kc_ms = at_N(*t, cs, m, nmax, "median_ms"), kc_bl = at_N(*t, cs, m, nmax, "launched_blocks");
@@ -359,14 +362,15 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
                             : "the store makes a block cost " + fmt(tb / ce, 2) + "× the floor and the map's extra "
                               "instructions (experiments/results/cpu/map_instructions.csv) show in k");
     }
-    if (std::isfinite(Ip) && Ip > 0)
-      o += ". For the paper's I = " + fmt(Ip, 3) + " the map's block would have to cost k = ratio / I = " +
-           fmt(ratio / Ip, 3) + " BB's on the paper's GPU, against " + fmt(k, 3) + " here (" + kepler + ")";
+    if (std::isfinite(paper_improvement) && paper_improvement > 0)
+      o += ". For the paper's I = " + fmt(paper_improvement, 3) + " the map's block would have to cost k = ratio / I = " +
+           fmt(ratio / paper_improvement, 3) + " BB's on the paper's GPU, against " + fmt(k, 3) + " here (" + kepler + ")";
     return o;
   }
   // edm.csv / collision.csv: BB's time = W wasted blocks at the floor + U useful blocks at c_u
   const double n = std::ceil(nmax / rho), U = n * (n + 1) / 2, W = n * (n - 1) / 2;
-  std::string o = where + ": BB " + fmt_g(bt, 3) + " ms, " + m + " " + fmt_g(lt, 3) + " ms (I = " + fmt(I, 3) + ")";
+  std::string o =
+      where + ": BB " + fmt_g(bt, 3) + " ms, " + m + " " + fmt_g(lt, 3) + " ms (I = " + fmt(improvement, 3) + ")";
   if (std::isfinite(ce)) {
     const double cu = (bt * 1e6 - W * ce) / U, Ifl = 1 + W * ce / (lt * 1e6), delta = (lt * 1e6 / U - cu) / cu;
     o += "; BB's time is its " + fmt_int(W) + " wasted blocks at the empty-block floor c_e = " + fmt_g(ce, 3) + " ns (" +
@@ -374,11 +378,13 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
          " ns: a useful block costs " + fmt(cu / ce, 2) + "× an empty one, so skipping the wasted blocks alone gives I_floor = "
          "1 + W·c_e / t_map = " + fmt(Ifl, 3) + " and the map's own cost per useful block adds δ = " + fmt(100 * delta, 1) +
          "% of c_u";
-    if (std::isfinite(Ip) && Ip > 1)
-      o += ". For the paper's I = " + fmt(Ip, 3) + " (with δ = 0) a useful block would have to cost (W/U) / (I − 1) = " +
-           fmt((W / U) / (Ip - 1), 3) + "× an empty one on the paper's GPU, against " + fmt(cu / ce, 2) + " here (" + kepler + ")";
-    else if (std::isfinite(Ip))
-      o += ". The paper's I = " + fmt(Ip, 3) + " ≤ 1 needs the map's own cost per useful block to exceed the floor gain: "
+    if (std::isfinite(paper_improvement) && paper_improvement > 1)
+      o += ". For the paper's I = " + fmt(paper_improvement, 3) +
+           " (with δ = 0) a useful block would have to cost (W/U) / (I − 1) = " +
+           fmt((W / U) / (paper_improvement - 1), 3) + "× an empty one on the paper's GPU, against " + fmt(cu / ce, 2) + " here (" + kepler + ")";
+    else if (std::isfinite(paper_improvement))
+      o += ". The paper's I = " + fmt(paper_improvement, 3) +
+           " ≤ 1 needs the map's own cost per useful block to exceed the floor gain: "
            "δ > W·c_e / (U·c_u) = " + fmt(100 * W * ce / (U * cu), 0) + "% of c_u, against " + fmt(100 * delta, 1) + "% here (" + kepler + ")";
   }
   if (t->has("GBps")) {
@@ -508,11 +514,11 @@ Rule below_one(const results::Layout& layout, Sel sel, std::vector<std::vector<s
       const std::map<double, double> sp(rs.begin(), rs.end());
       std::vector<double> bad;
       bool noise = true;
-      for (const auto& [N, I] : p) {
-        if (I < 1) continue;
+      for (const auto& [N, improvement] : p) {
+        if (improvement < 1) continue;
         bad.push_back(N);
-        const double s = sp.count(N) ? sp.at(N) * I : NAN;
-        if (!(std::isfinite(s) && I - 1 <= s)) noise = false;
+        const double s = sp.count(N) ? sp.at(N) * improvement : NAN;
+        if (!(std::isfinite(s) && improvement - 1 <= s)) noise = false;
       }
       std::string s = m + ": I " + fmt(p.front().second, 3) + " at N=" + fmt_int(p.front().first) + " → " +
                       fmt(p.back().second, 3) + " at N=" + fmt_int(p.back().first) + " (median " + fmt(stat(p, St::MedAll), 3);

@@ -123,7 +123,7 @@ inline std::map<std::string, std::string> parse_flat_json(const std::string& s) 
 
 struct Table;
 
-// A row of a Table, read by column name (the writer's row, built in column order, is Row: row.hpp).
+// A row of a Table, read by column name (the writer's row, set by column name, is RowOf<layout>: row.hpp).
 struct TableRow {
   const Table* t = nullptr;
   size_t r = 0;
