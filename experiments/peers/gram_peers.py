@@ -137,8 +137,9 @@ def main(argv):
                     finally:
                         set_tf32(allow0)
                     nbytes = n * n * 4
-                    out.row(f"{n},{d},{prec},{output},{impl},{a.reps},{st[0]:.6g},{st[1]:.6g},{st[2]:.6g},{st[3]:.6g},"
-                            f"{st[4]:.6g},{nbytes / (st[0] * 1e6):.6g},{nbytes},{err:.3g}")
+                    out.row(N=n, d=d, precision=prec, output=output, impl=impl, reps=a.reps, median_ms=f"{st[0]:.6g}",
+                            p25_ms=f"{st[1]:.6g}", p75_ms=f"{st[2]:.6g}", min_ms=f"{st[3]:.6g}", max_ms=f"{st[4]:.6g}",
+                            GBps=f"{nbytes / (st[0] * 1e6):.6g}", bytes_written=nbytes, err_vs_f64=f"{err:.3g}")
                     torch.cuda.empty_cache()
                 del x
                 torch.cuda.empty_cache()

@@ -1,11 +1,12 @@
 """experiments/peers/peer_common.py -- what the PyTorch peer scripts share (torch_peers.py, gram_peers.py,
-python_peers.py).
+python_peers.py, ../sdh/torch_sdh.py).
 
 add_run_args --reps, --warmup, --out, --quick
 parse_sizes  a comma list of integers and/or ranges A:B:STEP, as every program of the package takes --N
 open_cuda    PyTorch and its CUDA device, or None after one line saying why the peers are skipped
 run_meta     the metadata every peer CSV opens with (its first line, '# {json}'): commit, device UUID, clocks
 event_times  CUDA-event times (ms) of `reps` calls after `warmup` calls
+PeerCsv      the one writer of a peer CSV: the metadata line, the layout's header, rows by column name
 """
 import datetime
 import os
@@ -139,18 +140,38 @@ def event_times(torch, fn, warmup, reps):
     return times
 
 
+def row_line(header, cells):
+    """The CSV line of one row of `header` (experiments/layouts.py HEADERS: the layout's columns), its cells given by
+    column name and written in the header's order, each as an f-string writes it (format it first: f"{x:.6g}").
+    A column of the header without a cell, or a cell of no column, is a ValueError naming them; so is a cell
+    whose text holds a comma or a line break (it would shift the row's columns)."""
+    columns = header.split(",")
+    missing = [c for c in columns if c not in cells]
+    unknown = [c for c in cells if c not in columns]
+    if missing or unknown:
+        raise ValueError("row of layout '%s': %s" % (header, "; ".join(
+            ([("missing column(s) " + ", ".join(missing))] if missing else []) +
+            ([("unknown column(s) " + ", ".join(unknown))] if unknown else []))))
+    text = [format(cells[c]) for c in columns]
+    bad = [c for c, t in zip(columns, text) if "," in t or "\n" in t]
+    if bad:
+        raise ValueError("row of layout '%s': the cell(s) of %s hold a comma or a line break" % (header, ", ".join(bad)))
+    return ",".join(text)
+
+
 class PeerCsv:
-    """A peer CSV: the metadata line and the header on open, then one flushed row per call; 'wrote' on close."""
+    """A peer CSV: the metadata line and the header on open, then one flushed row per call of row(**cells), its cells
+    by column name (row_line: every column of the header, no other); 'wrote' on close."""
 
     def __init__(self, program, path, meta, header):
         import json
-        self.program, self.path = program, path
+        self.program, self.path, self.header = program, path, header
         self.f = open(path, "w")
         self.f.write("# " + json.dumps(meta) + "\n" + header + "\n")
         self.f.flush()
 
-    def row(self, line):
-        self.f.write(line + "\n")
+    def row(self, **cells):
+        self.f.write(row_line(self.header, cells) + "\n")
         self.f.flush()
 
     def __enter__(self):

@@ -245,8 +245,9 @@ def main(argv):
         def row(n, d, impl, output, prec, device, kernel, reps, st, nbytes, verified, err, note=""):
             note = note.replace(",", ";").replace("\n", " ")
             kernel = str(kernel).replace(",", ";")
-            out.row(f"{n},{d},{impl},{output},{prec},{device},{kernel},{reps},{st[0]:.6g},{st[1]:.6g},{st[2]:.6g},"
-                    f"{st[3]:.6g},{st[4]:.6g},{nbytes},{verified},{err:.3g},{note}")
+            out.row(N=n, d=d, impl=impl, output=output, precision=prec, device=device, kernel=kernel, reps=reps,
+                    median_ms=f"{st[0]:.6g}", p25_ms=f"{st[1]:.6g}", p75_ms=f"{st[2]:.6g}", min_ms=f"{st[3]:.6g}",
+                    max_ms=f"{st[4]:.6g}", bytes_written=nbytes, verified=verified, err_vs_f64=f"{err:.3g}", note=note)
 
         def reps_of(n, impl):
             return max(a.reps, a.overhead_reps) if impl in (PYTHON_PDIST, CPP_IMPL) and n <= 8192 else a.reps

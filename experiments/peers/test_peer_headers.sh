@@ -4,6 +4,9 @@
 # src/support/results/layouts.hpp declares for its CSV (check_layouts --header). The drift test checks
 # committed CSVs only; this holds a script to its layout before any run. The scripts take their headers from
 # experiments/layouts.py, check_layouts --python's output (generated, committed): the test holds the file to it.
+# Their rows go through one writer, peer_common.py's PeerCsv.row(**cells), by column name: test_peer_csv.py checks
+# it (the header's order, a missing or unknown column an error) and each script's row(...) calls against its
+# layout, without a GPU or PyTorch.
 set -euo pipefail
 check="$1"; src="$2"; fail=0
 for pair in peers/python_peers.py:peers_python.csv peers/gram_peers.py:peers_gram.csv \
@@ -21,4 +24,5 @@ else
   echo "FAIL: experiments/layouts.py differs from check_layouts --python's output; regenerate it:"
   echo "  build/paper/check_layouts --python > experiments/layouts.py"; fail=1
 fi
+python3 "$src/experiments/peers/test_peer_csv.py" || fail=1
 exit "$fail"

@@ -131,7 +131,8 @@ def main(argv):
                         torch.cuda.empty_cache()
                         continue
                     gbps = nbytes(n) / (ms * 1e6)
-                    out.row(f"edm,{layout},{d},{n},{impl},{ms:.6g},{gbps:.6g}")
+                    out.row(test="edm", layout=layout, features=d, N=n, impl=impl, median_ms=f"{ms:.6g}",
+                            GBps=f"{gbps:.6g}")
                 del x
                 torch.cuda.empty_cache()
     return 0

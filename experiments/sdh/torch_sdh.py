@@ -20,7 +20,6 @@ CSV: experiments/results/local/<gpu_slug>/peers_sdh.csv (default; --out FILE for
 Exits 0 with a message when torch or a CUDA device is missing.
 """
 import argparse
-import json
 import math
 import os
 import platform
@@ -31,6 +30,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gpu_slug import gpu_slug  # noqa: E402
 from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peers"))
+from peer_common import PeerCsv  # noqa: E402  (the peers' one CSV writer: rows by column name)
 
 BOX = 23000.0
 SEED = 0x5D4C0FFEE5D4
@@ -185,10 +186,7 @@ def main():
         print(f"{impl}: N={a.verify_n} {'equals' if exact[impl] else 'differs from'} the rule "
               f"({diff} pair counts off)", file=sys.stderr)
 
-    with open(out, "w") as f:
-        f.write("# " + json.dumps(meta) + "\n")
-        f.write(HEADER + "\n")
-        f.flush()
+    with PeerCsv("torch_sdh", out, meta, HEADER) as table:
         last = {}
         for n in Ns:
             X = Xall[:n]
@@ -217,11 +215,10 @@ def main():
                 q = lambda fr: t[int(fr * (len(t) - 1) + 0.5)]  # noqa: E731
                 med = q(0.5)
                 last[impl] = (n, med)
-                f.write(f"{impl},{n},{w:g},{B},{len(t)},{med:.4f},{q(0.25):.4f},{q(0.75):.4f},{t[0]:.4f},{t[-1]:.4f},"
-                        f"{pairs / (med / 1000):.6e},{'yes' if exact[impl] else 'no'}\n")
-                f.flush()
+                table.row(impl=impl, N=n, bucket_width=f"{w:g}", buckets=B, reps=len(t), median_ms=f"{med:.4f}",
+                          p25_ms=f"{q(0.25):.4f}", p75_ms=f"{q(0.75):.4f}", min_ms=f"{t[0]:.4f}", max_ms=f"{t[-1]:.4f}",
+                          pairs_per_s=f"{pairs / (med / 1000):.6e}", exact_at_verify_n="yes" if exact[impl] else "no")
                 print(f"  {impl} N={n} median {med:.2f} ms  {pairs / (med / 1000):.3e} pairs/s", file=sys.stderr)
-    print(f"wrote {out}", file=sys.stderr)
     return 0
 
 
