@@ -122,7 +122,9 @@ std::vector<Line> lines(const Ctx& ctx) {
 
 const Table* dummy_meta(const GpuData& g) { return g.get(results::layout::dummy); }
 
-std::string measured_on(const GpuData& g) {
+// The slots of partial `measured_on`: the GPU, its driver and CUDA, and the commit of each CSV the results table reads
+// (one, or several grouped with their files); flag dirty: a commit marked "+dirty".
+void measured_on(const GpuData& g, tmpl::Scope& s) {
   const Table* t = dummy_meta(g);
   const auto m = [&](const char* k) {
     const std::string v = t ? t->meta_or(k) : g.meta(k);
@@ -139,26 +141,34 @@ std::string measured_on(const GpuData& g) {
     if (it == by_commit.end()) by_commit.push_back({c, {f}});
     else it->second.push_back(f);
   }
-  std::string commits = "commit `" + m("commit") + "`";
-  if (by_commit.size() > 1) {
-    std::vector<std::string> parts;
-    for (const auto& [c, fs] : by_commit) parts.push_back("`" + c + "` (" + join(fs, ", ") + ")");
-    commits = "commits " + join(parts, ", ");
-  }
-  if (commits.find("+dirty") != std::string::npos)
-    commits += " (\"+dirty\": the tree sent to the lent machine differed from that commit, its `.git` lagging; the "
-               "run's README under experiments/results/" + g.slug + "/logs/ names the tree)";
-  return "**" + g.name() + "** (driver " + m("driver") + ", CUDA " + m("nvcc") + "), " + commits;
+  s.set("name", g.name()).set("slug", g.slug).set("driver", m("driver")).set("nvcc", m("nvcc")).set("commit", m("commit"));
+  const bool many = by_commit.size() > 1;
+  s.flag("many_commits", many);
+  bool dirty = !many && m("commit").find("+dirty") != std::string::npos;
+  s.list("commits");
+  if (many)
+    for (const auto& [c, fs] : by_commit) {
+      tmpl::Scope& e = s.add("commits");
+      e.set("c", c);
+      for (const std::string& f : fs) e.add("files").set("f", f);
+      dirty = dirty || c.find("+dirty") != std::string::npos;
+    }
+  s.flag("dirty", dirty);
 }
 
-std::string edm_bw_line(const GpuData& g) {
+// The slots of partial `edm_bw` (list `edm`: one item with edm.csv, none without): the write bandwidth of the run
+// and, for each layout, the best map's share of it over large N (lowest, highest, where the lowest is).
+void edm_bw(const GpuData& g, tmpl::Scope& s) {
+  s.list("edm");
   const Table* t = g.get(results::layout::edm);
-  if (!t) return "";
+  if (!t) return;
   std::vector<double> bws;
   for (const TableRow& r : t->rows())
     if (r.s("map") == kWriteBwMap) bws.push_back(r.d("GBps"));
   const double bw = median(bws);
-  std::vector<std::string> parts;
+  tmpl::Scope& e = s.add("edm");
+  e.set("bw", fmt(bw, 0)).set("large_N", fmt_int(kLargeN));
+  e.list("layout");
   for (const std::string lay : {"full", "packed"}) {
     std::map<std::pair<int, long long>, double> best;  // (features, N) -> best map's GB/s
     for (const TableRow& r : t->rows())
@@ -173,19 +183,21 @@ std::string edm_bw_line(const GpuData& g) {
       if (it->second < lo->second) lo = it;
       hi = std::max(hi, it->second);
     }
-    parts.push_back(lay + ": " + fmt(lo->second / bw * 100, 0) + "–" + fmt(hi / bw * 100, 0) + "% (lowest: " +
-                    std::to_string(lo->first.first) + " feature" + (lo->first.first != 1 ? "s" : "") + " at N = " +
-                    fmt_int(double(lo->first.second)) + ")");
+    e.add("layout")
+        .set("name", lay)
+        .set("lo", fmt(lo->second / bw * 100, 0))
+        .set("hi", fmt(hi / bw * 100, 0))
+        .set("features", std::to_string(lo->first.first))
+        .flag("plural", lo->first.first != 1)
+        .set("N", fmt_int(double(lo->first.second)));
   }
-  return "EDM against the write bandwidth measured in the same run (" + fmt(bw, 0) +
-         " GB/s), best map at each large N (N ≥ " + fmt_int(kLargeN) + ") and each feature count 1..4: " + join(parts, "; ") +
-         " (target: ≥ 85% at every N).";
 }
 
 // Judging rule "faster than" (paper/claims/judging.hpp): the fastest map configuration (any ρ, mode) against the
 // fastest BB3 configuration at N, from the same table (same run); "" when either is missing. form: "" any, else
 // only rows of that form.
-std::string best_vs_best(const Table& t, double N, const std::string& form) {
+void best_vs_best(const Table& t, double N, const std::string& form, tmpl::Scope& s) {
+  s.list("best");
   const std::vector<TableRow> rows = t.rows();  // rows() returns a copy: keep it alive for the pointers below
   const TableRow* bm = nullptr;
   const TableRow* bb = nullptr;
@@ -195,14 +207,25 @@ std::string best_vs_best(const Table& t, double N, const std::string& form) {
     const TableRow*& b = r.s("map") == "bb3" ? bb : bm;
     if (!b || r.d("median_ms") < b->d("median_ms")) b = &r;
   }
-  if (!bm || !bb) return "";
-  return "fastest map (" + bm->s("map") + " ρ=" + bm->s("rho") + ", " + bm->s("mode") + ") " +
-         fmt(bb->d("median_ms") / bm->d("median_ms"), 2) + "× faster than the fastest BB3 (ρ=" + bb->s("rho") + ", " +
-         bb->s("mode") + ")";
+  if (!bm || !bb) return;
+  s.add("best")
+      .set("map", bm->s("map"))
+      .set("map_rho", bm->s("rho"))
+      .set("map_mode", bm->s("mode"))
+      .set("x", fmt(bb->d("median_ms") / bm->d("median_ms"), 2))
+      .set("bb_rho", bb->s("rho"))
+      .set("bb_mode", bb->s("mode"));
 }
 
-std::vector<std::string> tet_lines(const GpuData& g) {
-  std::vector<std::string> out;
+// The slots of partial `tet`: list `tet`, one item per tetrahedral table the folder has (flag is_dummy, is_threebody or
+// is_layout says which).
+void tet(const GpuData& g, tmpl::Scope& s) {
+  s.list("tet");
+  const auto item = [&](const char* which) -> tmpl::Scope& {
+    tmpl::Scope& e = s.add("tet");
+    for (const char* f : {"is_dummy", "is_threebody", "is_layout"}) e.flag(f, std::string(f) == which);
+    return e;
+  };
   if (const Table* t = g.get(results::layout::tet_dummy)) {
     double nmax = 0;
     for (const TableRow& r : t->rows()) nmax = std::max(nmax, r.d("N"));
@@ -213,74 +236,91 @@ std::vector<std::string> tet_lines(const GpuData& g) {
           v.push_back(r.d("I"));
       return median(v);
     };
-    out.push_back("Tetrahedral domain, N = " + fmt_int(nmax) +
-                  ", contention-free dummy, I = t(BB3) / t(map): tet-fast (per block) ρ=4 **" +
-                  fmt(improvement("tet-fast", "block", "4"), 2) + "**, ρ=8 " + fmt(improvement("tet-fast", "block", "8"), 2) +
-                  "; tet-e (per thread) ρ=4 " + fmt(improvement("tet-e", "thread", "4"), 2) + " — paper's bound 6×. " +
-                  best_vs_best(*t, nmax, "cond") + ".");
+    tmpl::Scope& e = item("is_dummy");
+    e.set("N", fmt_int(nmax))
+        .set("fast4", fmt(improvement("tet-fast", "block", "4"), 2))
+        .set("fast8", fmt(improvement("tet-fast", "block", "8"), 2))
+        .set("e4", fmt(improvement("tet-e", "thread", "4"), 2));
+    best_vs_best(*t, nmax, "cond", e);
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
     double nmax = 0, v = -1;
     for (const TableRow& r : t->rows()) nmax = std::max(nmax, r.d("N"));
     for (const TableRow& r : t->rows())
       if (r.d("N") == nmax) v = std::max(v, r.d("I"));
-    out.push_back("3-body (all triplets, N = " + fmt_int(nmax) + "): " + best_vs_best(*t, nmax, "") +
-                  "; the largest I at an equal ρ is " + fmt(v, 2) + ".");
+    tmpl::Scope& e = item("is_threebody");
+    e.set("N", fmt_int(nmax)).set("I", fmt(v, 2));
+    best_vs_best(*t, nmax, "", e);
   }
   if (const Table* t = g.get(results::layout::tet_layout)) {
     std::vector<double> v;
     for (const TableRow& r : t->rows())
       if (std::isfinite(r.d("linear_over_blocked"))) v.push_back(r.d("linear_over_blocked"));
     if (!v.empty())
-      out.push_back("Blocked vs linear layout (stencil step): linear/blocked time ratio " +
-                    fmt(*std::min_element(v.begin(), v.end()), 2) + "–" + fmt(*std::max_element(v.begin(), v.end()), 2) +
-                    " (paper predicts up to 2×).");
+      item("is_layout")
+          .set("lo", fmt(*std::min_element(v.begin(), v.end()), 2))
+          .set("hi", fmt(*std::max_element(v.begin(), v.end()), 2));
   }
-  return out;
 }
 
-std::string sdh_line(const GpuData& g, const std::vector<TargetVerdict>& verdicts) {
+// The slots of partial `sdh` (list `sdh`: one item, none without sdh.csv rows): the best implementation at the largest
+// N, its rule, its speed-up over the all-core CPU (list `spd`) and issue #26's verdict (list `target`).
+void sdh(const GpuData& g, const std::vector<TargetVerdict>& verdicts, tmpl::Scope& s) {
+  s.list("sdh");
   const Table* t = g.get(results::layout::sdh);
-  if (!t || t->size() == 0) return "";
+  if (!t || t->size() == 0) return;
   double nmax = 0;
   for (const TableRow& r : t->rows()) nmax = std::max(nmax, r.d("N"));
   const TableRow* best = nullptr;
   std::vector<TableRow> rows = t->rows();
   for (const TableRow& r : rows)
     if (r.d("N") == nmax && (!best || r.d("pairs_per_s") > best->d("pairs_per_s"))) best = &r;
-  if (!best) return "";
+  if (!best) return;
   const std::string impl = best->s("impl");
-  std::string spd;
+  tmpl::Scope& e = s.add("sdh");
+  e.list("spd");
+  e.list("target");
   const TableRow* last = nullptr;
   for (const TableRow& r : rows)
     if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) last = &r;
-  if (last)
-    spd = "; " + fmt(last->d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU (pinned rule) at N = " + fmt_int(last->d("N"));
-  if (const Table* b = g.get(results::layout::sdh_cpu_1M))
-    for (const TableRow& r : b->rows())
+  const TableRow* same_run = nullptr;  // sdh_cpu_1M.csv's row: the CPU timed in the same run
+  std::vector<TableRow> b_rows;
+  if (const Table* b = g.get(results::layout::sdh_cpu_1M)) {
+    b_rows = b->rows();
+    for (const TableRow& r : b_rows)
       if (r.s("impl") == impl && !r.s("speedup_vs_cpu_mt").empty()) {
-        spd = "; " + fmt(r.d("speedup_vs_cpu_mt"), 0) + "× the all-core CPU (pinned rule) in the same run at N = " + fmt_int(r.d("N")) +
-              " (sdh_cpu_1M.csv)";
+        same_run = &r;
         break;
       }
+  }
+  if (const TableRow* r = same_run ? same_run : last)
+    e.add("spd").set("x", fmt(r->d("speedup_vs_cpu_mt"), 0)).set("N", fmt_int(r->d("N"))).flag("same_run", same_run != nullptr);
   // issue #26's target (26-sdh of paper/targets.csv, judged in paper/claims/targets.cpp on the same best row)
-  std::string target;
   const TargetVerdict* v = find_verdict(verdicts, "26-sdh", g.slug);
   if (nmax == 1e6 && v && std::isfinite(v->value) && std::isfinite(v->goal))
-    target = "; issue #26's target ≥ " + fmt_e(v->goal, 2) + " at N = 1,000,000: " +
-             (v->verdict == "met" ? "met (by " + fmt(100 * (v->value / v->goal - 1), 2) + " %)"
-                                  : v->verdict + " (" + fmt(100 * v->value / v->goal, 0) + " % of it)");
+    e.add("target")
+        .set("goal", fmt_e(v->goal, 2))
+        .set("N", fmt_int(nmax))
+        .flag("met", v->verdict == "met")
+        .set("by", fmt(100 * (v->value / v->goal - 1), 2))
+        .set("verdict", v->verdict)
+        .set("pct", fmt(100 * v->value / v->goal, 0));
   // the rule of its histogram: the list of SDH implementations' (registry/sdh_rungs.hpp); none for a name it lacks
   const auto rule = tdmaps::gpu::sdh::rule_of_name(impl);
-  const std::string rule_words =
-      !rule ? "" : *rule == tdmaps::sdh::Rule::gram ? "Gram rule, " : std::string(tdmaps::sdh::rule_name(*rule)) + " rule, ";
-  return "SDH: best version `" + impl + "` (" + rule_words +
-         "checked bucket for bucket before timing) at N = " + fmt_int(nmax) + ": " + fmt_e(best->d("pairs_per_s"), 2) +
-         " pair distances/s" + spd + target + ".";
+  e.set("impl", impl)
+      .flag("gram_rule", rule && *rule == tdmaps::sdh::Rule::gram)
+      .set("rule", rule ? tdmaps::sdh::rule_name(*rule) : "")
+      .set("N", fmt_int(nmax))
+      .set("pairs_per_s", fmt_e(best->d("pairs_per_s"), 2));
 }
 
-std::string multi_gpu_line(const GpuData& g) {
-  std::vector<std::string> parts, commits;
+// The slots of partial `multi` (list `multi`: one item, none without either multi-GPU table): the machine, the
+// commits, and per application (list `app`) the rate on one GPU, the split over the GPUs (list `split`), the most
+// chunks on one GPU (list `chunks`) and whether every split was bit-identical.
+void multi_gpu(const GpuData& g, tmpl::Scope& s) {
+  s.list("multi");
+  std::vector<std::string> commits;
+  std::vector<tmpl::Scope> apps;
   const Table* meta = nullptr;
   for (const auto& [layout, app, what] : {std::tuple<const results::Layout*, const char*, const char*>{&results::layout::sdh_multigpu, "SDH", "pairs"},
                                           {&results::layout::threebody_multigpu, "three-body", "triplets"}}) {
@@ -300,32 +340,38 @@ std::string multi_gpu_line(const GpuData& g) {
     if (!one) continue;
     char rate[32];
     std::snprintf(rate, sizeof rate, "%.3g", one->d("work_per_s"));
-    std::string txt = std::string(app) + " at N = " + fmt_int(n) + " (" + (one->s("kernel").empty() ? "" : "`" + one->s("kernel") + "`, ") +
-                      rate + " " + what + "/s on 1 GPU)";
+    tmpl::Scope& A = apps.emplace_back();
+    A.set("app", app).set("what", what).set("N", fmt_int(n)).set("kernel", one->s("kernel")).set("rate", rate);
+    A.list("split");
+    A.list("chunks");
     double gmax = 0;
     for (const TableRow& r : at) gmax = std::max(gmax, r.d("gpus"));
     const TableRow* gr = nullptr;
     for (const TableRow& r : at)
       if (r.d("gpus") == gmax && r.s("chunks") == "1") { gr = &r; break; }
     if (gmax > 1 && gr)
-      txt += ": " + fmt_int(gmax) + " GPUs ×" + fmt(gr->d("rate_vs_first"), 3) + ", reduction " + fmt(gr->d("reduce_ms"), 2) +
-             " ms (" + fmt(100 * gr->d("reduce_frac"), 4) + "% of the run)";
+      A.add("split")
+          .set("gpus", fmt_int(gmax))
+          .set("x", fmt(gr->d("rate_vs_first"), 3))
+          .set("reduce_ms", fmt(gr->d("reduce_ms"), 2))
+          .set("frac", fmt(100 * gr->d("reduce_frac"), 4));
     const TableRow* cm = nullptr;
     for (const TableRow& r : at)
       if (r.s("gpus") == "1" && r.d("chunks") > 1 && (!cm || r.d("chunks") > cm->d("chunks"))) cm = &r;
-    if (cm) txt += "; " + cm->s("chunks") + " chunks on 1 GPU ×" + fmt(cm->d("rate_vs_first"), 3);
+    if (cm) A.add("chunks").set("chunks", cm->s("chunks")).set("x", fmt(cm->d("rate_vs_first"), 3));
     bool same = true;
     for (const TableRow& r : t->rows()) same = same && r.s("identical") == "1";
-    txt += same ? "; every split bit-identical" : "; NOT every split identical";
-    parts.push_back(txt);
+    A.flag("identical", same);
   }
-  if (parts.empty()) return "";
-  std::vector<std::string> q;
-  for (const std::string& c : commits) q.push_back("`" + c + "`");
-  const std::string gpus = meta->meta_or("gpus_used").empty() ? "?" : meta->meta_or("gpus_used");
-  return "Past one GPU (" + gpus + " × " + meta->meta_or("gpu", "?") + ", NCCL " + meta->meta_or("nccl", "?") + ", " +
-         (commits.size() > 1 ? "commits " : "commit ") + (q.empty() ? "`?`" : join(q, ", ")) + "): " + join(parts, "; ") +
-         " (sdh_multigpu.csv, threebody_multigpu.csv; experiments/multigpu/README.md).";
+  if (apps.empty()) return;
+  tmpl::Scope& M = s.add("multi");
+  M.set("gpus", meta->meta_or("gpus_used").empty() ? "?" : meta->meta_or("gpus_used"))
+      .set("gpu", meta->meta_or("gpu", "?"))
+      .set("nccl", meta->meta_or("nccl", "?"))
+      .flag("many_commits", commits.size() > 1);
+  if (commits.empty()) commits.push_back("?");
+  for (const std::string& c : commits) M.add("commits").set("c", c);
+  M.lists["app"] = std::move(apps);
 }
 
 }  // namespace
@@ -340,7 +386,7 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
   // the prose: sections `results` and `results_none` of readme.template.md
   if (ctx.gpus.empty()) return fill_readme(ctx.readme, "results_none", tmpl::Scope{});
   tmpl::Scope s;
-  for (const GpuData& g : ctx.gpus) s.add("gpu_on").set("measured_on", measured_on(g));
+  for (const GpuData& g : ctx.gpus) measured_on(g, s.add("gpu_on"));
   s.set("large_words", P::large_words()).set("rho", std::to_string(kRho));
   for (const std::string& c : kCols) s.add("col").set("name", c);
   const std::vector<Line> L = lines(ctx);
@@ -366,14 +412,15 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
         row.add("cell").set("v", std::isfinite(v) ? fmt(v, 2) : "—");
       }
     }
-  for (const GpuData& g : ctx.gpus)
-    s.add("gpu")
-        .set("name", g.name())
-        .set("slug", g.slug)
-        .set("edm_bw", edm_bw_line(g))
-        .set("tet", join(tet_lines(g), " "))
-        .set("sdh", sdh_line(g, verdicts))
-        .set("multi", multi_gpu_line(g));
+  // each folder's sentences: partials edm_bw, tet, sdh and multi
+  for (const GpuData& g : ctx.gpus) {
+    tmpl::Scope& G = s.add("gpu");
+    G.set("name", g.name()).set("slug", g.slug);
+    edm_bw(g, G);
+    tet(g, G);
+    sdh(g, verdicts, G);
+    multi_gpu(g, G);
+  }
   return fill_readme(ctx.readme, "results", s);
 }
 

@@ -21,9 +21,9 @@ double py_med(const TableRow* r) {
   const double v = r->d("median_ms");
   return v > 0 ? v : NAN;
 }
-// "<ratio>× (N = .., d = ..; <peer> ms / <ours> ms)" of the peer over tdmaps.pdist of the peer's output at the largest
-// N with both.
-std::string speedup(const std::vector<TableRow>& rows, const python_peers::Peer& peer) {
+// The slots of partial `python_speedup` in `s`: flag ran; the peer's median over tdmaps.pdist's of the peer's output
+// (x), at the largest N with both (N, d), and the two medians (peer_ms, ours_ms).
+void speedup(const std::vector<TableRow>& rows, const python_peers::Peer& peer, tmpl::Scope& s) {
   const TableRow *best_ours = nullptr, *best_peer = nullptr;
   for (const TableRow& r : rows) {
     if (r.s("impl") != python_peers::pdist || r.s("output") != peer.output || !std::isfinite(py_med(&r))) continue;
@@ -38,48 +38,43 @@ std::string speedup(const std::vector<TableRow>& rows, const python_peers::Peer&
                         (r.d("N") == best_ours->d("N") && r.s("d") == pick_rows::kPythonD);
     if (better) best_ours = &r, best_peer = p;
   }
-  if (!best_ours) return "not measured";
-  return fmt_with(py_med(best_peer) / py_med(best_ours), "%.1f×") + " (N = " + best_ours->s("N") + ", d = " + best_ours->s("d") +
-         "; " + fmt_with(py_med(best_peer), "%.3g") + " / " + fmt_with(py_med(best_ours), "%.3g") + " ms)";
+  s.flag("ran", best_ours != nullptr);
+  s.set("x", best_ours ? fmt_with(py_med(best_peer) / py_med(best_ours), "%.1f") : "")
+      .set("N", best_ours ? best_ours->s("N") : "")
+      .set("d", best_ours ? best_ours->s("d") : "")
+      .set("peer_ms", best_ours ? fmt_with(py_med(best_peer), "%.3g") : "")
+      .set("ours_ms", best_ours ? fmt_with(py_med(best_ours), "%.3g") : "");
 }
 
-// Every ratio of one folder's CSV (issue #38: "report every ratio"): at each N of d = 128, our three outputs' medians
-// and each peer's median over ours with the same output; a call that did not run: its note's first words.
-std::string every_ratio(const std::vector<TableRow>& rows, const std::string& prec) {
+// Every ratio of one folder's CSV (issue #38: "report every ratio"), the slots of the table in section `python`: at
+// each N of d = 128 (list `ratio_row`), our three outputs' medians (list `ours`) and each peer's median over ours with
+// the same output (list `cell`: flag ran, the ratio v, else the first words of the row's note, why); false (nothing
+// set) without a row of d = 128.
+bool every_ratio(const std::vector<TableRow>& rows, const std::string& prec, tmpl::Scope& s) {
   using python_peers::peers;
   std::vector<std::string> Ns;
   for (const TableRow& r : rows)
     if (r.s("d") == pick_rows::kPythonD && r.s("impl") == python_peers::pdist &&
         std::find(Ns.begin(), Ns.end(), r.s("N")) == Ns.end())
       Ns.push_back(r.s("N"));
-  if (Ns.empty()) return "";
-  std::ostringstream o;
-  o << "\n| N (d = " << pick_rows::kPythonD << ") | ours: "
-    << join(std::vector<std::string>(std::begin(python_peers::outputs), std::end(python_peers::outputs)), " / ") << " (ms)";
-  for (const python_peers::Peer& p : peers) o << " | " << p.label << " over ours (" << p.output << ")";
-  o << " |\n|---|---";
-  for (size_t k = 0; k < std::size(peers); ++k) o << "|---";
-  o << "|\n";
+  if (Ns.empty()) return false;
+  for (const char* out : python_peers::outputs) s.add("output").set("name", out);
+  for (const python_peers::Peer& p : peers) s.add("peer").set("label", p.label).set("output", p.output);
   for (const std::string& N : Ns) {
-    std::vector<std::string> ours;
+    tmpl::Scope& R = s.add("ratio_row");
+    R.set("N", N);
     for (const char* out : python_peers::outputs)
-      ours.push_back(fmt_with(py_med(pick_rows::python(rows, N, pick_rows::kPythonD, python_peers::pdist, out, prec)), "%.3g"));
-    o << "| " << N << " | " << join(ours, " / ");
+      R.add("ours").set("v", fmt_with(py_med(pick_rows::python(rows, N, pick_rows::kPythonD, python_peers::pdist, out, prec)), "%.3g"));
     for (const python_peers::Peer& p : peers) {
       const TableRow* q = pick_rows::python(rows, N, pick_rows::kPythonD, p.impl, p.output, p.precision);
       const double ours_ms = py_med(pick_rows::python(rows, N, pick_rows::kPythonD, python_peers::pdist, p.output, prec));
       const double v = py_med(q) / ours_ms;
-      if (std::isfinite(v)) {
-        o << " | " << fmt_with(v, v < 10 ? "%.2f×" : "%.0f×");
-      } else {
-        std::string why = q ? q->s("note") : "";
-        why = why.substr(0, why.find(';'));
-        o << " | " << (why.empty() ? std::string("not run") : "not run: " + why);
-      }
+      std::string why = std::isfinite(v) || !q ? "" : q->s("note");
+      why = why.substr(0, why.find(';'));
+      R.add("cell").flag("ran", std::isfinite(v)).set("v", std::isfinite(v) ? fmt_with(v, v < 10 ? "%.2f" : "%.0f") : "").set("why", why);
     }
-    o << " |\n";
   }
-  return o.str();
+  return true;
 }
 
 }  // namespace
@@ -109,18 +104,17 @@ std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>
       c.flag("judged", v != nullptr);
       c.set("measured", v ? v->measured : "").set("verdict", v ? v->verdict : "").set("where", v ? v->where : "");
     };
+    speedup(rows, python_peers::torch_pdist, G.add("over_pdist"));
+    speedup(rows, python_peers::torch_cdist_tf32, G.add("over_cdist"));
     verdict_cell(G.add("overhead"), "38-overhead");
     verdict_cell(G.add("binding"), "38-thin");
     const std::string pip = t->meta_or("pip_install_s");
     G.set("gpu", t->meta_or("gpu", g.name()))
-        .set("over_pdist", speedup(rows, python_peers::torch_pdist))
-        .set("over_cdist", speedup(rows, python_peers::torch_cdist_tf32))
         .set("pip_s", pip)
         .set("pip_how", pip.empty() ? "" : t->meta_or("pip_install"));
-    std::string table = every_ratio(rows, t->meta_or("precision", "tf32"));  // its line breaks at either end dropped
-    while (!table.empty() && table.front() == '\n') table.erase(table.begin());
-    while (!table.empty() && table.back() == '\n') table.pop_back();
-    if (!table.empty()) s.add("ratios").set("gpu", t->meta_or("gpu", g.name())).set("table", table);
+    tmpl::Scope ratios;
+    if (every_ratio(rows, t->meta_or("precision", "tf32"), ratios))
+      s.add("ratios") = std::move(ratios.set("gpu", t->meta_or("gpu", g.name())));
     s.add("source")
         .set("slug", g.slug)
         .set("tdmaps", t->meta_or("tdmaps", "?"))
