@@ -144,9 +144,9 @@ void tet_I(Ctx& ctx, const GpuData& g) {
 // side used. "" or why the table cannot be used.
 std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::map<std::string, std::string>& map_of,
                           std::map<std::string, std::string>& mode_of, double* rho_used) {
-  const std::string rc = t.first_of({"linear_over_blocked", "ratio", "speedup"});
+  const std::string rc = t.first_of({"linear_over_blocked"});
   std::vector<std::string> groups;
-  for (const char* c : {"map", "mode", "kernel", "test"})
+  for (const char* c : {"map", "mode"})
     if (t.has(c)) groups.push_back(c);
   const double rho = t.has("rho") ? primary_rho(t) : NAN;
   *rho_used = rho;

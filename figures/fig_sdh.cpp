@@ -117,7 +117,8 @@ std::vector<std::pair<std::string, Pts>> sdh_curves(const Table& tab) {
     std::map<double, std::vector<double>> by;
     for (const TableRow& r : tab.rows())
       if (r.s("impl") == impl && std::isfinite(r.d("N")) && std::isfinite(pps(r))) {
-        if (tab.has("threads_per_block") && std::isfinite(r.d("threads_per_block")) && r.d("threads_per_block") != 256 &&
+        // unchecked (csv.hpp's *_opt): sdh.csv has threads_per_block, peers_sdh.csv (the same lambda) has not
+        if (tab.has_opt("threads_per_block") && std::isfinite(r.d("threads_per_block")) && r.d("threads_per_block") != 256 &&
             sdh_seed_version(impl))
           continue;
         by[r.d("N")].push_back(pps(r));

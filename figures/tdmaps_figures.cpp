@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
   }
   ctx.claims = load_claims(ctx.reported, &why);
   if (ctx.claims.empty()) ctx.notice(ctx.reported + ": " + (why.empty() ? "no claims" : why) + " (no paper marks, no claims table)");
-  ctx.cpu_exact_table = read_table(ctx.cpu_exact, &why);
+  ctx.cpu_exact_table = read_table(ctx.cpu_exact, results::layout::exact_ranges_cpu, &why);
   if (!ctx.cpu_exact_table) ctx.notice(ctx.cpu_exact + ": " + why);
   ctx.cpu.slug = "cpu";
   ctx.cpu.dir = (fs::path(ctx.results) / "cpu").string();

@@ -21,12 +21,9 @@ bool truthy(const std::string& v) {
   return v == "1" || v == "yes" || v == "true" || v == "on" || v == "fma" || v == "fused" || v == "contract" ||
          v == "contracted" || v == "fast";
 }
-const char* const kModeCols[] = {"rounding", "fma", "contract", "fp_contract", "fmad", "mode"};
-bool row_is_fma(const TableRow& r) {
-  for (const char* c : kModeCols)
-    if (r.has(c) && truthy(r.s(c))) return true;
-  return false;
-}
+// Both tables' rounding mode is the column rounding (fma / pinned; exact_range_gpu and exact_ranges_cpu of
+// layouts.hpp); no layout declares the other names this once probed (fma, contract, fp_contract, fmad, mode).
+bool row_is_fma(const TableRow& r) { return r.has("rounding") && truthy(r.s("rounding")); }
 }  // namespace
 std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only) {
   const std::string col = "largest_exact_N_rho" + std::to_string(int(current_rho()));
@@ -37,7 +34,6 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
       double N = NAN;
       if (fma) {
         if (v == variant + "-fma" || (v == variant && row_is_fma(r))) N = r.d(col);
-        else if (v == variant && r.has(col + "_fma")) N = r.d(col + "_fma");
       } else if (v == variant && !row_is_fma(r)) {
         N = r.d(col);
       }

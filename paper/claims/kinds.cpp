@@ -246,7 +246,7 @@ Pts rel_spread(const Table& t, const Sel& s, const std::string& map) {
       if (A.count(x) && B.count(x) && m50 > 0) out[x] = (B[x] - A[x]) / (2 * m50);
     return out;
   };
-  const std::string bb = t.has("bb3_median_ms") ? "bb3" : "bb";
+  const std::string bb = t.has_opt("bb3_median_ms") ? "bb3" : "bb";  // unchecked: a 2D or a 3D table (csv.hpp's *_opt)
   const auto rm = rel(map), rb = map == bb ? std::map<double, double>{} : rel(bb);
   Pts p;
   for (const auto& [x, v] : rm) p.emplace_back(x, v + (rb.count(x) ? rb.at(x) : 0.0));
@@ -306,7 +306,7 @@ double floor_ns(const GpuData* g, const Table* own, const results::Layout& own_l
   const std::string own_file = own_layout.file;
   Sel c = pick_rows::dummy(pick_rows::Form::Cond, true, s.rho);
   for (const auto& [t, f] : {std::pair<const Table*, std::string>{own, own_file}, {g->get(results::layout::dummy), results::layout::dummy.file}}) {
-    if (!t || !t->has("launched_blocks")) continue;
+    if (!t || !t->has_opt("launched_blocks")) continue;  // unchecked: `own` is of any layout (edm.csv has none)
     const double ms = at_N(*t, c, "bb", N, "median_ms"), bl = at_N(*t, c, "bb", N, "launched_blocks");
     if (std::isfinite(ms) && bl > 0) {
       *src = f + " form=cond, bb";
@@ -344,7 +344,8 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   std::string src;
   const double ce = floor_ns(g, t, layout, s, nmax, &src);
   const std::string kepler = "no Kepler GPU is available here, so the paper's GPU's value is not measured";
-  if (t->has("launched_blocks")) {  // dummy.csv / sqrt.csv: the time per launched block
+  // unchecked (csv.hpp's *_opt): `layout` is dummy.csv / sqrt.csv (launched_blocks) or edm.csv / collision.csv (GBps)
+  if (t->has_opt("launched_blocks")) {  // dummy.csv / sqrt.csv: the time per launched block
     const double bl = at("bb", "launched_blocks"), ll = at(m, "launched_blocks");
     const double tb = bt * 1e6 / bl, tm = lt * 1e6 / ll, k = tm / tb, ratio = bl / ll;
     std::string o = where + ": a launched block takes τ = " + fmt_g(tb, 3) + " ns of GPU time for BB and " + fmt_g(tm, 3) +
@@ -387,7 +388,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
            " ≤ 1 needs the map's own cost per useful block to exceed the floor gain: "
            "δ > W·c_e / (U·c_u) = " + fmt(100 * W * ce / (U * cu), 0) + "% of c_u, against " + fmt(100 * delta, 1) + "% here (" + kepler + ")";
   }
-  if (t->has("GBps")) {
+  if (t->has_opt("GBps")) {
     double bw = NAN;
     for (const TableRow& r : t->rows())
       if (r.s("map") == results::kWriteBwMap) bw = r.d("GBps");

@@ -18,8 +18,9 @@ std::pair<double, double> reps_range(const Ctx& ctx) {
     for (const results::Layout* l : g.layouts())
       if (const Table* t = g.get(*l))
         for (const TableRow& r : t->rows()) {
-          const double v = r.d("reps");
-          if (!std::isfinite(v) || r.s("map") == results::kWriteBwMap) continue;
+          // unchecked (csv.hpp's *_opt): every layout of the folder, not all with reps or map
+          const double v = r.d_opt("reps");
+          if (!std::isfinite(v) || r.s_opt("map") == results::kWriteBwMap) continue;
           if (!(v >= rmin)) rmin = v;
           if (!(v <= rmax)) rmax = v;
         }

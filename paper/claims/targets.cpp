@@ -20,7 +20,7 @@ std::string targets_path(const Ctx& ctx) {
 
 std::vector<Target> load_targets(const std::string& path, std::string* why) {
   std::vector<Target> out;
-  const std::optional<Table> t = read_table(path, why);
+  const std::optional<Table> t = read_table(path, results::layout::targets, why);
   if (!t) return out;
   const std::string miss = t->missing({"id", "issue", "target", "value", "unit", "csv", "how"});
   if (!miss.empty()) {

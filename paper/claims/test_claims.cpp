@@ -9,7 +9,10 @@
 #include "targets.hpp"
 #include "template.hpp"
 
+#include <cmath>
 #include <filesystem>
+#include <functional>
+#include <stdexcept>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -216,6 +219,51 @@ int main(int argc, char** argv) {
     tmpl::render("{{> q}}", d, &err, &parts);
     if (err.empty()) fail("template: an unknown partial is not an error");
   }
+  // ---- a reader's column names (csv.hpp, issue #39): a table read through its layout throws on a name neither its
+  // header nor its layout has (a misspelt reader), and reads a declared column an older file lacks as absent ----
+  {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tdmaps_claims_columns";
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path f = dir / results::layout::sdh.file;
+    {
+      std::ofstream o(f);
+      o << "impl,N,extra\nv5,1000,7\n";  // an older sdh.csv: most declared columns absent, one undeclared present
+    }
+    std::string why;
+    const std::optional<Table> t = read_table(f.string(), results::layout::sdh, &why);
+    if (!t || t->size() != 1) {
+      fail("columns: cannot read back " + f.string() + " (" + why + ")");
+    } else {
+      const TableRow r = t->row(0);
+      if (r.s("impl") != "v5" || r.d("N") != 1000) fail("columns: a column of the header does not read");
+      if (r.s("extra") != "7") fail("columns: a column of the header the layout lacks does not read");
+      if (!r.s("median_ms").empty() || !std::isnan(r.d("median_ms")) || r.has("median_ms") || t->has("median_ms") ||
+          t->missing({"N", "median_ms"}) != "median_ms")
+        fail("columns: a declared column the file lacks does not read as absent");
+      if (!r.s_opt("no_such").empty() || !std::isnan(r.d_opt("no_such")) || r.has_opt("no_such"))
+        fail("columns: an unchecked (_opt) read of an unknown column is not absent");
+      const auto throws = [&](const char* what, const std::function<void()>& read) {
+        try {
+          read();
+          fail(std::string("columns: ") + what + " of a column neither in the header nor the layout does not throw");
+        } catch (const std::logic_error& e) {
+          const std::string m = e.what();
+          if (m.find("\"media_ms\"") == std::string::npos || m.find(f.string()) == std::string::npos ||
+              m.find(results::layout::sdh.file) == std::string::npos || m.find('\n') != std::string::npos)
+            fail(std::string("columns: ") + what + ": the error does not name the column, the file and the layout in one line: " + m);
+        }
+      };
+      throws("s", [&] { (void)r.s("media_ms"); });
+      throws("d", [&] { (void)r.d("media_ms"); });
+      throws("has", [&] { (void)r.has("media_ms"); });
+      throws("Table::has", [&] { (void)t->has("media_ms"); });
+      throws("Table::missing", [&] { (void)t->missing({"N", "media_ms"}); });
+      throws("Table::first_of", [&] { (void)t->first_of({"media_ms"}); });
+      // read without a layout (no reader does): nothing checked, as before
+      const std::optional<Table> u = read_table(f.string(), &why);
+      if (!u || !u->row(0).s("media_ms").empty()) fail("columns: a table read without a layout checks its names");
+    }
+  }
   // ---- what binds a kernel (targets.cpp binds_rule) on two rows of ncu_gram.csv written by the one writer ----
   {
     const std::filesystem::path f = std::filesystem::temp_directory_path() / "tdmaps_claims_ncu" / results::layout::ncu_gram.file;
@@ -235,7 +283,7 @@ int main(int argc, char** argv) {
       row("mirror", 91, "lg_throttle");
     }
     std::string why;
-    const std::optional<Table> t = read_table(f.string(), &why);
+    const std::optional<Table> t = read_table(f.string(), results::layout::ncu_gram, &why);
     if (!t || t->size() != 2) {
       fail("binds_rule: cannot read back " + f.string() + " (" + why + ")");
     } else {

@@ -7,7 +7,16 @@
 // Columns are looked up BY NAME, never by position, so a producer may add, drop or
 // reorder columns; a figure that needs a column the file lacks is skipped with a
 // one-line notice. Fields may be double-quoted (paper/reported.csv has free text).
+//
+// A table read through its layout (read_table(path, layout), GpuData::get(layout): every reader does) checks
+// each name it is asked for (issue #39): a name neither in the file's header nor among the layout's declared
+// columns (layouts.hpp) is a misspelt reader, and throws std::logic_error naming the column, the file and the
+// layout; a name the layout declares but an older file lacks reads as absent ("" / NaN / has() false). The
+// *_opt accessors skip that check: only for a column of an older layout, or a helper shared by tables of
+// several layouts that probes a column some of them have; keep them rare, each with its reason.
 #pragma once
+#include "layouts.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -16,6 +25,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,9 +137,14 @@ struct Table;
 struct TableRow {
   const Table* t = nullptr;
   size_t r = 0;
+  // By a name the file or its layout has (std::logic_error otherwise, Table::need):
   std::string s(std::string_view col) const;  // "" when the column is absent
   double d(std::string_view col) const;       // NaN when absent or not a number
   bool has(std::string_view col) const;
+  // Unchecked (see the file's head: an older layout's column, or a probe shared by several layouts):
+  std::string s_opt(std::string_view col) const;
+  double d_opt(std::string_view col) const;
+  bool has_opt(std::string_view col) const;
 };
 
 struct Table {
@@ -137,20 +152,43 @@ struct Table {
   std::map<std::string, std::string> meta;
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> cells;
+  const Layout* layout = nullptr;  // the declared layout it was read through (nullptr: none, nothing checked)
 
-  int col(std::string_view name) const {
+  // The position of `name` in the header, or -1: unchecked.
+  int index_of(std::string_view name) const {
     for (size_t k = 0; k < header.size(); ++k)
       if (header[k] == name) return int(k);
     return -1;
   }
+  // Whether the layout declares `name` (true without a layout).
+  bool declares(std::string_view name) const {
+    if (!layout) return true;
+    for (const std::string& n : layout->names())
+      if (n == name) return true;
+    return false;
+  }
+  // `name` must be in the header or declared by the layout: std::logic_error (one line: the column, the file,
+  // the layout) otherwise, a misspelt or undeclared column of a reader.
+  void need(std::string_view name) const {
+    if (index_of(name) >= 0 || declares(name)) return;
+    throw std::logic_error("results: column \"" + std::string(name) + "\" read from " + path +
+                           " is neither in its header nor declared by its layout (" + layout->file +
+                           ", src/support/results/layouts.hpp)");
+  }
+  // The position of `name` (checked by need), or -1 when the file lacks it.
+  int col(std::string_view name) const {
+    need(name);
+    return index_of(name);
+  }
   bool has(std::string_view name) const { return col(name) >= 0; }
-  // The first of `names` that the table has, or "".
+  bool has_opt(std::string_view name) const { return index_of(name) >= 0; }  // unchecked: see the file's head
+  // The first of `names` that the table has, or "" (each name checked).
   std::string first_of(std::initializer_list<const char*> names) const {
     for (const char* n : names)
       if (has(n)) return n;
     return "";
   }
-  // Comma list of the columns of `need` the table lacks ("" when it has all).
+  // Comma list of the columns of `need` the table lacks ("" when it has all; each name checked).
   std::string missing(std::initializer_list<const char*> need) const {
     std::string m;
     for (const char* n : need)
@@ -176,17 +214,24 @@ struct Table {
   }
 };
 
-inline std::string TableRow::s(std::string_view col) const {
-  const int c = t->col(col);
+inline std::string TableRow::s_opt(std::string_view col) const {
+  const int c = t->index_of(col);
   if (c < 0 || size_t(c) >= t->cells[r].size()) return "";
   return t->cells[r][size_t(c)];
 }
+inline std::string TableRow::s(std::string_view col) const {
+  t->need(col);
+  return s_opt(col);
+}
 inline double TableRow::d(std::string_view col) const { return to_num(s(col)); }
-inline bool TableRow::has(std::string_view col) const { return t->col(col) >= 0; }
+inline bool TableRow::has(std::string_view col) const { return t->has(col); }
+inline double TableRow::d_opt(std::string_view col) const { return to_num(s_opt(col)); }
+inline bool TableRow::has_opt(std::string_view col) const { return t->has_opt(col); }
 
 // Reads `path`; nullopt (with *why set) when the file is absent, unreadable or has
 // no header. Lines starting with '#' are comments; the first one, when it holds a
-// JSON object, is the metadata.
+// JSON object, is the metadata. Without a layout no column name is checked (no reader does that: each
+// reads through the overload below).
 inline std::optional<Table> read_table(const std::string& path, std::string* why = nullptr) {
   std::ifstream in(path);
   if (!in) {
@@ -219,6 +264,13 @@ inline std::optional<Table> read_table(const std::string& path, std::string* why
     if (why) *why = "no header line";
     return std::nullopt;
   }
+  return t;
+}
+// Reads `path` as a table of `layout`: its readers' column names are checked against the header and the layout
+// (Table::need).
+inline std::optional<Table> read_table(const std::string& path, const Layout& layout, std::string* why = nullptr) {
+  std::optional<Table> t = read_table(path, why);
+  if (t) t->layout = &layout;
   return t;
 }
 

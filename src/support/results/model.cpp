@@ -67,7 +67,7 @@ const std::vector<std::string>& condition_names() {
 }
 std::map<std::string, std::vector<Condition>> load_conditions(const std::string& path, std::string* why) {
   std::map<std::string, std::vector<Condition>> out;
-  const std::optional<Table> t = read_table(path, why);
+  const std::optional<Table> t = read_table(path, results::layout::conditions, why);
   if (!t) return out;
   for (const TableRow& r : t->rows()) {
     Condition c;
@@ -90,7 +90,7 @@ std::map<std::string, std::vector<Condition>> load_conditions(const std::string&
 
 std::vector<Claim> load_claims(const std::string& path, std::string* why) {
   std::vector<Claim> out;
-  const std::optional<Table> t = read_table(path, why);
+  const std::optional<Table> t = read_table(path, results::layout::reported, why);
   if (!t) return out;
   std::string cwhy;
   const auto conds = load_conditions((fs::path(path).parent_path() / results::layout::conditions.file).string(), &cwhy);
@@ -141,7 +141,10 @@ const Table* GpuData::get_file(const std::string& file) const {
   auto it = cache.find(file);
   if (it == cache.end()) {
     std::string w;
-    it = cache.emplace(file, read_table((fs::path(dir) / file).string(), &w)).first;
+    // through its layout (every file get() asks for has one), so that a misspelt column throws (csv.hpp)
+    const results::Layout* l = results::layout_of(file);
+    const std::string path = (fs::path(dir) / file).string();
+    it = cache.emplace(file, l ? read_table(path, *l, &w) : read_table(path, &w)).first;
     if (!it->second) why[file] = w;
   }
   return it->second ? &*it->second : nullptr;
@@ -265,17 +268,19 @@ const Wasted3& Ctx::wasted3() const {
 bool selected(const TableRow& r, const Sel& s) {
   for (const auto& [col, val] : s.eq)
     if (r.has(col) && r.s(col) != val) return false;
-  if (std::isfinite(s.rho) && r.has("rho") && r.d("rho") != s.rho) return false;
-  if (s.exact_only && r.has("exact") && r.s("exact") == "0") return false;
-  if (s.exact_only && r.has("verified") && r.s("verified") == "0") return false;
+  // unchecked (csv.hpp's *_opt): a Sel selects rows of tables of several layouts, some without rho, exact or verified
+  if (std::isfinite(s.rho) && r.has_opt("rho") && r.d("rho") != s.rho) return false;
+  if (s.exact_only && r.has_opt("exact") && r.s("exact") == "0") return false;
+  if (s.exact_only && r.has_opt("verified") && r.s("verified") == "0") return false;
   return true;
 }
 
 double row_improvement(const TableRow& r) {
   const double i = r.d("I");
   if (std::isfinite(i)) return i;
-  double bb = r.d("bb_median_ms");
-  if (!std::isfinite(bb)) bb = r.d("bb3_median_ms");
+  // unchecked (csv.hpp's *_opt): the 2D tables' BB column is bb_median_ms, the 3D tables' bb3_median_ms
+  double bb = r.d_opt("bb_median_ms");
+  if (!std::isfinite(bb)) bb = r.d_opt("bb3_median_ms");
   const double m = r.d("median_ms");
   return (std::isfinite(bb) && std::isfinite(m) && m > 0) ? bb / m : NAN;
 }
