@@ -25,7 +25,10 @@ struct MgPoint {
   double speedup = NAN, reduce_frac = NAN, reduce_ms = NAN;
 };
 
-std::string app_name(const std::string& app) { return app == "sdh" ? "SDH" : app == "threebody" ? "three-body" : app; }
+std::string app_name(const std::string& app) {
+  namespace a = results::multigpu_app;
+  return app == a::sdh ? "SDH" : app == a::threebody ? "three-body" : app == a::gram_exact ? "gram (exact)" : app;
+}
 
 std::string chunk_text(double c) { return fmt_int(c) + (c == 1 ? " chunk" : " chunks"); }  // the key's
 
@@ -123,7 +126,7 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   std::vector<MgKey> keys;
   for (const auto& [k, byc] : fam) keys.push_back(k);
   std::stable_sort(keys.begin(), keys.end(), [](const MgKey& a, const MgKey& b) {
-    return (a.app == "sdh") != (b.app == "sdh") ? a.app == "sdh" : a < b;
+    return (a.app == results::multigpu_app::sdh) != (b.app == results::multigpu_app::sdh) ? a.app == results::multigpu_app::sdh : a < b;
   });
   std::set<double> chunk_values;
   for (const auto& [k, byc] : fam)

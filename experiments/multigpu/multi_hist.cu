@@ -389,7 +389,7 @@ int main(int argc, char** argv) {
         // verified: "oracle" = every bucket equals the CPU oracle's (gram --exact: float64's); "float64" (gram) = within the float64
         // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
         // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
-        csv->row(rows::multigpu_row(o.app, (long long)N, kernel, G, c.chunks, (unsigned long long)pb->total(),
+        csv->row(rows::multigpu_row(o.exact ? results::multigpu_app::gram_exact : o.app, (long long)N, kernel, G, c.chunks, (unsigned long long)pb->total(),
                                     (unsigned long long)pb->work(), sw, sc, sr, sq, per_s, first_rate, bool(same[i]),
                                     oracle.empty() ? "count" : o.app == "gram" && !o.exact ? "float64" : "oracle"));
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,

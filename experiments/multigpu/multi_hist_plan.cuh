@@ -108,7 +108,7 @@ Options parse(int argc, char** argv) {
   cli.renamed("width", "bucket-width");  // the name every program uses (bench_sdh)
   cli.parse(argc, argv);
   cli.check([&] {
-    o.app = bench::parse_choice(o.app, "--app", {"sdh", "threebody", "gram"});
+    o.app = bench::parse_choice(o.app, "--app", {results::multigpu_app::sdh, results::multigpu_app::threebody, results::multigpu_app::gram});
     o.backend = bench::parse_choice(o.backend, "--backend", {"gpu", "cpu"});
     if (o.app == "gram" && !gram_built)
       throw bench::bad_input("--app gram: this build has no Gram kernels (src/support/gram needs CUTLASS and "

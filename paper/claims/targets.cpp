@@ -280,18 +280,19 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
 // judge rate_vs_first (the rate over 1 GPU, 1 chunk of the same N) of the row with that many chunks, 16-reduce and
 // 17-reduce the largest reduce_frac (in %) over the rows of that GPU count. Met when every N is, "met at some N"
 // (naming them) when some are.
-// 37-gpus (issue #37 item 3): the same on gram_multigpu.csv, the rows of the exact histogram alone (their kernel
-// column names output hist-exact); where the CSV has none, the line says so ("not measured").
+// 37-gpus (issue #37 item 3): the same on gram_multigpu.csv, the rows of the exact histogram alone (their app is
+// multigpu_app::gram_exact: multi_hist --app gram --exact); where the CSV has none, the line says so ("not measured").
 struct MultiRule {
   const char* gpus;
   const char* chunks;          // "" : the largest reduce_frac over every chunk count
-  const char* kernel_has = "";  // only the rows whose kernel column holds this ("": every row)
+  const char* app = "";        // only the rows of this app (layouts.hpp multigpu_app; "": every row)
+  const char* what = "";       // ... named so in the "not measured" line
   bool line_when_absent = false;  // no such row: a "not measured" line (else no line)
 };
 const std::map<std::string, MultiRule>& multi_rules() {
   static const std::map<std::string, MultiRule> m = {
       {"16-chunks", {"1", "8"}}, {"16-reduce", {"1", ""}}, {"17-gpus", {"2", "1"}}, {"17-reduce", {"2", ""}},
-      {"37-gpus", {"2", "1", gram::name(gram::Out::hist_exact), true}}};
+      {"37-gpus", {"2", "1", results::multigpu_app::gram_exact, gram::name(gram::Out::hist_exact), true}}};
   return m;
 }
 bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
@@ -301,7 +302,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   if (!t || t->size() == 0) return false;
   std::vector<TableRow> rows;
   for (const TableRow& r : t->rows())
-    if (r.s("kernel").find(rule->second.kernel_has) != std::string::npos) rows.push_back(r);
+    if (!*rule->second.app || r.s("app") == rule->second.app) rows.push_back(r);
   std::vector<double> Ns;
   std::vector<std::string> kernels;
   bool identical = true;
@@ -342,7 +343,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
     if (!rule->second.line_when_absent) return false;
     res->kernel = "—";
     res->measured = std::string("no rows of ") + rule->second.gpus + " GPUs" +
-                    (*rule->second.kernel_has ? std::string(" with ") + rule->second.kernel_has : std::string()) + " in `" +
+                    (*rule->second.what ? std::string(" with ") + rule->second.what : std::string()) + " in `" +
                     x.csv + "` (commit " + t->meta_or("commit", "?") + ")";
     res->verdict = "not measured";
     return true;

@@ -97,6 +97,16 @@ inline constexpr Layout threebody_multigpu{"threebody_multigpu.csv", "gpu", "exp
 // verified "float64" = within the float64 histogram's bound (src/support/gram/gram_cpu.hpp compare)
 inline constexpr Layout gram_multigpu{"gram_multigpu.csv", "gpu", "experiments/multigpu/multi_hist",
                                       sdh_multigpu.columns};
+// The app column of those three (multi_hist --app), declared once for the program and its readers: gram_exact is
+// --app gram --exact (issue #37 item 3: the bracketed exact histogram, bucket for bucket float64's).
+}  // namespace layout
+namespace multigpu_app {
+inline constexpr const char* sdh = "sdh";
+inline constexpr const char* threebody = "threebody";
+inline constexpr const char* gram = "gram";
+inline constexpr const char* gram_exact = "gram-exact";
+}  // namespace multigpu_app
+namespace layout {
 // experiments/peers/torch_peers.py
 inline constexpr Layout peers_edm{"peers_edm.csv", "gpu", "experiments/peers/torch_peers.py",
                                   "test,layout,features,N,impl,median_ms,GBps"};
