@@ -2,6 +2,7 @@
 #include "looks.hpp"
 
 #include <tdmaps/registry.hpp>
+#include "registry/sdh_rungs.hpp"  // the seed report's versions and CPU slots (the SDH series)
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 
 #include <algorithm>
@@ -14,10 +15,14 @@ namespace {
 // series (SDH versions, CPU) have theirs here.
 const std::map<std::string, Style>& known_styles() {
   static const std::map<std::string, Style> known = [] {
+    namespace sdh = tdmaps::gpu::sdh;
+    const auto v = [](sdh::Ladder l) { return std::string(sdh::seed_version(l)); };
     std::map<std::string, Style> k = {
-        {"tet", {"#d62728", 9, 1}},   {"cpu", {"#7f7f7f", 7, 1}}, {"cpu-mt", {"#555555", 5, 1}},
-        {"v1", {"#1f77b4", 7, 1}},    {"v2", {"#17becf", 5, 1}},  {"v3", {"#9467bd", 9, 1}},
-        {"v4", {"#ff7f0e", 11, 1}},   {"v5", {"#d62728", 13, 1}}};
+        {"tet", {"#d62728", 9, 1}},
+        {sdh::cpu_st_impl.slot, {"#7f7f7f", 7, 1}}, {sdh::cpu_mt_impl.slot, {"#555555", 5, 1}},
+        {v(sdh::Ladder::v1), {"#1f77b4", 7, 1}},    {v(sdh::Ladder::v2), {"#17becf", 5, 1}},
+        {v(sdh::Ladder::v3), {"#9467bd", 9, 1}},    {v(sdh::Ladder::v4), {"#ff7f0e", 11, 1}},
+        {v(sdh::Ladder::v5), {"#d62728", 13, 1}}};
     const auto add = [&](auto m) {
       using T = tdmaps::map_traits<decltype(m)>;
       k[decltype(m)::name] = Style{T::style.color, T::style.point, T::style.dash};

@@ -6,6 +6,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/sdh_rungs.hpp"  // seed_version: the seed report's V5
 
 #include <algorithm>
 #include <map>
@@ -135,7 +136,7 @@ Rule sdh_tpb() {
                   if (!t) return not_measured(why);
                   std::map<double, double> byT;
                   for (const TableRow& row : t->rows())
-                    if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == "v5" && std::isfinite(row.d("threads_per_block")))
+                    if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == tdmaps::gpu::sdh::seed_version(tdmaps::gpu::sdh::Ladder::v5) && std::isfinite(row.d("threads_per_block")))
                       byT[row.d("threads_per_block")] = sdh_time(row);
                   if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs(results::layout::sdh.file, "a block-size sweep of v5 including 256");
                   double bt = NAN, bv = NAN;
