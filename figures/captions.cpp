@@ -77,22 +77,13 @@ bool parse_captions(const std::string& text, const std::string& path, Captions* 
   out->path = path;
   out->sections.clear();
   out->partials.clear();
-  std::vector<std::string> lines;
-  {
-    std::istringstream in(text);
-    std::string l;
-    while (std::getline(in, l)) {
-      if (!l.empty() && l.back() == '\r') l.pop_back();
-      lines.push_back(l);
-    }
-  }
+  const tmpl::Sections sec = tmpl::split_sections(text);  // its lines and "## " headings
+  const std::vector<std::string>& lines = sec.lines;
+  const std::vector<size_t>& heads = sec.heads;
   const auto fail = [&](size_t k, const std::string& what) {
     *err = path + ":" + std::to_string(k + 1) + ": " + what;
     return false;
   };
-  std::vector<size_t> heads;
-  for (size_t k = 0; k < lines.size(); ++k)
-    if (lines[k].rfind("## ", 0) == 0) heads.push_back(k);
   std::set<std::string> seen;
   for (size_t h = 0; h < heads.size(); ++h) {
     const size_t a = heads[h] + 1, b = h + 1 < heads.size() ? heads[h + 1] : lines.size();
@@ -148,14 +139,12 @@ bool parse_captions(const std::string& text, const std::string& path, Captions* 
 }
 
 bool load_captions(const std::string& path, Captions* out, std::string* err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (!tmpl::read_text(path, &text)) {
     *err = path + ": cannot be read (the figures' captions; tdmaps_figures --captions)";
     return false;
   }
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_captions(s.str(), path, out, err);
+  return parse_captions(text, path, out, err);
 }
 
 std::vector<std::string> captions_problems(const Captions& c, const std::vector<std::string>& names) {

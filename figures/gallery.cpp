@@ -15,14 +15,6 @@ namespace fs = std::filesystem;
 namespace figs {
 namespace {
 
-bool read_file(const std::string& path, std::string* text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  *text = s.str();
-  return true;
-}
 
 // The markers' positions: begin at *b, end at *e (after begin); false when either is missing.
 bool find_markers(const std::string& text, size_t* b, size_t* e) {
@@ -50,7 +42,7 @@ std::string image_of(const Ctx& ctx, const FigureEntry& e) {
 
 std::string gallery_check(const std::string& readme) {
   std::string text;
-  if (!read_file(readme, &text)) return readme + ": cannot be read";
+  if (!tmpl::read_text(readme, &text)) return readme + ": cannot be read";
   size_t b, e;
   if (!find_markers(text, &b, &e))
     return readme + ": no " + kGalleryBegin + " ... " + kGalleryEnd + " block";
@@ -78,7 +70,7 @@ bool write_gallery(const Ctx& ctx, const std::string& readme, std::string* err) 
     for (size_t k = 0; k < cells.size(); k += 2) block += "| " + cells[k] + " | " + cells[k + 1] + " |\n";
   }
   std::string text;
-  if (!read_file(readme, &text)) {
+  if (!tmpl::read_text(readme, &text)) {
     *err = readme + ": cannot be read";
     return false;
   }

@@ -31,23 +31,14 @@ bool parse_readme_template(const std::string& text, const std::string& path, Rea
   out->path = path;
   out->sections.clear();
   out->partials.clear();
-  std::vector<std::string> lines;
-  {
-    std::istringstream in(text);
-    std::string l;
-    while (std::getline(in, l)) {
-      if (!l.empty() && l.back() == '\r') l.pop_back();
-      lines.push_back(l);
-    }
-  }
+  const tmpl::Sections sec = tmpl::split_sections(text);  // its lines and "## " headings
+  const std::vector<std::string>& lines = sec.lines;
+  const std::vector<size_t>& heads = sec.heads;
   const auto fail = [&](size_t k, const std::string& what) {
     *err = path + ":" + std::to_string(k + 1) + ": " + what;
     return false;
   };
   static const std::regex head("## (partial )?`([A-Za-z0-9_-]+)`");
-  std::vector<size_t> heads;
-  for (size_t k = 0; k < lines.size(); ++k)
-    if (lines[k].rfind("## ", 0) == 0) heads.push_back(k);
   for (size_t h = 0; h < heads.size(); ++h) {
     std::smatch m;
     if (!std::regex_match(lines[heads[h]], m, head))
@@ -69,14 +60,12 @@ bool parse_readme_template(const std::string& text, const std::string& path, Rea
 }
 
 bool load_readme_template(const std::string& path, ReadmeTemplate* out, std::string* err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text;
+  if (!tmpl::read_text(path, &text)) {
     *err = path + ": cannot be read";
     return false;
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse_readme_template(buf.str(), path, out, err);
+  return parse_readme_template(text, path, out, err);
 }
 
 std::vector<std::string> readme_template_problems(const ReadmeTemplate& t) {

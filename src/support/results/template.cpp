@@ -2,6 +2,8 @@
 #include "template.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace results {
 namespace tmpl {
@@ -284,6 +286,26 @@ std::string syntax_error(const std::string& text) {
   std::vector<Node> root;
   std::string err;
   return parse(text, &root, &err) ? "" : err;
+}
+
+bool read_text(const std::string& path, std::string* text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  *text = buf.str();
+  return true;
+}
+
+Sections split_sections(const std::string& text) {
+  Sections s;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    if (l.rfind("## ", 0) == 0) s.heads.push_back(s.lines.size());
+    s.lines.push_back(l);
+  }
+  return s;
 }
 
 }  // namespace tmpl

@@ -47,5 +47,15 @@ std::string render(const std::string& text, const Scope& data, std::string* err,
 // "" when `text` parses (its tags and blocks), else the syntax error; no slot is looked up.
 std::string syntax_error(const std::string& text);
 
+// A Markdown file of templates in sections (figures/captions.template.md, readme.template.md): its lines (a
+// trailing CR dropped) and the indices of the lines that start a section ("## ...").
+struct Sections {
+  std::vector<std::string> lines;
+  std::vector<size_t> heads;
+};
+Sections split_sections(const std::string& text);
+// The whole of a template file, byte for byte; false where it cannot be read.
+bool read_text(const std::string& path, std::string* text);
+
 }  // namespace tmpl
 }  // namespace results
