@@ -183,12 +183,13 @@ class ThreeBodyProblem : public Problem {
 class GramProblem : public Problem {
  public:
   static constexpr std::uint64_t seed = 27 + 7;  // bench_gram's default --seed, + 7 for its --hist-N points
-  static constexpr u64 replay_tiles = 32768;     // exact: a sub-range's tiles (its replay list: 4 GiB)
-  static constexpr u64 replay_cap = replay_tiles * gram::tile_side * gram::tile_side;
+  static constexpr u64 replay_tiles = 32768;     // exact: a sub-range's tiles at most (its replay list: 4 GiB)
   // kernel: a name of gram::kernel_of, or auto (sm90-ws where it runs, else classic: on the GPU of upload())
   GramProblem(i64 N, int d, int B, const std::string& kernel, gram::Prec prec, bool exact)
       : N_(N), d_(d), B_(B), kernel_name_(kernel), prec_(prec), exact_(exact), w_(std::sqrt(double(d)) / B),
-        X_(gram_cpu::points(N, d, seed)) {
+        X_(gram_cpu::points(N, d, seed)),
+        sub_tiles_(std::min<u64>(replay_tiles, total())),  // a small N: the list of its tiles alone
+        replay_cap_(sub_tiles_ * gram::tile_side * gram::tile_side) {
     for (int b = 0; b <= B_; ++b) edges_.push_back(b * w_);
   }
   ~GramProblem() override {
@@ -223,7 +224,7 @@ class GramProblem : public Problem {
            " moved, more than twice the " + std::to_string(c.edge) + " pairs near a bucket edge";
   }
   size_t gpu_bytes() const override {
-    const size_t exact = exact_ ? X_.size() * sizeof(float) + size_t(B_ + 1) * 8 + size_t(replay_cap) * 8 + 8 : 0;
+    const size_t exact = exact_ ? X_.size() * sizeof(float) + size_t(B_ + 1) * 8 + size_t(replay_cap_) * 8 + 8 : 0;
     return X_.size() * sizeof(float) + gram::operand_bytes(prec_, N_, d_) + size_t(B_) * 8 + exact + (1 << 20);
   }
   void upload(int slot) override {
@@ -240,7 +241,7 @@ class GramProblem : public Problem {
       g.X = X;
       g.edges = gpu::device_alloc<double>(edges_.size(), "histogram edges");
       TD_CUDA(cudaMemcpy(g.edges, edges_.data(), edges_.size() * 8, cudaMemcpyHostToDevice));
-      g.replay = gpu::device_alloc<unsigned long long>(size_t(replay_cap), "replay list");
+      g.replay = gpu::device_alloc<unsigned long long>(size_t(replay_cap_), "replay list");
       g.replay_n = gpu::device_alloc<unsigned long long>(1, "replay count");
     } else {
       TD_CUDA(cudaFree(X));  // the prepared operands are all the kernels read
@@ -266,11 +267,11 @@ class GramProblem : public Problem {
     q.X = g.X;
     q.edges = g.edges;
     q.replay = g.replay;
-    q.replay_cap = replay_cap;
+    q.replay_cap = replay_cap_;
     q.replay_n = g.replay_n;
-    for (u64 b = r.begin; b < r.end; b += replay_tiles) {  // a sub-range, its list emptied first, then its replay
+    for (u64 b = r.begin; b < r.end; b += sub_tiles_) {  // a sub-range, its list emptied first, then its replay
       q.lam_begin = b;
-      q.lam_end = std::min(r.end, b + replay_tiles);
+      q.lam_end = std::min(r.end, b + sub_tiles_);
       TD_CUDA(cudaMemsetAsync(g.replay_n, 0, 8, s));
       TD_CUDA(gram::run(g.op, q, s));
     }
@@ -300,6 +301,7 @@ class GramProblem : public Problem {
   std::vector<float> X_;
   std::vector<double> edges_;  // exact: b w, b = 0 .. B (float64; the last closed)
   mutable u64 edge_ = 0;  // oracle(): the pairs near a bucket edge
+  u64 sub_tiles_, replay_cap_;  // exact: a sub-range's tiles and its replay list's pairs (every pair of them)
   std::vector<Dev> dev_;
 };
 #endif
