@@ -153,7 +153,7 @@ cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch
     return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
   } else {
     using HistExact = std::integral_constant<Out, Out::hist_exact>;
-    if (ranged) {  // hist_exact over a range of LTM-E's blocks (multi_hist --app gram --gram-exact), then its replay
+    if (ranged) {  // hist_exact over a range of LTM-E's blocks (multi_hist --app gram --exact), then its replay
       if (range.count)
         if (const cudaError_t e = launch(range, HistExact{}, p); e != cudaSuccess) return e;
       return exact::replay_histogram(r.X, o.N, o.d, r.edges, r.buckets, r.replay, r.replay_n, r.replay_cap, r.hist, s);
