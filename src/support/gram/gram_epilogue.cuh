@@ -14,8 +14,12 @@ namespace epi {
 using cute::get;
 using cute::size;
 
-// The Gram form of the squared distance, clamped at 0 (issue #27): d2(i, j) = |x_i|^2 + |x_j|^2 - 2 x_i.x_j.
-__device__ __forceinline__ float squared_distance(float ni, float nj, float dot) { return fmaxf(ni + nj - 2.0f * dot, 0.0f); }
+// The Gram form of the squared distance, clamped at 0 (issue #27): d2(i, j) = |x_i|^2 + |x_j|^2 - 2 x_i.x_j. One FFMA
+// for the last two terms: 2 x_i.x_j is exact in float, so fma(-2, dot, ni + nj) rounds once, as (ni + nj) - (dot + dot)
+// did: the same bits, an instruction less a pair (ptxas had made 2 dot an FADD of its own).
+__device__ __forceinline__ float squared_distance(float ni, float nj, float dot) {
+  return fmaxf(__fmaf_rn(-2.0f, dot, ni + nj), 0.0f);
+}
 // The distance the reductions bucket and compare (histogram, minmax): one MUFU square root.
 __device__ __forceinline__ float approx_distance(float d2) {
   float d;
@@ -24,14 +28,16 @@ __device__ __forceinline__ float approx_distance(float d2) {
 }
 
 // The threads that hold a tile's accumulators and their barrier. classic / sm80-8w: the whole block
-// (__syncthreads); sm90-ws: its two consumer warp groups (named barrier 1: the producer warp is not in it).
+// (__syncthreads); sm90-ws: its two consumer warp groups (named barrier 1: the producer warp is not in it), or, in the
+// count's ping-pong kernel, one warp group (named barrier 2 or 3, its own).
 template <int Threads, bool NamedBarrier = false> struct Team {
   static constexpr int threads = Threads;
-  int tid;
+  int tid;      // the thread's index in the team
+  int bar = 1;  // the named barrier (NamedBarrier)
   __device__ __forceinline__ int lane() const { return tid % 32; }
   __device__ __forceinline__ int warp() const { return tid / 32; }
   __device__ __forceinline__ void sync() const {
-    if constexpr (NamedBarrier) asm volatile("bar.sync 1, %0;" ::"r"(Threads) : "memory");
+    if constexpr (NamedBarrier) asm volatile("bar.sync %0, %1;" ::"r"(bar), "r"(Threads) : "memory");
     else __syncthreads();
   }
 };
@@ -333,6 +339,86 @@ __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc&
   for (int k = tm.tid; k < tile_side; k += Tm::threads)
     if (cols[k]) atomicAdd(&p.counts[c0 + k], cols[k]);
   if (tm.tid == 0 && cols[tile_side]) atomicAdd(p.total, (unsigned long long)cols[tile_side]);
+}
+
+// The eps count of one warp group's whole 128 x 128 tile (the ping-pong kernel, gram_sm90.cuh): wgmma's fragment
+// twice, rows + 0 and + 64 (MMA_M = 2), each half as count_wgmma's above; a thread's rows in four counters, its
+// columns in the same 8-bit fields for both halves (at most 4 a thread, 32 a warp: no field carries). The team's
+// column counters (count_wgmma_bytes of shared memory) start at zero and are left at zero: the flush clears what it
+// reads. Two barriers a tile: before the flush (every column added), after it (every counter read and cleared).
+template <class Cc>
+constexpr bool is_wgmma_fragment_x2 =
+    decltype(size<1>(std::declval<const Cc&>()))::value == 2 && decltype(size<2>(std::declval<const Cc&>()))::value == 1 &&
+    std::is_same_v<std::decay_t<decltype(cute::stride<1>(std::declval<const Cc&>().layout()))>, cute::ScaledBasis<cute::_64, 0>> &&
+    std::is_same_v<std::decay_t<decltype(cute::layout<0>(std::declval<const Cc&>().layout()))>,
+                   cute::Layout<cute::Shape<cute::_2, cute::_2, cute::_16>,
+                                cute::Stride<cute::ScaledBasis<cute::_1, 1>, cute::ScaledBasis<cute::_8, 0>,
+                                             cute::ScaledBasis<cute::_8, 1>>>>;
+template <bool Exact, bool Full, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count_pingpong_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm,
+                                                     u32 (&row)[4], u32 (&col)[8]) {
+  TD_EPI_TILE(t);
+  TD_EPI_BASES(cc);
+  using At = Offsets<true>;
+  CUTE_UNROLL
+  for (int m = 0; m < 2; ++m) {
+    CUTE_UNROLL
+    for (int v = 0; v < 64; ++v) {
+      const int dr = 64 * m + At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
+      const bool below = Full || TD_EPI_BELOW(r, c);
+      const float dot = acc(v, m, 0);
+      bool in;
+      if constexpr (!Exact) {
+        in = below & (TD_EPI_D2_AT(dr, dc, dot) <= p.eps2);
+      } else {
+        const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), dot);
+        in = below & k.within;
+        replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
+      }
+      const int k = (v & 1) + 2 * (v >> 2);
+      row[2 * m + ((v >> 1) & 1)] += u32(in);
+      col[k >> 2] += u32(in) << (8 * (k & 3));
+    }
+  }
+}
+template <bool Exact, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+  static_assert(is_wgmma_fragment_x2<Cc> && decltype(size(acc))::value == 128 && Tm::threads == 128,
+                "one warp group's 128 x 128 tile: wgmma's 64 x 128 fragment twice, 128 a thread");
+  TD_EPI_TILE(t);
+  u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total
+  u32 row[4] = {0, 0, 0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  if (!diag && rows_in == tile_side) count_pingpong_pairs<Exact, true>(p, t, acc, cc, tm, row, col);
+  else count_pingpong_pairs<Exact, false>(p, t, acc, cc, tm, row, col);
+  CUTE_UNROLL
+  for (int s = 0; s < 4; ++s)
+    for (int o = 1; o <= 2; o *= 2) row[s] += __shfl_xor_sync(0xffffffffu, row[s], o);
+  u32 total = row[0] + row[1] + row[2] + row[3];  // the quad's
+  for (int o = 4; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
+  CUTE_UNROLL
+  for (int w = 0; w < 8; ++w)
+    for (int o = 4; o <= 16; o *= 2) col[w] += __shfl_xor_sync(0xffffffffu, col[w], o);
+  const int lane = tm.lane();
+  if (lane < 4) {
+    CUTE_UNROLL
+    for (int k = 0; k < 32; ++k) {
+      const u32 n = (col[k >> 2] >> (8 * (k & 3))) & 0xffu;
+      if (n) atomicAdd(&cols[get<1>(cc(0)) + Offsets<true>::dc(cc, (k & 1) + 4 * (k >> 1))], n);
+    }
+  }
+  if (lane == 0 && total) atomicAdd(&cols[tile_side], total);
+  if ((lane & 3) == 0) {
+    CUTE_UNROLL
+    for (int s = 0; s < 4; ++s)
+      if (row[s]) atomicAdd(&p.counts[r0 + get<0>(cc(0)) + 64 * (s >> 1) + 8 * (s & 1)], row[s]);
+  }
+  tm.sync();  // every column added
+  for (int k = tm.tid; k < tile_side; k += Tm::threads) {
+    const u32 n = cols[k];
+    if (n) atomicAdd(&p.counts[c0 + k], n), cols[k] = 0;
+  }
+  if (tm.tid == 0 && cols[tile_side]) atomicAdd(p.total, (unsigned long long)cols[tile_side]), cols[tile_side] = 0;
+  tm.sync();  // every counter read and cleared
 }
 
 // The least and largest distance of the pairs i > j (as the histogram computes it), a warp's by shuffles, then

@@ -29,6 +29,9 @@
 #include <cutlass/gemm/dispatch_policy.hpp>
 #include <cutlass/pipeline/sm90_pipeline.hpp>
 
+#include <cstdlib>
+#include <string>
+
 namespace gram {
 namespace sm90 {
 using namespace cute;
@@ -197,6 +200,127 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 #endif
 }
 
+// The eps count's ping-pong form (count, count_exact; issue #37), replacing the persistent one above for these two
+// outputs: CUTLASS's KernelTmaWarpSpecializedPingpong mainloop (one m64n128 warp group a 128 x 128 tile, 128
+// accumulators a thread) in a persistent kernel of ours, one block an SM: the producer warp loads the map's tiles in
+// order into 6 stages; consumer warp group w takes the block's tiles of parity w, and the two take turns at the tensor
+// cores (cutlass::OrderedSequenceBarrier: a group issues its tile's wgmma once the other's are issued), so one group's
+// count (epi::count_pingpong) runs under the other's mainloop. Above, both warp groups did one tile's wgmma, then both
+// counted it: ncu (call 52, N = 65536) had the tensor pipe busy 41 % of the time and the issue slots 53 %, their sum
+// close to the kernel's time, as if the two did not overlap.
+template <Prec P> struct CfgPingpong {
+  using E = Storage<P>;
+  static constexpr int bk = Cfg<P>::bk;
+  using TileShape = typename Cfg<P>::TileShape;
+  static constexpr int stages = 6;  // 6 x 32 KB
+  using ML = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
+      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
+      cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
+  using TiledMma = typename ML::TiledMma;
+  static constexpr int group = int(size(TiledMma{}));  // 128: one warp group
+  static_assert(group == 128, "one consumer warp group a tile");
+  static constexpr int consumers = 2 * group;
+  static constexpr int threads = consumers + 32;  // + the producer warp
+  using Order = cutlass::OrderedSequenceBarrier<1, 2>;
+  struct Shared {
+    typename ML::SharedStorage ml;
+    typename Order::SharedStorage order;
+  };
+  static constexpr int epilogue_offset = (int(sizeof(Shared)) + 127) / 128 * 128;
+  static constexpr int epilogue_bytes = (epi::count_wgmma_bytes + 127) / 128 * 128;  // a warp group's
+  static constexpr int smem = epilogue_offset + 2 * epilogue_bytes;
+};
+template <Prec P, class Tiles, Out O>
+__global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
+    gram_kernel_sm90_pingpong(Params p, Tiles tiles, const __grid_constant__ typename CfgPingpong<P>::ML::Params mp,
+                              int k_tiles, u64 blocks, tdmaps::Dim3 g) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  using C = CfgPingpong<P>;
+  using ML = typename C::ML;
+  using Pipe = typename ML::MainloopPipeline;
+  extern __shared__ __align__(1024) char smem[];
+  auto& ss = *reinterpret_cast<typename C::Shared*>(smem);
+
+  const int tid = int(threadIdx.x), wg = tid / C::group;  // consumer warp groups 0, 1; the producer warp: 2
+  const bool producer = tid >= C::consumers;
+  if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
+  typename Pipe::Params pp;
+  pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
+  pp.is_leader = tid == C::consumers;
+  pp.num_consumers = C::group;  // a stage is one warp group's
+  pp.transaction_bytes = mp.tma_transaction_bytes;
+  Pipe pipe(ss.ml.pipeline, pp, Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
+  typename C::Order order(ss.order, typename C::Order::Params{u32(wg & 1), u32(C::group)});  // warp 0 initializes it
+  __syncthreads();  // the barriers visible to every thread
+
+  auto tile_of = [&](u64 b) {
+    const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
+    return tiles.tile(x.x, x.y);
+  };
+  ML ml;
+  if (producer) {
+    const i64 rows = tiles.side() * tile_side;
+    auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
+    auto inputs = ml.load_init(problem, mp);
+    auto wr = cutlass::make_producer_start_state<Pipe>();
+    for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
+      const tdmaps::Cell2T<i64> t = tile_of(b);
+      if (!t.inside) continue;
+      auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
+      ml.load(mp, pipe, wr, inputs, make_coord(int(t.i), int(t.j), _, 0), k_iter, k_tiles, tid % 32, 0u, ss.ml.tensors);
+      wr.advance(k_tiles);
+    }
+    ml.load_tail(pipe, wr);
+    return;
+  }
+
+  const int gtid = tid % C::group;
+  typename C::TiledMma mma;
+  auto blk = typename C::TileShape{};
+  Tensor cC = make_identity_tensor(take<0, 2>(blk));
+  Tensor tCcC = mma.get_slice(gtid).partition_C(cC);
+  char* esm = smem + C::epilogue_offset + wg * C::epilogue_bytes;  // this group's column counters
+  const epi::Team<C::group, true> team{gtid, 2 + wg};
+  for (int k = gtid; k < tile_side + 1; k += C::group) reinterpret_cast<u32*>(esm)[k] = 0;
+  team.sync();
+  typename ML::PipelineState rd;
+  u32 n = 0;  // the block's tiles so far
+  for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
+    const tdmaps::Cell2T<i64> t = tile_of(b);
+    if (!t.inside) continue;
+    if ((n++ & 1u) != u32(wg)) {  // the other group's tile: its k-tiles
+      rd.advance(k_tiles);
+      continue;
+    }
+    Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));
+    order.wait();  // the other group's wgmma issued
+    ml.mma(pipe, rd, acc, k_tiles, gtid, ss.ml.tensors, mp);
+    order.arrive();
+    ml.mma_tail(pipe, rd, k_tiles);  // this group's wgmma done, its stages released
+    rd.advance(k_tiles);
+    epi::count_pingpong<O == Out::count_exact>(p, epi::TileAt(p, int(t.i), int(t.j), t.i == t.j), acc, tCcC, esm, team);
+  }
+#else
+  __trap();
+#endif
+}
+template <Prec P, class Tiles, Out O>
+cudaError_t launch_pingpong(const Params& p, const Tiles& tiles, const typename CfgPingpong<P>::ML::Params& mp,
+                            int k_tiles, cudaStream_t s) {
+  using C = CfgPingpong<P>;
+  auto k = gram_kernel_sm90_pingpong<P, Tiles, O>;
+  if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
+  int dev = 0, sms = 0;
+  if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  if (const cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev); e != cudaSuccess) return e;
+  const tdmaps::Dim3 g = tiles.grid();
+  const u64 blocks = u64(g.x) * g.y * g.z;
+  const u64 grid = std::min<u64>(blocks, u64(sms));
+  k<<<dim3(unsigned(grid)), C::threads, C::smem, s>>>(p, tiles, mp, k_tiles, blocks, g);
+  return cudaGetLastError();
+}
+
 template <Prec P, class Tiles, Out O>
 cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typename Cfg<P>::ML::Params& mp, int k_tiles,
                               cudaStream_t s) {
@@ -217,6 +341,15 @@ cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typenam
   return cudaGetLastError();
 }
 
+// The count's kernel: ping-pong unless TDMAPS_SM90_COUNT=persistent (a measurement switch, issue #37: the two forms
+// timed in one run).
+inline bool pingpong_count() {
+  static const bool pp = [] {
+    const char* v = std::getenv("TDMAPS_SM90_COUNT");
+    return !(v && std::string(v) == "persistent");
+  }();
+  return pp;
+}
 template <Prec P, class Tiles, Out O>
 cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaStream_t s) {
   using C = Cfg<P>;
@@ -231,6 +364,14 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
   const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
   if constexpr (persistent<O>) {
+    if (pingpong_count()) {
+      using MLP = typename CfgPingpong<P>::ML;
+      typename MLP::Arguments pargs{static_cast<const E*>(o.A), make_stride(ld, _1{}, batch), static_cast<const E*>(o.B),
+                                    make_stride(ld, _1{}, batch)};
+      if (!MLP::can_implement(problem, pargs)) return cudaErrorInvalidValue;
+      return launch_pingpong<P, Tiles, O>(p, tiles, MLP::to_underlying_arguments(problem, pargs, nullptr),
+                                          int(o.Kp / C::bk), s);
+    }
     return launch_persistent<P, Tiles, O>(p, tiles, mp, int(o.Kp / C::bk), s);
   } else {
     auto k = gram_kernel_sm90<P, Tiles, O>;
