@@ -21,6 +21,18 @@ PYTHON_PEERS = {
 }
 # gram.csv's name of the TF32 precision (src/support/results/gram_names.hpp): the rows run with TF32 allowed.
 PREC_TF32 = "tf32"
+# c_P of the Gram form's error bound |d2_gpu - d2| <= c_P (|x_i| + |x_j|)^2 for d features
+# (src/support/results/gram_bound.hpp, derived in src/support/gram/gram_cpu.hpp): c_P = a + b d with
+# (a, b) = GRAM_BOUND[precision], for gram.csv's precisions GRAM_PRECISIONS and cuBLAS FP32 (PREC_FP32).
+PREC_FP32 = "fp32"
+GRAM_PRECISIONS = ("tf32", "3xtf32", "bf16", "fp16")
+GRAM_BOUND = {
+    "tf32": (0.0014653205871582031, 1.1920928955078125e-07),
+    "3xtf32": (1.9073486328125e-06, 3.5762786865234375e-07),
+    "bf16": (0.011719226837158203, 1.1920928955078125e-07),
+    "fp16": (0.0014653205871582031, 1.1920928955078125e-07),
+    "fp32": (4.76837158203125e-07, 1.1920928955078125e-07),
+}
 # peers_gram.csv's impls (src/support/results/gram_names.hpp gram::peer) and rows (python_names.hpp
 # gram_peers): each gram_peers.py --impls word's (impl, precision, output).
 GRAM_TORCH_CDIST = "torch.cdist"

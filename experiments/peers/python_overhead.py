@@ -16,9 +16,15 @@ peers_python.csv's rows).
     python3 experiments/peers/python_overhead.py [--N 1024] [--d 128] [--out condensed] [--reps 2000]
 """
 import argparse
+import os
 import statistics
 import sys
 import time
+
+# experiments/layouts.py (generated from the C++ names, check_layouts --python): gram.csv's name of TF32, the
+# precision of tdmaps.pdist's default call, which the C++ steps below repeat
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from layouts import PREC_TF32  # noqa: E402
 
 
 def main(argv):
@@ -48,7 +54,7 @@ def main(argv):
     b, dev = pts.backend, pts.dev
     shape = (a.N * (a.N - 1) // 2,) if a.out == "condensed" else (a.N, a.N)
     kind = {"square": "mirror"}.get(a.out, a.out)
-    nws = _core.operand_bytes("tf32", a.N, a.d)
+    nws = _core.operand_bytes(PREC_TF32, a.N, a.d)
     dst = b.empty(shape, "float32", dev)
     fixed = (dst, b.ptr(dst))  # the output, allocated once
     if _core.torch_view(x) is None:
@@ -56,7 +62,7 @@ def main(argv):
               file=sys.stderr)
 
     def distances_into_fixed():
-        return _core.distances(pts.ptr, a.N, a.d, "tf32", kind, True, False, lambda: fixed, 0, pts.stream, dev)
+        return _core.distances(pts.ptr, a.N, a.d, PREC_TF32, kind, True, False, lambda: fixed, 0, pts.stream, dev)
 
     def general_pdist():  # the general path (Points), as CuPy's and JAX's arrays take it
         fast = tdmaps._torch_pdist
@@ -93,7 +99,7 @@ def main(argv):
         ("    _core.require_device(dev)", lambda: _core.require_device(dev)),
         ("    backend.stream(dev) (PyTorch's raw stream)", lambda: b.stream(dev)),
         ("  _core.require_tiles(N)", lambda: _core.require_tiles(a.N)),
-        ("  _core.operand_bytes", lambda: _core.operand_bytes("tf32", a.N, a.d)),
+        ("  _core.operand_bytes", lambda: _core.operand_bytes(PREC_TF32, a.N, a.d)),
         ("  _core.free_bytes(dev) (cudaMemGetInfo; past _arrays.CHECKED_BYTES only)", lambda: _core.free_bytes(dev)),
         ("  backend.cached_free (torch.cuda.memory_stats; only when free is short)", lambda: b.cached_free(dev)),
         ("  backend.empty(output) (torch.empty, from the alloc callback)", lambda: b.empty(shape, "float32", dev)),
@@ -125,7 +131,7 @@ def main(argv):
     py = event_ms(lambda: tdmaps.pdist(x, out=a.out))
     gen = event_ms(general_pdist)
     same = event_ms(distances_into_fixed)
-    cpp = statistics.median(tdmaps._time_cpp(x, a.out, "tf32", False, min(a.reps, 500), a.warmup))
+    cpp = statistics.median(tdmaps._time_cpp(x, a.out, PREC_TF32, False, min(a.reps, 500), a.warmup))
     print(f"CUDA events, median ms: tdmaps.pdist {py:.4f} (the general path {gen:.4f}); _core.distances into the same "
           f"output and workspace each call {same:.4f}; the same GPU work from C++ (_time_cpp) {cpp:.4f}; "
           f"pdist - C++ {1e3 * (py - cpp):.1f} us (the general path {1e3 * (gen - cpp):.1f} us)")

@@ -18,7 +18,8 @@ gram_peers.py makes them; default N = 1024, 8192, 32768, d = 128, --seed 27), ti
 Each output is checked against float64 distances (torch.cdist of the float64 points, the difference
 formula) before it is timed: every row at N <= --verify-all-max, else --verify-rows rows drawn at random;
 verified = 1 when every checked |d^2 - d2_exact| <= c_P S + 2^-21 d2_exact (c_P, S: the bound of
-src/support/gram/gram_cpu.hpp), 0 when not, -1 when not checked (a call that did not run; the C++ rows,
+src/support/gram/gram_cpu.hpp; c_P of the row's precision from experiments/layouts.py GRAM_BOUND, SciPy's
+float64 held to FP32's), 0 when not, -1 when not checked (a call that did not run; the C++ rows,
 whose kernel the tdmaps.pdist rows check). GPU calls: CUDA events around each call after warm-up, the
 stream idle before each (so a call's host time counts); SciPy: the wall clock.
 
@@ -43,6 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peer_common import PeerCsv, add_run_args, event_times, open_cuda, parse_sizes, run_meta  # noqa: E402
 # experiments/layouts.py, generated from the C++ layouts and names; peer_common puts experiments/ on the path
 from layouts import HEADERS, PREC_TF32, PYTHON_CPP_IMPL, PYTHON_OUTPUTS, PYTHON_PDIST, PYTHON_PEERS  # noqa: E402
+from layouts import GRAM_BOUND, GRAM_PRECISIONS, PREC_FP32  # noqa: E402  (c_P of the error bound: gram_bound.hpp)
 
 PROGRAM = "python_peers"
 CSV = "peers_python.csv"
@@ -52,8 +54,12 @@ HEADER = HEADERS[CSV]  # results::layout::peers_python (src/support/results/layo
 CPP_IMPL = PYTHON_CPP_IMPL
 OUTPUTS = PYTHON_OUTPUTS
 PEERS = tuple(PYTHON_PEERS)
-# unit roundoff of the inputs each precision multiplies (gram_cpu.hpp input_roundoff; fp64: SciPy)
-ROUNDOFF = {"tf32": 2.0 ** -11, "3xtf32": 2.0 ** -21, "bf16": 2.0 ** -8, "fp16": 2.0 ** -11, "fp32": 0.0, "fp64": 0.0}
+
+
+def bound_coef(prec, d):
+    """c_P of |d2 - d2_exact| <= c_P S for d features (GRAM_BOUND: src/support/results/gram_bound.hpp's, exported)."""
+    a, b = GRAM_BOUND[prec]
+    return a + b * d
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -68,8 +74,8 @@ def parse_args(argv):
                    help="point counts: comma list and/or ranges A:B:STEP (default 1024,8192,32768; --quick: 1024,32768)")
     p.add_argument("--d", default=None, help="features (default 128)")
     p.add_argument("--outputs", default=",".join(OUTPUTS), help="tdmaps.pdist's out: comma list of " + ", ".join(OUTPUTS))
-    p.add_argument("--precision", default="tf32", choices=sorted(k for k in ROUNDOFF if k not in ("fp32", "fp64")),
-                   help="tdmaps.pdist's precision (default tf32)")
+    p.add_argument("--precision", default=PREC_TF32, choices=GRAM_PRECISIONS,
+                   help="tdmaps.pdist's precision (default %s)" % PREC_TF32)
     p.add_argument("--peers", default=",".join(PEERS), help="comma list of " + ", ".join(PEERS))
     p.add_argument("--seed", type=int, default=27, help="bench_gram's --seed (default 27)")
     p.add_argument("--verify-all-max", type=int, default=4096, help="every row checked up to this N (default 4096)")
@@ -163,7 +169,7 @@ class Checker:
         got = flat[idx].double()
         got2 = got if squared else got * got
         dev = (got2 - self.d2).abs()
-        coef = 3 * ROUNDOFF[prec] + (self.d + 4) * 2.0 ** -23
+        coef = bound_coef(prec, self.d)
         ok = (dev <= coef * self.S + 2.0 ** -21 * self.d2) | ~held
         finite = torch.isfinite(got) | ~held
         err = float((dev / self.S)[held].max()) if bool(held.any()) else float("nan")
@@ -374,7 +380,7 @@ def main(argv):
                         t0 = time.perf_counter()
                         y = scipy_distance.pdist(X, "euclidean")  # float64; the first call, checked
                         first = time.perf_counter() - t0
-                        ver, err = chk.check(torch.from_numpy(y), o, prec)
+                        ver, err = chk.check(torch.from_numpy(y), o, PREC_FP32)  # float64: held to FP32's bound (u = 0)
                         del y
                         times = []
                         for _ in range(a.scipy_reps if first * a.scipy_reps <= 3 * a.scipy_max_s else 1):

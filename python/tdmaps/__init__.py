@@ -46,7 +46,6 @@ __all__ = ["pdist", "histogram", "radius_count", "gram", "kernel_for", "build_in
 __version__ = _core.version
 
 PRECISIONS = ("tf32", "3xtf32", "bf16", "fp16")
-_U = {"tf32": 2.0**-11, "3xtf32": 2.0**-21, "bf16": 2.0**-8, "fp16": 2.0**-11}
 
 
 def bound_coefficient(precision, d):
@@ -58,8 +57,8 @@ def bound_coefficient(precision, d):
         raise TypeError(f"d must be an integer (the features), not {type(d).__name__}") from None
     if d < 1:
         raise ValueError(f"d must be >= 1 (the features), not {d}")
-    K = 3 * d if precision == "3xtf32" else d
-    return 3 * _U[precision] + (K + 4) * 2.0**-23
+    # the one definition, which the kernels use too (src/support/results/gram_bound.hpp)
+    return _core.bound_coef(precision, d)
 
 
 def _check_precision(precision):

@@ -1,7 +1,8 @@
 // python/tdmaps/_core.cpp — the C++ half of the Python package tdmaps (issue #38, nanobind).
 // Always: the map library's closed-form facts (src/lib/cli/facts.hpp: what `tdmap info` and
-// `tdmap range` print) and a DLPack view of any array (its dtype, shape, strides, device), so the
-// Python layer (__init__.py) checks every input without a GPU. With TDMAPS_PY_KERNELS (the build
+// `tdmap range` print), a DLPack view of any array (its dtype, shape, strides, device), so the
+// Python layer (__init__.py) checks every input without a GPU, and the coefficient c_P of the Gram
+// form's error bound (src/support/results/gram_bound.hpp: tdmaps.bound_coefficient). With TDMAPS_PY_KERNELS (the build
 // found a GPU, CUDA and CUTLASS: src/support/gram/meson.build): the Gram kernels (gram_api.hpp) and
 // the exact mode (gram_exact.hpp) on raw device pointers that the Python layer allocated with the
 // caller's framework. Every call waits for its kernels with the GIL released, polling for
@@ -13,6 +14,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "cli/facts.hpp"
+#include <results/gram_bound.hpp>  // c_P of the Gram form's error bound (tdmaps.bound_coefficient)
 #include <tdmaps/registry.hpp>
 
 #include <cstdint>
@@ -860,6 +862,8 @@ NB_MODULE(_core, m) {
   m.def("maps_list", &maps_list);
   m.def("describe", &describe, "array"_a);
   m.attr("version") = TDMAPS_VERSION;
+  // c_P for d features (NaN for a precision without one): the one definition, gram_bound.hpp, that the kernels use
+  m.def("bound_coef", [](const std::string& prec, i64 d) { return gram::bound::coef(prec, d); }, "precision"_a, "d"_a);
 #if defined(TDMAPS_PY_KERNELS)
   m.attr("has_kernels") = true;
   m.attr("gpu_sass") = TDMAPS_GPU_SASS;

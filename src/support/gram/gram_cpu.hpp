@@ -19,6 +19,7 @@
 // measured by bench_gram (column err_vs_f64 = max |d2_gpu - d2_exact| / S over the pairs checked).
 // A sqrt output d satisfies |d_gpu - d| <= sqrt(c_P S) + 2^-23 d.
 #pragma once
+#include <results/gram_bound.hpp>  // c_P's terms per precision
 #include <results/gram_names.hpp>  // the precisions' names (gram.csv's vocabulary)
 #include <tdmaps/config.hpp>  // TD_HD
 
@@ -67,22 +68,9 @@ inline double scale(const float* X, int d, i64 i, i64 j) {
   return a * a;
 }
 
-// Unit roundoff of the values each precision's tensor cores multiply ("fp32": cuBLAS FP32).
-inline double input_roundoff(const std::string& prec) {
-  using gram::Prec;
-  if (prec == gram::name(Prec::tf32)) return std::ldexp(1.0, -11);
-  if (prec == gram::name(Prec::tf32x3)) return std::ldexp(1.0, -21);
-  if (prec == gram::name(Prec::bf16)) return std::ldexp(1.0, -8);
-  if (prec == gram::name(Prec::fp16)) return std::ldexp(1.0, -11);
-  if (prec == "fp32") return 0;  // cuBLAS's FP32 path: not a precision of our kernels
-  return NAN;
-}
-// Length of the dot product summed in FP32 (3xtf32: three products per feature).
-inline i64 dot_length(const std::string& prec, int d) { return prec == gram::name(gram::Prec::tf32x3) ? 3 * i64(d) : d; }
-// c_P of the header: |d2_gpu - d2| <= c_P * S.
-inline double bound_coef(const std::string& prec, int d) {
-  return 3 * input_roundoff(prec) + double(dot_length(prec, d) + 4) * std::ldexp(1.0, -23);
-}
+// c_P of the header: |d2_gpu - d2| <= c_P * S; NaN for a precision without one. Its terms (u_P, K) are declared once
+// in results/gram_bound.hpp, which the Python package and experiments/layouts.py export.
+inline double bound_coef(const std::string& prec, int d) { return gram::bound::coef(prec, d); }
 
 // Condensed (pdist / SciPy) index of the pair a < b among N points: the one copy, for this oracle and every
 // kernel (gram_kernels.cuh, gram_sm90.cuh, gram_sm90_evt.cu, gram_api.cu); test_gram proves it is SciPy's order.

@@ -5,15 +5,19 @@
 //   check_layouts --header F  prints the header declared for file name F (exit 1: none declared); the
 //                             test peer_headers compares a Python writer's header with it
 //   check_layouts --python    prints experiments/layouts.py, the layouts of the CSVs Python programs write,
-//                             peers_python.csv's names (python_names.hpp), which python_peers.py writes, and
-//                             peers_gram.csv's (python_names.hpp gram_peers), which gram_peers.py writes, and
-//                             peers_edm.csv's impls (python_names.hpp edm_peers), which torch_peers.py writes
+//                             peers_python.csv's names (python_names.hpp), which python_peers.py writes, the
+//                             Gram precisions and c_P of their error bound (gram_bound.hpp), which python_peers.py
+//                             checks against, peers_gram.csv's (python_names.hpp gram_peers), which gram_peers.py
+//                             writes, and peers_edm.csv's impls (python_names.hpp edm_peers), which torch_peers.py writes
 //                             (generated, committed; the test peer_headers holds the file equal to this output)
 #include "csv.hpp"
+#include "gram_bound.hpp"
 #include "layouts.hpp"
 #include "python_names.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -58,6 +62,29 @@ int main(int argc, char** argv) {
     // the precision whose rows run with TF32 allowed (gram_names.hpp), which both peer scripts set
     std::cout << "# gram.csv's name of the TF32 precision (src/support/results/gram_names.hpp): the rows run with TF32 allowed.\n"
               << "PREC_TF32 = " << q(gram::name(gram::Prec::tf32)) << "\n";
+    // c_P of the Gram form's error bound per precision (gram_bound.hpp), which python_peers.py checks every output
+    // against: affine in d, exported as (a, b) = (coef at d = 0, its step a feature), both exact (multiples of 2^-23
+    // below 1); a + b d rounds the same real number once, as coef does: held here for every d up to 2^16
+    const auto num = [](double v) {  // the shortest text that reads back as v (Python's repr of the float)
+      char buf[64];
+      return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+    };
+    std::string bounds;
+    for (const gram::bound::Terms& t : gram::bound::kTerms) {
+      const double a = gram::bound::coef(t.prec, 0), b = gram::bound::coef(t.prec, 1) - a;
+      for (std::int64_t d = 1; d <= 65536; ++d)
+        if (a + b * double(d) != gram::bound::coef(t.prec, d)) {
+          std::cerr << "check_layouts: " << t.prec << ": a + b d is not gram::bound::coef at d = " << d << "\n";
+          return 1;
+        }
+      bounds += "    " + q(t.prec) + ": (" + num(a) + ", " + num(b) + "),\n";
+    }
+    std::cout << "# c_P of the Gram form's error bound |d2_gpu - d2| <= c_P (|x_i| + |x_j|)^2 for d features\n"
+                 "# (src/support/results/gram_bound.hpp, derived in src/support/gram/gram_cpu.hpp): c_P = a + b d with\n"
+                 "# (a, b) = GRAM_BOUND[precision], for gram.csv's precisions GRAM_PRECISIONS and cuBLAS FP32 (PREC_FP32).\n"
+              << "PREC_FP32 = " << q(gram::peer::fp32) << "\nGRAM_PRECISIONS = (";
+    for (const gram::Prec p : gram::kPrecs) std::cout << (p == gram::kPrecs[0] ? "" : ", ") << q(gram::name(p));
+    std::cout << ")\nGRAM_BOUND = {\n" << bounds << "}\n";
     // peers_gram.csv's impls and rows, which experiments/peers/gram_peers.py writes
     std::cout << "# peers_gram.csv's impls (src/support/results/gram_names.hpp gram::peer) and rows (python_names.hpp\n"
                  "# gram_peers): each gram_peers.py --impls word's (impl, precision, output).\n"
