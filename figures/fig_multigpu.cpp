@@ -51,9 +51,10 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
       why.push_back(g.reason(*layout));
       continue;
     }
-    const std::string miss = t->missing({"N", "gpus", "chunks", "median_ms"});
+    // app: which histogram each row is (layouts.hpp multigpu_app); every multi_hist CSV has it, none is guessed
+    const std::string miss = t->missing({"app", "N", "gpus", "chunks", "median_ms"});
     if (!miss.empty()) {
-      why.push_back(std::string(file) + " lacks column(s) " + miss);
+      why.push_back(t->path + " lacks column(s) " + miss);
       ctx.notice(name + " [" + g.slug + "]: " + why.back() + " (not drawn)");
     } else if (t->size() == 0) {
       why.push_back(std::string(file) + " has no rows");
@@ -70,11 +71,7 @@ void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   for (const Table* t : tabs) {
     // 1 GPU x 1 chunk of each (app, kernel, N): the base when the table has no rate_vs_first
     std::map<MgKey, double> base_ms;
-    const auto key_of = [&](const TableRow& r) {
-      std::string app = r.s("app");
-      if (app.empty()) app = t->path.find("threebody") != std::string::npos ? "threebody" : "sdh";
-      return MgKey{app, r.s("kernel"), r.d("N")};
-    };
+    const auto key_of = [&](const TableRow& r) { return MgKey{r.s("app"), r.s("kernel"), r.d("N")}; };
     for (const TableRow& r : t->rows())
       if (r.d("gpus") == 1 && r.d("chunks") == 1 && std::isfinite(r.d("median_ms"))) base_ms[key_of(r)] = r.d("median_ms");
     for (const TableRow& r : t->rows()) {

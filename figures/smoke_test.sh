@@ -102,6 +102,16 @@ rm "$work/results/h200/threebody_multigpu.csv"
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_one.txt"
 if ls "$work/out"/gpus_*.png >/dev/null 2>&1; then echo "comparison figure left with one GPU"; exit 1; fi
 grep -q "drew .*/h200/multigpu_scaling.png" "$work/log_one.txt" || { echo "multigpu_scaling not drawn from sdh_multigpu.csv alone"; cat "$work/log_one.txt"; exit 1; }
+# a multi-GPU CSV without its app column (layouts.hpp multigpu_app): not drawn, one line naming the file and the
+# column; the app is never guessed from the file's name
+awk '/^#/ { print; next } { sub(/^[^,]*,/, ""); print }' "$work/results/h200/sdh_multigpu.csv" > "$work/noapp.csv"
+head -n 2 "$work/noapp.csv" | grep -q '^N,kernel,gpus,' || { echo "synthetic sdh_multigpu.csv: app is not its first column; update figures/smoke_test.sh"; exit 1; }
+mv "$work/noapp.csv" "$work/results/h200/sdh_multigpu.csv"
+"$figs" --results "$work/results" --out "$work/out_noapp" --gpu h200 --no-report --no-svg \
+        --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_noapp.txt"
+grep -q "multigpu_scaling \[h200\]: .*/h200/sdh_multigpu.csv lacks column(s) app (not drawn)$" "$work/log_noapp.txt" ||
+  { echo "no notice naming sdh_multigpu.csv's missing app column"; cat "$work/log_noapp.txt"; exit 1; }
+if [ -e "$work/out_noapp/h200/multigpu_scaling.png" ]; then echo "multigpu_scaling drawn from a CSV without its app column"; exit 1; fi
 # no results at all: the CPU-only figures, exit 0
 "$figs" --results "$work/none" --out "$work/out_none" --report "$work/report_none.md" \
         --reported "$src/paper/reported.csv" --cpu-exact "$src/verify/results/exact_ranges_cpu.csv" 2>"$work/log_none.txt"
