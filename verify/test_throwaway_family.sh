@@ -2,14 +2,15 @@
 # verify/test_throwaway_family.sh SOURCE_ROOT WORKDIR — the throwaway-rung and throwaway-3D-map tests
 # (issue #39, make verify). In a scratch copy of the source tree (WORKDIR/tree; the build folders, .tools,
 # .git and the results are left out) it adds, exactly as CONTRIBUTING.md's recipes say and nothing else:
-#   an SDH rung  one entry in src/support/registry/sdh_rungs.hpp: its TD_SDH_RUNG line (tmp-rung: the fast
-#                family at 64 threads x 2 points, lane histograms, in the --quick default) and its line in
-#                sdh_rungs;
+#   an SDH rung  one line in src/support/registry/sdh_rungs.hpp: its entry in the table sdh_rung_table
+#                (tmp-rung: the fast family at 64 threads x 2 points, lane histograms, in the --quick
+#                default), from which the rung types and their list sdh_rungs are derived;
 #   a 3D map     one header, src/lib/tdmaps/map_tmp3.hpp (TET over TET-E's root under the name tmp-tet),
 #                its #include and one line in maps3d (src/lib/tdmaps/registry.hpp), and its entry in the
 #                experiments table (src/support/registry/experiments.hpp, its map_traits joining
 #                experiment::dummy: bench_maps3d's default);
-# checks that the copy differs from the source in exactly those four files; then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
+# checks that the copy differs from the source in exactly those four files (sdh_rungs.hpp by that one added line);
+# then builds the CPU parts that read these registries (no CUDA, -O0, a unity build: tdmap, sdh_rungs,
 # maps3d_lists, test_maps3d where Boost.Test is found, synth_results where the figures are) and checks that
 #   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
 #     --impl all, its --quick default and its --impl help line, gpu_verify_sdh's list and multi_hist's
@@ -34,12 +35,15 @@ rm -rf "$work"
 tree="$work/tree"
 throwaway_copy "$src" "$tree"
 
-# ---- the SDH recipe: one entry (its TD_SDH_RUNG line and its line in sdh_rungs)
+# ---- the SDH recipe: one line, its entry at the end of the table sdh_rung_table
 rungs="$tree/src/support/registry/sdh_rungs.hpp"
-sed -i 's|^#undef TD_SDH_RUNG$|TD_SDH_RUNG(TmpRung, "tmp-rung", true, FastRung<64, 2, hm_lane>);\n&|' "$rungs"
-sed -i '0,/^    FastGram2Dyn>;$/s//    FastGram2Dyn,\n    TmpRung>;/' "$rungs"
-grep -q '^TD_SDH_RUNG(TmpRung,' "$rungs" && grep -q '^    TmpRung>;$' "$rungs" ||
-  { echo "FAIL: sdh_rungs.hpp's layout changed (no '#undef TD_SDH_RUNG' or '    FastGram2Dyn>;' line); update this test"; exit 1; }
+sed -i '/^inline constexpr RungEntry sdh_rung_table\[\] = {$/,/^};$/s|^};$|    {"tmp-rung", true, fast_rung(64, 2, hm_lane)},\n&|' "$rungs"
+grep -q '^    {"tmp-rung", true, fast_rung(64, 2, hm_lane)},$' "$rungs" ||
+  { echo "FAIL: sdh_rungs.hpp's layout changed (no 'inline constexpr RungEntry sdh_rung_table[] = {' ... '};'); update this test"; exit 1; }
+# one line: the copy's sdh_rungs.hpp is the source's plus that line, nothing removed or changed
+d=$(diff "$src/src/support/registry/sdh_rungs.hpp" "$rungs" | grep -c '^[<>]' || true)
+[ "$d" = 1 ] || { echo "FAIL: the rung is not one added line of sdh_rungs.hpp ($d lines differ)"; exit 1; }
+echo "ok: the rung is one line of sdh_rungs.hpp"
 
 # ---- the 3D map recipe: one header ...
 cat > "$tree/src/lib/tdmaps/map_tmp3.hpp" <<'H'
@@ -81,7 +85,7 @@ struct map_traits<TMP3> {
 s = s.replace(mark, entry + mark)
 open(p, "w").write(s)
 PY2
-# ---- exactly the recipes' files changed: the rung's 1 (sdh_rungs.hpp), the 3D map's 3 (its header, the registry,
+# ---- exactly the recipes' files changed: the rung's 1 (one line of sdh_rungs.hpp), the 3D map's 3 (its header, the registry,
 # the experiments table; CONTRIBUTING.md)
 want="src/lib/tdmaps/map_tmp3.hpp
 src/lib/tdmaps/registry.hpp

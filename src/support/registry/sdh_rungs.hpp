@@ -1,16 +1,17 @@
 // src/support/registry/sdh_rungs.hpp — THE LIST OF SDH RUNGS (issue #39): every GPU implementation of
-// the SDH ladder, one entry each, in the order every table, log and default list shows them. A
-// rung's facts stand in its entry: its kernel family (which kernel template runs it), its
-// configuration (threads T, points per thread R, histogram mode HM, columns per group J), its
-// rule (pinned, fused or Gram: derived from the family and Fused), whether it is a bracket
-// kernel (family gram2: it replays ambiguous pairs), its dynamic schedule (Dyn) and whether
-// `bench_sdh --quick` times it by default (quick). Everything else is derived from this list:
-// the names (`impl_list`, `--impl` and its --help line, multi_hist's --impl choices), the
-// defaults of bench_sdh (all; --quick) and gpu_verify_sdh (every rung; the flush cases of every
-// bracket rung), and in sdh_host.cuh the dispatch (`with_rung`: the rung type of an Impl), the
-// kernels whose shared memory is raised (`prepare_kernels`), the launch parameters, the layouts
-// uploaded and the launches, each by the rung's family. Adding a rung of an existing family is
-// one entry here (CONTRIBUTING.md "Add an SDH rung"; proven by verify/test_throwaway_family.sh, the test throwaway_family).
+// the SDH ladder, one line each of one constexpr table (sdh_rung_table), in the order every table, log
+// and default list shows them. A rung's facts stand in its line: its kernel family (which kernel
+// template runs it), its configuration (threads T, points per thread R, histogram mode HM, columns per
+// group J), its rule (pinned, fused or Gram: derived from the family and Fused), whether it is a
+// bracket kernel (family gram2: it replays ambiguous pairs), its dynamic schedule (Dyn) and whether
+// `bench_sdh --quick` times it by default (quick). Everything else is derived from this table: the
+// rung types (Rung<K>, the table's entry K, and their list sdh_rungs, in the table's order), the names
+// (`impl_list`, `--impl` and its --help line, multi_hist's --impl choices), the defaults of bench_sdh
+// (all; --quick) and gpu_verify_sdh (every rung; the flush cases of every bracket rung), and in
+// sdh_host.cuh the dispatch (`with_rung`: the rung type of an Impl), the kernels whose shared memory
+// is raised (`prepare_kernels`), the launch parameters, the layouts uploaded and the launches, each by
+// the rung's family. Adding a rung of an existing family is one line of the table (CONTRIBUTING.md
+// "Add an SDH rung"; proven by verify/test_throwaway_family.sh, the test throwaway_family).
 // Also the names of the CPU loops bench_sdh times beside the rungs (cpu_impls), and the lookups by an impl
 // name that the results layer reads sdh.csv with (rule_of_name, seed_slot). Host-only: no CUDA here (the CPU
 // program experiments/sdh/sdh_rungs.cpp prints the lists); in registry/, below the results layer, so that the
@@ -18,9 +19,12 @@
 #pragma once
 #include <registry/sdh_rule.hpp>
 
+#include <cstddef>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tdmaps::gpu::sdh {
@@ -39,82 +43,77 @@ enum class Family : int {
 // The ladder rungs' kernels (Family::ladder), each launched by its own case of sdh_host.cuh launch().
 enum class Ladder : int { none, v1, v2, v3, v4, v5, tiled_bb, tiled_ltm_e };
 
-// ---- the families' entries: a rung derives from one and adds its name and quick flag -------------
-template <Ladder L>
-struct LadderRung {
-  static constexpr Family family = Family::ladder;
-  static constexpr Ladder ladder = L;
-  static constexpr int T = 0, R = 0, HM = hm_lane, J = 0;  // T = 0: --threads-per-block
-  static constexpr bool Fused = false, Dyn = false;
+// ---- the families: a rung's family and configuration, as its entry below writes them -------------
+struct RungConfig {
+  Family family = Family::ladder;
+  Ladder ladder = Ladder::none;
+  int T = 0, R = 0, HM = hm_lane, J = 0;  // T threads a block (0: --threads-per-block), R points a thread
+  bool Fused = false, Dyn = false;
 };
-template <Family F, int T_, int R_, int HM_ = hm_lane, bool Fused_ = false, int J_ = 0, bool Dyn_ = false>
-struct TileRung {
-  static constexpr Family family = F;
-  static constexpr Ladder ladder = Ladder::none;
-  static constexpr int T = T_, R = R_, HM = HM_, J = J_;  // T threads a block (fixed), R points a thread
-  static constexpr bool Fused = Fused_, Dyn = Dyn_;
+constexpr RungConfig ladder_rung(Ladder l) { return {Family::ladder, l}; }
+constexpr RungConfig fast_rung(int T, int R, int HM, bool Fused = false) {
+  return {Family::fast, Ladder::none, T, R, HM, 0, Fused};
+}
+constexpr RungConfig gram_rung(int T, int R, int J) { return {Family::gram, Ladder::none, T, R, hm_lane, J}; }
+constexpr RungConfig gram2_rung(int T, int R, int J, bool Dyn = false) {
+  return {Family::gram2, Ladder::none, T, R, hm_lane, J, false, Dyn};
+}
+constexpr RungConfig band_rung(int T, int R) { return {Family::band, Ladder::none, T, R}; }
+
+// One rung: its name (sdh.csv's impl, the --impl word), whether bench_sdh --quick times it, its family and
+// configuration.
+struct RungEntry {
+  const char* name;
+  bool quick;
+  RungConfig config;
 };
-template <int T, int R, int HM, bool Fused = false> using FastRung = TileRung<Family::fast, T, R, HM, Fused>;
-template <int T, int R, int J> using GramRung = TileRung<Family::gram, T, R, hm_lane, false, J>;
-template <int T, int R, int J, bool Dyn = false> using Gram2Rung = TileRung<Family::gram2, T, R, hm_lane, false, J, Dyn>;
-template <int T, int R> using BandRung = TileRung<Family::band, T, R>;
 
-#define TD_SDH_RUNG(Type, Name, Quick, ...)           \
-  struct Type : __VA_ARGS__ {                         \
-    static constexpr const char* name = Name;         \
-    static constexpr bool quick = Quick;              \
-  }
+// ---- THE RUNGS: one line each, in display order (name, in the --quick default, family and configuration) ----
+inline constexpr RungEntry sdh_rung_table[] = {
+    {"v1-plain", false, ladder_rung(Ladder::v1)},
+    {"v2-shared", false, ladder_rung(Ladder::v2)},
+    {"v3-balanced", false, ladder_rung(Ladder::v3)},
+    {"v4-soa", false, ladder_rung(Ladder::v4)},
+    {"v5-tiled", false, ladder_rung(Ladder::v5)},
+    {"tiled-bb", false, ladder_rung(Ladder::tiled_bb)},
+    {"tiled-ltm-e", true, ladder_rung(Ladder::tiled_ltm_e)},
+    {"fast-lane", true, fast_rung(256, 4, hm_lane)},
+    {"fast-lane-r8", true, fast_rung(128, 8, hm_lane)},
+    {"fast-thread", true, fast_rung(128, 8, hm_thread)},
+    {"fast-block", false, fast_rung(256, 4, hm_block)},
+    {"band-lane", true, band_rung(256, 4)},
+    {"band-lane-r8", true, band_rung(128, 8)},
+    // fast-fma*: the fused rule (apps/sdh_cpu.hpp dist2_fma)
+    {"fast-fma", true, fast_rung(256, 4, hm_lane, true)},
+    {"fast-fma-r8", true, fast_rung(128, 8, hm_lane, true)},
+    // fast-gram (sdh_gram.cuh, k_gram): fast-lane's layout and walk, the Gram rule; J columns per loop iteration
+    {"fast-gram", true, gram_rung(256, 4, 8)},
+    // fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7)
+    {"fast-gram2", true, gram2_rung(256, 4, 8)},
+    // fast-gram2-r2: the same kernel with 512 threads x 2 points (32 registers: 4 blocks, 64 warps an SM,
+    // against 48) and groups of J = 16 columns (issue #26, experiments/sdh/README.md)
+    {"fast-gram2-r2", true, gram2_rung(512, 2, 16)},
+    // fast-gram2-dyn: fast-gram2-r2 with tile pairs handed out on demand (k_gram2's Dyn: a counter in
+    // DeviceSet::work, zeroed before each launch), so that an SM keeps all its blocks to the end
+    {"fast-gram2-dyn", true, gram2_rung(512, 2, 16, true)},
+};
 
-// ---- THE RUNGS: one entry each (type, name, in the --quick default, family and configuration) --------
-TD_SDH_RUNG(V1Plain, "v1-plain", false, LadderRung<Ladder::v1>);
-TD_SDH_RUNG(V2Shared, "v2-shared", false, LadderRung<Ladder::v2>);
-TD_SDH_RUNG(V3Balanced, "v3-balanced", false, LadderRung<Ladder::v3>);
-TD_SDH_RUNG(V4Soa, "v4-soa", false, LadderRung<Ladder::v4>);
-TD_SDH_RUNG(V5Tiled, "v5-tiled", false, LadderRung<Ladder::v5>);
-TD_SDH_RUNG(TiledBB, "tiled-bb", false, LadderRung<Ladder::tiled_bb>);
-TD_SDH_RUNG(TiledLtmE, "tiled-ltm-e", true, LadderRung<Ladder::tiled_ltm_e>);
-TD_SDH_RUNG(FastLane, "fast-lane", true, FastRung<256, 4, hm_lane>);
-TD_SDH_RUNG(FastLaneR8, "fast-lane-r8", true, FastRung<128, 8, hm_lane>);
-TD_SDH_RUNG(FastThread, "fast-thread", true, FastRung<128, 8, hm_thread>);
-TD_SDH_RUNG(FastBlock, "fast-block", false, FastRung<256, 4, hm_block>);
-TD_SDH_RUNG(BandLane, "band-lane", true, BandRung<256, 4>);
-TD_SDH_RUNG(BandLaneR8, "band-lane-r8", true, BandRung<128, 8>);
-// fast-fma*: the fused rule (apps/sdh_cpu.hpp dist2_fma)
-TD_SDH_RUNG(FastFma, "fast-fma", true, FastRung<256, 4, hm_lane, true>);
-TD_SDH_RUNG(FastFmaR8, "fast-fma-r8", true, FastRung<128, 8, hm_lane, true>);
-// fast-gram (sdh_gram.cuh, k_gram): fast-lane's layout and walk, the Gram rule; J columns per loop iteration
-TD_SDH_RUNG(FastGram, "fast-gram", true, GramRung<256, 4, 8>);
-// fast-gram2 (sdh_gram2.cuh, k_gram2): fast-gram with the bracket (6 instructions for the bucket instead of 7)
-TD_SDH_RUNG(FastGram2, "fast-gram2", true, Gram2Rung<256, 4, 8>);
-// fast-gram2-r2: the same kernel with 512 threads x 2 points (32 registers: 4 blocks, 64 warps an SM,
-// against 48) and groups of J = 16 columns (issue #26, experiments/sdh/README.md)
-TD_SDH_RUNG(FastGram2R2, "fast-gram2-r2", true, Gram2Rung<512, 2, 16>);
-// fast-gram2-dyn: fast-gram2-r2 with tile pairs handed out on demand (k_gram2's Dyn: a counter in
-// DeviceSet::work, zeroed before each launch), so that an SM keeps all its blocks to the end
-TD_SDH_RUNG(FastGram2Dyn, "fast-gram2-dyn", true, Gram2Rung<512, 2, 16, true>);
-#undef TD_SDH_RUNG
-
+// ---- the rung types, derived from the table: Rung<K> is entry K, its facts as constants (the kernels'
+// template arguments); sdh_rungs lists them in the table's order ------------------------------------
+template <std::size_t K>
+struct Rung {
+  static constexpr const char* name = sdh_rung_table[K].name;
+  static constexpr bool quick = sdh_rung_table[K].quick;
+  static constexpr Family family = sdh_rung_table[K].config.family;
+  static constexpr Ladder ladder = sdh_rung_table[K].config.ladder;
+  static constexpr int T = sdh_rung_table[K].config.T, R = sdh_rung_table[K].config.R;
+  static constexpr int HM = sdh_rung_table[K].config.HM, J = sdh_rung_table[K].config.J;
+  static constexpr bool Fused = sdh_rung_table[K].config.Fused, Dyn = sdh_rung_table[K].config.Dyn;
+};
 template <class... Rs> struct rung_list {};
-using sdh_rungs = rung_list<
-    V1Plain,
-    V2Shared,
-    V3Balanced,
-    V4Soa,
-    V5Tiled,
-    TiledBB,
-    TiledLtmE,
-    FastLane,
-    FastLaneR8,
-    FastThread,
-    FastBlock,
-    BandLane,
-    BandLaneR8,
-    FastFma,
-    FastFmaR8,
-    FastGram,
-    FastGram2,
-    FastGram2R2,
-    FastGram2Dyn>;
+template <std::size_t... K>
+rung_list<Rung<K>...> rung_types(std::index_sequence<K...>);
+using sdh_rungs = decltype(rung_types(std::make_index_sequence<std::size(sdh_rung_table)>{}));
 
 // ---- the CPU loops bench_sdh times beside the rungs (apps/sdh_cpu.hpp cpu_st, cpu_mt; the pinned rule) --------
 // name: sdh.csv's impl column and bench_sdh's --impl word; slot: the seed report's version (seed_slot below).
