@@ -27,7 +27,9 @@
 
 #include <cutlass/gemm/collective/collective_builder.hpp>
 #include <cutlass/gemm/dispatch_policy.hpp>
+#include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/pipeline/sm90_pipeline.hpp>
+#include <cute/arch/cluster_sm90.hpp>
 
 #include <cstdlib>
 #include <string>
@@ -207,21 +209,30 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 // cores (cutlass::OrderedSequenceBarrier: a group issues its tile's wgmma once the other's are issued), so one group's
 // count (epi::count_pingpong) runs under the other's mainloop. Above, both warp groups did one tile's wgmma, then both
 // counted it: ncu (call 52, N = 65536) had the tensor pipe busy 41 % of the time and the issue slots 53 %, their sum
-// close to the kernel's time, as if the two did not overlap.
-template <Prec P> struct CfgPingpong {
+// close to the kernel's time, as if the two did not overlap. 384 threads, the producer a whole warp group, so that
+// setmaxnreg can move registers to the consumers (232 a thread, CUTLASS's split; at 288 threads ptxas had 168 and the
+// exact mode spilled).
+// Cluster CM = 2: a cluster of 2 x 2 blocks takes a 256 x 256 super tile of the map over ceil(c / 2) super tiles (the
+// map's arithmetic at the cluster's level), block (x, y) of the cluster its tile (2 I' + x, 2 J' + y); each block
+// loads half of its A and B k-tiles and multicasts them to the two blocks that share them (CUTLASS's collective does,
+// ClusterShape 2 x 2): half the operand traffic through L2. The diagonal super tile's upper tile and the tiles past
+// c are loaded (the others need their halves; clamped to tile c - 1) and multiplied but not counted.
+template <Prec P, int CM> struct CfgPingpong {
   using E = Storage<P>;
   static constexpr int bk = Cfg<P>::bk;
   using TileShape = typename Cfg<P>::TileShape;
+  using ClusterShape = Shape<Int<CM>, Int<CM>, _1>;
   static constexpr int stages = 6;  // 6 x 32 KB
   using ML = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
-      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
+      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, ClusterShape,
       cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
   using TiledMma = typename ML::TiledMma;
   static constexpr int group = int(size(TiledMma{}));  // 128: one warp group
   static_assert(group == 128, "one consumer warp group a tile");
   static constexpr int consumers = 2 * group;
-  static constexpr int threads = consumers + 32;  // + the producer warp
+  static constexpr int threads = consumers + group;  // + the producer warp group (its first warp loads)
+  static constexpr int producer_regs = 40, consumer_regs = 232;  // setmaxnreg: 128 x 40 + 256 x 232 <= 65536
   using Order = cutlass::OrderedSequenceBarrier<1, 2>;
   struct Shared {
     typename ML::SharedStorage ml;
@@ -231,49 +242,62 @@ template <Prec P> struct CfgPingpong {
   static constexpr int epilogue_bytes = (epi::count_wgmma_bytes + 127) / 128 * 128;  // a warp group's
   static constexpr int smem = epilogue_offset + 2 * epilogue_bytes;
 };
-template <Prec P, class Tiles, Out O>
-__global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
-    gram_kernel_sm90_pingpong(Params p, Tiles tiles, const __grid_constant__ typename CfgPingpong<P>::ML::Params mp,
-                              int k_tiles, u64 blocks, tdmaps::Dim3 g) {
+// super: the map over ceil(c / CM) (super) tiles; c: the tiles a side.
+template <Prec P, int CM, class Tiles, Out O>
+__global__ void __launch_bounds__(CfgPingpong<P, CM>::threads, 1)
+    gram_kernel_sm90_pingpong(Params p, Tiles super, const __grid_constant__ typename CfgPingpong<P, CM>::ML::Params mp,
+                              int k_tiles, u64 blocks, tdmaps::Dim3 g, i64 c) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  using C = CfgPingpong<P>;
+  using C = CfgPingpong<P, CM>;
   using ML = typename C::ML;
   using Pipe = typename ML::MainloopPipeline;
   extern __shared__ __align__(1024) char smem[];
   auto& ss = *reinterpret_cast<typename C::Shared*>(smem);
 
-  const int tid = int(threadIdx.x), wg = tid / C::group;  // consumer warp groups 0, 1; the producer warp: 2
-  const bool producer = tid >= C::consumers;
+  const int tid = int(threadIdx.x), wg = tid / C::group;  // consumer warp groups 0, 1; the producer's: 2
+  const bool producer = wg == 2;
   if (tid == C::consumers) ML::prefetch_tma_descriptors(mp);
   typename Pipe::Params pp;
   pp.role = producer ? Pipe::ThreadCategory::Producer : Pipe::ThreadCategory::Consumer;
   pp.is_leader = tid == C::consumers;
   pp.num_consumers = C::group;  // a stage is one warp group's
   pp.transaction_bytes = mp.tma_transaction_bytes;
-  Pipe pipe(ss.ml.pipeline, pp, Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
+  Pipe pipe(ss.ml.pipeline, pp, typename C::ClusterShape{});  // warp 0 initializes the barriers
   typename C::Order order(ss.order, typename C::Order::Params{u32(wg & 1), u32(C::group)});  // warp 0 initializes it
-  __syncthreads();  // the barriers visible to every thread
-
-  auto tile_of = [&](u64 b) {
+  if constexpr (CM > 1) {  // the barriers visible to every thread of the cluster
+    cute::cluster_arrive_relaxed();
+    cute::cluster_wait();
+  } else {
+    __syncthreads();
+  }
+  // this block's place in its cluster and the clusters' walk over the super tiles
+  const int cx = CM > 1 ? int(cute::block_id_in_cluster().x) : 0, cy = CM > 1 ? int(cute::block_id_in_cluster().y) : 0;
+  const u64 first = blockIdx.x / CM, stride = gridDim.x / CM;
+  auto super_of = [&](u64 b) {
     const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
-    return tiles.tile(x.x, x.y);
+    return super.tile(x.x, x.y);
   };
   ML ml;
   if (producer) {
-    const i64 rows = tiles.side() * tile_side;
+    cutlass::arch::warpgroup_reg_dealloc<C::producer_regs>();
+    if (tid != C::consumers && tid / 32 != C::consumers / 32) return;  // the group's other warps: nothing to do
+    const i64 rows = c * tile_side;
     auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
     auto inputs = ml.load_init(problem, mp);
     auto wr = cutlass::make_producer_start_state<Pipe>();
-    for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
-      const tdmaps::Cell2T<i64> t = tile_of(b);
-      if (!t.inside) continue;
+    for (u64 b = first; b < blocks; b += stride) {
+      const tdmaps::Cell2T<i64> t = super_of(b);
+      if (!t.inside) continue;  // the whole cluster's
+      const i64 i = CM * t.i + cx, j = CM * t.j + cy;
       auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
-      ml.load(mp, pipe, wr, inputs, make_coord(int(t.i), int(t.j), _, 0), k_iter, k_tiles, tid % 32, 0u, ss.ml.tensors);
+      ml.load(mp, pipe, wr, inputs, make_coord(int(i < c ? i : c - 1), int(j < c ? j : c - 1), _, 0), k_iter, k_tiles,
+              tid % 32, 0u, ss.ml.tensors);
       wr.advance(k_tiles);
     }
-    ml.load_tail(pipe, wr);
+    ml.load_tail(pipe, wr);  // every stage released by the consumers (of the cluster: none exits while its loads land)
     return;
   }
+  cutlass::arch::warpgroup_reg_alloc<C::consumer_regs>();
 
   const int gtid = tid % C::group;
   typename C::TiledMma mma;
@@ -286,8 +310,8 @@ __global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
   team.sync();
   typename ML::PipelineState rd;
   u32 n = 0;  // the block's tiles so far
-  for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
-    const tdmaps::Cell2T<i64> t = tile_of(b);
+  for (u64 b = first; b < blocks; b += stride) {
+    const tdmaps::Cell2T<i64> t = super_of(b);
     if (!t.inside) continue;
     if ((n++ & 1u) != u32(wg)) {  // the other group's tile: its k-tiles
       rd.advance(k_tiles);
@@ -299,25 +323,49 @@ __global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
     order.arrive();
     ml.mma_tail(pipe, rd, k_tiles);  // this group's wgmma done, its stages released
     rd.advance(k_tiles);
-    epi::count_pingpong<O == Out::count_exact>(p, epi::TileAt(p, int(t.i), int(t.j), t.i == t.j), acc, tCcC, esm, team);
+    const i64 i = CM * t.i + cx, j = CM * t.j + cy;
+    if (i < c && j <= i)
+      epi::count_pingpong<O == Out::count_exact>(p, epi::TileAt(p, int(i), int(j), i == j), acc, tCcC, esm, team);
   }
 #else
   __trap();
 #endif
 }
-template <Prec P, class Tiles, Out O>
-cudaError_t launch_pingpong(const Params& p, const Tiles& tiles, const typename CfgPingpong<P>::ML::Params& mp,
-                            int k_tiles, cudaStream_t s) {
-  using C = CfgPingpong<P>;
-  auto k = gram_kernel_sm90_pingpong<P, Tiles, O>;
+template <Prec P, int CM, class Tiles, Out O>
+cudaError_t launch_pingpong(const Params& p, const Prepared& o, const Tiles& tiles, int k_tiles, cudaStream_t s) {
+  using C = CfgPingpong<P, CM>;
+  using ML = typename C::ML;
+  using E = typename C::E;
+  const int rows = int(o.Np);
+  const int64_t ld = o.Kp, batch = int64_t(o.Np) * o.Kp;
+  typename ML::Arguments args{static_cast<const E*>(o.A), make_stride(ld, _1{}, batch), static_cast<const E*>(o.B),
+                              make_stride(ld, _1{}, batch)};
+  const auto problem = make_shape(rows, rows, int(o.Kp), 1);
+  if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
+  const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);
+  auto k = gram_kernel_sm90_pingpong<P, CM, Tiles, O>;
   if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
-  int dev = 0, sms = 0;
-  if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
-  if (const cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev); e != cudaSuccess) return e;
-  const tdmaps::Dim3 g = tiles.grid();
+  const i64 c = tiles.side();
+  const Tiles super = CM == 1 ? tiles : Tiles::make((c + CM - 1) / CM);
+  const tdmaps::Dim3 g = super.grid();
   const u64 blocks = u64(g.x) * g.y * g.z;
-  const u64 grid = std::min<u64>(blocks, u64(sms));
-  k<<<dim3(unsigned(grid)), C::threads, C::smem, s>>>(p, tiles, mp, k_tiles, blocks, g);
+  cudaLaunchConfig_t cfg{};
+  cudaLaunchAttribute cluster[1];
+  cluster[0].id = cudaLaunchAttributeClusterDimension;
+  cluster[0].val.clusterDim.x = CM;
+  cluster[0].val.clusterDim.y = CM;
+  cluster[0].val.clusterDim.z = 1;
+  cfg.blockDim = dim3(C::threads);
+  cfg.dynamicSmemBytes = size_t(C::smem);
+  cfg.stream = s;
+  cfg.attrs = cluster;
+  cfg.numAttrs = 1;
+  cfg.gridDim = dim3(CM, CM, 1);
+  int clusters = 0;  // how many fit on the device at once (a cluster's blocks share a GPC)
+  if (const cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, k, &cfg); e != cudaSuccess) return e;
+  if (clusters < 1) return cudaErrorInvalidConfiguration;
+  cfg.gridDim = dim3(unsigned(CM * std::min<u64>(blocks, u64(clusters))), CM, 1);
+  if (const cudaError_t e = cudaLaunchKernelEx(&cfg, k, p, super, mp, k_tiles, blocks, g, c); e != cudaSuccess) return e;
   return cudaGetLastError();
 }
 
@@ -341,14 +389,16 @@ cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typenam
   return cudaGetLastError();
 }
 
-// The count's kernel: ping-pong unless TDMAPS_SM90_COUNT=persistent (a measurement switch, issue #37: the two forms
-// timed in one run).
-inline bool pingpong_count() {
-  static const bool pp = [] {
+// The count's kernel: TDMAPS_SM90_COUNT = cluster (the default), pingpong or persistent (a measurement switch, issue
+// #37: the forms timed in one run).
+enum class CountForm { cluster, pingpong, persistent };
+inline CountForm count_form() {
+  static const CountForm f = [] {
     const char* v = std::getenv("TDMAPS_SM90_COUNT");
-    return !(v && std::string(v) == "persistent");
+    const std::string w = v ? v : "";
+    return w == "persistent" ? CountForm::persistent : w == "pingpong" ? CountForm::pingpong : CountForm::cluster;
   }();
-  return pp;
+  return f;
 }
 template <Prec P, class Tiles, Out O>
 cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaStream_t s) {
@@ -364,13 +414,10 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
   const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
   if constexpr (persistent<O>) {
-    if (pingpong_count()) {
-      using MLP = typename CfgPingpong<P>::ML;
-      typename MLP::Arguments pargs{static_cast<const E*>(o.A), make_stride(ld, _1{}, batch), static_cast<const E*>(o.B),
-                                    make_stride(ld, _1{}, batch)};
-      if (!MLP::can_implement(problem, pargs)) return cudaErrorInvalidValue;
-      return launch_pingpong<P, Tiles, O>(p, tiles, MLP::to_underlying_arguments(problem, pargs, nullptr),
-                                          int(o.Kp / C::bk), s);
+    switch (count_form()) {
+      case CountForm::cluster: return launch_pingpong<P, 2, Tiles, O>(p, o, tiles, int(o.Kp / C::bk), s);
+      case CountForm::pingpong: return launch_pingpong<P, 1, Tiles, O>(p, o, tiles, int(o.Kp / C::bk), s);
+      case CountForm::persistent: break;
     }
     return launch_persistent<P, Tiles, O>(p, tiles, mp, int(o.Kp / C::bk), s);
   } else {
