@@ -285,13 +285,14 @@ __global__ void __launch_bounds__(CfgPingpong<P, CM>::threads, 1)
     auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
     auto inputs = ml.load_init(problem, mp);
     auto wr = cutlass::make_producer_start_state<Pipe>();
+    const u32 rank = CM > 1 ? cute::block_rank_in_cluster() : 0u;  // which halves this block loads and multicasts
     for (u64 b = first; b < blocks; b += stride) {
       const tdmaps::Cell2T<i64> t = super_of(b);
       if (!t.inside) continue;  // the whole cluster's
       const i64 i = CM * t.i + cx, j = CM * t.j + cy;
       auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
       ml.load(mp, pipe, wr, inputs, make_coord(int(i < c ? i : c - 1), int(j < c ? j : c - 1), _, 0), k_iter, k_tiles,
-              tid % 32, 0u, ss.ml.tensors);
+              tid % 32, rank, ss.ml.tensors);
       wr.advance(k_tiles);
     }
     ml.load_tail(pipe, wr);  // every stage released by the consumers (of the cluster: none exits while its loads land)
