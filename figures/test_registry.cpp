@@ -5,8 +5,10 @@
 // has its row. The throwaway-map test (verify/test_throwaway_map.sh) runs this on a tree with
 // one map added. Its oracle cases, dummy kernels and EDM/collision kernels follow from the
 // registry lists themselves.
+//   test_registry README_TEMPLATE   (src/support/results/readme.template.md: the map table's form and words)
 #include "looks.hpp"
 #include "readme.hpp"
+#include "readme_template.hpp"
 
 #include <tdmaps/registry.hpp>
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
@@ -14,11 +16,18 @@
 #include <cstdio>
 #include <string>
 
-int main() {
+int main(int argc, char** argv) {
   using namespace tdmaps;
   using figs::has_map_style;
   int bad = 0, n = 0;
-  const std::string table = results::readme_maps_block(results::Ctx{});
+  results::Ctx ctx;
+  std::string err;
+  if (argc != 2 || !results::load_readme_template(argv[1], &ctx.readme, &err)) {
+    std::fprintf(stderr, "usage: test_registry README_TEMPLATE (src/support/results/readme.template.md)%s%s\n",
+                 err.empty() ? "" : ": ", err.c_str());
+    return 2;
+  }
+  const std::string table = results::readme_maps_block(ctx);
   const auto check = [&](const std::string& name, bool row) {
     ++n;
     if (!has_map_style(name)) {

@@ -301,7 +301,7 @@ python3 "$tree/experiments/test_experiments_list.py" "$tree" "$work/build" > "$w
   { cat "$work/experiments_list.log"; fail=1; }
 echk "the test experiments_list (its CSV a per-GPU layout)" grep -q "^experiments_list: ok" "$work/experiments_list.log"
 if [ $figs = 1 ]; then
-  "$work/build/figures/test_registry" > "$work/registry.log" 2>&1 || { cat "$work/registry.log"; fail=1; }
+  "$work/build/figures/test_registry" "$tree/src/support/results/readme.template.md" > "$work/registry.log" 2>&1 || { cat "$work/registry.log"; fail=1; }
   check "the figure styles and the drawing order (test_registry)" grep -q "^ok    tmp-bb$" "$work/registry.log"
   # the figure program without GPU results (the figures drawn from no GPU data, the throwaway one
   # among them), the report and README's generated blocks in the copy; the CPU exact-range table

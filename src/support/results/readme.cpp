@@ -15,10 +15,8 @@
 #include <cstdio>
 #include <limits>
 #include <functional>
-#include <tuple>
 #include <map>
-#include <set>
-#include <sstream>
+#include <optional>
 
 namespace results {
 
@@ -34,20 +32,27 @@ std::string fmt_e(double v, int prec) {  // 1.79e+12
   return b;
 }
 
-// the median of I over large N of the first candidate with rows there, else (marked "*") over
-// every N it has (a map whose exact range ends below large N)
-std::string cell_I(const Table* t, const Sel& s, const std::vector<std::string>& cands) {
-  if (!t) return "—";
+// The slots of a cell of the results table: the median of I over large N of the first candidate with rows there (via:
+// that candidate, when it is not the first), else (all_N: marked "*") over every N it has (a map whose exact range
+// ends below large N); v empty: not run.
+void cell_I(const Table* t, const Sel& s, const std::vector<std::string>& cands, tmpl::Scope& c) {
+  c.set("v", "").set("via", "").flag("all_N", false);
+  if (!t) return;
   for (const std::string& m : cands) {
     const Pts p = curve(*t, s, m);
     const double v = P::large_median(p);
-    if (std::isfinite(v)) return fmt(v, 2) + (cands.size() > 1 && m != cands.front() ? " (" + m + ")" : "");
+    if (std::isfinite(v)) {
+      c.set("v", fmt(v, 2)).set("via", cands.size() > 1 && m != cands.front() ? m : "");
+      return;
+    }
   }
   for (const std::string& m : cands) {
     const Pts p = curve(*t, s, m);
-    if (!p.empty()) return fmt(median(ys(p)), 2) + "*";
+    if (!p.empty()) {
+      c.set("v", fmt(median(ys(p)), 2)).flag("all_N", true);
+      return;
+    }
   }
-  return "—";
 }
 
 // a paper value of claim `id` as an improvement factor ("13%" -> 1.13), or NaN
@@ -57,34 +62,54 @@ double paper_I(const Ctx& ctx, const std::string& id, bool hi = false) {
   const double v = hi && std::isfinite(c->pv.hi) ? c->pv.hi : c->pv.lo;
   return c->unit == "%" ? 1.0 + v / 100.0 : v;
 }
-// "LTM 1.13–1.18": the values of several claims, as I, low–high
-std::string paper_span(const Ctx& ctx, const std::string& label, const std::vector<std::string>& ids,
-                       const std::string& prefix = "") {
-  std::vector<double> v;
-  for (const std::string& id : ids) {
-    for (bool hi : {false, true}) {
-      const double x = paper_I(ctx, id, hi);
-      if (std::isfinite(x)) v.push_back(x);
+
+// One part of a line's paper column (partial `paper` of readme.template.md): a strategy's values, the span (low–high)
+// of several claims as I, or one claim's comparison.
+struct PaperPart {
+  const char* who;               // its flag in partial `paper`: ltm, rb, rb_rec, bound
+  const char* how;               // "" (the value alone), up_to or approx: its flag there
+  std::vector<std::string> ids;  // the claims of paper/reported.csv
+  bool cmp = false;              // true: the comparison of the one claim ids[0] (its cmp, its value)
+};
+constexpr const char* kPaperWho[] = {"ltm", "rb", "rb_rec", "bound"};
+constexpr const char* kPaperHow[] = {"up_to", "approx"};
+
+// The part's slots in list `part` of `s`; nothing where the claims give no number.
+void paper_part(const Ctx& ctx, const PaperPart& p, tmpl::Scope& s) {
+  tmpl::Scope e;
+  for (const char* w : kPaperWho) e.flag(w, std::string(w) == p.who);
+  for (const char* h : kPaperHow) e.flag(h, std::string(h) == p.how);
+  e.list("span");
+  e.list("cmp");
+  if (p.cmp) {
+    const Claim* c = ctx.claim(p.ids.front());
+    if (!c || !c->pv.numeric()) return;
+    e.add("cmp")
+        .flag("lt", c->pv.cmp == "<")
+        .flag("le", c->pv.cmp == "<=")
+        .flag("gt", c->pv.cmp == ">")
+        .set("v", fmt_g(paper_I(ctx, p.ids.front()), 3));
+  } else {
+    std::vector<double> v;
+    for (const std::string& id : p.ids) {
+      for (bool hi : {false, true}) {
+        const double x = paper_I(ctx, id, hi);
+        if (std::isfinite(x)) v.push_back(x);
+      }
     }
+    if (v.empty()) return;
+    std::sort(v.begin(), v.end());
+    const std::string a = fmt(v.front(), 2), b = fmt(v.back(), 2);
+    e.add("span").set("lo", a).set("hi", a == b ? "" : b);
   }
-  if (v.empty()) return "";
-  std::sort(v.begin(), v.end());
-  const std::string a = fmt(v.front(), 2), b = fmt(v.back(), 2);
-  return label + " " + prefix + (a == b ? a : a + "–" + b);
-}
-std::string paper_cell(const Ctx&, std::vector<std::string> parts) {
-  parts.erase(std::remove(parts.begin(), parts.end(), std::string()), parts.end());
-  return parts.empty() ? "—" : join(parts, ", ");
-}
-std::string cmp_word(const Ctx& ctx, const std::string& id) {
-  const Claim* c = ctx.claim(id);
-  if (!c || !c->pv.numeric()) return "";
-  const std::string sym = c->pv.cmp == "<" ? "< " : c->pv.cmp == "<=" ? "≤ " : c->pv.cmp == ">" ? "> " : "";
-  return sym + fmt_g(paper_I(ctx, id), 3);
+  s.lists["part"].push_back(std::move(e));
 }
 
+// A line of the results table: its flag in partial `experiment` (readme.template.md, its words), the papers'
+// values, the CSV and the selection it reads, and the candidates of each column.
 struct Line {
-  std::string label, paper;
+  const char* id;
+  std::vector<PaperPart> paper;
   results::Layout layout;
   Sel sel;
   std::vector<std::vector<std::string>> cols;  // candidates per column
@@ -92,31 +117,25 @@ struct Line {
 
 const std::vector<std::string> kCols = {"ltm-r", "ltm-r-sq", "ltm-e", "rb", "rec", "utm-n"};
 
-std::vector<Line> lines(const Ctx& ctx) {
+std::vector<Line> lines() {
   const auto cols = [](P::Kernel k) {
     return std::vector<std::vector<std::string>>{{"ltm-r"}, {"ltm-r-sq"}, {"ltm-e"}, P::rb(k), P::rec(), {"utm-n"}};
   };
   const auto plain = cols(P::Kernel::Direct);  // rb: the papers' thread-level RB
   std::vector<Line> v;
-  v.push_back({"dummy, one-address store (papers' form)",
-               paper_cell(ctx, {paper_span(ctx, "LTM", {"001-dummy-ltm-13", "000-dummy-ltm-18"}),
-                                paper_span(ctx, "RB", {"001-dummy-rb-25", "000-dummy-rb-33"}, "up to ")}),
+  v.push_back({"dummy_store",
+               {{"ltm", "", {"001-dummy-ltm-13", "000-dummy-ltm-18"}}, {"rb", "up_to", {"001-dummy-rb-25", "000-dummy-rb-33"}}},
                results::layout::dummy, P::dummy(P::Form::Store), plain});
-  v.push_back({"dummy, contention-free", paper_cell(ctx, {"bound I " + cmp_word(ctx, "000+001-bound-I")}), results::layout::dummy,
-               P::dummy(P::Form::Cond), plain});
-  v.push_back({"EDM, 4 features, full matrix",
-               paper_cell(ctx, {paper_span(ctx, "LTM", {"001-edm-ltm-12-15", "000-edm-ltm-18"}),
-                                paper_span(ctx, "RB", {"000-edm-rb-28"}, "up to ")}),
+  v.push_back({"dummy_cond", {{"bound", "", {"000+001-bound-I"}, true}}, results::layout::dummy, P::dummy(P::Form::Cond), plain});
+  v.push_back({"edm_full", {{"ltm", "", {"001-edm-ltm-12-15", "000-edm-ltm-18"}}, {"rb", "up_to", {"000-edm-rb-28"}}},
                results::layout::edm, P::edm("full", 4), plain});
-  v.push_back({"EDM, 4 features, packed", "—", results::layout::edm, P::edm("packed", 4), plain});
-  v.push_back({"collision 3D, shared-memory kernel (rb: rb-b)",
-               paper_cell(ctx, {paper_span(ctx, "LTM", {"000-col-ltm-7"}, "up to "),
-                                "RB, REC " + cmp_word(ctx, "000-col-rb-rec-slower")}),
+  v.push_back({"edm_packed", {}, results::layout::edm, P::edm("packed", 4), plain});
+  v.push_back({"col3d_shared", {{"ltm", "up_to", {"000-col-ltm-7"}}, {"rb_rec", "", {"000-col-rb-rec-slower"}, true}},
                results::layout::collision, P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
-  v.push_back({"collision 3D, direct kernel", "—", results::layout::collision, P::collision(P::Kernel::Direct, "3d", false), plain});
-  v.push_back({"collision 1D, shared-memory kernel (rb: rb-b)", paper_cell(ctx, {"LTM ≈ " + cmp_word(ctx, "000-col1d-ltm")}),
-               results::layout::collision, P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
-  v.push_back({"collision 1D, direct kernel", "—", results::layout::collision, P::collision(P::Kernel::Direct, "1d", false), plain});
+  v.push_back({"col3d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, "3d", false), plain});
+  v.push_back({"col1d_shared", {{"ltm", "approx", {"000-col1d-ltm"}, true}}, results::layout::collision,
+               P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
+  v.push_back({"col1d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, "1d", false), plain});
   return v;
 }
 
@@ -322,8 +341,7 @@ void multi_gpu(const GpuData& g, tmpl::Scope& s) {
   std::vector<std::string> commits;
   std::vector<tmpl::Scope> apps;
   const Table* meta = nullptr;
-  for (const auto& [layout, app, what] : {std::tuple<const results::Layout*, const char*, const char*>{&results::layout::sdh_multigpu, "SDH", "pairs"},
-                                          {&results::layout::threebody_multigpu, "three-body", "triplets"}}) {
+  for (const results::Layout* layout : {&results::layout::sdh_multigpu, &results::layout::threebody_multigpu}) {
     const Table* t = g.get(*layout);
     if (!t || t->size() == 0) continue;
     if (!meta) meta = t;
@@ -341,7 +359,7 @@ void multi_gpu(const GpuData& g, tmpl::Scope& s) {
     char rate[32];
     std::snprintf(rate, sizeof rate, "%.3g", one->d("work_per_s"));
     tmpl::Scope& A = apps.emplace_back();
-    A.set("app", app).set("what", what).set("N", fmt_int(n)).set("kernel", one->s("kernel")).set("rate", rate);
+    A.flag("is_sdh", layout == &results::layout::sdh_multigpu).set("N", fmt_int(n)).set("kernel", one->s("kernel")).set("rate", rate);
     A.list("split");
     A.list("chunks");
     double gmax = 0;
@@ -387,16 +405,20 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
   if (ctx.gpus.empty()) return fill_readme(ctx.readme, "results_none", tmpl::Scope{});
   tmpl::Scope s;
   for (const GpuData& g : ctx.gpus) measured_on(g, s.add("gpu_on"));
-  s.set("large_words", P::large_words()).set("rho", std::to_string(kRho));
+  s.set("large_N", fmt_int(kLargeN)).set("rho", std::to_string(kRho));
   for (const std::string& c : kCols) s.add("col").set("name", c);
-  const std::vector<Line> L = lines(ctx);
+  const std::vector<Line> L = lines();
   for (const Line& l : L)
     for (size_t gi = 0; gi < ctx.gpus.size(); ++gi) {
       const GpuData& g = ctx.gpus[gi];
       const Table* t = g.get(l.layout);
       tmpl::Scope& row = s.add("row");
-      row.set("label", gi == 0 ? l.label : "″").set("gpu", g.name()).set("paper", gi == 0 ? l.paper : "");
-      for (const auto& c : l.cols) row.add("cell").set("v", cell_I(t, l.sel, c));
+      row.flag("first", gi == 0).set("gpu", g.name());  // first: the line's words and the papers' values
+      for (const Line& o : L) row.flag(o.id, &o == &l);
+      row.list("part");
+      if (gi == 0)
+        for (const PaperPart& p : l.paper) paper_part(ctx, p, row);
+      for (const auto& c : l.cols) cell_I(t, l.sel, c, row.add("cell"));
     }
   s.set("utm_n_max_N", fmt_int(double(tdmaps::limits::utm_n_max_N)));
   const std::vector<std::string> sq = {"ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e"};
@@ -406,10 +428,10 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
     for (const P::Grid grid : {P::Grid::Linear, P::Grid::Papers}) {
       const Table* t = g.get(results::layout::sqrt_);
       tmpl::Scope& row = s.add("sq_row");
-      row.set("gpu", g.name()).set("grid", P::grid_words(grid));
+      row.set("gpu", g.name()).flag("papers_grid", grid == P::Grid::Papers);
       for (const std::string& m : P::on_grid(grid, sq)) {
         const double v = t ? P::large_median(curve(*t, P::dummy(P::Form::Cond), m)) : NAN;
-        row.add("cell").set("v", std::isfinite(v) ? fmt(v, 2) : "—");
+        row.add("cell").set("v", std::isfinite(v) ? fmt(v, 2) : "");
       }
     }
   // each folder's sentences: partials edm_bw, tet, sdh and multi
@@ -454,7 +476,7 @@ std::string readme_targets_block(const Ctx& ctx) {
   };
   // the prose: section `targets` of readme.template.md
   tmpl::Scope v;
-  v.flag("many_gpus", ctx.gpus.size() > 1).set("large_words", P::large_words()).set("rho", std::to_string(kRho));
+  v.flag("many_gpus", ctx.gpus.size() > 1).set("large_N", fmt_int(kLargeN)).set("rho", std::to_string(kRho));
   v.set("cond_min", fmt(cond_min, 2)).set("cond_min_at", cond_min_at).set("store_r", fmt(store_r, 2)).set("store_e", fmt(store_e, 2));
   v.set("gap_edm", fmt(gap(results::layout::edm, P::edm("full", 4)), 1))
       .set("gap_col1d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "1d")), 1))
@@ -476,39 +498,64 @@ const TableRow* range_row(const Table* t, const std::string& variant, const std:
     }
   return nullptr;
 }
-// "λ < a (N ≤ b)" of a range row at ρ (thread maps: "N ≤ b")
-std::string range_words(const TableRow& r, int rho) {
+// The slots of partial `range` (readme.template.md), which of its forms the flag says: thread (a thread map's largest
+// N), checked (every λ searched exact), below (exact below the first wrong λ) or wrong_from; every slot set, so that
+// none is read from an enclosing scope. List `gpus` (partial `ranges`): the GPUs that gave it, none for the CPU's.
+enum class RangeIs { thread, checked, below, wrong_from };
+tmpl::Scope range_slots(RangeIs is, const std::string& N, const std::string& upto, const std::string& wrong,
+                        const std::string& at_rho, const std::string& bits) {
+  tmpl::Scope s;
+  s.flag("thread", is == RangeIs::thread)
+      .flag("checked", is == RangeIs::checked)
+      .flag("below", is == RangeIs::below)
+      .flag("wrong_from", is == RangeIs::wrong_from);
+  s.set("N", N).set("upto", upto).set("wrong", wrong).set("at_rho", at_rho).set("bits", bits);
+  s.list("gpus");
+  return s;
+}
+// The range of a row of exact_ranges_cpu.csv or exact_range_gpu.csv at ρ (3D, kind block3: N at that ρ). Which form:
+// a thread map's N; else every λ checked (first_wrong "none"), wrong from λ = 0, or exact below the first wrong λ.
+tmpl::Scope range_of(const TableRow& r, int rho) {
   const std::string kind = r.s("kind");
-  const double N = r.d("largest_exact_N_rho" + std::to_string(rho));
-  const std::string fw = r.s("first_wrong");
-  if (kind == "thread") return "N ≤ " + fmt_int(N);
-  const std::string at = kind == "block3" ? " at ρ = " + std::to_string(rho) : "";
-  if (fw == "none") return "every λ < " + fmt_int(r.d("searched_up_to")) + " checked (N ≤ " + fmt_int(N) + at + ")";
-  if (r.d("first_wrong") == 0) return "wrong from λ = 0";
-  return "λ < " + fmt_int(r.d("first_wrong")) + " (N ≤ " + fmt_int(N) + at + ")";
+  const std::string N = fmt_int(r.d("largest_exact_N_rho" + std::to_string(rho)));
+  if (kind == "thread") return range_slots(RangeIs::thread, N, "", "", "", "");
+  const std::string at = kind == "block3" ? std::to_string(rho) : "";
+  if (r.s("first_wrong") == "none") return range_slots(RangeIs::checked, N, fmt_int(r.d("searched_up_to")), "", at, "");
+  if (r.d("first_wrong") == 0) return range_slots(RangeIs::wrong_from, "", "", "0", "", "");
+  return range_slots(RangeIs::below, N, "", fmt_int(r.d("first_wrong")), at, "");
 }
-// the same text on every GPU: "text (gpu a, gpu b)"; else one per GPU
-std::string per_gpu(const Ctx& ctx, const std::function<std::string(const GpuData&)>& f) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> by;
+// The cell of partial `ranges`: list `r` of its ranges.
+tmpl::Scope ranges(std::vector<tmpl::Scope> r) {
+  tmpl::Scope s;
+  s.lists["r"] = std::move(r);
+  return s;
+}
+std::vector<tmpl::Scope> one(std::optional<tmpl::Scope> r) {
+  std::vector<tmpl::Scope> v;
+  if (r) v.push_back(std::move(*r));
+  return v;
+}
+// Each GPU's range (none: nothing), the same range once with the GPUs that gave it (list `gpus`), in the GPUs' order.
+std::vector<tmpl::Scope> per_gpu(const Ctx& ctx, const std::function<std::optional<tmpl::Scope>(const GpuData&)>& f) {
+  std::vector<tmpl::Scope> by;
   for (const GpuData& g : ctx.gpus) {
-    const std::string v = f(g);
-    if (v.empty()) continue;
-    auto it = std::find_if(by.begin(), by.end(), [&](const auto& e) { return e.first == v; });
-    if (it == by.end()) by.push_back({v, {g.name()}});
-    else it->second.push_back(g.name());
+    std::optional<tmpl::Scope> v = f(g);
+    if (!v) continue;
+    auto it = std::find_if(by.begin(), by.end(), [&](const tmpl::Scope& e) { return e.vals == v->vals; });
+    if (it == by.end()) it = by.insert(by.end(), std::move(*v));
+    it->add("gpus").set("name", g.name());
   }
-  std::vector<std::string> parts;
-  for (const auto& [v, gs] : by) parts.push_back(v + " (" + join(gs, ", ") + ")");
-  return join(parts, "; ");
+  return by;
 }
+// The instruction count of a map's dummy kernel (experiments/results/cpu/map_instructions.csv); "" where none.
 std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
   const Table* t = ctx.cpu.get(results::layout::map_instructions);
-  if (!t) return "—";
+  if (!t) return "";
   for (const TableRow& r : t->rows())
     if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
         (dim == 2 || r.s("mode") == "thread"))
       return fmt_int(r.d("map_instructions"));
-  return "—";
+  return "";
 }
 // largest n with n(n+1)/2 ≤ b (2D) or n(n+1)(n+2)/6 ≤ b (3D)
 double largest_n(double b, int dim) {
@@ -518,123 +565,135 @@ double largest_n(double b, int dim) {
   while (tri(n + 1) <= b) n += 1;
   return n;
 }
-// The CPU-oracle column of a map without a root: its traits' range_limit (registry/traits.hpp) in words.
-std::string limit_words(const tdmaps::range_limit& r, int dim) {
+// The slots of partial `limit`: the CPU-oracle column of a map without a root, its traits' range_limit
+// (registry/traits.hpp); every slot set.
+tmpl::Scope limit_of(const tdmaps::range_limit& r, int dim) {
+  tmpl::Scope s;
+  s.flag("table", r.kind == tdmaps::range_kind::table_entries)
+      .flag("blocks", r.kind == tdmaps::range_kind::blocks)
+      .flag("valid_N", r.kind == tdmaps::range_kind::valid_N)
+      .flag("every_N", r.kind == tdmaps::range_kind::every_N);
+  s.set("n", "").set("limit", "").set("constant", "").set("N", "").set("at_rho", "");
   switch (r.kind) {
     case tdmaps::range_kind::table_entries:
-      return "n ≤ " + fmt_int(largest_n(r.limit, dim)) + " (the table's " + fmt_int(r.limit) + " entries, `" + r.constant + "`)";
+      s.set("n", fmt_int(largest_n(r.limit, dim))).set("limit", fmt_int(r.limit)).set("constant", r.constant);
+      break;
     case tdmaps::range_kind::blocks: {
       const int rho = dim == 3 ? kRho3 : kRho;
-      return "λ < " + fmt_int(r.limit) + " (N ≤ " + fmt_int(rho * largest_n(r.limit, dim)) + " at ρ = " +
-             std::to_string(rho) + ", `" + r.constant + "`, proven)";
+      s.set("limit", fmt_int(r.limit))
+          .set("N", fmt_int(rho * largest_n(r.limit, dim)))
+          .set("at_rho", std::to_string(rho))
+          .set("constant", r.constant);
+      break;
     }
-    case tdmaps::range_kind::valid_N: return "every valid N (integer arithmetic)";
+    case tdmaps::range_kind::valid_N:
     case tdmaps::range_kind::every_N: break;
   }
-  return "every N (integer arithmetic)";
+  return s;
 }
 }  // namespace
 
 std::string readme_maps_block(const Ctx& ctx) {
-  std::ostringstream o;
-  o << "<!-- written by tdmaps_figures --readme (src/support/results/readme.cpp) from verify/results/exact_ranges_cpu.csv, "
-       "each GPU's exact_range_gpu.csv / tet_exact_range_gpu.csv, experiments/results/cpu/map_instructions.csv and the "
-       "map library's limits -->\n";
-  o << "| map | dim | maps | paper | exact range, CPU oracle (ρ = " << kRho << "; 3D: ρ = " << kRho3
-    << ") | exact range on the device (GPU sweep, pinned rounding) | map instructions per thread, 32-bit path "
-       "(dummy, sm_90) | 64-bit path |\n|---|---|---|---|---|---|---|---|\n";
+  // the prose and the table's form: section `maps` of readme.template.md
+  tmpl::Scope s;
+  s.set("rho", std::to_string(kRho)).set("rho3", std::to_string(kRho3));
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
   std::vector<TableRow> keep;
-  // what each map is: its trait `about` (registry/traits.hpp, beside the map)
-  const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& about,
-                        const std::string& oracle, const std::string& device) {
-    o << "| `" << name << "` | " << dim << "D | " << (blockwise ? "blocks" : "threads") << " | "
-      << about << " | " << oracle << " | " << (device.empty() ? "—" : device)
-      << " | " << instr(ctx, name, dim, 32) << " | " << instr(ctx, name, dim, 64) << " |\n";
+  // a row: what each map is, its trait `about` (registry/traits.hpp, beside the map); the CPU oracle's range (one
+  // item in one of the lists cpu, host, papers_grid and limit: partial `oracle`); the device's, per GPU
+  const auto line = [&](const std::string& name, int dim, bool blockwise, const std::string& about) -> tmpl::Scope& {
+    tmpl::Scope& e = s.add("map");
+    e.set("name", name).set("dim", std::to_string(dim)).flag("dim3", dim == 3).flag("blockwise", blockwise).set("about", about);
+    e.set("i32", instr(ctx, name, dim, 32)).set("i64", instr(ctx, name, dim, 64));
+    for (const char* l : {"cpu", "host", "papers_grid", "limit"}) e.list(l);
+    return e;
   };
   tdmaps::for_each_map(tdmaps::maps2d{}, [&](auto m) {
     using M = decltype(m);
     const std::string name = M::name;
-    std::string oracle;
-    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho);
+    tmpl::Scope& e = line(name, 2, M::blockwise, tdmaps::map_traits<M>::about);
+    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) e.lists["cpu"].push_back(range_of(*r, kRho));
     else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, "pinned", "", &keep))
-      oracle = "host emulation (correctly rounded 1/√): " + range_words(*h, kRho);
-    else if (pick_rows::on_papers_grid(name))
-      oracle = "as `" + pick_rows::off_papers_grid(name) + "`, and n' within CUDA's grid side";
-    else oracle = limit_words(tdmaps::range_limit_of<M>(), 2);
-    const std::string device = per_gpu(ctx, [&](const GpuData& g) {
+      e.lists["host"].push_back(range_of(*h, kRho));
+    else if (pick_rows::on_papers_grid(name)) e.add("papers_grid").set("of", pick_rows::off_papers_grid(name));
+    else e.lists["limit"].push_back(limit_of(tdmaps::range_limit_of<M>(), 2));
+    e.lists["device"].push_back(ranges(per_gpu(ctx, [&](const GpuData& g) -> std::optional<tmpl::Scope> {
       std::vector<TableRow> k2;
       const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), name, "pinned", "", &k2);
-      return r ? range_words(*r, kRho) : std::string();
-    });
-    line(name, 2, M::blockwise, tdmaps::map_traits<M>::about, oracle, device);
+      if (!r) return std::nullopt;
+      return range_of(*r, kRho);
+    })));
   });
   tdmaps::for_each_map(tdmaps::maps3d{}, [&](auto m) {
     using M = decltype(m);
     const std::string name = M::name;
-    std::string oracle;
-    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) oracle = range_words(*r, kRho3);
+    tmpl::Scope& e = line(name, 3, true, tdmaps::map_traits<M>::about);
+    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) e.lists["cpu"].push_back(range_of(*r, kRho3));
     else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, "pinned", "", &keep))
-      oracle = "host `cbrtf`: " + range_words(*h, kRho3);
-    else oracle = limit_words(tdmaps::range_limit_of<M>(), 3);
-    const std::string device = per_gpu(ctx, [&](const GpuData& g) {
+      e.lists["host"].push_back(range_of(*h, kRho3));
+    else e.lists["limit"].push_back(limit_of(tdmaps::range_limit_of<M>(), 3));
+    // the layer sweep of tet_exact_range_gpu.csv: every λ checked, or wrong from its first wrong λ (its index path)
+    e.lists["device"].push_back(ranges(per_gpu(ctx, [&](const GpuData& g) -> std::optional<tmpl::Scope> {
       const Table* t = g.get(results::layout::tet_exact_range_gpu);
-      if (!t) return std::string();
+      if (!t) return std::nullopt;
       for (const TableRow& r : t->rows())
         if (r.s("root") == name && r.s("part") == "layer") {
-          const std::string fw = r.s("first_wrong");
-          const std::string col = "largest_exact_N_rho" + std::to_string(kRho3);
-          if (fw == "none")
-            return "every λ < " + fmt_int(r.d("searched_to")) + " checked (N ≤ " + fmt_int(r.d(col)) + " at ρ = " +
-                   std::to_string(kRho3) +
-                   (std::isfinite(r.d("index_bits")) ? ", " + r.s("index_bits") + "-bit path" : std::string()) + ")";
-          return std::string("wrong from λ = ") + fmt_int(r.d("first_wrong")) +
-                 (std::isfinite(r.d("index_bits")) ? " (" + r.s("index_bits") + "-bit path)" : std::string());
+          const std::string bits = std::isfinite(r.d("index_bits")) ? r.s("index_bits") : "";
+          if (r.s("first_wrong") == "none")
+            return range_slots(RangeIs::checked, fmt_int(r.d("largest_exact_N_rho" + std::to_string(kRho3))),
+                               fmt_int(r.d("searched_to")), "", std::to_string(kRho3), bits);
+          return range_slots(RangeIs::wrong_from, "", "", fmt_int(r.d("first_wrong")), "", bits);
         }
-      return std::string();
-    });
-    line(name, 3, true, tdmaps::map_traits<M>::about, oracle, device);
+      return std::nullopt;
+    })));
   });
-  return o.str();
+  return fill_readme(ctx.readme, "maps", s);
 }
 
 std::string readme_rounding_block(const Ctx& ctx) {
-  std::ostringstream o;
-  o << "<!-- written by tdmaps_figures --readme (src/support/results/readme.cpp) from verify/results/exact_ranges_cpu.csv and "
-       "each GPU's exact_range_gpu.csv -->\n";
-  o << "| map | pinned (the library) | fma (nvcc's default; the papers' mode if they kept it, which neither says) |\n"
-       "|---|---|---|\n";
+  // the prose and the table's form: section `rounding` of readme.template.md
+  tmpl::Scope s;
   const Table* cpu = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
   std::vector<TableRow> k1, k2;
-  const auto row = [&](const std::string& label, std::string p, std::string f) {
-    o << "| " << label << " | " << (p.empty() ? "—" : p) << " | " << (f.empty() ? "—" : f) << " |\n";
+  // a row: map v, on the device (the GPU sweep) or the host's emulation of a root it does not reproduce; its
+  // ranges in both roundings (partial `ranges`; same: the CPU's two the same)
+  const auto row = [&](const std::string& v, bool on_device, bool host, bool dim3) -> tmpl::Scope& {
+    tmpl::Scope& e = s.add("row");
+    e.set("map", v).flag("on_device", on_device).flag("host", host).flag("dim3", dim3).flag("same", false);
+    return e;
   };
-  // the CPU oracle's rows of variant v (verify/results/exact_ranges_cpu.csv), both roundings
-  const auto cpu_row = [&](const std::string& v, const std::string& label, int rho) {
-    const TableRow* a = range_row(cpu, v, "pinned", "", &k1);
-    const TableRow* b = range_row(cpu, v, "fma", "", &k2);
-    const std::string p = a ? range_words(*a, rho) : "—";
-    std::string f = b ? range_words(*b, rho) : "—";
-    if (a && b && p == f) f = "the same";
-    row(label, p, f);
+  // the CPU oracle's rows of variant `variant` (verify/results/exact_ranges_cpu.csv), both roundings
+  const auto cpu_row = [&](const std::string& v, const std::string& variant, bool host, bool dim3, int rho) {
+    const TableRow* a = range_row(cpu, variant, "pinned", "", &k1);
+    const TableRow* b = range_row(cpu, variant, "fma", "", &k2);
+    tmpl::Scope& e = row(v, false, host, dim3);
+    std::optional<tmpl::Scope> p, f;
+    if (a) p = range_of(*a, rho);
+    if (b) f = range_of(*b, rho);
+    e.flag("same", p && f && p->vals == f->vals);
+    e.lists["pinned"].push_back(ranges(one(std::move(p))));
+    e.lists["fma"].push_back(ranges(one(std::move(f))));
   };
   // the GPU sweep's rows of map v (each GPU's exact_range_gpu.csv), both roundings
-  const auto device_row = [&](const std::string& v, const std::string& kind, int rho) {
+  const auto device_row = [&](const std::string& v, const std::string& kind, bool dim3, int rho) {
     const auto of = [&](const char* rounding) {
-      return per_gpu(ctx, [&](const GpuData& g) {
+      return ranges(per_gpu(ctx, [&](const GpuData& g) -> std::optional<tmpl::Scope> {
         std::vector<TableRow> k;
         const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), v, rounding, kind, &k);
-        return r ? range_words(*r, rho) : std::string();
-      });
+        if (!r) return std::nullopt;
+        return range_of(*r, rho);
+      }));
     };
-    row("`" + v + "` on the device (`exact_range_gpu.csv`)", of("pinned"), of("fma"));
+    tmpl::Scope& e = row(v, true, false, dim3);
+    e.lists["pinned"].push_back(of("pinned"));
+    e.lists["fma"].push_back(of("fma"));
   };
   // The registry's maps whose root has products nvcc's default contracts (registry/traits.hpp root_facts
   // fma: the maps with fma rows), 2D then 3D, in the registry's order. A root the host reproduces:
   // the CPU oracle's rows. One it does not (rsqrtf, cbrtf): the source of its limit first (the
   // GPU sweep, or the CPU's proof), then the other (the host's emulation, "<name>-host", or the
   // device).
-  const auto one = [&](auto m) {
+  const auto each = [&](auto m) {
     using M = decltype(m);
     if constexpr (tdmaps::has_root<M>) {
       constexpr tdmaps::root_facts f = tdmaps::map_traits<M>::root;
@@ -643,20 +702,20 @@ std::string readme_rounding_block(const Ctx& ctx) {
         const bool three = f.kind == tdmaps::root_kind::layer;
         const int rho = three ? kRho3 : kRho;
         if (f.host_repro) {
-          cpu_row(v, "`" + v + "`", rho);
+          cpu_row(v, v, false, three, rho);
         } else {
           const std::string kind = three ? "block3" : f.kind == tdmaps::root_kind::row ? "block" : "thread";
-          const std::string host = "`" + v + "`, " + (three ? "host `cbrtf`" : "host emulation (correctly rounded 1/√)");
-          if (!f.cpu_limit) device_row(v, kind, rho);
-          cpu_row(v + tdmaps::host_suffix, host, rho);
-          if (f.cpu_limit) device_row(v, kind, rho);
+          if (!f.cpu_limit) device_row(v, kind, three, rho);
+          cpu_row(v, v + tdmaps::host_suffix, true, three, rho);
+          if (f.cpu_limit) device_row(v, kind, three, rho);
         }
       }
     }
   };
-  tdmaps::for_each_map(tdmaps::maps2d{}, one);
-  tdmaps::for_each_map(tdmaps::maps3d{}, one);
-  return o.str();
+  tdmaps::for_each_map(tdmaps::maps2d{}, each);
+  tdmaps::for_each_map(tdmaps::maps3d{}, each);
+  s.list("row");
+  return fill_readme(ctx.readme, "rounding", s);
 }
 
 bool replace_block(std::string& text, const std::string& name, const std::string& body) {

@@ -35,9 +35,10 @@ const TargetVerdict* find_verdict(const std::vector<TargetVerdict>& v, const std
 std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);
 std::string readme_targets_block(const Ctx& ctx);
 // <!-- maps:begin/end -->: the map table (ranges from verify/results/exact_ranges_cpu.csv and each
-// GPU's exact-range sweep, instruction counts from experiments/results/cpu/map_instructions.csv).
+// GPU's exact-range sweep, instruction counts from experiments/results/cpu/map_instructions.csv); its header, rows
+// and words: section `maps` of readme.template.md (ctx.readme).
 std::string readme_maps_block(const Ctx& ctx);
-// <!-- rounding:begin/end -->: the float maps' exact ranges in both rounding modes.
+// <!-- rounding:begin/end -->: the float maps' exact ranges in both rounding modes (section `rounding`).
 std::string readme_rounding_block(const Ctx& ctx);
 // <!-- gram:begin/end -->: the tensor-core pairwise distances of issue #27, from each GPU's gram.csv
 // (src/support/results/readme_gram.cpp), with issue #27's targets (the 27-* verdicts of `verdicts`).

@@ -59,7 +59,6 @@ inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, d
 // Grid of LTM: Papers = the papers' balanced n'×n' grid (000 §III-A: "n' = ⌈√(n(n+1)/2)⌉"), maps
 // ltm-r-sq / ltm-e-sq; Linear = our one-dimensional grid of n(n+1)/2 blocks.
 enum class Grid { Papers, Linear };
-inline const char* grid_words(Grid g) { return g == Grid::Papers ? "papers' n'×n' grid" : "linear grid"; }
 // A map name on grid g: Linear as given; Papers turns an LTM map on the linear grid into the same root on the papers'
 // grid, its registered variant there (map_variants.hpp LtmSquare; registry/map_names.hpp). An LTM map with no such
 // variant (ltm-lut) gets the name the variant would have, "<name>-sq", which no CSV has, so a reading on the papers'
@@ -96,9 +95,9 @@ inline std::vector<std::string> utm() { return {"utm-n", "utm-x"}; }
 
 // ---- statistics over N ---------------------------------------------------------------------------
 // "large N": N ≥ kLargeN (000 §V: the K40 maps converge "once N > 15000"); every median "over
-// large N" of the claims, the report and the README is this one.
+// large N" of the claims, the report and the README is this one (README's words for it: partial `large_words` of
+// readme.template.md).
 inline double large_median(const Pts& p) { return med_from(p, kLargeN); }
-inline std::string large_words() { return "median over N ≥ " + fmt_int(kLargeN); }
 
 // ---- tensor-core pairwise distances (gram.csv: layout::gram; peers_gram.csv: layout::peers_gram) -----
 // One row by (N, d, precision, output, impl); nullptr when absent. README's gram block, its issue #27
