@@ -45,7 +45,10 @@ _torch_pdist, _torch_gram = torch_fast_path()
 __all__ = ["pdist", "histogram", "radius_count", "gram", "kernel_for", "build_info", "maps", "PRECISIONS"]
 __version__ = _core.version
 
-PRECISIONS = ("tf32", "3xtf32", "bf16", "fp16")
+# The precisions' names and the default of every precision= below: the Gram vocabulary's, declared once in C++
+# (src/support/results/gram_names.hpp kPrecs, kDefaultPrec; exported by _core.cpp).
+PRECISIONS = tuple(_core.precisions)
+_DEFAULT_PRECISION = _core.default_precision
 
 
 def bound_coefficient(precision, d):
@@ -75,7 +78,7 @@ def build_info():
     return info
 
 
-def kernel_for(out, precision="tf32", N=1024, device=0):
+def kernel_for(out, precision=_DEFAULT_PRECISION, N=1024, device=0):
     """The kernel that runs output `out` ("lower", "condensed", "hist", "mirror", "count", "minmax")
     at this precision and N on GPU `device`: the one table in C++ (python/tdmaps/_core.cpp)."""
     require_kernels()
@@ -113,7 +116,7 @@ def _pdist_shape(N, out):
     return (N * (N - 1) // 2,) if out == "condensed" else (N, N)
 
 
-def pdist(x, *, squared=False, precision="tf32", out="condensed"):
+def pdist(x, *, squared=False, precision=_DEFAULT_PRECISION, out="condensed"):
     """Distances between the rows of x (N x d).
 
     out="condensed": a vector of the N(N-1)/2 pairs i < j in SciPy's order (scipy.spatial.distance.pdist).
@@ -173,7 +176,7 @@ def _enqueue_cpp(x, out, precision, squared):
     return call
 
 
-def gram(x, *, precision="tf32"):
+def gram(x, *, precision=_DEFAULT_PRECISION):
     """The Gram matrix X X^T (N x N, float32, every cell written). Error: |g - g_exact| <= c_P S
     (c_P as for distances, S = (|x_i| + |x_j|)^2)."""
     y = _torch_gram(x, precision)  # PyTorch's fast path; None: the general path
@@ -211,7 +214,7 @@ def _distance_range(p, precision, exact):
     return lo, hi
 
 
-def histogram(x, bins, range=None, *, precision="tf32", exact=False):
+def histogram(x, bins, range=None, *, precision=_DEFAULT_PRECISION, exact=False):
     """Histogram of the distances of the N(N-1)/2 pairs i > j of the rows of x, by NumPy's rules:
     returns (hist, bin_edges) as numpy.histogram(pdist(x), bins, range) does, as int64 and float64
     arrays of the caller's framework.
@@ -291,7 +294,7 @@ def histogram(x, bins, range=None, *, precision="tf32", exact=False):
     return p.result(hist), p.result(edges_dev)
 
 
-def radius_count(x, eps, *, per_point=True, exact=False, precision="tf32"):
+def radius_count(x, eps, *, per_point=True, exact=False, precision=_DEFAULT_PRECISION):
     """Neighbours within eps (distance <= eps) of each row of x: point i counts every j != i
     (int64, N). per_point=False: the number of pairs i > j within eps (a Python int).
     exact=False: the tensor cores at `precision` (a pair within the error bound of eps may count

@@ -2,7 +2,8 @@
 // Always: the map library's closed-form facts (src/lib/cli/facts.hpp: what `tdmap info` and
 // `tdmap range` print), a DLPack view of any array (its dtype, shape, strides, device), so the
 // Python layer (__init__.py) checks every input without a GPU, and the coefficient c_P of the Gram
-// form's error bound (src/support/results/gram_bound.hpp: tdmaps.bound_coefficient). With TDMAPS_PY_KERNELS (the build
+// form's error bound (src/support/results/gram_bound.hpp: tdmaps.bound_coefficient) and the precisions' names and
+// default (src/support/results/gram_names.hpp: tdmaps.PRECISIONS, every precision=). With TDMAPS_PY_KERNELS (the build
 // found a GPU, CUDA and CUTLASS: src/support/gram/meson.build): the Gram kernels (gram_api.hpp) and
 // the exact mode (gram_exact.hpp) on raw device pointers that the Python layer allocated with the
 // caller's framework. Every call waits for its kernels with the GIL released, polling for
@@ -864,6 +865,20 @@ NB_MODULE(_core, m) {
   m.attr("version") = TDMAPS_VERSION;
   // c_P for d features (NaN for a precision without one): the one definition, gram_bound.hpp, that the kernels use
   m.def("bound_coef", [](const std::string& prec, i64 d) { return gram::bound::coef(prec, d); }, "precision"_a, "d"_a);
+  // the precisions' names (tdmaps.PRECISIONS) and the default of every precision= : the Gram vocabulary's
+  // (results/gram_names.hpp kPrecs, kDefaultPrec), interned as the Python layer's literals are (the fast path's is_name)
+  {
+    PyObject* names = PyTuple_New(Py_ssize_t(std::size(gram::kPrecs)));
+    if (!names) throw nb::python_error();
+    nb::tuple precisions = nb::steal<nb::tuple>(names);
+    for (size_t k = 0; k < std::size(gram::kPrecs); ++k) {
+      PyObject* s = PyUnicode_InternFromString(gram::name(gram::kPrecs[k]));
+      if (!s) throw nb::python_error();
+      PyTuple_SET_ITEM(names, Py_ssize_t(k), s);  // steals s
+      if (gram::kPrecs[k] == gram::kDefaultPrec) m.attr("default_precision") = nb::borrow(s);
+    }
+    m.attr("precisions") = precisions;
+  }
 #if defined(TDMAPS_PY_KERNELS)
   m.attr("has_kernels") = true;
   m.attr("gpu_sass") = TDMAPS_GPU_SASS;

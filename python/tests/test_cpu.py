@@ -1,6 +1,7 @@
 """The Python package without a GPU (make verify): import, every refusal that needs no GPU, and
 tdmaps.maps against the CLI `tdmap` (TDMAPS_TDMAP; the build's). Run from the build tree
 (PYTHONPATH=<build>/python: python/tests/meson.build)."""
+import inspect
 import os
 import re
 import subprocess
@@ -34,6 +35,14 @@ def test_bound_coefficient():
     assert tdmaps.bound_coefficient("tf32", 4) == 3 * 2.0**-11 + 8 * 2.0**-23
     assert tdmaps.bound_coefficient("3xtf32", 4) == 3 * 2.0**-21 + 16 * 2.0**-23
     assert tdmaps.bound_coefficient("bf16", 1) == 3 * 2.0**-8 + 5 * 2.0**-23
+
+
+def test_precisions_are_the_cpp_vocabulary():
+    # the names and the default of every precision=: the Gram vocabulary's (gram_names.hpp kPrecs, kDefaultPrec)
+    assert tdmaps.PRECISIONS == tuple(tdmaps._core.precisions)
+    assert tdmaps._core.default_precision in tdmaps.PRECISIONS
+    for f in (tdmaps.pdist, tdmaps.histogram, tdmaps.radius_count, tdmaps.gram, tdmaps.kernel_for):
+        assert inspect.signature(f).parameters["precision"].default is tdmaps._core.default_precision
 
 
 F32 = np.float32

@@ -19,6 +19,9 @@ enum class Sched { ltm_e, bb };
 enum class Kernel { classic, sm80_8w, sm90_ws, sm90_evt };
 
 inline constexpr Prec kPrecs[] = {Prec::tf32, Prec::tf32x3, Prec::bf16, Prec::fp16};
+// The precision a caller who names none gets: the Python package's precision= (python/tdmaps/_core.cpp exports it,
+// with kPrecs' names, as _core.default_precision and _core.precisions).
+inline constexpr Prec kDefaultPrec = Prec::tf32;
 inline constexpr Out kOuts[] = {Out::lower, Out::condensed, Out::hist,       Out::mirror,
                                 Out::count, Out::minmax,    Out::count_exact, Out::hist_exact};
 inline constexpr Sched kScheds[] = {Sched::ltm_e, Sched::bb};
