@@ -279,28 +279,66 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
 // shared memory (4 lanes a warp, one atomic a column). sm90-ws's count was 31 instructions and 2 shared atomics a pair
 // (ncu, call 46); here a pair costs its d2, one compare and two adds. The layout is checked by every count test
 // (each point's count against float64).
-constexpr int count_wgmma_bytes = (tile_side + 1) * 4;  // count_wgmma's shared memory
-template <bool Exact, bool Full, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm, u32 (&row)[2],
-                                                  u32 (&col)[8]) {
+constexpr int count_wgmma_bytes = (tile_side + 1) * 4;  // count_wgmma's (count_pingpong's) shared memory
+// The pairs of a thread's M wgmma fragments (M = 1: count_wgmma's 64 x 128 of a warp group; M = 2: count_pingpong's
+// whole 128 x 128 tile, fragment m at rows + 64 m): row[2 m + row bit] and the column fields col[8].
+template <bool Exact, bool Full, int M, class Tm, class Acc, class Cc>
+__device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm,
+                                                  u32 (&row)[2 * M], u32 (&col)[8]) {
   TD_EPI_TILE(t);
   TD_EPI_BASES(cc);
   using At = Offsets<true>;
   CUTE_UNROLL
-  for (int v = 0; v < 64; ++v) {
-    const int dr = At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
-    const bool below = Full || TD_EPI_BELOW(r, c);
-    bool in;  // (bitwise: the short-circuit && kept the norms' loads behind a branch a pair)
-    if constexpr (!Exact) {
-      in = below & (TD_EPI_D2_AT(dr, dc, acc(v)) <= p.eps2);
-    } else {
-      const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), acc(v));
-      in = below & k.within;
-      replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
+  for (int m = 0; m < M; ++m) {
+    CUTE_UNROLL
+    for (int v = 0; v < 64; ++v) {
+      const int dr = 64 * m + At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
+      const bool below = Full || TD_EPI_BELOW(r, c);
+      const float dot = acc(v, m, 0);
+      bool in;  // (bitwise: the short-circuit && kept the norms' loads behind a branch a pair)
+      if constexpr (!Exact) {
+        in = below & (TD_EPI_D2_AT(dr, dc, dot) <= p.eps2);
+      } else {
+        const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), dot);
+        in = below & k.within;
+        replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
+      }
+      const int k = (v & 1) + 2 * (v >> 2);  // the column's slot, 0 .. 31
+      row[2 * m + ((v >> 1) & 1)] += u32(in);
+      col[k >> 2] += u32(in) << (8 * (k & 3));
     }
-    const int k = (v & 1) + 2 * (v >> 2);  // the column's slot, 0 .. 31
-    row[(v >> 1) & 1] += u32(in);
-    col[k >> 2] += u32(in) << (8 * (k & 3));
+  }
+}
+// A thread's counters out: the rows summed over their quad and added to global (each row of the tile is one quad's),
+// the columns summed over the warp's lanes of one lane % 4 and added to the team's shared counters `cols` (4 lanes a
+// warp, one atomic a column), the warp's total to cols[128]. The team's barrier and the columns' flush follow (the
+// callers').
+template <int M, class Tm, class Cc>
+__device__ __forceinline__ void count_wgmma_rows(const Params p, TileAt t, const Cc& cc, u32 (&row)[2 * M], u32 (&col)[8],
+                                                 u32* cols, Tm tm) {
+  CUTE_UNROLL
+  for (int s = 0; s < 2 * M; ++s)
+    for (int o = 1; o <= 2; o *= 2) row[s] += __shfl_xor_sync(0xffffffffu, row[s], o);
+  u32 total = 0;  // the quad's
+  CUTE_UNROLL
+  for (int s = 0; s < 2 * M; ++s) total += row[s];
+  for (int o = 4; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
+  CUTE_UNROLL
+  for (int w = 0; w < 8; ++w)
+    for (int o = 4; o <= 16; o *= 2) col[w] += __shfl_xor_sync(0xffffffffu, col[w], o);
+  const int lane = tm.lane();
+  if (lane < 4) {
+    CUTE_UNROLL
+    for (int k = 0; k < 32; ++k) {
+      const u32 n = (col[k >> 2] >> (8 * (k & 3))) & 0xffu;
+      if (n) atomicAdd(&cols[get<1>(cc(0)) + Offsets<true>::dc(cc, (k & 1) + 4 * (k >> 1))], n);
+    }
+  }
+  if (lane == 0 && total) atomicAdd(&cols[tile_side], total);
+  if ((lane & 3) == 0) {
+    CUTE_UNROLL
+    for (int s = 0; s < 2 * M; ++s)
+      if (row[s]) atomicAdd(&p.counts[t.r0 + get<0>(cc(0)) + 64 * (s >> 1) + 8 * (s & 1)], row[s]);
   }
 }
 template <bool Exact, class Tm, class Acc, class Cc>
@@ -311,41 +349,20 @@ __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc&
   for (int k = tm.tid; k < tile_side + 1; k += Tm::threads) cols[k] = 0;
   tm.sync();
   u32 row[2] = {0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true>(p, t, acc, cc, tm, row, col);
-  else count_wgmma_pairs<Exact, false>(p, t, acc, cc, tm, row, col);
-  CUTE_UNROLL
-  for (int s = 0; s < 2; ++s)
-    for (int o = 1; o <= 2; o *= 2) row[s] += __shfl_xor_sync(0xffffffffu, row[s], o);
-  u32 total = row[0] + row[1];  // the quad's
-  for (int o = 4; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
-  CUTE_UNROLL
-  for (int w = 0; w < 8; ++w)
-    for (int o = 4; o <= 16; o *= 2) col[w] += __shfl_xor_sync(0xffffffffu, col[w], o);
-  const int lane = tm.lane();
-  if (lane < 4) {
-    CUTE_UNROLL
-    for (int k = 0; k < 32; ++k) {
-      const u32 n = (col[k >> 2] >> (8 * (k & 3))) & 0xffu;
-      if (n) atomicAdd(&cols[get<1>(cc(0)) + Offsets<true>::dc(cc, (k & 1) + 4 * (k >> 1))], n);
-    }
-  }
-  if (lane == 0 && total) atomicAdd(&cols[tile_side], total);
-  if ((lane & 3) == 0) {
-    CUTE_UNROLL
-    for (int s = 0; s < 2; ++s)
-      if (row[s]) atomicAdd(&p.counts[r0 + get<0>(cc(0)) + 8 * s], row[s]);
-  }
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true, 1>(p, t, acc, cc, tm, row, col);
+  else count_wgmma_pairs<Exact, false, 1>(p, t, acc, cc, tm, row, col);
+  count_wgmma_rows<1>(p, t, cc, row, col, cols, tm);
   tm.sync();
   for (int k = tm.tid; k < tile_side; k += Tm::threads)
     if (cols[k]) atomicAdd(&p.counts[c0 + k], cols[k]);
   if (tm.tid == 0 && cols[tile_side]) atomicAdd(p.total, (unsigned long long)cols[tile_side]);
 }
 
-// The eps count of one warp group's whole 128 x 128 tile (the ping-pong kernel, gram_sm90.cuh): wgmma's fragment
-// twice, rows + 0 and + 64 (MMA_M = 2), each half as count_wgmma's above; a thread's rows in four counters, its
-// columns in the same 8-bit fields for both halves (at most 4 a thread, 32 a warp: no field carries). The team's
-// column counters (count_wgmma_bytes of shared memory) start at zero and are left at zero: the flush clears what it
-// reads. Two barriers a tile: before the flush (every column added), after it (every counter read and cleared).
+// The eps count (count) of one warp group's whole 128 x 128 tile (the ping-pong kernel, gram_sm90.cuh): wgmma's fragment
+// twice, rows + 0 and + 64 (MMA_M = 2), each half as count_wgmma's; a thread's rows in four counters, its columns in
+// the same 8-bit fields for both halves (at most 4 a thread, 32 a warp: no field carries). The team's column counters
+// (count_wgmma_bytes of shared memory) start at zero and are left at zero: the flush clears what it reads. Two
+// barriers a tile: before the flush (every column added), after it (every counter read and cleared).
 template <class Cc>
 constexpr bool is_wgmma_fragment_x2 =
     decltype(size<1>(std::declval<const Cc&>()))::value == 2 && decltype(size<2>(std::declval<const Cc&>()))::value == 1 &&
@@ -354,64 +371,16 @@ constexpr bool is_wgmma_fragment_x2 =
                    cute::Layout<cute::Shape<cute::_2, cute::_2, cute::_16>,
                                 cute::Stride<cute::ScaledBasis<cute::_1, 1>, cute::ScaledBasis<cute::_8, 0>,
                                              cute::ScaledBasis<cute::_8, 1>>>>;
-template <bool Exact, bool Full, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count_pingpong_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm,
-                                                     u32 (&row)[4], u32 (&col)[8]) {
-  TD_EPI_TILE(t);
-  TD_EPI_BASES(cc);
-  using At = Offsets<true>;
-  CUTE_UNROLL
-  for (int m = 0; m < 2; ++m) {
-    CUTE_UNROLL
-    for (int v = 0; v < 64; ++v) {
-      const int dr = 64 * m + At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
-      const bool below = Full || TD_EPI_BELOW(r, c);
-      const float dot = acc(v, m, 0);
-      bool in;
-      if constexpr (!Exact) {
-        in = below & (TD_EPI_D2_AT(dr, dc, dot) <= p.eps2);
-      } else {
-        const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), dot);
-        in = below & k.within;
-        replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
-      }
-      const int k = (v & 1) + 2 * (v >> 2);
-      row[2 * m + ((v >> 1) & 1)] += u32(in);
-      col[k >> 2] += u32(in) << (8 * (k & 3));
-    }
-  }
-}
-template <bool Exact, class Tm, class Acc, class Cc>
+template <class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   static_assert(is_wgmma_fragment_x2<Cc> && decltype(size(acc))::value == 128 && Tm::threads == 128,
                 "one warp group's 128 x 128 tile: wgmma's 64 x 128 fragment twice, 128 a thread");
   TD_EPI_TILE(t);
   u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total
   u32 row[4] = {0, 0, 0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  if (!diag && rows_in == tile_side) count_pingpong_pairs<Exact, true>(p, t, acc, cc, tm, row, col);
-  else count_pingpong_pairs<Exact, false>(p, t, acc, cc, tm, row, col);
-  CUTE_UNROLL
-  for (int s = 0; s < 4; ++s)
-    for (int o = 1; o <= 2; o *= 2) row[s] += __shfl_xor_sync(0xffffffffu, row[s], o);
-  u32 total = row[0] + row[1] + row[2] + row[3];  // the quad's
-  for (int o = 4; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
-  CUTE_UNROLL
-  for (int w = 0; w < 8; ++w)
-    for (int o = 4; o <= 16; o *= 2) col[w] += __shfl_xor_sync(0xffffffffu, col[w], o);
-  const int lane = tm.lane();
-  if (lane < 4) {
-    CUTE_UNROLL
-    for (int k = 0; k < 32; ++k) {
-      const u32 n = (col[k >> 2] >> (8 * (k & 3))) & 0xffu;
-      if (n) atomicAdd(&cols[get<1>(cc(0)) + Offsets<true>::dc(cc, (k & 1) + 4 * (k >> 1))], n);
-    }
-  }
-  if (lane == 0 && total) atomicAdd(&cols[tile_side], total);
-  if ((lane & 3) == 0) {
-    CUTE_UNROLL
-    for (int s = 0; s < 4; ++s)
-      if (row[s]) atomicAdd(&p.counts[r0 + get<0>(cc(0)) + 64 * (s >> 1) + 8 * (s & 1)], row[s]);
-  }
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<false, true, 2>(p, t, acc, cc, tm, row, col);
+  else count_wgmma_pairs<false, false, 2>(p, t, acc, cc, tm, row, col);
+  count_wgmma_rows<2>(p, t, cc, row, col, cols, tm);
   tm.sync();  // every column added
   for (int k = tm.tid; k < tile_side; k += Tm::threads) {
     const u32 n = cols[k];

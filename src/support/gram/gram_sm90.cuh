@@ -15,8 +15,9 @@
 //     block's epilogue runs under the other's mainloop;
 //   - the epilogue is gram_epilogue.cuh's (the classic kernel's, with Stores::registers): lower and
 //     condensed straight from the accumulator registers; the fused histogram's copies and mirror's tile in the
-//     mainloop's operand stages; the eps count from the registers (count_wgmma), on a persistent form of this
-//     kernel (gram_kernel_sm90_persistent, below).
+//     mainloop's operand stages; the eps count from the registers, on a persistent form of this
+//     kernel (count_exact: gram_kernel_sm90_persistent, count_wgmma) or a ping-pong one (count:
+//     gram_kernel_sm90_pingpong, 384 threads, epi::count_pingpong), both below.
 // The outputs, in two translation units as the SM80 kernels' (gram_api.hpp's OutGroup): gram_sm90.cu the tile
 // group (lower, condensed, hist), gram_sm90_extra.cu the extra group (mirror, count, minmax and the exact mode's
 // count_exact, hist_exact: LTM-E alone; issue #37). Both are compiled for sm_90a only (wgmma is an sm_90a
@@ -29,10 +30,7 @@
 #include <cutlass/gemm/dispatch_policy.hpp>
 #include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/pipeline/sm90_pipeline.hpp>
-#include <cute/arch/cluster_sm90.hpp>
 
-#include <cstdlib>
-#include <string>
 
 namespace gram {
 namespace sm90 {
@@ -130,7 +128,8 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 #endif
 }
 
-// The eps count's persistent form (count, count_exact; issue #37): a block takes the blocks b = blockIdx.x,
+// The eps count's persistent form (count_exact; the plain count runs on the ping-pong form below; issue #37): a
+// block takes the blocks b = blockIdx.x,
 // + gridDim.x, .. of the map's grid (block_at, as the CUTLASS scheduler's; each the map's tile or outside, as above),
 // the producer warp loading the next tiles' k-tiles into the free stages while the consumers count the last one; the
 // count's per-column counters (count_wgmma) lie past the mainloop's shared memory (the stages stay the producer's),
@@ -138,6 +137,30 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 // count TF32 0.79 s one tile a block, 0.75-0.77 s persistent; BF16 0.61 s, 0.55-0.61 s. The histogram stays one
 // tile a block: persistent, its copies (64 KB past 96 KB of stages) left one block an SM, 0.98 s against 0.91 s.
 // Walking LTM-E's tiles in the banded order (tdmaps::banded_tile, 8 tile rows) gained nothing (call 49).
+// The persistent kernels' walk: block b of the map's grid g (b = blockIdx.x, + gridDim.x, ..) -> its tile, or outside.
+template <class Tiles> __device__ __forceinline__ tdmaps::Cell2T<i64> tile_of_block(const Tiles& tiles, tdmaps::Dim3 g, u64 b) {
+  const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
+  return tiles.tile(x.x, x.y);
+}
+// Their producer warp: the k-tiles of the block's tiles (the inside ones, in the walk's order) into the mainloop's
+// stages, then the pipeline's tail (every stage released by the consumers).
+template <class ML, class Pipe, class Tiles, class Tensors>
+__device__ __forceinline__ void load_tiles(ML& ml, const typename ML::Params& mp, Pipe& pipe, const Params& p,
+                                           const Tiles& tiles, u64 blocks, tdmaps::Dim3 g, int k_tiles, int lane,
+                                           Tensors& tensors) {
+  const i64 rows = tiles.side() * tile_side;
+  auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
+  auto inputs = ml.load_init(problem, mp);
+  auto wr = cutlass::make_producer_start_state<Pipe>();
+  for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
+    const tdmaps::Cell2T<i64> t = tile_of_block(tiles, g, b);
+    if (!t.inside) continue;
+    auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
+    ml.load(mp, pipe, wr, inputs, make_coord(int(t.i), int(t.j), _, 0), k_iter, k_tiles, lane, 0u, tensors);
+    wr.advance(k_tiles);
+  }
+  ml.load_tail(pipe, wr);
+}
 // Where the persistent kernel's epilogue memory starts (past the mainloop's, 128-byte aligned) and its size.
 template <Prec P> constexpr int epilogue_offset() { return (int(sizeof(typename Cfg<P>::ML::SharedStorage)) + 127) / 128 * 128; }
 template <Out O> constexpr bool persistent = O == Out::count || O == Out::count_exact;
@@ -160,25 +183,9 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   const epi::Team<C::consumers, true> team{tid};
   __syncthreads();  // the pipeline's barriers visible to every thread
 
-  // block b -> the tile (tm, tn) of output O (condensed's transpose never comes here), or none
-  auto tile_of = [&](u64 b) {
-    const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
-    return tiles.tile(x.x, x.y);
-  };
   ML ml;
   if (producer) {
-    const i64 rows = tiles.side() * tile_side;
-    auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
-    auto inputs = ml.load_init(problem, mp);
-    auto wr = cutlass::make_producer_start_state<Pipe>();
-    for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
-      const tdmaps::Cell2T<i64> t = tile_of(b);
-      if (!t.inside) continue;
-      auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
-      ml.load(mp, pipe, wr, inputs, make_coord(int(t.i), int(t.j), _, 0), k_iter, k_tiles, tid % 32, 0u, ss.tensors);
-      wr.advance(k_tiles);
-    }
-    ml.load_tail(pipe, wr);  // every stage released by the consumers
+    load_tiles(ml, mp, pipe, p, tiles, blocks, g, k_tiles, tid % 32, ss.tensors);
     return;
   }
 
@@ -188,7 +195,7 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
   Tensor tCcC = mma.get_slice(tid).partition_C(cC);
   typename ML::PipelineState rd;
   for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
-    const tdmaps::Cell2T<i64> t = tile_of(b);
+    const tdmaps::Cell2T<i64> t = tile_of_block(tiles, g, b);
     if (!t.inside) continue;
     Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));
     ml.mma(pipe, rd, acc, k_tiles, tid, ss.tensors, mp);
@@ -202,30 +209,28 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 #endif
 }
 
-// The eps count's ping-pong form (count, count_exact; issue #37), replacing the persistent one above for these two
-// outputs: CUTLASS's KernelTmaWarpSpecializedPingpong mainloop (one m64n128 warp group a 128 x 128 tile, 128
-// accumulators a thread) in a persistent kernel of ours, one block an SM: the producer warp loads the map's tiles in
-// order into 6 stages; consumer warp group w takes the block's tiles of parity w, and the two take turns at the tensor
-// cores (cutlass::OrderedSequenceBarrier: a group issues its tile's wgmma once the other's are issued), so one group's
-// count (epi::count_pingpong) runs under the other's mainloop. Above, both warp groups did one tile's wgmma, then both
-// counted it: ncu (call 52, N = 65536) had the tensor pipe busy 41 % of the time and the issue slots 53 %, their sum
-// close to the kernel's time, as if the two did not overlap. 384 threads, the producer a whole warp group, so that
-// setmaxnreg can move registers to the consumers (232 a thread, CUTLASS's split; at 288 threads ptxas had 168 and the
-// exact mode spilled).
-// Cluster CM = 2: a cluster of 2 x 2 blocks takes a 256 x 256 super tile of the map over ceil(c / 2) super tiles (the
-// map's arithmetic at the cluster's level), block (x, y) of the cluster its tile (2 I' + x, 2 J' + y); each block
-// loads half of its A and B k-tiles and multicasts them to the two blocks that share them (CUTLASS's collective does,
-// ClusterShape 2 x 2): half the operand traffic through L2. The diagonal super tile's upper tile and the tiles past
-// c are loaded (the others need their halves; clamped to tile c - 1) and multiplied but not counted.
-template <Prec P, int CM> struct CfgPingpong {
+// The eps count's ping-pong form (count; issue #37): CUTLASS's KernelTmaWarpSpecializedPingpong mainloop (one
+// m64n128 warp group a 128 x 128 tile, 128 accumulators a thread) in a persistent kernel of ours, one block an SM: the
+// producer warp loads the map's tiles in order into 6 stages; consumer warp group w takes the block's tiles of parity
+// w, and the two take turns at the tensor cores (cutlass::OrderedSequenceBarrier: a group issues its tile's wgmma once
+// the other's are issued), so one group's count (epi::count_pingpong) runs under the other's mainloop. 384 threads,
+// the producer a whole warp group, so that setmaxnreg moves registers to the consumers (232 a thread, CUTLASS's
+// split; at 288 threads ptxas had 168).
+// Measured on an H200 in one run (calls 60-62, experiments/results/h200/logs/issue37_pingpong/), N = 10^6, d = 128:
+// TF32 count 683 ms against the persistent form's 747 ms, BF16 523 against 533. The exact mode's count_exact stays on
+// the persistent form: its epilogue (the bracket and the replay list's ballots) is heavier, and one group counting at a
+// time made it slower (3xTF32, N = 262144: 361 ms against 186 ms). A 2 x 2 cluster form (256 x 256 super tiles, each
+// block loading half of its A and B k-tiles and multicasting them: half the operand traffic through L2) gained
+// nothing on TF32 (688 ms) and lost on BF16 (584 ms) and count_exact (303 ms), so it was not kept: L2's operand
+// traffic is not what binds the count.
+template <Prec P> struct CfgPingpong {
   using E = Storage<P>;
   static constexpr int bk = Cfg<P>::bk;
   using TileShape = typename Cfg<P>::TileShape;
-  using ClusterShape = Shape<Int<CM>, Int<CM>, _1>;
   static constexpr int stages = 6;  // 6 x 32 KB
   using ML = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
-      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, ClusterShape,
+      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
       cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
   using TiledMma = typename ML::TiledMma;
   static constexpr int group = int(size(TiledMma{}));  // 128: one warp group
@@ -242,13 +247,13 @@ template <Prec P, int CM> struct CfgPingpong {
   static constexpr int epilogue_bytes = (epi::count_wgmma_bytes + 127) / 128 * 128;  // a warp group's
   static constexpr int smem = epilogue_offset + 2 * epilogue_bytes;
 };
-// super: the map over ceil(c / CM) (super) tiles; c: the tiles a side.
-template <Prec P, int CM, class Tiles, Out O>
-__global__ void __launch_bounds__(CfgPingpong<P, CM>::threads, 1)
-    gram_kernel_sm90_pingpong(Params p, Tiles super, const __grid_constant__ typename CfgPingpong<P, CM>::ML::Params mp,
-                              int k_tiles, u64 blocks, tdmaps::Dim3 g, i64 c) {
+template <Prec P, class Tiles, Out O>
+__global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
+    gram_kernel_sm90_pingpong(Params p, Tiles tiles, const __grid_constant__ typename CfgPingpong<P>::ML::Params mp,
+                              int k_tiles, u64 blocks, tdmaps::Dim3 g) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  using C = CfgPingpong<P, CM>;
+  static_assert(O == Out::count, "the ping-pong form counts (count_exact: the persistent form)");
+  using C = CfgPingpong<P>;
   using ML = typename C::ML;
   using Pipe = typename ML::MainloopPipeline;
   extern __shared__ __align__(1024) char smem[];
@@ -262,41 +267,15 @@ __global__ void __launch_bounds__(CfgPingpong<P, CM>::threads, 1)
   pp.is_leader = tid == C::consumers;
   pp.num_consumers = C::group;  // a stage is one warp group's
   pp.transaction_bytes = mp.tma_transaction_bytes;
-  Pipe pipe(ss.ml.pipeline, pp, typename C::ClusterShape{});  // warp 0 initializes the barriers
+  Pipe pipe(ss.ml.pipeline, pp, Shape<_1, _1, _1>{});  // warp 0 initializes the barriers
   typename C::Order order(ss.order, typename C::Order::Params{u32(wg & 1), u32(C::group)});  // warp 0 initializes it
-  if constexpr (CM > 1) {  // the barriers visible to every thread of the cluster
-    cute::cluster_arrive_relaxed();
-    cute::cluster_wait();
-  } else {
-    __syncthreads();
-  }
-  // this block's place in its cluster and the clusters' walk over the super tiles
-  const int cx = CM > 1 ? int(cute::block_id_in_cluster().x) : 0, cy = CM > 1 ? int(cute::block_id_in_cluster().y) : 0;
-  const u64 first = blockIdx.x / CM, stride = gridDim.x / CM;
-  auto super_of = [&](u64 b) {
-    const tdmaps::Dim3 x = tdmaps::block_at<u64>(g, b);
-    return super.tile(x.x, x.y);
-  };
+  __syncthreads();  // the barriers visible to every thread
+
   ML ml;
   if (producer) {
     cutlass::arch::warpgroup_reg_dealloc<C::producer_regs>();
-    if (tid != C::consumers && tid / 32 != C::consumers / 32) return;  // the group's other warps: nothing to do
-    const i64 rows = c * tile_side;
-    auto problem = make_shape(int(rows), int(rows), int(p.Kp), 1);
-    auto inputs = ml.load_init(problem, mp);
-    auto wr = cutlass::make_producer_start_state<Pipe>();
-    const u32 rank = CM > 1 ? cute::block_rank_in_cluster() : 0u;  // which halves this block loads and multicasts
-    for (u64 b = first; b < blocks; b += stride) {
-      const tdmaps::Cell2T<i64> t = super_of(b);
-      if (!t.inside) continue;  // the whole cluster's
-      const i64 i = CM * t.i + cx, j = CM * t.j + cy;
-      auto k_iter = make_coord_iterator(shape<3>(get<0>(inputs)));
-      ml.load(mp, pipe, wr, inputs, make_coord(int(i < c ? i : c - 1), int(j < c ? j : c - 1), _, 0), k_iter, k_tiles,
-              tid % 32, rank, ss.ml.tensors);
-      wr.advance(k_tiles);
-    }
-    ml.load_tail(pipe, wr);  // every stage released by the consumers (of the cluster: none exits while its loads land)
-    return;
+    if (tid / 32 == C::consumers / 32) load_tiles(ml, mp, pipe, p, tiles, blocks, g, k_tiles, tid % 32, ss.ml.tensors);
+    return;  // (the group's other warps: nothing to do)
   }
   cutlass::arch::warpgroup_reg_alloc<C::consumer_regs>();
 
@@ -311,8 +290,8 @@ __global__ void __launch_bounds__(CfgPingpong<P, CM>::threads, 1)
   team.sync();
   typename ML::PipelineState rd;
   u32 n = 0;  // the block's tiles so far
-  for (u64 b = first; b < blocks; b += stride) {
-    const tdmaps::Cell2T<i64> t = super_of(b);
+  for (u64 b = blockIdx.x; b < blocks; b += gridDim.x) {
+    const tdmaps::Cell2T<i64> t = tile_of_block(tiles, g, b);
     if (!t.inside) continue;
     if ((n++ & 1u) != u32(wg)) {  // the other group's tile: its k-tiles
       rd.advance(k_tiles);
@@ -324,17 +303,15 @@ __global__ void __launch_bounds__(CfgPingpong<P, CM>::threads, 1)
     order.arrive();
     ml.mma_tail(pipe, rd, k_tiles);  // this group's wgmma done, its stages released
     rd.advance(k_tiles);
-    const i64 i = CM * t.i + cx, j = CM * t.j + cy;
-    if (i < c && j <= i)
-      epi::count_pingpong<O == Out::count_exact>(p, epi::TileAt(p, int(i), int(j), i == j), acc, tCcC, esm, team);
+    epi::count_pingpong(p, epi::TileAt(p, int(t.i), int(t.j), t.i == t.j), acc, tCcC, esm, team);
   }
 #else
   __trap();
 #endif
 }
-template <Prec P, int CM, class Tiles, Out O>
+template <Prec P, class Tiles, Out O>
 cudaError_t launch_pingpong(const Params& p, const Prepared& o, const Tiles& tiles, int k_tiles, cudaStream_t s) {
-  using C = CfgPingpong<P, CM>;
+  using C = CfgPingpong<P>;
   using ML = typename C::ML;
   using E = typename C::E;
   const int rows = int(o.Np);
@@ -343,30 +320,15 @@ cudaError_t launch_pingpong(const Params& p, const Prepared& o, const Tiles& til
                               make_stride(ld, _1{}, batch)};
   const auto problem = make_shape(rows, rows, int(o.Kp), 1);
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
-  const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);
-  auto k = gram_kernel_sm90_pingpong<P, CM, Tiles, O>;
+  const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
+  auto k = gram_kernel_sm90_pingpong<P, Tiles, O>;
   if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
-  const i64 c = tiles.side();
-  const Tiles super = CM == 1 ? tiles : Tiles::make((c + CM - 1) / CM);
-  const tdmaps::Dim3 g = super.grid();
+  int dev = 0, sms = 0;
+  if (const cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  if (const cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev); e != cudaSuccess) return e;
+  const tdmaps::Dim3 g = tiles.grid();
   const u64 blocks = u64(g.x) * g.y * g.z;
-  cudaLaunchConfig_t cfg{};
-  cudaLaunchAttribute cluster[1];
-  cluster[0].id = cudaLaunchAttributeClusterDimension;
-  cluster[0].val.clusterDim.x = CM;
-  cluster[0].val.clusterDim.y = CM;
-  cluster[0].val.clusterDim.z = 1;
-  cfg.blockDim = dim3(C::threads);
-  cfg.dynamicSmemBytes = size_t(C::smem);
-  cfg.stream = s;
-  cfg.attrs = cluster;
-  cfg.numAttrs = 1;
-  cfg.gridDim = dim3(CM, CM, 1);
-  int clusters = 0;  // how many fit on the device at once (a cluster's blocks share a GPC)
-  if (const cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, k, &cfg); e != cudaSuccess) return e;
-  if (clusters < 1) return cudaErrorInvalidConfiguration;
-  cfg.gridDim = dim3(unsigned(CM * std::min<u64>(blocks, u64(clusters))), CM, 1);
-  if (const cudaError_t e = cudaLaunchKernelEx(&cfg, k, p, super, mp, k_tiles, blocks, g, c); e != cudaSuccess) return e;
+  k<<<dim3(unsigned(std::min<u64>(blocks, u64(sms)))), C::threads, C::smem, s>>>(p, tiles, mp, k_tiles, blocks, g);
   return cudaGetLastError();
 }
 
@@ -390,17 +352,6 @@ cudaError_t launch_persistent(const Params& p, const Tiles& tiles, const typenam
   return cudaGetLastError();
 }
 
-// The count's kernel: TDMAPS_SM90_COUNT = cluster (the default), pingpong or persistent (a measurement switch, issue
-// #37: the forms timed in one run).
-enum class CountForm { cluster, pingpong, persistent };
-inline CountForm count_form() {
-  static const CountForm f = [] {
-    const char* v = std::getenv("TDMAPS_SM90_COUNT");
-    const std::string w = v ? v : "";
-    return w == "persistent" ? CountForm::persistent : w == "pingpong" ? CountForm::pingpong : CountForm::cluster;
-  }();
-  return f;
-}
 template <Prec P, class Tiles, Out O>
 cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaStream_t s) {
   using C = Cfg<P>;
@@ -415,12 +366,8 @@ cudaError_t launch(const Params& p, const Prepared& o, const Tiles& tiles, cudaS
   if (!ML::can_implement(problem, args)) return cudaErrorInvalidValue;
   const typename ML::Params mp = ML::to_underlying_arguments(problem, args, nullptr);  // the TMA descriptors
   if constexpr (persistent<O>) {
-    switch (count_form()) {
-      case CountForm::cluster: return launch_pingpong<P, 2, Tiles, O>(p, o, tiles, int(o.Kp / C::bk), s);
-      case CountForm::pingpong: return launch_pingpong<P, 1, Tiles, O>(p, o, tiles, int(o.Kp / C::bk), s);
-      case CountForm::persistent: break;
-    }
-    return launch_persistent<P, Tiles, O>(p, tiles, mp, int(o.Kp / C::bk), s);
+    if constexpr (O == Out::count) return launch_pingpong<P, Tiles, O>(p, o, tiles, int(o.Kp / C::bk), s);
+    else return launch_persistent<P, Tiles, O>(p, tiles, mp, int(o.Kp / C::bk), s);
   } else {
     auto k = gram_kernel_sm90<P, Tiles, O>;
     if (const cudaError_t e = allow_dynamic_smem(k, C::smem); e != cudaSuccess) return e;
