@@ -138,6 +138,12 @@ template <class E, size_t n> std::vector<std::string> names_of(const E (&list)[n
   for (E e : list) v.push_back(gram::name(e));
   return v;
 }
+// Them as one string, joined by sep (the options' defaults and help lines).
+template <class E, size_t n> std::string names_joined(const E (&list)[n], const char* sep) {
+  std::string s;
+  for (E e : list) s += (s.empty() ? "" : sep) + std::string(gram::name(e));
+  return s;
+}
 
 // Full check of one precision at (N, d) against float64: every pair, every scheduler and output.
 // Returns the worst err / S seen; exits 1 on a failure.
@@ -507,8 +513,8 @@ double check_small(gram::Prec prec, gram::Kernel kern, i64 N, int d, std::uint64
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{"tf32,3xtf32,bf16,fp16"}, exact_args,
-      hist_prec_args{"tf32"};
+  std::vector<std::string> n_args{"32768,65536"}, d_args{"64,128,256"}, prec_args{names_joined(gram::kPrecs, ",")},
+      exact_args, hist_prec_args{gram::name(gram::kDefaultPrec)};
   std::vector<i64> exact_ns;
   long long verify_n = 1000, samples = 4096, hist_n = 0, hist_verify = 4096;
   int hist_d = 128, hist_buckets = 1024;
@@ -520,14 +526,14 @@ int main(int argc, char** argv) {
                                "(tdmaps tile scheduler) against the bb-grid and cuBLAS\noptions");
   cli.add_points(n_args, "32768,65536");
   cli.add()("d", po::value(&d_args)->composing(), "features: comma list and/or ranges, 1..8192 (default 64,128,256)")
-      ("prec", po::value(&prec_args)->composing(), "precisions: tf32, 3xtf32, bf16, fp16 (default all)");
+      ("prec", po::value(&prec_args)->composing(), ("precisions: " + names_joined(gram::kPrecs, ", ") + " (default all)").c_str());
   cli.add_verify_max(verify_n, "float64 (every pair; and N = 129)");
   cli.add()("samples", po::value(&samples)->default_value(4096), "pairs checked against float64 and cuBLAS FP32 at each timed size")
       ("hist-N", po::value(&hist_n)->default_value(0), "N of the fused-histogram run (0: none)")
       ("hist-d", po::value(&hist_d)->default_value(128), "features of the fused-histogram run")
       ("hist-buckets", po::value(&hist_buckets)->default_value(1024), "buckets of the fused histogram (width sqrt(d)/buckets)")
-      ("hist-prec", po::value(&hist_prec_args)->composing(), "precisions of the fused-histogram and eps-count run at --hist-N "
-       "(default tf32)")
+      ("hist-prec", po::value(&hist_prec_args)->composing(), (std::string("precisions of the fused-histogram and eps-count run at --hist-N (default ") +
+       gram::name(gram::kDefaultPrec) + ")").c_str())
       ("hist-verify", po::value(&hist_verify)->default_value(4096), "points of the histogram's float64 check (the first ones)")
       ("exact-N", po::value(&exact_args)->composing(), "point counts of the bracketed exact mode's timing (issue #37: "
        "count-exact, hist-exact at d = --hist-d, TF32 and 3xTF32, kernels classic / sm80-8w / sm90-ws, beside the all-float64 "

@@ -66,7 +66,7 @@ constexpr int tile_side = 128;  // square output tiles, 128 x 128
 
 // The operands as the tensor cores read them (prepare: O(N d) on the GPU).
 struct Prepared {
-  Prec prec = Prec::tf32;
+  Prec prec = kDefaultPrec;  // set by prepare()
   const void* A = nullptr;  // Np x Kp, K-major
   const void* B = nullptr;  // == A but for 3xtf32
   float* norms = nullptr;   // |x_i|^2, Np floats (0 past N)

@@ -38,15 +38,20 @@ using namespace cute;
 
 // The CUTLASS configuration of a precision: 128 x 128 tiles, 128-byte k-rows (32 TF32 or 64
 // 16-bit values; the operands' Kp is a multiple: gram.cuh's k_align), 3 stages.
+// The mainloop of a precision, a stage count and a schedule: CUTLASS's collective for 128 x 128 tiles of 128-byte
+// k-rows, both operands K-major (this file's kernels: Cooperative, Pingpong).
+template <Prec P, int Stages, class Schedule>
+using Mainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Storage<P>, cutlass::layout::RowMajor, 16 / int(sizeof(Storage<P>)),
+    Storage<P>, cutlass::layout::ColumnMajor, 16 / int(sizeof(Storage<P>)), float,
+    Shape<_128, _128, Int<128 / int(sizeof(Storage<P>))>>, Shape<_1, _1, _1>, cutlass::gemm::collective::StageCount<Stages>,
+    Schedule>::CollectiveOp;
 template <Prec P> struct Cfg {
   using E = Storage<P>;
   static constexpr int bk = 128 / int(sizeof(E));
   using TileShape = Shape<_128, _128, Int<bk>>;
   static constexpr int stages = 3;
-  using ML = typename cutlass::gemm::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
-      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
-      cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+  using ML = Mainloop<P, stages, cutlass::gemm::KernelTmaWarpSpecializedCooperative>;
   using TiledMma = typename ML::TiledMma;
   static constexpr int consumers = int(size(TiledMma{}));  // 256: two warp groups
   static constexpr int threads = consumers + 32;           // + the producer warp
@@ -228,10 +233,7 @@ template <Prec P> struct CfgPingpong {
   static constexpr int bk = Cfg<P>::bk;
   using TileShape = typename Cfg<P>::TileShape;
   static constexpr int stages = 6;  // 6 x 32 KB
-  using ML = typename cutlass::gemm::collective::CollectiveBuilder<
-      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, E, cutlass::layout::RowMajor, 16 / int(sizeof(E)), E,
-      cutlass::layout::ColumnMajor, 16 / int(sizeof(E)), float, TileShape, Shape<_1, _1, _1>,
-      cutlass::gemm::collective::StageCount<stages>, cutlass::gemm::KernelTmaWarpSpecializedPingpong>::CollectiveOp;
+  using ML = Mainloop<P, stages, cutlass::gemm::KernelTmaWarpSpecializedPingpong>;
   using TiledMma = typename ML::TiledMma;
   static constexpr int group = int(size(TiledMma{}));  // 128: one warp group
   static_assert(group == 128, "one consumer warp group a tile");
