@@ -14,8 +14,9 @@
 # maps3d_lists, test_maps3d where Boost.Test is found, synth_results where the figures are) and checks that
 #   the rung reaches impl_list (a row of sdh_rungs with its family, threads and rule), bench_sdh's
 #     --impl all, its --quick default and its --impl help line, gpu_verify_sdh's list and multi_hist's
-#     --impl choices (the lists bench_sdh.cu, gpu_verify_sdh.cu and multi_hist_plan.cuh take from
-#     sdh_rungs.hpp: impl_list, quick_impls_csv, impl_help);
+#     --impl choices and help line, its default unchanged (the lists bench_sdh.cu, gpu_verify_sdh.cu and
+#     multi_hist_plan.cuh take from sdh_rungs.hpp: impl_list, quick_impls_csv, impl_help, multi_hist_impls,
+#     multi_hist_impl_help, multi_hist_default_rung; sdh_rungs prints what those functions return);
 #   the 3D map reaches `tdmap list` (a 3D row) and `tdmap range/info`, bench_maps3d's --maps choices,
 #     default and help line, gpu_verify_3d's maps (every size) and its exact-range sweeps: their roots
 #     and its four sweeps (layer and row, 64- and 32-bit paths, each that must be exact; gpu_verify_3d
@@ -118,9 +119,14 @@ check $r "bench_sdh's --quick default" grep -Eq "^bench_sdh --quick: cpu-st,cpu-
 check $r "bench_sdh --help" grep -q "^bench_sdh --help: .*fast-gram2-dyn (the Gram rule), tmp-rung; or all (default)$" "$work/rungs.txt"
 check $r "gpu_verify_sdh's list" grep -Eq "^gpu_verify_sdh: .*,tmp-rung$" "$work/rungs.txt"
 check $r "multi_hist's --impl choices" grep -Eq "^multi_hist --impl: .*,tmp-rung$" "$work/rungs.txt"
-check $r "the programs' lists through sdh_rungs.hpp (bench_sdh, gpu_verify_sdh)" \
+check $r "multi_hist --help" grep -q "^multi_hist --help: .*fast-gram2-dyn (Gram rule); tmp-rung (pinned rule); default fast-gram2-dyn " "$work/rungs.txt"
+check $r "multi_hist's --impl default (unchanged)" grep -qx "multi_hist --impl default: fast-gram2-dyn" "$work/rungs.txt"
+check $r "the programs' lists through sdh_rungs.hpp (bench_sdh, gpu_verify_sdh, multi_hist)" \
   bash -c "grep -q 'impl_help()' '$tree/experiments/sdh/bench_sdh.cu' && grep -q 'quick_impls_csv()' '$tree/experiments/sdh/bench_sdh.cu' &&
-           grep -q 'impl_list()' '$tree/experiments/sdh/gpu_verify_sdh.cu' && grep -q 'bracket_impls()' '$tree/experiments/sdh/gpu_verify_sdh.cu'"
+           grep -q 'impl_list()' '$tree/experiments/sdh/gpu_verify_sdh.cu' && grep -q 'bracket_impls()' '$tree/experiments/sdh/gpu_verify_sdh.cu' &&
+           grep -q 'gs::multi_hist_impls()' '$tree/experiments/multigpu/multi_hist_plan.cuh' &&
+           grep -q 'gs::multi_hist_impl_help()' '$tree/experiments/multigpu/multi_hist_plan.cuh' &&
+           grep -q 'impl = gs::multi_hist_default_rung' '$tree/experiments/multigpu/multi_hist.cu'"
 
 m=tmp-tet
 "$work/build/src/tdmap" list > "$work/list.txt"

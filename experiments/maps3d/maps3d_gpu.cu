@@ -412,8 +412,7 @@ u64 first_wrong_gpu(u64 begin, u64 end, unsigned long long* scratch) {
     const unsigned long long none = ~0ull;
     TD_CUDA(cudaMemcpy(scratch, &none, sizeof none, cudaMemcpyHostToDevice));
     const unsigned blocks = unsigned(std::min<u64>((cnt + 255) / 256, 65536));
-    if (layer) gpu::layer_check3<Root, U><<<blocks, 256>>>(b, cnt, scratch);
-    else gpu::row_check3<Root, U><<<blocks, 256>>>(b, cnt, scratch);
+    gpu::root_check3<Root, layer, U><<<blocks, 256>>>(b, cnt, scratch);
     TD_LAUNCHED();
     unsigned long long first = 0;
     TD_CUDA(cudaMemcpy(&first, scratch, sizeof first, cudaMemcpyDeviceToHost));

@@ -74,7 +74,7 @@ const char* kProgram = "multi_hist";
 
 // ---- options ------------------------------------------------------------------------------------
 struct Options {
-  std::string app = "sdh", backend = "gpu", impl = "fast-gram2-dyn", map = "tet-e", csv;
+  std::string app = "sdh", backend = "gpu", impl = gs::multi_hist_default_rung, map = "tet-e", csv;
   std::vector<i64> Ns;
   std::vector<int> gpus;        // device indices (empty: every visible GPU)
   std::vector<int> gpu_counts;  // configurations use the first k of `gpus` (empty: 1 and all)
@@ -83,7 +83,7 @@ struct Options {
   i64 buckets = 0;  // 0: the default for the box
   int rho = 8;
   int d = 128;                                 // gram: features
-  std::string kernel = "auto", prec = "tf32";  // gram: the kernel (auto: sm90-ws where it runs, else classic), precision
+  std::string kernel = "auto", prec = gram::name(gram::kDefaultPrec);  // gram: the kernel (auto: sm90-ws where it runs, else classic), precision
   bool exact = false;                          // gram: the bracketed exact mode (hist-exact, equal to float64)
   i64 verify_max = -1;      // CPU oracle for N <= this (-1: the app's default)
   // > 0: the warm-up and check round of every configuration runs once at this N (oracle-checked up

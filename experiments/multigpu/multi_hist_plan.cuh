@@ -15,11 +15,6 @@ gram::Kernel gram_kernel(const Options& o) {
   if (!gram::kernel_of(o.kernel, k)) throw bench::bad_input("--kernel " + o.kernel + ": not a Gram kernel (classic, sm80-8w, sm90-ws, auto)");
   return k;
 }
-gram::Prec gram_prec(const std::string& s) {
-  for (gram::Prec p : {gram::Prec::tf32, gram::Prec::tf32x3, gram::Prec::bf16, gram::Prec::fp16})
-    if (s == gram::name(p)) return p;
-  return gram::Prec::tf32;
-}
 int gram_buckets(const Options& o) { return int(o.buckets ? o.buckets : 1024); }
 #else
 constexpr bool gram_built = false;
@@ -48,7 +43,7 @@ double model_rate(const Options& o) {
 
 std::unique_ptr<Problem> make_problem(const Options& o, i64 N) {
 #if defined(TDMAPS_MULTI_GRAM)
-  if (o.app == "gram") return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram_prec(o.prec), o.exact);
+  if (o.app == "gram") return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram::prec_of(o.prec), o.exact);
 #endif
   if (o.app == "sdh") {
     const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
@@ -90,7 +85,7 @@ Options parse(int argc, char** argv) {
       ("gpus", po::value(&gpus)->multitoken(), "GPU indices to use (default: every visible GPU; under MPI each rank takes its node-local rank's GPU)")
       ("gpu-counts", po::value(&counts)->multitoken(), "configurations: use the first k of --gpus (default: 1 and all)")
       ("chunks", po::value(&chunks)->multitoken(), "chunks per GPU run one after another (default 1); workers = gpus x chunks <= 64")
-      ("impl", po::value(&o.impl)->default_value(o.impl), "sdh: the kernel: fast-gram2-dyn (the fastest measured, H200 and H100), fast-gram2-r2, fast-gram2, fast-gram (Gram rule); fast-fma, fast-fma-r8 (fused rule); fast-lane, fast-lane-r8, fast-thread, fast-block, band-lane, band-lane-r8 (pinned rule)")
+      ("impl", po::value(&o.impl)->default_value(o.impl), gs::multi_hist_impl_help().c_str())  // registry/sdh_rungs.hpp
       ("bucket-width", po::value(&o.width)->default_value(o.width), "sdh: bucket width (points uniform in the 23000 box)")
       ("buckets", po::value(&o.buckets)->default_value(o.buckets), "sdh: buckets (0: enough for the box)")
       ("map", po::value(&o.map)->default_value(o.map), "threebody: the TET map")
@@ -123,10 +118,7 @@ Options parse(int argc, char** argv) {
     if (!counts.empty()) o.gpu_counts = bench::parse_small_ints(counts, "--gpu-counts", 1, int(max_workers));
     if (!chunks.empty()) o.chunks = bench::parse_small_ints(chunks, "--chunks", 1, int(max_workers));
     if (o.app == "sdh") {
-      std::vector<std::string> fast;
-      for (const auto& i : gs::impl_list())
-        if (gs::is_fast(i.id) || gs::is_band(i.id)) fast.push_back(i.name);
-      o.impl = bench::parse_choice(o.impl, "--impl", fast);
+      o.impl = bench::parse_choice(o.impl, "--impl", gs::multi_hist_impls());  // the tile-pair rungs (sdh_rungs.hpp)
       const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
       for (i64 N : sizes) {
         const std::string e = hs::validate(N, o.width, o.buckets ? o.buckets : i64(B));

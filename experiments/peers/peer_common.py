@@ -1,5 +1,5 @@
 """experiments/peers/peer_common.py -- what the PyTorch peer scripts share (torch_peers.py, gram_peers.py,
-python_peers.py, ../sdh/torch_sdh.py).
+python_peers.py, ../sdh/torch_sdh.py; python_overhead.py its event_times).
 
 add_run_args --reps, --warmup, --out, --quick
 parse_sizes  a comma list of integers and/or ranges A:B:STEP, as every program of the package takes --N

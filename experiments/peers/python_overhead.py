@@ -25,6 +25,7 @@ import time
 # precision of tdmaps.pdist's default call, which the C++ steps below repeat
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from layouts import PREC_TF32  # noqa: E402
+from peer_common import event_times  # noqa: E402  (this folder: the peers' CUDA-event timing)
 
 
 def main(argv):
@@ -113,20 +114,8 @@ def main(argv):
         m, lo, hi = host_us(fn)
         print(f"{name:<100} {m:9.1f} {lo:8.1f} {hi:8.1f}")
 
-    def event_ms(fn):
-        for _ in range(a.warmup):
-            fn()
-        torch.cuda.synchronize()
-        t = []
-        for _ in range(min(a.reps, 500)):
-            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            s.record()
-            y = fn()
-            e.record()
-            e.synchronize()
-            t.append(s.elapsed_time(e))
-            del y
-        return statistics.median(t)
+    def event_ms(fn):  # the median of peer_common.event_times: --warmup untimed calls, then at most 500 timed (ms)
+        return statistics.median(event_times(torch, fn, a.warmup, min(a.reps, 500)))
 
     py = event_ms(lambda: tdmaps.pdist(x, out=a.out))
     gen = event_ms(general_pdist)

@@ -1,7 +1,8 @@
 // experiments/sdh/sdh_rungs.cpp — the SDH rungs (src/support/registry/sdh_rungs.hpp) and every list the
 // programs derive from them, printed without CUDA: one row per rung (its facts), then the lists of
 // bench_sdh (--impl all, its --quick default, its --impl help line), gpu_verify_sdh (every rung; the
-// flush cases of the bracket rungs) and multi_hist (--impl: the tile-pair rungs). Exit 1 when two
+// flush cases of the bracket rungs) and multi_hist (--impl: the tile-pair rungs, its default and its --help line,
+// the functions multi_hist_plan.cuh calls). Exit 1 when two
 // rungs share a name or a name is not a valid --impl word. Its test (sdh_rungs, make verify) runs it;
 // verify/test_throwaway_family.sh (the test throwaway_family) adds a rung and finds it in each list.
 #include <registry/sdh_rungs.hpp>
@@ -37,13 +38,15 @@ int main(int argc, char**) {
   for (const auto& i : impl_list()) {
     all += (all.empty() ? "" : ",") + std::string(i.name);
     if (i.bracket) bracket += (bracket.empty() ? "" : ",") + std::string(i.name);
-    if (is_fast(i.id) || is_band(i.id)) tile += (tile.empty() ? "" : ",") + std::string(i.name);
   }
+  for (const std::string& n : multi_hist_impls()) tile += (tile.empty() ? "" : ",") + n;
   std::printf("bench_sdh --impl all: %s\n", all.c_str());
   std::printf("bench_sdh --quick: %s\n", quick_impls_csv().c_str());
   std::printf("bench_sdh --help: %s\n", impl_help().c_str());
   std::printf("gpu_verify_sdh: %s\n", all.c_str());
   std::printf("gpu_verify_sdh flush cases: %s\n", bracket.c_str());
   std::printf("multi_hist --impl: %s\n", tile.c_str());
+  std::printf("multi_hist --impl default: %s\n", multi_hist_default_rung);
+  std::printf("multi_hist --help: %s\n", multi_hist_impl_help().c_str());
   return bad;
 }

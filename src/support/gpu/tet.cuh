@@ -30,7 +30,7 @@
 //                 transactions) is about. layout3_step above is the compute-bound case.
 //   bw_copy       its bandwidth reference: the same op over a flat array of the same byte
 //                 count (16-byte vector accesses, grid-stride).
-//   layer_check3 / row_check3   the exact range of a layer / row root on the device:
+//   root_check3   the exact range of a layer root (Layer = true) or a row root on the device:
 //                 tet(z) <= lambda < tet(z + 1) (tri for rows) checked with integers.
 #pragma once
 #include "common.cuh"
@@ -253,27 +253,23 @@ __global__ void __launch_bounds__(1024) layout3_checksum(Plan3 p, L lay, const f
 
 template <class U> using Root_of = ::tdmaps::Root<U>;
 // ---- exact range of a root on the device ----------------------------------------------------
-// first_bad: atomicMin of every lambda in [begin, begin + count) whose layer is wrong,
-// evaluated on index path U (u32: the narrow path, begin + count <= 2^32; u64: wide).
-template <class Root, class U = u64>
-__global__ void layer_check3(u64 begin, u64 count, unsigned long long* first_bad) {
+// first_bad: atomicMin of every lambda in [begin, begin + count) whose root is wrong: Layer, the
+// layer root (Root::layer: z <= 2^21 with tet(z) <= lambda < tet(z + 1), base tet(z)); else the row
+// root (Root::row: y <= 2^31 with tri(y) <= lambda < tri(y + 1), base tri(y)); evaluated on index
+// path U (u32: the narrow path, begin + count <= 2^32; u64: wide).
+template <class Root, bool Layer, class U = u64>
+__global__ void root_check3(u64 begin, u64 count, unsigned long long* first_bad) {
+  constexpr u64 kmax = Layer ? (1ull << 21) : (1ull << 31);
+  const auto start = [](u64 k) { return Layer ? tet(k) : tri(k); };  // the first lambda of layer / row k
   const u64 stride = u64(gridDim.x) * blockDim.x;
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const u64 l = begin + i;
-    const Root_of<U> r = Root::template layer<U>(U(l));
-    const u64 z = r.k;
-    if (z > (1ull << 21) || !(tet(z) <= l && l < tet(z + 1)) || u64(r.base) != tet(z))
-      atomicMin(first_bad, (unsigned long long)l);
-  }
-}
-template <class Root, class U = u64>
-__global__ void row_check3(u64 begin, u64 count, unsigned long long* first_bad) {
-  const u64 stride = u64(gridDim.x) * blockDim.x;
-  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
-    const u64 l = begin + i;
-    const Root_of<U> r = Root::template row<U>(U(l));
-    const u64 y = r.k;
-    if (y > (1ull << 31) || !(tri(y) <= l && l < tri(y + 1)) || u64(r.base) != tri(y))
+    const Root_of<U> r = [&] {
+      if constexpr (Layer) return Root::template layer<U>(U(l));
+      else return Root::template row<U>(U(l));
+    }();
+    const u64 k = r.k;
+    if (k > kmax || !(start(k) <= l && l < start(k + 1)) || u64(r.base) != start(k))
       atomicMin(first_bad, (unsigned long long)l);
   }
 }

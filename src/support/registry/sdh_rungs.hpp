@@ -6,7 +6,8 @@
 // bracket kernel (family gram2: it replays ambiguous pairs), its dynamic schedule (Dyn) and whether
 // `bench_sdh --quick` times it by default (quick). Everything else is derived from this table: the
 // rung types (Rung<K>, the table's entry K, and their list sdh_rungs, in the table's order), the names
-// (`impl_list`, `--impl` and its --help line, multi_hist's --impl choices), the defaults of bench_sdh
+// (`impl_list`, `--impl` and its --help line, multi_hist's --impl choices and help: multi_hist_impls,
+// multi_hist_impl_help; its default is multi_hist_default_rung, beside the table), the defaults of bench_sdh
 // (all; --quick) and gpu_verify_sdh (every rung; the flush cases of every bracket rung), and in
 // sdh_host.cuh the dispatch (`with_rung`: the rung type of an Impl), the kernels whose shared memory
 // is raised (`prepare_kernels`), the launch parameters, the layouts uploaded and the launches, each by
@@ -97,6 +98,9 @@ inline constexpr RungEntry sdh_rung_table[] = {
     // DeviceSet::work, zeroed before each launch), so that an SM keeps all its blocks to the end
     {"fast-gram2-dyn", true, gram2_rung(512, 2, 16, true)},
 };
+// multi_hist's --impl default (a tile-pair rung: tile_pair_family below): the fastest measured, H200 and H100
+// (experiments/sdh/README.md, issue #26).
+inline constexpr const char* multi_hist_default_rung = "fast-gram2-dyn";
 
 // ---- the rung types, derived from the table: Rung<K> is entry K, its facts as constants (the kernels'
 // template arguments); sdh_rungs lists them in the table's order ------------------------------------
@@ -139,12 +143,25 @@ constexpr const char* seed_version(Ladder l) {
 }
 
 // ---- derived facts of a rung type ----------------------------------------------------------------
+// fast-*: the tile-pair kernels of the fast walk (k_fast, k_gram, k_gram2); band-* are tile-pair kernels too
+constexpr bool fast_family(Family f) { return f == Family::fast || f == Family::gram || f == Family::gram2; }
+// The rungs multi_hist runs (its --impl choices): the tile-pair kernels, fast-* and band-*.
+constexpr bool tile_pair_family(Family f) { return fast_family(f) || f == Family::band; }
+// multi_hist_default_rung names a tile-pair rung of the table (checked at compile time).
+constexpr bool names_tile_pair_rung(const char* name) {
+  for (const RungEntry& e : sdh_rung_table) {
+    const char *a = e.name, *b = name;
+    while (*a && *a == *b) ++a, ++b;
+    if (*a == *b) return tile_pair_family(e.config.family);
+  }
+  return false;
+}
+static_assert(names_tile_pair_rung(multi_hist_default_rung), "multi_hist_default_rung: not a tile-pair rung of sdh_rung_table");
 template <class C> constexpr tdmaps::sdh::Rule rule_v = C::family == Family::gram || C::family == Family::gram2
                                                             ? tdmaps::sdh::Rule::gram
                                                             : C::Fused ? tdmaps::sdh::Rule::fused : tdmaps::sdh::Rule::pinned;
 template <class C> constexpr bool is_bracket_v = C::family == Family::gram2;
-// fast-*: the tile-pair kernels of the fast walk (k_fast, k_gram, k_gram2); band-* are tile-pair kernels too
-template <class C> constexpr bool is_fast_v = C::family == Family::fast || C::family == Family::gram || C::family == Family::gram2;
+template <class C> constexpr bool is_fast_v = fast_family(C::family);
 template <class C> constexpr bool is_band_v = C::family == Family::band;
 
 // ---- an implementation chosen at run time: its index in sdh_rungs ---------------------------------
@@ -197,10 +214,7 @@ inline const ImplInfo* find_impl(const std::string& name) {
     if (name == i.name) return &i;
   return nullptr;
 }
-inline bool is_fast(Impl i) {
-  const Family f = info_of(i).family;
-  return f == Family::fast || f == Family::gram || f == Family::gram2;
-}
+inline bool is_fast(Impl i) { return fast_family(info_of(i).family); }
 inline bool is_band(Impl i) { return info_of(i).family == Family::band; }
 // The bracket kernels (k_gram2), which replay ambiguous pairs (DeviceSet::ambig).
 inline bool is_bracket(Impl i) { return info_of(i).bracket; }
@@ -243,6 +257,29 @@ inline std::string impl_help() {
       s += v[k].rule == tdmaps::sdh::Rule::gram ? " (the Gram rule)" : " (the fused rule)";
   }
   return s + "; or all (default)";
+}
+// multi_hist's --impl choices: the tile-pair rungs (tile_pair_family), in the list's order.
+inline std::vector<std::string> multi_hist_impls() {
+  std::vector<std::string> v;
+  for (const auto& i : impl_list())
+    if (tile_pair_family(i.family)) v.push_back(i.name);
+  return v;
+}
+// multi_hist's --impl help: those rungs, each run of one rule followed by its rule, and the default.
+inline std::string multi_hist_impl_help() {
+  std::string s = "sdh: the kernel, a tile-pair rung: ";
+  std::vector<const ImplInfo*> v;
+  for (const auto& i : impl_list())
+    if (tile_pair_family(i.family)) v.push_back(&i);
+  for (size_t k = 0; k < v.size(); ++k) {
+    s += v[k]->name;
+    if (k + 1 == v.size() || v[k + 1]->rule != v[k]->rule)
+      s += std::string(" (") + (v[k]->rule == tdmaps::sdh::Rule::gram ? "Gram" : tdmaps::sdh::rule_name(v[k]->rule)) +
+           " rule)" + (k + 1 == v.size() ? "" : "; ");
+    else
+      s += ", ";
+  }
+  return s + "; default " + multi_hist_default_rung + " (the fastest measured, H200 and H100)";
 }
 // ---- by an impl name of sdh.csv (the results layer's lookups) -----------------------------------------------
 // The rule of implementation `impl`: a rung's, the CPU loops' pinned one; none for another name.
