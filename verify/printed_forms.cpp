@@ -31,8 +31,8 @@ int main(int argc, char** argv) {
   const auto row = [&](const char* f, const char* paper, const char* eq, const char* arith, const std::string& searched,
                        const std::string& fwl, const std::string& fwn, const std::string& outcome) {
     results::RowOf<results::layout::printed_forms> r;
-    r.set("formula", f).set("paper", paper).set("equation", eq).set("arithmetic", arith).set("searched", searched);
-    r.set("first_wrong_lambda", fwl).set("first_wrong_N", fwn).set("outcome", results::quoted(outcome));
+    r.set(TD_COL("formula"), f).set(TD_COL("paper"), paper).set(TD_COL("equation"), eq).set(TD_COL("arithmetic"), arith).set(TD_COL("searched"), searched);
+    r.set(TD_COL("first_wrong_lambda"), fwl).set(TD_COL("first_wrong_N"), fwn).set(TD_COL("outcome"), results::quoted(outcome));
     out.row(r);
     std::fprintf(stderr, "%-16s %s\n", f, outcome.c_str());
   };

@@ -163,16 +163,16 @@ int main(int argc, char** argv) {
   for (const Report& r : reports) {
     const std::vector<std::pair<double, std::string>> st = stalls(r);
     results::RowOf<results::layout::ncu_gram> row;
-    row.set("kernel", r.kernel).set("output", r.output).set("precision", r.precision).set("N", r.N).set("d", r.d);
-    row.set("ncu_ms", results::sig(duration_ms(r), 5));
-    row.set("dram_pct", results::fixed(dram_pct(r), 2));
-    row.set("l2_pct", results::fixed(num(r, "lts__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
-    row.set("l1_pct", results::fixed(num(r, "l1tex__throughput.avg.pct_of_peak_sustained_active"), 2));
-    row.set("sm_pct", results::fixed(num(r, "sm__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
-    row.set("issue_active_pct", results::fixed(num(r, "smsp__issue_active.avg.pct_of_peak_sustained_active"), 2));
-    row.set("warp_cycles_per_issue", results::fixed(num(r, "smsp__average_warp_latency_per_inst_issued.ratio"), 2));
-    row.set("stall_1", st.size() > 0 ? st[0].second : "").set("stall_1_cycles", results::fixed(st.size() > 0 ? st[0].first : NAN, 2));
-    row.set("stall_2", st.size() > 1 ? st[1].second : "").set("stall_2_cycles", results::fixed(st.size() > 1 ? st[1].first : NAN, 2));
+    row.set(TD_COL("kernel"), r.kernel).set(TD_COL("output"), r.output).set(TD_COL("precision"), r.precision).set(TD_COL("N"), r.N).set(TD_COL("d"), r.d);
+    row.set(TD_COL("ncu_ms"), results::sig(duration_ms(r), 5));
+    row.set(TD_COL("dram_pct"), results::fixed(dram_pct(r), 2));
+    row.set(TD_COL("l2_pct"), results::fixed(num(r, "lts__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
+    row.set(TD_COL("l1_pct"), results::fixed(num(r, "l1tex__throughput.avg.pct_of_peak_sustained_active"), 2));
+    row.set(TD_COL("sm_pct"), results::fixed(num(r, "sm__throughput.avg.pct_of_peak_sustained_elapsed"), 2));
+    row.set(TD_COL("issue_active_pct"), results::fixed(num(r, "smsp__issue_active.avg.pct_of_peak_sustained_active"), 2));
+    row.set(TD_COL("warp_cycles_per_issue"), results::fixed(num(r, "smsp__average_warp_latency_per_inst_issued.ratio"), 2));
+    row.set(TD_COL("stall_1"), st.size() > 0 ? st[0].second : "").set(TD_COL("stall_1_cycles"), results::fixed(st.size() > 0 ? st[0].first : NAN, 2));
+    row.set(TD_COL("stall_2"), st.size() > 1 ? st[1].second : "").set(TD_COL("stall_2_cycles"), results::fixed(st.size() > 1 ? st[1].first : NAN, 2));
     f.row(row);
     std::fprintf(stderr, "%s %s N=%s d=%s: %.3f ms, DRAM %.0f %%, L2 %.0f %%, SM %.0f %%, issue %.0f %%, stall %s\n",
                  r.kernel.c_str(), r.output.c_str(), r.N.c_str(), r.d.c_str(), duration_ms(r),

@@ -20,7 +20,9 @@
 # (padding) and the unconditional branch to its own address that ends every kernel.
 #
 # Columns of OUT_CSV (first line: `# {json}` with cuobjdump's version, the commit
-# (suffix -dirty when src/ has uncommitted changes) and the UTC date):
+# (suffix -dirty when src/ has uncommitted changes) and the UTC date; the header is the layout
+# map_instructions of src/support/results/layouts.hpp, taken from experiments/layouts.py,
+# and each row is written by column name):
 #   arch                 SASS architecture (sm_90, ...): one row per arch and kernel
 #   dim, map             2 or 3; the map's command-line name
 #   index_bits           32 (I = int, the narrow path) or 64 (I = long, the wide path)
@@ -86,11 +88,20 @@ fi
 date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 
 mkdir -p "$(dirname "$out")" || exit 1
-python3 - "$tmp/sass2.txt" "$tmp/sass3.txt" "$out" "$version" "$commit" "$date_utc" "$check" "$tmp/types.txt" <<'PY'
+python3 - "$tmp/sass2.txt" "$tmp/sass3.txt" "$out" "$version" "$commit" "$date_utc" "$check" "$tmp/types.txt" \
+  "$here/.." <<'PY'
 import json, os, re, subprocess, sys
 
-sass2, sass3, out, version, commit, date_utc, check, types_file = sys.argv[1:9]
+sass2, sass3, out, version, commit, date_utc, check, types_file, experiments = sys.argv[1:10]
 check = check == "1"
+# The header is map_instructions.csv's layout (src/support/results/layouts.hpp, exported by
+# `check_layouts --python` to experiments/layouts.py); a row is written by column name
+# (peers/peer_common.py row_line: every column of the header, no other).
+sys.path.insert(0, experiments)
+sys.path.insert(0, os.path.join(experiments, "peers"))
+from layouts import HEADERS  # noqa: E402
+from peer_common import row_line  # noqa: E402
+HEADER = HEADERS["map_instructions.csv"]
 
 # The map tables come from the registry: `tdmap types` (map_types.sh) gives each map's
 # name, dimension and C++ type as c++filt spells it.
@@ -230,18 +241,21 @@ for arch in sorted(archs):
         r = ref[(arch, dim)][0]
         if selfbra != 1:
             warn.append(f"{arch}: {dim}D {name} {form} {mode} i{bits}: {selfbra} self-branches")
-        rows.append([arch, dim, name, bits, form, mode, n, r, n - r, mufu, i64, br])
+        rows.append(dict(arch=arch, dim=dim, map=name, index_bits=bits, form=form, mode=mode, instructions=n,
+                         reference_instructions=r, map_instructions=n - r, mufu=mufu, int64_ops=i64, branches=br))
 if not archs:
     errors.append("no dummy kernel found in the binaries")
 
 if check:
-    by = {tuple(r[:6]): r for r in rows}
+    KEY = ("arch", "dim", "map", "index_bits", "form", "mode")
+    by = {tuple(r[c] for c in KEY): r for r in rows}
     for r in rows:
-        if r[3] != 32:
+        if r["index_bits"] != 32:
             continue
-        w = by.get((r[0], r[1], r[2], 64, r[4], r[5]))
-        if w is not None and r[8] > w[8]:
-            errors.append(f"{r[0]}: {r[1]}D {r[2]} {r[4]} {r[5]}: narrow map_instructions {r[8]} > wide {w[8]}")
+        w = by.get(tuple(64 if c == "index_bits" else r[c] for c in KEY))
+        if w is not None and r["map_instructions"] > w["map_instructions"]:
+            errors.append(f"{r['arch']}: {r['dim']}D {r['map']} {r['form']} {r['mode']}: narrow map_instructions "
+                          f"{r['map_instructions']} > wide {w['map_instructions']}")
 
 for w in warn:
     print("sass_cost: warning:", w, file=sys.stderr)
@@ -254,9 +268,9 @@ meta = {"program": "sass_cost", "cuobjdump": version, "commit": commit, "date_ut
 tmp = out + ".tmp"
 with open(tmp, "w") as f:
     f.write("# " + json.dumps(meta, separators=(",", ":")) + "\n")
-    f.write("arch,dim,map,index_bits,form,mode,instructions,reference_instructions,map_instructions,mufu,int64_ops,branches\n")
+    f.write(HEADER + "\n")
     for r in rows:
-        f.write(",".join(str(x) for x in r) + "\n")
+        f.write(row_line(HEADER, r) + "\n")
 os.replace(tmp, out)
 print(f"sass_cost: {len(rows)} rows ({', '.join(sorted(archs))}) -> {out}" + (" (narrow <= wide: ok)" if check else ""))
 PY

@@ -42,14 +42,14 @@ int main(int argc, char** argv) {
       const double N3 = double(N) * double(N) * double(N);
       const auto row = [&](const char* name, const Counts& c) {
         results::RowOf<results::layout::wasted3d> r;
-        r.set("N", (long long)N).set("rho", rho).set("n", (long long)B.n).set("map", name);
-        r.set("launched_blocks", (unsigned long long)c.launched_blocks).set("useful_blocks", (unsigned long long)c.useful_blocks);
-        r.set("wasted_blocks", (unsigned long long)c.wasted_blocks());
-        r.set("launched_threads", (unsigned long long)c.launched_threads).set("useful_threads", (unsigned long long)c.useful_threads);
-        r.set("wasted_threads", (unsigned long long)c.wasted_threads());
-        r.set("wasted_threads_over_n2rho3", results::sig(double(c.wasted_threads()) / n2r3));
-        r.set("wasted_threads_over_N3", results::sig(double(c.wasted_threads()) / N3));
-        r.set("blocked_padding", (unsigned long long)B.padding()).set("padding_over_n2rho3", results::sig(double(B.padding()) / n2r3));
+        r.set(TD_COL("N"), (long long)N).set(TD_COL("rho"), rho).set(TD_COL("n"), (long long)B.n).set(TD_COL("map"), name);
+        r.set(TD_COL("launched_blocks"), (unsigned long long)c.launched_blocks).set(TD_COL("useful_blocks"), (unsigned long long)c.useful_blocks);
+        r.set(TD_COL("wasted_blocks"), (unsigned long long)c.wasted_blocks());
+        r.set(TD_COL("launched_threads"), (unsigned long long)c.launched_threads).set(TD_COL("useful_threads"), (unsigned long long)c.useful_threads);
+        r.set(TD_COL("wasted_threads"), (unsigned long long)c.wasted_threads());
+        r.set(TD_COL("wasted_threads_over_n2rho3"), results::sig(double(c.wasted_threads()) / n2r3));
+        r.set(TD_COL("wasted_threads_over_N3"), results::sig(double(c.wasted_threads()) / N3));
+        r.set(TD_COL("blocked_padding"), (unsigned long long)B.padding()).set(TD_COL("padding_over_n2rho3"), results::sig(double(B.padding()) / n2r3));
         f.row(r);
       };
       const Counts bb = counts3<BB3>(BB3::plan(N, rho));

@@ -5,7 +5,7 @@ peer_headers, test_peer_headers.sh):
   PeerCsv.row(**cells) writes the cells in the layout's header order, whatever the order they are given in, after
   the metadata line and the header; a missing column, an unknown one, or a cell holding a comma is a ValueError;
   every peer script's row(...) calls (read from its source: they run only on a GPU) name exactly its layout's
-  columns (experiments/layouts.py HEADERS).
+  columns (experiments/layouts.py HEADERS); so do experiments/maps2d/sass_cost.sh's rows (its embedded Python).
 """
 import ast
 import json
@@ -81,5 +81,23 @@ for script, csv in SCRIPTS.items():
         names = {k.arg for k in c.keywords}
         diff = "" if names == cols else " (missing %s, unknown %s)" % (sorted(cols - names), sorted(names - cols))
         check(not c.args and names == cols, "%s line %d: row(...) names the columns of %s%s" % (script, c.lineno, csv, diff))
+
+# experiments/maps2d/sass_cost.sh's Python (its heredoc; it runs only where cuobjdump reads a CUDA build) writes
+# map_instructions.csv's rows by column name, row_line(HEADER, r), each r a rows.append(dict(...)) naming exactly the
+# layout's columns
+sh = open(os.path.join(here, "..", "maps2d", "sass_cost.sh")).read()
+py = sh[sh.index("<<'PY'\n") + len("<<'PY'\n"):sh.index("\nPY\n")]
+tree = ast.parse(py, "sass_cost.sh's Python")
+cols = set(HEADERS["map_instructions.csv"].split(","))
+calls = [n.args[0] for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+         n.func.attr == "append" and isinstance(n.func.value, ast.Name) and n.func.value.id == "rows"]
+check(len(calls) > 0 and 'HEADERS["map_instructions.csv"]' in py and "row_line(HEADER, r)" in py,
+      "sass_cost.sh: its header from HEADERS, its rows through row_line")
+for c in calls:
+    ok = isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == "dict" and not c.args
+    names = {k.arg for k in c.keywords} if ok else set()
+    diff = "" if names == cols else " (missing %s, unknown %s)" % (sorted(cols - names), sorted(names - cols))
+    check(ok and names == cols, "sass_cost.sh line %d of its Python: a row names the columns of map_instructions.csv%s"
+          % (c.lineno, diff))
 
 sys.exit(1 if fails else 0)

@@ -105,11 +105,11 @@ int main(int argc, char** argv) {
     for (int k = 0; k < 3; ++k) {
       const double bound = rules[k] == Rule::gram ? u * (17.0 * Pc + 4.1 * std::sqrt(all.max_ex * Pc)) : 0.0;
       results::RowOf<results::layout::sdh_gram_accuracy> r;
-      r.set("N", (long long)N).set("pairs_checked", (unsigned long long)all.pairs).set("row_step", (long long)step);
-      r.set("box", results::sig(box)).set("bucket_width", results::sig(w)).set("buckets", B).set("max_c2", results::sig(Pc));
-      r.set("rule", rule_name(rules[k])).set("other_bucket_than_exact", (unsigned long long)all.differ[k]);
-      r.set("fraction", results::sci(double(all.differ[k]) / double(all.pairs), 4));
-      r.set("max_abs_err", results::sig(all.max_err[k])).set("err_bound", results::sig(bound));
+      r.set(TD_COL("N"), (long long)N).set(TD_COL("pairs_checked"), (unsigned long long)all.pairs).set(TD_COL("row_step"), (long long)step);
+      r.set(TD_COL("box"), results::sig(box)).set(TD_COL("bucket_width"), results::sig(w)).set(TD_COL("buckets"), B).set(TD_COL("max_c2"), results::sig(Pc));
+      r.set(TD_COL("rule"), rule_name(rules[k])).set(TD_COL("other_bucket_than_exact"), (unsigned long long)all.differ[k]);
+      r.set(TD_COL("fraction"), results::sci(double(all.differ[k]) / double(all.pairs), 4));
+      r.set(TD_COL("max_abs_err"), results::sig(all.max_err[k])).set(TD_COL("err_bound"), results::sig(bound));
       f.row(r);
     }
     std::fprintf(stderr, "N=%lld: %llu pairs in %.1f s; other bucket than exact: pinned %llu, fused %llu, gram %llu\n",

@@ -151,6 +151,7 @@ inline constexpr Layout gram_exact{"gram_exact.csv", "gpu", "experiments/gram/be
                                    "N,d,precision,output,impl,buckets,bucket_width,eps,pairs,replayed,replayed_pct,reps,"
                                    "median_ms,p25_ms,p75_ms,min_ms,max_ms,fp64_median_ms,equal_fp64"};
 // ---- experiments/results/cpu/ ----
+// sass_cost.sh's Python writes it by column name, its header from experiments/layouts.py (check_layouts --python).
 inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
                                          "arch,dim,map,index_bits,form,mode,instructions,reference_instructions,"
                                          "map_instructions,mufu,int64_ops,branches"};
