@@ -171,10 +171,12 @@ void fill_figures(Scope& s, const Ctx& ctx) {
   }
 }
 
-// §5: tally, gpu_split, conditions_rows, seed_table (the claims, one table per seed), rule.
+// §5: tally_col, tally_row, tally_total (tally_slots), gpu_split, conditions_rows, seed_table (the claims, one table
+// per seed), rule.
 void fill_claims(Scope& s, const Ctx& ctx) {
   s.list("claims");
-  s.set("several_gpus", "").set("tally", "").set("conditions_rows", "").set("gpu_split_n", "");
+  s.set("several_gpus", "").set("conditions_rows", "").set("gpu_split_n", "");
+  tally_slots(s, ctx, {}, {});
   s.list("gpu_split");
   s.list("seed_table");
   s.list("rule");
@@ -183,11 +185,7 @@ void fill_claims(Scope& s, const Ctx& ctx) {
   const ClaimGrid grid = evaluate_all(ctx);
   const std::vector<const GpuData*>& cols = grid.cols;
   const std::vector<std::vector<Outcome>>& out = grid.out;
-  {
-    std::ostringstream o;
-    split_tally(o, ctx, out, cols, false);
-    s.set("tally", rows_text(o.str()));
-  }
+  tally_slots(s, ctx, out, cols);
   if (cols.size() > 1) {  // the claims whose verdict depends on the GPU
     s.flag("several_gpus", true);
     size_t n = 0;

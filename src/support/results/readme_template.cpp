@@ -23,7 +23,8 @@ std::set<std::string> partials_named(const std::string& text) {
 }  // namespace
 
 const std::vector<std::string>& readme_section_names() {
-  static const std::vector<std::string> v = {"results", "results_none", "targets", "maps", "rounding", "gram", "gram_none", "python"};
+  static const std::vector<std::string> v = {"results", "results_none", "targets", "claims", "maps",
+                                             "rounding", "gram", "gram_none", "python"};
   return v;
 }
 

@@ -1,7 +1,8 @@
 // src/support/results/readme_template.hpp — the prose of README.md's generated blocks (readme.hpp): the Markdown
 // template src/support/results/readme.template.md, one section per block (or part of one); readme.cpp,
-// readme_gram.cpp and readme_python.cpp compute the numbers, names, lists and flags and fill the section's named
-// slots (template.hpp), as figures/captions.template.md serves the figures.
+// readme_gram.cpp, readme_python.cpp (and, for the claims block, paper/claims/readme_claims.cpp) compute the numbers,
+// names, lists and flags and fill the section's named slots (template.hpp), as figures/captions.template.md serves the
+// figures.
 //
 // The file (its head says the same, for whoever edits it):
 //   ## `name`           a section: the template of block part `name`, up to the next heading; its blank lines at
@@ -31,7 +32,8 @@ struct ReadmeTemplateError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The names of the sections the blocks fill (readme.cpp, readme_gram.cpp, readme_python.cpp).
+// The names of the sections the blocks fill (readme.cpp, readme_gram.cpp, readme_python.cpp; `claims`:
+// paper/claims/readme_claims.cpp).
 const std::vector<std::string>& readme_section_names();
 
 // Reads and parses `path`; false with *err (the path and line) when it cannot.
