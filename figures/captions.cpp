@@ -163,12 +163,11 @@ std::vector<std::string> captions_problems(const Captions& c, const std::vector<
       if (!any) bad.push_back("section `" + p + "` (line " + std::to_string(s.line) + ") serves no figure of the registry");
     }
   // the partials: each one included somewhere, each one included defined
-  static const std::regex inc("\\{\\{>\\s*([^}\\s]+)\\s*\\}\\}");
   std::set<std::string> used;
   const auto scan = [&](const std::string& t, const std::string& where) {
-    for (std::sregex_iterator it(t.begin(), t.end(), inc), end; it != end; ++it) {
-      used.insert((*it)[1]);
-      if (!c.partials.count((*it)[1])) bad.push_back(where + " includes {{> " + (*it)[1].str() + "}}, which is not defined");
+    for (const std::string& p : tmpl::partials_included(t)) {
+      used.insert(p);
+      if (!c.partials.count(p)) bad.push_back(where + " includes {{> " + p + "}}, which is not defined");
     }
   };
   for (const CaptionSection& s : c.sections) {

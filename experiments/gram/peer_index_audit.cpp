@@ -241,11 +241,12 @@ int main(int argc, char** argv) {
     const bool w = L.fw.index >= 0;
     const std::string got = !w ? "" : L.fw.got == undefined_row ? "undefined" : num(L.fw.got);
     results::RowOf<results::layout::peer_index_audit> r;
-    r.set("formula", field(L.formula)).set("source", field(L.source)).set("index_type", field(L.index_type));
-    r.set("points_n", L.points_n).set("searched_range", field(L.searched_range)).set("method", field(L.method));
-    r.set("indices_checked", (unsigned long long)L.fw.checked).set("first_wrong", w ? num(L.fw.index) : "");
-    r.set("first_wrong_row", got).set("right_row", w ? num(L.fw.want) : "").set("verdict", field(L.verdict));
-    r.set("note", field(L.note));
+    r.set(TD_COL("formula"), field(L.formula)).set(TD_COL("source"), field(L.source));
+    r.set(TD_COL("index_type"), field(L.index_type)).set(TD_COL("points_n"), L.points_n);
+    r.set(TD_COL("searched_range"), field(L.searched_range)).set(TD_COL("method"), field(L.method));
+    r.set(TD_COL("indices_checked"), (unsigned long long)L.fw.checked).set(TD_COL("first_wrong"), w ? num(L.fw.index) : "");
+    r.set(TD_COL("first_wrong_row"), got).set(TD_COL("right_row"), w ? num(L.fw.want) : "");
+    r.set(TD_COL("verdict"), field(L.verdict)).set(TD_COL("note"), field(L.note));
     f.row(r);
     std::fprintf(stderr, "%-58s %s (%llu indices checked)\n", L.formula.c_str(), L.verdict.c_str(),
                  (unsigned long long)L.fw.checked);

@@ -12,14 +12,6 @@ namespace {
 
 bool blank_line(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
 
-// Every {{> name}} of `text`.
-std::set<std::string> partials_named(const std::string& text) {
-  static const std::regex inc("\\{\\{>\\s*([A-Za-z0-9_-]+)\\s*\\}\\}");
-  std::set<std::string> v;
-  for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) v.insert((*it)[1]);
-  return v;
-}
-
 }  // namespace
 
 const std::vector<std::string>& readme_section_names() {
@@ -78,10 +70,10 @@ std::vector<std::string> readme_template_problems(const ReadmeTemplate& t) {
   for (const auto& [n, body] : t.sections) {
     if (std::find(names.begin(), names.end(), n) == names.end())
       v.push_back("section `" + n + "` is filled by no block (readme_section_names)");
-    for (const std::string& p : partials_named(body)) included.insert(p);
+    for (const std::string& p : tmpl::partials_included(body)) included.insert(p);
   }
   for (const auto& [n, body] : t.partials)
-    for (const std::string& p : partials_named(body)) included.insert(p);
+    for (const std::string& p : tmpl::partials_included(body)) included.insert(p);
   for (const std::string& p : included)
     if (!t.partials.count(p)) v.push_back("partial `" + p + "` is included and not defined");
   for (const auto& [n, body] : t.partials)

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace results {
@@ -288,6 +289,13 @@ std::string syntax_error(const std::string& text) {
   return parse(text, &root, &err) ? "" : err;
 }
 
+std::vector<std::string> partials_included(const std::string& text) {
+  static const std::regex inc("\\{\\{>\\s*([^}\\s]+)\\s*\\}\\}");
+  std::vector<std::string> v;
+  for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it)
+    if (std::find(v.begin(), v.end(), (*it)[1].str()) == v.end()) v.push_back((*it)[1]);
+  return v;
+}
 bool read_text(const std::string& path, std::string* text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;

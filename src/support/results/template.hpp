@@ -56,6 +56,9 @@ struct Sections {
 Sections split_sections(const std::string& text);
 // The whole of a template file, byte for byte; false where it cannot be read.
 bool read_text(const std::string& path, std::string* text);
+// The names of the partials `text` includes ({{> name}}), in order, each once: the files' checks (every partial
+// included is defined, every one defined is included) scan with it.
+std::vector<std::string> partials_included(const std::string& text);
 
 }  // namespace tmpl
 }  // namespace results
