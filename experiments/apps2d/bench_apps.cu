@@ -86,7 +86,7 @@ WriteBw measure_write_bw(int warmup, int reps) {
 // ---- CSV ------------------------------------------------------------------------------------
 // edm.csv and collision.csv: layout::edm, each row by column name (bench_apps_rows.hpp).
 using rows::apps2d_row;
-void write_bw_row(bench::Table& csv, const std::string& test, const WriteBw& w) {
+void write_bw_row(results::CsvFile& csv, const std::string& test, const WriteBw& w) {
   csv.row(apps2d_row(test, "-", 0, 0, 0, results::kWriteBwMap, true, w.bytes, w.s, NAN, true));
 }
 

@@ -279,7 +279,7 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(dir, ec);
   if (ec) die("cannot create " + dir + ": " + ec.message());
   const std::string path = dir + "/" + results::layout::exact_range_gpu.file;
-  Csv csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)), results::layout::exact_range_gpu);
+  results::CsvFile csv(path, metadata_json("gpu_exact_range", join_args(argc, argv)), results::layout::exact_range_gpu);
 
   unsigned long long* d_first = device_alloc<unsigned long long>(1, "the sweep result");
   unsigned long long* d_bad = device_alloc<unsigned long long>(size_t(utm_max + 1), "the UTM results");

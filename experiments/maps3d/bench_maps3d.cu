@@ -204,7 +204,7 @@ void verify_before_timing(const Options& o, const std::vector<Variant>& vs) {
 }
 
 // ---- dummy ----------------------------------------------------------------------------------
-void run_dummy(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
+void run_dummy(const Options& o, results::CsvFile& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
   DevBuf<int> out(1, "dummy output");
@@ -253,7 +253,7 @@ void run_dummy(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
 }
 
 // ---- threebody ------------------------------------------------------------------------------
-void run_threebody(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
+void run_threebody(const Options& o, results::CsvFile& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
   const float r2 = o.r * o.r;
@@ -309,7 +309,7 @@ void run_threebody(const Options& o, bench::Table& csv, bench::Interleaved& time
 // layouts plus the bandwidth reference over the same bytes, interleaved; rows mode=bw
 // and one reference row map=bw_copy (eff_gbs = its measured bandwidth). Skipped where
 // the buffers do not fit.
-void run_layout_bw(const Options& o, bench::Table& csv, bench::Interleaved& timer, const std::vector<Variant>& all,
+void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& timer, const std::vector<Variant>& all,
                    i64 N, int rho) {
   const int P = o.bw_planes;
   const u64 stride[2] = {layout_bw_stride(Layout::linear, N, rho), layout_bw_stride(Layout::blocked, N, rho)};
@@ -370,7 +370,7 @@ void run_layout_bw(const Options& o, bench::Table& csv, bench::Interleaved& time
   csv.row(rows::tet_layout_row(N, rho, B.n, "-", results::kBwCopyMap, "bw", ref_n, 0, 0.0, ref, ref_gbs, nullptr, nullptr));
 }
 
-void run_layout(const Options& o, bench::Table& csv, bench::Interleaved& timer) {
+void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& timer) {
   const std::vector<Variant> all = variants(o);
   verify_before_timing(o, all);
   DevBuf<unsigned long long> scratch(kBinCopies3, "checksum scratch");

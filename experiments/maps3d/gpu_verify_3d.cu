@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   if (ec) gpu::die("cannot create " + dir + ": " + ec.message());
   const std::string path = dir + "/" + results::layout::tet_exact_range_gpu.file;
   {
-    gpu::Csv csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""), results::layout::tet_exact_range_gpu);
+    results::CsvFile csv(path, gpu::metadata_json("gpu_verify_3d", quick ? "--quick" : ""), results::layout::tet_exact_range_gpu);
     unsigned long long* scratch = gpu::device_alloc<unsigned long long>(1, "scratch");
     const u64 lim = quick ? (1ull << 30) : (1ull << 34);
     // The 32-bit path serves lambda < 2^31 (narrow plans have tet(n) < 2^31).

@@ -250,7 +250,7 @@ int main(int argc, char** argv) {
     }
   TD_CUDA(cudaSetDevice(devs[0]));
 #endif
-  std::unique_ptr<bench::Table> csv;
+  std::unique_ptr<results::CsvFile> csv;
   if (root)
     csv = session.table(o.csv, csv_layout(o.app),  // sdh_multigpu.csv, threebody_multigpu.csv, gram_multigpu.csv: one layout
                         "\"gpus_used\":" + std::to_string(world_gpus) + ",\"mpi_ranks\":" + std::to_string(world.size) +

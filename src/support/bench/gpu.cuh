@@ -178,15 +178,15 @@ class Session {
     return m;
   }
   // A CSV <dir()>/<file> with this run's metadata line and the header.
-  std::unique_ptr<Table> table(const std::string& file, const std::string& header, const std::string& extra = "") const {
-    return std::make_unique<Table>(dir() + "/" + file, metadata(extra), header);
+  std::unique_ptr<results::CsvFile> table(const std::string& file, const std::string& header, const std::string& extra = "") const {
+    return std::make_unique<results::CsvFile>(dir() + "/" + file, metadata(extra), header);
   }
   // The CSV of a declared layout (results/layouts.hpp): its file under its header.
-  std::unique_ptr<Table> table(const results::Layout& l, const std::string& extra = "") const {
+  std::unique_ptr<results::CsvFile> table(const results::Layout& l, const std::string& extra = "") const {
     return table(l.file, l.columns, extra);
   }
   // The CSV of a declared layout under another file name (a program's --csv): <dir()>/<file>, L's header.
-  std::unique_ptr<Table> table(const std::string& file, const results::Layout& l, const std::string& extra = "") const {
+  std::unique_ptr<results::CsvFile> table(const std::string& file, const results::Layout& l, const std::string& extra = "") const {
     return table(file, std::string(l.columns), extra);
   }
   const std::string& program() const { return program_; }

@@ -5,7 +5,7 @@
 //   cuda_check.cuh  die, check, TD_CUDA, TD_LAUNCHED, require_gpu, device_alloc, to_dim3
 //   launch.cuh      index_tag, TD_KERNEL_FOR, with_index, launch_checked (a plan's index path)
 //   metadata.cuh    json_escape, utc_now, gpu_slug, kernel_driver_version, metadata_json
-//   csv.cuh         Csv (flushed rows, "# " + metadata JSON, then the header)
+//   csv.cuh         results::CsvFile, the one CSV writer (flushed rows, "# " + metadata JSON, then the header)
 //
 // No map: a kernel header includes the map headers it names, a program the registry
 // (tdmaps/registry.hpp) if it walks the list of maps. Event timing is the harness's

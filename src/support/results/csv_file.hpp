@@ -1,6 +1,5 @@
-// src/support/results/csv_file.hpp — the one CSV writer of every program, host only (the GPU
-// programs' bench::Table and gpu::Csv are this class; it sits here, in the results layer beside the
-// layouts, below both bench/ and gpu/, which include it): the file's folders created, "# " + a
+// src/support/results/csv_file.hpp — the one CSV writer of every program, host only, under one name (it sits
+// here, in the results layer beside the layouts, below both bench/ and gpu/, which include it): the file's folders created, "# " + a
 // metadata JSON object as the first line (none for the oracle's tables under verify/results/, whose
 // bytes depend on nothing but the code), the header (a results::layout's columns) as the next, and
 // each row flushed as it is written, so that an interrupted sweep keeps the rows it finished. A row is
