@@ -171,11 +171,12 @@ void fill_figures(Scope& s, const Ctx& ctx) {
   }
 }
 
-// §5: tally_col, tally_row, tally_total (tally_slots), gpu_split, conditions_rows, seed_table (the claims, one table
-// per seed), rule.
+// §5: tally_col, tally_row, tally_total (tally_slots), gpu_split, cond_family (the conditions), seed_table (the
+// claims, one table per seed), rule.
 void fill_claims(Scope& s, const Ctx& ctx) {
   s.list("claims");
-  s.set("several_gpus", "").set("conditions_rows", "").set("gpu_split_n", "");
+  s.set("several_gpus", "").set("gpu_split_n", "");
+  s.list("cond_family");
   tally_slots(s, ctx, {}, {});
   s.list("gpu_split");
   s.list("seed_table");
@@ -200,54 +201,61 @@ void fill_claims(Scope& s, const Ctx& ctx) {
     }
     s.set("gpu_split_n", std::to_string(n));
   }
-  {  // the conditions of every claim family (paper/conditions.csv), with the paper's words
+  {  // the conditions of every claim family (paper/conditions.csv), with the paper's words: cond_family (family, n,
+     // condition: first, name, ours, fixed_by, readings; none where conditions.csv lacks the family)
     std::vector<std::string> fams;
     std::map<std::string, std::vector<std::string>> members;
     for (const Claim& c : ctx.claims) {
       if (std::find(fams.begin(), fams.end(), c.family) == fams.end()) fams.push_back(c.family);
       members[c.family].push_back(c.id);
     }
-    std::ostringstream o;
     for (const std::string& f : fams) {
       const Claim* any = nullptr;
       for (const Claim& c : ctx.claims)
         if (c.family == f) { any = &c; break; }
-      bool first = true;
-      for (const Condition& k : any->conds) {
-        o << "| " << (first ? "`" + f + "`" : "″") << " | " << (first ? std::to_string(members[f].size()) : "") << " | "
-          << k.name << " | " << cell(k.ours) << " | " << cell(k.fixed_by) << " | "
-          << (k.readings.empty() ? "—" : cell(join(k.readings, ", "))) << " |\n";
-        first = false;
-      }
-      if (first) o << "| `" << f << "` | " << members[f].size() << " | — | — | not in paper/conditions.csv | — |\n";
+      Scope& x = s.add("cond_family");
+      x.set("family", f).set("n", std::to_string(members[f].size()));
+      x.list("condition");
+      for (const Condition& k : any->conds)
+        x.add("condition")
+            .flag("first", x.lists["condition"].size() == 1)
+            .set("name", k.name)
+            .set("ours", cell(k.ours))
+            .set("fixed_by", cell(k.fixed_by))
+            .set("readings", cell(join(k.readings, ", ")));
     }
-    s.set("conditions_rows", rows_text(o.str()));
   }
-  // one table per run of claims of one seed: a claim measured on the GPUs has one row per GPU (its verdict
-  // computed on that GPU's results); a claim of the map library / CPU oracle has one row
-  std::vector<std::pair<std::string, std::string>> tables;  // (seed, rows)
+  // one table per run of claims of one seed (seed_table: seed, both, row): a claim measured on the GPUs has one row
+  // per GPU (its verdict computed on that GPU's results; slug empty: no GPU data); a claim of the map library / CPU
+  // oracle has one row (flag library)
   for (size_t i = 0; i < ctx.claims.size(); ++i) {
     const Claim& c = ctx.claims[i];
-    if (tables.empty() || c.seed != tables.back().first) tables.emplace_back(c.seed, "");
-    std::ostringstream o;
+    if (s.lists["seed_table"].empty() || c.seed != s.lists["seed_table"].back().vals["seed"]) {
+      Scope& t = s.add("seed_table");
+      t.set("seed", c.seed).flag("both", c.seed.find('+') != std::string::npos).list("row");
+    }
+    Scope& t = s.lists["seed_table"].back();
     const bool gpu = needs_gpu(c.id);
     const size_t rows = gpu ? cols.size() : 1;
     for (size_t k = 0; k < rows; ++k) {
-      if (k == 0)
-        o << "| `" << c.id << "` | " << cell(c.section) << " | " << cell(c.quantity) << " | " << cell(c.value)
-          << (c.unit.empty() || c.unit == "set" ? "" : " " + cell(c.unit)) << " (" << cell(c.gpu) << "; conditions `"
-          << c.family << "`) | ";
-      else
-        o << "| `" << c.id << "` | | ″ | | ";
-      const std::string on = !gpu ? "library / CPU" : cols[k] ? "`" + cols[k]->slug + "`" : "no GPU data";
       const Outcome& r = out[i][k];
-      o << on << " | " << cell(r.ours) << " | **" << r.verdict << "**" << (r.noise ? " (within noise)" : "")
-        << (r.reason.empty() ? "" : ": " + cell(r.reason)) << " |\n";
+      t.add("row")
+          .set("id", c.id)
+          .flag("first", k == 0)
+          .set("section", cell(c.section))
+          .set("quantity", cell(c.quantity))
+          .set("value", cell(c.value))
+          .set("unit", c.unit == "set" ? "" : cell(c.unit))
+          .set("gpu", cell(c.gpu))
+          .set("family", c.family)
+          .flag("library", !gpu)
+          .set("slug", gpu && cols[k] ? cols[k]->slug : "")
+          .set("ours", cell(r.ours))
+          .set("verdict", r.verdict)
+          .flag("noise", r.noise)
+          .set("reason", cell(r.reason));
     }
-    tables.back().second += o.str();
   }
-  for (const auto& [seed, rows] : tables)
-    s.add("seed_table").set("seed", seed).flag("both", seed.find('+') != std::string::npos).set("rows", rows_text(rows));
   for (const Claim& c : ctx.claims) {
     const std::vector<double> rhos = rho_readings(c);
     std::vector<std::string> rs;
@@ -257,24 +265,40 @@ void fill_claims(Scope& s, const Ctx& ctx) {
 }
 
 // Issue targets (ours; no paper claim): the rows of paper/targets.csv judged by targets.cpp (README prints the same
-// verdicts), one table a family: sdh_target_rows (#26), gram_target_rows (#27, #36, #37: with what binds a target
-// not met, from ncu_gram.csv), python_target_rows (#38), multigpu_target_rows (#16, #17).
+// verdicts), one table per value of its column table (a row without one: its issue), in the order of the tables' first
+// rows in the CSV: target_table (table, issue: the issues of its rows, row: id, target, slug, kernel, measured,
+// verdict, where, binds). Each table's heading and columns are the template's (by the table's name).
 void fill_targets(Scope& s, const Ctx& ctx) {
   std::string why;
   const std::vector<Target> targets = load_targets(targets_path(ctx), &why);
-  std::ostringstream sdh, gram, python, multi;
-  for (const TargetResult& r : evaluate_targets(targets, ctx)) {
-    const std::string& i = r.target->issue;
-    const bool is_gram = i == "27" || i == "36" || i == "37";
-    std::ostringstream& o = is_gram ? gram : i == "38" ? python : (i == "16" || i == "17") ? multi : sdh;
-    o << "| `" << r.target->id << "` | " << cell(r.target->target) << " | `" << r.gpu->slug << "` | " << cell(r.kernel)
-      << " | " << cell(r.measured) << " | **" << r.verdict << "**" << (r.where.empty() ? "" : ": " + cell(r.where));
-    if (is_gram) o << " | " << (r.binds.empty() ? "—" : cell(r.binds));
-    o << " |\n";
+  const auto table_of = [](const Target& t) { return t.table.empty() ? t.issue : t.table; };
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<std::string>> issues;
+  for (const Target& t : targets) {
+    const std::string k = table_of(t);
+    if (std::find(order.begin(), order.end(), k) == order.end()) order.push_back(k);
+    if (std::find(issues[k].begin(), issues[k].end(), t.issue) == issues[k].end()) issues[k].push_back(t.issue);
   }
-  s.set("sdh_target_rows", rows_text(sdh.str())).set("gram_target_rows", rows_text(gram.str()));
-  s.set("python_target_rows", rows_text(python.str())).set("multigpu_target_rows", rows_text(multi.str()));
-  s.flag("issue_targets", !sdh.str().empty() || !gram.str().empty() || !python.str().empty() || !multi.str().empty());
+  const std::vector<TargetResult> results = evaluate_targets(targets, ctx);
+  s.list("target_table");
+  for (const std::string& k : order) {
+    Scope x;
+    x.set("table", k);
+    for (const std::string& i : issues[k]) x.add("issue").set("n", i);
+    x.list("row");
+    for (const TargetResult& r : results)
+      if (table_of(*r.target) == k)
+        x.add("row")
+            .set("id", r.target->id)
+            .set("target", cell(r.target->target))
+            .set("slug", r.gpu->slug)
+            .set("kernel", cell(r.kernel))
+            .set("measured", cell(r.measured))
+            .set("verdict", r.verdict)
+            .set("where", cell(r.where))
+            .set("binds", cell(r.binds));
+    if (!x.lists["row"].empty()) s.list("target_table").push_back(std::move(x));
+  }
 }
 
 // Peers' triangular index formulas (issue #27 item 6): peer_index, the rows of

@@ -22,13 +22,13 @@ std::vector<Target> load_targets(const std::string& path, std::string* why) {
   std::vector<Target> out;
   const std::optional<Table> t = read_table(path, results::layout::targets, why);
   if (!t) return out;
-  const std::string miss = t->missing({"id", "issue", "target", "value", "unit", "csv", "how"});
+  const std::string miss = t->missing({"id", "issue", "table", "target", "value", "unit", "csv", "how"});
   if (!miss.empty()) {
     if (why) *why = path + " lacks column(s) " + miss;
     return out;
   }
   for (const TableRow& r : t->rows()) {
-    Target x{r.s("id"), r.s("issue"), r.s("target"), r.s("value"), r.s("unit"), r.s("csv"), r.s("how"), {}};
+    Target x{r.s("id"), r.s("issue"), r.s("table"), r.s("target"), r.s("value"), r.s("unit"), r.s("csv"), r.s("how"), {}};
     if (x.id.empty()) continue;
     (void)results::layout_of_file(x.csv);  // a table without a declared layout: std::invalid_argument, here
     x.pv = parse_value(x.value);

@@ -13,7 +13,8 @@ namespace figs {
 using namespace results;  // the results layer (src/support/results/), which figs builds on
 
 struct Target {
-  std::string id, issue, target, value, unit, csv, how;  // the columns of paper/targets.csv
+  std::string id, issue, table, target, value, unit, csv, how;  // the columns of paper/targets.csv (table: the
+                                                               // report's table of the row; empty: its issue's)
   PaperValue pv;                                         // value, parsed as a claim's paper value
 };
 // paper/targets.csv (the file beside ctx.reported); empty with *why when it cannot be read.

@@ -195,7 +195,7 @@ inline constexpr Layout conditions{"conditions.csv", "paper", "by hand (paper/cl
                                    "family,condition,ours,fixed_by,readings"};
 // targets.csv (beside reported.csv): the issues' targets (paper/claims/targets.hpp); csv: a per-GPU layout's file
 inline constexpr Layout targets{"targets.csv", "paper", "by hand (paper/claims)",
-                                "id,issue,target,value,unit,csv,how"};
+                                "id,issue,table,target,value,unit,csv,how"};
 }  // namespace layout
 
 // Every layout, for the drift test and the readers' checks.

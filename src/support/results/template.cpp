@@ -17,6 +17,7 @@ struct Node {
   std::string text;      // Text: the text; Value / If / Each / Partial: the name
   std::string sep;       // Each: the separator
   bool neg = false;      // If: {{#if !name}}
+  bool eq = false;       // If: {{#if name=word}} (the word in `sep`)
   bool alone = false;    // Value: alone on its line (the line goes when the value is empty)
   bool nl = false;       // Value alone on its line: the line ended with a newline
   std::vector<Node> body, other;  // If: then / else; Each: the body
@@ -85,6 +86,12 @@ bool parse(const std::string& s, std::vector<Node>* root, std::string* err) {
       if (!name.empty() && name[0] == '!') {
         n.neg = true;
         name = trim(name.substr(1));
+      }
+      const size_t is = name.find('=');
+      if (is != std::string::npos) {
+        n.eq = true;
+        n.sep = trim(name.substr(is + 1));
+        name = trim(name.substr(0, is));
       }
       n.text = name;
       cur->push_back(std::move(n));
@@ -205,12 +212,12 @@ struct Renderer {
         }
         case Node::If: {
           const std::string* v = val(n.text);
-          const std::vector<Scope>* l = v ? nullptr : list(n.text);
+          const std::vector<Scope>* l = v || n.eq ? nullptr : list(n.text);
           if (!v && !l) {
-            err = "{{#if " + n.text + "}}: " + n.text + " is not defined";
+            err = "{{#if " + n.text + "}}: " + n.text + " is not defined" + (n.eq ? " as a value" : "");
             return false;
           }
-          const bool on = (v ? !v->empty() : !l->empty()) != n.neg;
+          const bool on = (n.eq ? *v == n.sep : v ? !v->empty() : !l->empty()) != n.neg;
           if (!run(on ? n.body : n.other, o)) return false;
           break;
         }

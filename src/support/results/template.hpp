@@ -8,6 +8,7 @@
 //   {{name}}  {{name:arg}}              a value of the current scope or of an enclosing one
 //   {{#if name}} … {{else}} … {{/if}}   the first part when `name` is a non-empty value or a non-empty list
 //   {{#if !name}} … {{/if}}             the negation
+//   {{#if name=word}} … {{/if}}         the first part when the value `name` is `word` ({{#if !name=word}}: is not)
 //   {{#each name}} … {{/each}}          the body once per item of the list `name`, each item a scope of its own
 //   {{#each name sep=", "}} … {{/each}} the same, the separator between the items
 //   {{! a comment }}                    removed
