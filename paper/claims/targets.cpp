@@ -442,7 +442,7 @@ std::vector<TargetVerdict> target_verdicts(const Ctx& ctx, std::string* why) {
   const std::vector<Target> targets = load_targets(targets_path(ctx), why);
   for (const TargetResult& r : evaluate_targets(targets, ctx))
     out.push_back(TargetVerdict{r.target->id, r.gpu->slug, r.target->target, r.kernel, r.measured, r.verdict, r.where,
-                                r.binds, r.value, r.target->pv.lo, r.target->issue});
+                                r.binds, r.value, r.target->pv.lo, r.target->issue, r.target->table});
   return out;
 }
 

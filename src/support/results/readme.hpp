@@ -27,6 +27,7 @@ struct TargetVerdict {
   double value = NAN;    // our value, where one number gives the verdict (NaN: several, or none)
   double goal = NAN;     // the target's number
   std::string issue;     // the issue it is of (column issue of paper/targets.csv: 26, 27, ...)
+  std::string table;     // the report's table of its row (column table: sdh, gram, ...; empty: its issue's)
 };
 // The verdict of target `id` on GPU folder `slug` (nullptr: none).
 const TargetVerdict* find_verdict(const std::vector<TargetVerdict>& v, const std::string& id, const std::string& slug);

@@ -344,11 +344,11 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
               .set("over_fp32", fmt_with(cf / med(b), "%.1f×"));
         }
     }
-    // the targets of issues #27, #36 and #37 against this folder (their rows of paper/targets.csv by the column issue,
-    // judged in paper/claims/targets.cpp, with what binds a target not met: the same rows as the report's)
+    // the Gram targets (issues #27, #36, #37) against this folder: the rows of paper/targets.csv whose column table is
+    // gram, judged in paper/claims/targets.cpp, with what binds a target not met: the same rows as the report's table
     G.list("target");
     for (const TargetVerdict& x : verdicts)
-      if (x.slug == g.slug && (x.issue == "27" || x.issue == "36" || x.issue == "37"))
+      if (x.slug == g.slug && x.table == "gram")
         G.add("target")
             .set("id", x.id)
             .set("target", x.target)
