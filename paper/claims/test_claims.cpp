@@ -218,6 +218,17 @@ int main(int argc, char** argv) {
     err.clear();
     tmpl::render("{{> q}}", d, &err, &parts);
     if (err.empty()) fail("template: an unknown partial is not an error");
+    // a value's equality test ({{#if name=word}}, {{#if !name=word}}; the report's target tables): on a list or an
+    // undefined name, an error
+    err.clear();
+    const std::string eq = tmpl::render("{{#if a=A}}=A{{/if}}{{#if a=B}}=B{{/if}}{{#if !a=B}}!B{{/if}}", d, &err);
+    if (eq != "=A!B") fail("template: the equality test gave '" + eq + "' (" + err + ")");
+    err.clear();
+    tmpl::render("{{#if x=1}}no{{/if}}", d, &err);
+    if (err.empty()) fail("template: an equality test of a list is not an error");
+    // the partials a text includes, each once, in order (the template files' checks)
+    const std::vector<std::string> used = tmpl::partials_included("{{> b}} {{>a}} {{> b }}");
+    if (used != std::vector<std::string>{"b", "a"}) fail("template: partials_included");
   }
   // ---- a reader's column names (csv.hpp, issue #39): a table read through its layout throws on a name neither its
   // header nor its layout has (a misspelt reader), and reads a declared column an older file lacks as absent ----
