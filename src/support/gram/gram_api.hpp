@@ -97,7 +97,7 @@ struct Request {
                                        // the width by an ulp for that); distances outside: not counted
   unsigned* counts = nullptr;          // count: N counters, added to: point i gets one for every j != i within eps
   unsigned long long* total = nullptr; // count: one counter, added to: the pairs i > j within eps
-  float eps2 = 0;                      // count: the pair is within eps when its d^2 <= eps2
+  float eps2 = 0;                      // count: the pair is within eps when its d^2 <= eps2 (>= 0, else refused)
   float* minmax = nullptr;             // minmax: 2 floats {least, largest} distance, combined with what they hold
                                        // (start them at {+inf, 0}; atomics on the bits of non-negative floats)
   // count_exact / hist_exact (the exact mode): X (the N x d float points of prepare: the replay reads them), eps

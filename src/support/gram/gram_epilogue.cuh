@@ -20,6 +20,19 @@ using cute::size;
 __device__ __forceinline__ float squared_distance(float ni, float nj, float dot) {
   return fmaxf(__fmaf_rn(-2.0f, dot, ni + nj), 0.0f);
 }
+// The count's test d2 <= eps2 (issue #37), one FSETP: !(fma(..) > eps2) answers max(fma(..), 0) <= eps2 for every
+// value, NaN included (fmaxf(NaN, 0) = 0 <= eps2; !(NaN > eps2) too), as long as eps2 >= 0 (the dispatch refuses
+// other eps2): the clamp's FMNMX goes.
+__device__ __forceinline__ bool within_eps2(float ni, float nj, float dot, float eps2) {
+  return !(__fmaf_rn(-2.0f, dot, ni + nj) > eps2);
+}
+// row += 1 and col += inc where `in`: two predicated IADDs. nvcc's own forms were a SEL and an add, or an add and a
+// predicated move, for each counter (sm90-ws count's SASS: about 8 instructions a pair, 5 with these).
+__device__ __forceinline__ void add_where(bool in, u32& row, u32& col, u32 inc) {
+  asm("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %2, 0;\n\t@q add.u32 %0, %0, 1;\n\t@q add.u32 %1, %1, %3;\n\t}"
+      : "+r"(row), "+r"(col)
+      : "r"(u32(in)), "r"(inc));
+}
 // The distance the reductions bucket and compare (histogram, minmax): one MUFU square root.
 __device__ __forceinline__ float approx_distance(float d2) {
   float d;
@@ -243,8 +256,7 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
     // (each form as measured: a shared `in` flag, or a lambda for the three adds, changed the SASS of both)
     if constexpr (!Exact) {
-      const float d2 = TD_EPI_D2(r, c, acc(v));
-      if (TD_EPI_BELOW(r, c) && d2 <= p.eps2) {
+      if (TD_EPI_BELOW(r, c) && within_eps2(__ldg(nr + r), __ldg(nc + c), acc(v), p.eps2)) {
         atomicAdd(&rc[r], 1u);
         atomicAdd(&rc[tile_side + c], 1u);
         ++mine;
@@ -297,48 +309,66 @@ __device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, cons
       const float dot = acc(v, m, 0);
       bool in;  // (bitwise: the short-circuit && kept the norms' loads behind a branch a pair)
       if constexpr (!Exact) {
-        in = below & (TD_EPI_D2_AT(dr, dc, dot) <= p.eps2);
+        in = below & within_eps2(__ldg(nrb + dr), __ldg(ncb + dc), dot, p.eps2);
       } else {
         const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), dot);
         in = below & k.within;
         replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
       }
       const int k = (v & 1) + 2 * (v >> 2);  // the column's slot, 0 .. 31
-      row[2 * m + ((v >> 1) & 1)] += u32(in);
-      col[k >> 2] += u32(in) << (8 * (k & 3));
+      add_where(in, row[2 * m + ((v >> 1) & 1)], col[k >> 2], 1u << (8 * (k & 3)));
     }
   }
 }
-// A thread's counters out: the rows summed over their quad and added to global (each row of the tile is one quad's),
-// the columns summed over the warp's lanes of one lane % 4 and added to the team's shared counters `cols` (4 lanes a
-// warp, one atomic a column), the warp's total to cols[128]. The team's barrier and the columns' flush follow (the
-// callers').
+// A thread's counters out, each sum scattered over the lanes that hold its parts (halving exchanges: a lane keeps half
+// of what it holds and adds its partner's copy of that half), so that every lane adds at most one row to global and
+// four columns to the team's shared counters `cols`:
+// - the rows over their quad (lane bits 0, 1): lane q of a quad ends with row slot q (2 M = 4) or q % 2 (2 M = 2);
+// - the column words over the 8 lanes of one lane % 4 (lane bits 2, 3, 4; 7 shuffles for 24): lane 4 g + q ends with
+//   word g, slots 4 g + j (j < 4), columns (j & 1) + 8 (2 g + j / 2) from its own first;
+// - the warp's total (5 shuffles) to cols[128].
+// The team's barrier and the columns' flush follow (the callers').
 template <int M, class Tm, class Cc>
 __device__ __forceinline__ void count_wgmma_rows(const Params p, TileAt t, const Cc& cc, u32 (&row)[2 * M], u32 (&col)[8],
                                                  u32* cols, Tm tm) {
-  CUTE_UNROLL
-  for (int s = 0; s < 2 * M; ++s)
-    for (int o = 1; o <= 2; o *= 2) row[s] += __shfl_xor_sync(0xffffffffu, row[s], o);
-  u32 total = 0;  // the quad's
+  static_assert(M == 1 || M == 2, "a warp group's 64 x 128 fragment once or twice");
+  const int lane = tm.lane();
+  u32 total = 0;
   CUTE_UNROLL
   for (int s = 0; s < 2 * M; ++s) total += row[s];
-  for (int o = 4; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
-  CUTE_UNROLL
-  for (int w = 0; w < 8; ++w)
-    for (int o = 4; o <= 16; o *= 2) col[w] += __shfl_xor_sync(0xffffffffu, col[w], o);
-  const int lane = tm.lane();
-  if (lane < 4) {
-    CUTE_UNROLL
-    for (int k = 0; k < 32; ++k) {
-      const u32 n = (col[k >> 2] >> (8 * (k & 3))) & 0xffu;
-      if (n) atomicAdd(&cols[get<1>(cc(0)) + Offsets<true>::dc(cc, (k & 1) + 4 * (k >> 1))], n);
-    }
-  }
+  for (int o = 1; o <= 16; o *= 2) total += __shfl_xor_sync(0xffffffffu, total, o);
   if (lane == 0 && total) atomicAdd(&cols[tile_side], total);
-  if ((lane & 3) == 0) {
+  // the rows
+  u32 rs;
+  int slot;
+  if constexpr (M == 2) {
+    const bool h = lane & 2;
+    u32 half[2];
     CUTE_UNROLL
-    for (int s = 0; s < 2 * M; ++s)
-      if (row[s]) atomicAdd(&p.counts[t.r0 + get<0>(cc(0)) + 64 * (s >> 1) + 8 * (s & 1)], row[s]);
+    for (int i = 0; i < 2; ++i) half[i] = (h ? row[i + 2] : row[i]) + __shfl_xor_sync(0xffffffffu, h ? row[i] : row[i + 2], 2);
+    const bool h1 = lane & 1;
+    rs = (h1 ? half[1] : half[0]) + __shfl_xor_sync(0xffffffffu, h1 ? half[0] : half[1], 1);
+    slot = lane & 3;
+  } else {
+    const bool h1 = lane & 1;
+    rs = (h1 ? row[1] : row[0]) + __shfl_xor_sync(0xffffffffu, h1 ? row[0] : row[1], 1);
+    rs += __shfl_xor_sync(0xffffffffu, rs, 2);
+    slot = (lane & 2) ? -1 : (lane & 1);  // lanes 2, 3 of a quad hold copies
+  }
+  if (slot >= 0 && rs) atomicAdd(&p.counts[t.r0 + get<0>(cc(0)) + 64 * (slot >> 1) + 8 * (slot & 1)], rs);
+  // the columns
+  u32 quarter[4], pair[2];
+  const bool h4 = lane & 16, h3 = lane & 8, h2 = lane & 4;
+  CUTE_UNROLL
+  for (int i = 0; i < 4; ++i) quarter[i] = (h4 ? col[i + 4] : col[i]) + __shfl_xor_sync(0xffffffffu, h4 ? col[i] : col[i + 4], 16);
+  CUTE_UNROLL
+  for (int i = 0; i < 2; ++i) pair[i] = (h3 ? quarter[i + 2] : quarter[i]) + __shfl_xor_sync(0xffffffffu, h3 ? quarter[i] : quarter[i + 2], 8);
+  const u32 w = (h2 ? pair[1] : pair[0]) + __shfl_xor_sync(0xffffffffu, h2 ? pair[0] : pair[1], 4);
+  const int g = lane >> 2, c = get<1>(cc(0)) + 16 * g;
+  CUTE_UNROLL
+  for (int j = 0; j < 4; ++j) {
+    const u32 n = (w >> (8 * j)) & 0xffu;
+    if (n) atomicAdd(&cols[c + 8 * (j >> 1) + (j & 1)], n);
   }
 }
 template <bool Exact, class Tm, class Acc, class Cc>

@@ -107,8 +107,8 @@ cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch
     case Out::mirror:
       if (!r.dst) return cudaErrorInvalidValue;
       break;
-    case Out::count:
-      if (!r.counts || !r.total) return cudaErrorInvalidValue;
+    case Out::count:  // eps2 >= 0: the kernels' one-FSETP test (epi::within_eps2) assumes it
+      if (!r.counts || !r.total || !(r.eps2 >= 0)) return cudaErrorInvalidValue;
       break;
     case Out::minmax:
       if (!r.minmax) return cudaErrorInvalidValue;
