@@ -32,7 +32,7 @@ def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--N", type=int, default=1024)
     p.add_argument("--d", type=int, default=128)
-    p.add_argument("--out", default="condensed", choices=("condensed", "lower", "square"))
+    p.add_argument("--out", default=None, help="tdmaps.pdist's out= (its words and default: the package's)")
     p.add_argument("--reps", type=int, default=2000)
     p.add_argument("--warmup", type=int, default=200)
     a = p.parse_args(argv)
@@ -46,6 +46,12 @@ def main(argv):
     except ImportError as e:
         print(f"python_overhead: {e}; nothing measured", file=sys.stderr)
         return 0
+    if a.out is None:
+        a.out = tdmaps._DEFAULT_OUT
+    try:
+        kind = tdmaps._pdist_kind(a.out)  # the kernels' output of pdist's out (square: mirror)
+    except ValueError as e:
+        p.error(f"--out: {e}")
     if not torch.cuda.is_available() or not tdmaps.build_info()["kernels"]:
         print("python_overhead: no GPU or no GPU kernels in this build; nothing measured", file=sys.stderr)
         return 0
@@ -53,8 +59,7 @@ def main(argv):
     x = torch.rand((a.N, a.d), device="cuda")
     pts = _arrays.Points(x)  # require_device: remembered, the fast path's condition
     b, dev = pts.backend, pts.dev
-    shape = (a.N * (a.N - 1) // 2,) if a.out == "condensed" else (a.N, a.N)
-    kind = {"square": "mirror"}.get(a.out, a.out)
+    shape = tdmaps._pdist_shape(a.N, a.out)
     nws = _core.operand_bytes(PREC_TF32, a.N, a.d)
     dst = b.empty(shape, "float32", dev)
     fixed = (dst, b.ptr(dst))  # the output, allocated once

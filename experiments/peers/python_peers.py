@@ -34,6 +34,7 @@ Exits 0 with one line and no CSV when NumPy, PyTorch, a CUDA GPU or the tdmaps p
 bad input: one line, exit 2.
 """
 import argparse
+import math
 import os
 import shlex
 import subprocess
@@ -129,8 +130,9 @@ def stats(np, times):
 class Checker:
     """float64 distances of rows R of the points to every point, and the check of an output against them."""
 
-    def __init__(self, torch, x, a, n, d):
+    def __init__(self, torch, x, a, n, d, full):
         self.torch, self.n, self.d = torch, n, d
+        self.full = full  # full(output): the output holds every cell of N x N (tdmaps._pdist_full)
         x64 = x.double()
         if n <= a.verify_all_max:
             rows = torch.arange(n, device=x.device)
@@ -153,7 +155,7 @@ class Checker:
         hi, lo = torch.maximum(r, j), torch.minimum(r, j)
         flat = y.reshape(-1)
         if y.dim() == 2 and tuple(y.shape) == (n, n):  # square: every (r, j) as it is; lower: (r, j) read at j <= i
-            return flat, (r * n + j) if output == "square" else (hi * n + lo), torch.ones_like(r, dtype=torch.bool)
+            return flat, (r * n + j) if self.full(output) else (hi * n + lo), torch.ones_like(r, dtype=torch.bool)
         if flat.numel() == n * (n - 1) // 2:  # condensed (pdist order, a < b), no diagonal
             idx = n * lo - lo * (lo + 1) // 2 + (hi - lo - 1)
             return flat, idx.clamp(min=0), r != j
@@ -234,7 +236,7 @@ def main(argv):
 
     def kernel_name(o):
         try:
-            return str(kernel_for({"square": "mirror"}.get(o, o), a.precision, n)) if kernel_for else "?"
+            return str(kernel_for(tdmaps._pdist_kind(o), a.precision, n)) if kernel_for else "?"
         except Exception as e:
             return "? (%s)" % type(e).__name__
 
@@ -293,9 +295,9 @@ def main(argv):
         for n in a.N:
             for d in a.d:
                 x = torch.from_numpy(points(np, n, d, a.seed)).to(dev)
-                chk = Checker(torch, x, a, n, d)
-                cond, sq = n * (n - 1) // 2 * 4, n * n * 4
-                nbytes = {"condensed": cond, "lower": sq, "square": sq}
+                chk = Checker(torch, x, a, n, d, tdmaps._pdist_full)
+                # float32 bytes of each output (the peers' rows are of pdist's outputs too): the package's shapes
+                nbytes = {o: 4 * math.prod(tdmaps._pdist_shape(n, o)) for o in tdmaps._PDIST_KINDS}
                 # untimed calls first, at this size (the GPU idles through SciPy's CPU rows of the size before: its
                 # clocks drop, and the first timed rows would pay for their rise)
                 t0 = time.perf_counter()

@@ -101,7 +101,11 @@ def _ptr(p, a):
     return 0 if a is None else p.backend.ptr(a)
 
 
+# pdist's out= words, each with the kernels' output it runs ("square" is the mirror epilogue), and its default: declared
+# here alone; the peer scripts (experiments/peers/python_peers.py, python_overhead.py) take them from here, through
+# _pdist_kind, _pdist_shape and _pdist_full.
 _PDIST_KINDS = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
+_DEFAULT_OUT = "condensed"
 
 
 def _pdist_kind(out):
@@ -116,7 +120,13 @@ def _pdist_shape(N, out):
     return (N * (N - 1) // 2,) if out == "condensed" else (N, N)
 
 
-def pdist(x, *, squared=False, precision=_DEFAULT_PRECISION, out="condensed"):
+def _pdist_full(out):
+    """Whether pdist's `out` holds every cell of N x N (square: the mirror epilogue); lower and condensed hold the pairs
+    j < i alone."""
+    return _pdist_kind(out) == "mirror"
+
+
+def pdist(x, *, squared=False, precision=_DEFAULT_PRECISION, out=_DEFAULT_OUT):
     """Distances between the rows of x (N x d).
 
     out="condensed": a vector of the N(N-1)/2 pairs i < j in SciPy's order (scipy.spatial.distance.pdist).
