@@ -136,8 +136,11 @@ def _check_absmax(m, d, precision):
     if m > limit:
         raise ValueError(f"x holds values up to {m:.3g}, past {limit:.3g}: squared norms would overflow "
                          "float32; scale x down")
-    if precision == "fp16" and m > 65504.0:
-        raise ValueError(f"x holds values up to {m:.3g}, past fp16's largest 65504; scale x down or use "
+    # the largest value of the precision's operand type (fp16: 65504; the others' lie past the squared norms' limit
+    # above): declared with c_P, src/support/results/gram_bound.hpp; None: float64 (the exact mode)
+    top = _core.largest_value(precision) if precision is not None else math.inf
+    if m > top:
+        raise ValueError(f"x holds values up to {m:.3g}, past {precision}'s largest {top:g}; scale x down or use "
                          "another precision")
 
 

@@ -1,8 +1,9 @@
 // python/tdmaps/_core.cpp — the C++ half of the Python package tdmaps (issue #38, nanobind).
 // Always: the map library's closed-form facts (src/lib/cli/facts.hpp: what `tdmap info` and
 // `tdmap range` print), a DLPack view of any array (its dtype, shape, strides, device), so the
-// Python layer (__init__.py) checks every input without a GPU, and the coefficient c_P of the Gram
-// form's error bound (src/support/results/gram_bound.hpp: tdmaps.bound_coefficient) and the precisions' names and
+// Python layer (__init__.py) checks every input without a GPU, the coefficient c_P of the Gram form's error bound
+// and the largest value each precision takes (src/support/results/gram_bound.hpp: tdmaps.bound_coefficient, the check
+// of x in _arrays.py), and the precisions' names and
 // default (src/support/results/gram_names.hpp: tdmaps.PRECISIONS, every precision=). With TDMAPS_PY_KERNELS (the build
 // found a GPU, CUDA and CUTLASS: src/support/gram/meson.build): the Gram kernels (gram_api.hpp) and
 // the exact mode (gram_exact.hpp) on raw device pointers that the Python layer allocated with the
@@ -865,6 +866,8 @@ NB_MODULE(_core, m) {
   m.attr("version") = TDMAPS_VERSION;
   // c_P for d features (NaN for a precision without one): the one definition, gram_bound.hpp, that the kernels use
   m.def("bound_coef", [](const std::string& prec, i64 d) { return gram::bound::coef(prec, d); }, "precision"_a, "d"_a);
+  // the largest |value| of x a precision takes (fp16: 65504; NaN for a name without one): gram_bound.hpp's, beside c_P
+  m.def("largest_value", [](const std::string& prec) { return gram::bound::largest(prec); }, "precision"_a);
   // the precisions' names (tdmaps.PRECISIONS) and the default of every precision= : the Gram vocabulary's
   // (results/gram_names.hpp kPrecs, kDefaultPrec), interned as the Python layer's literals are (the fast path's is_name)
   {

@@ -45,6 +45,16 @@ def test_precisions_are_the_cpp_vocabulary():
         assert inspect.signature(f).parameters["precision"].default is tdmaps._core.default_precision
 
 
+def test_largest_value_is_the_cpp_fact():
+    # the largest |value| of x each precision takes, beside c_P in gram_bound.hpp (fp16: 65504): the check of x names it
+    assert tdmaps._core.largest_value("fp16") == 65504.0
+    with pytest.raises(ValueError, match="past fp16's largest 65504; "):
+        tdmaps._arrays._check_absmax(70000.0, 4, "fp16")
+    for p in tdmaps.PRECISIONS:
+        tdmaps._arrays._check_absmax(65504.0, 4, p)  # within every precision's range
+    tdmaps._arrays._check_absmax(1e6, 4, None)  # float64 (the exact mode): no operand type
+
+
 F32 = np.float32
 BAD_INPUTS = [
     ([1.0, 2.0], TypeError, "DLPack"),
