@@ -4,6 +4,7 @@
 #include "figures.hpp"
 
 #include <tdmaps/counts.hpp>
+#include <tdmaps/layout3d.hpp>  // the data layouts' names (tet_layout.csv's layout column)
 #include "registry/map_names.hpp"  // a map's family by name
 
 #include <algorithm>
@@ -145,6 +146,7 @@ void tet_I(Ctx& ctx, const GpuData& g) {
 std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::map<std::string, std::string>& map_of,
                           std::map<std::string, std::string>& mode_of, double* rho_used) {
   const std::string rc = t.first_of({"linear_over_blocked"});
+  const std::string linear = tdmaps::LinearLayout3::name, blocked = tdmaps::BlockedLayout3::name;
   std::vector<std::string> groups;
   for (const char* c : {"map", "mode"})
     if (t.has(c)) groups.push_back(c);
@@ -161,7 +163,7 @@ std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::
   };
   if (!rc.empty()) {
     for (const TableRow& r : t.rows())
-      if (usable(r) && (!t.has("layout") || r.s("layout") == "blocked") && std::isfinite(r.d(rc))) {
+      if (usable(r) && (!t.has("layout") || r.s("layout") == blocked) && std::isfinite(r.d(rc))) {
         by[key_of(r)][r.d("N")].push_back(r.d(rc));
         map_of[key_of(r)] = r.s("map");
         mode_of[key_of(r)] = r.s("mode");
@@ -176,7 +178,7 @@ std::string layout_curves(const Table& t, std::map<std::string, Pts>& out, std::
       }
     for (const auto& [k, m] : ms)
       for (const auto& [n, l] : m)
-        if (l.count("linear") && l.count("blocked") && l.at("blocked") > 0) by[k][n].push_back(l.at("linear") / l.at("blocked"));
+        if (l.count(linear) && l.count(blocked) && l.at(blocked) > 0) by[k][n].push_back(l.at(linear) / l.at(blocked));
   } else {
     return "tet_layout.csv has neither linear_over_blocked nor layout + median_ms";
   }

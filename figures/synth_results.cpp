@@ -17,6 +17,7 @@
 #include "select.hpp"  // the papers' grid's map names (pick_rows::on_papers_grid)
 #include "python_names.hpp"  // peers_python.csv's names, peers_edm.csv's impls
 #include <tdmaps/counts.hpp>
+#include <tdmaps/layout3d.hpp>  // the data layouts' names (tet_layout.csv's layout column)
 #include <tdmaps/registry.hpp>
 #include "registry/sdh_rungs.hpp"    // the SDH rungs bench_sdh times (host-only: no CUDA)
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
@@ -366,8 +367,8 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
           for (const char* mode : {"thread", "block"}) {
             const double lin = base * (1.3 + 0.4 * (1 - std::exp(-double(N) / 600))) * (std::string(m) == "bb3" ? 1.6 : 1.0);
             const double blk = base * (std::string(m) == "bb3" ? 1.6 : 1.0);
-            for (const char* layout : {"linear", "blocked"}) {
-              const bool bl = std::string(layout) == "blocked";
+            for (const bool bl : {false, true}) {
+              const char* layout = bl ? BlockedLayout3::name : LinearLayout3::name;  // the layouts' names
               RowOf<layout::tet_layout> r;
               r.set("N", N).set("rho", rho).set("n", sig(n)).set("layout", layout).set("map", m).set("mode", mode)
                   .set("verified", 1).set("slots", 0).set("padding", 0).set("padding_over_n2rho3", sig(0.44));

@@ -363,11 +363,12 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
     const double gbs = bytes / (s[i].median_ms * 1e-3) * 1e-9;
     std::fprintf(stderr, "  bw %s %s %.4g ms (%.0f GB/s, %.0f%% of the reference)\n", layout_str(c.l),
                  c.v.map.c_str(), s[i].median_ms, gbs, 100 * gbs / ref_gbs);
-    csv.row(rows::tet_layout_row(N, rho, B.n, layout_str(c.l), c.v.map, "bw", slots, pad, double(pad) / n2r3, s[i], gbs,
-                                 bb, lin));
+    csv.row(rows::tet_layout_row(N, rho, B.n, layout_str(c.l), c.v.map, results::kBwMode, slots, pad, double(pad) / n2r3,
+                                 s[i], gbs, bb, lin));
   }
   // the reference: the same bytes read and written by a plain float4 copy kernel
-  csv.row(rows::tet_layout_row(N, rho, B.n, "-", results::kBwCopyMap, "bw", ref_n, 0, 0.0, ref, ref_gbs, nullptr, nullptr));
+  csv.row(rows::tet_layout_row(N, rho, B.n, "-", results::kBwCopyMap, results::kBwMode, ref_n, 0, 0.0, ref, ref_gbs,
+                               nullptr, nullptr));
 }
 
 void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& timer) {

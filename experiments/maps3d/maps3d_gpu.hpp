@@ -53,7 +53,8 @@ std::vector<float4> make_points(i64 N);
 std::array<u64, 4> threebody_reference(const std::vector<float4>& pts, float r2);
 
 enum class Layout : int { linear = 0, blocked = 1 };
-inline const char* layout_str(Layout l) { return l == Layout::linear ? "linear" : "blocked"; }
+// tet_layout.csv's layout column: the layout's name in the map library (tdmaps/layout3d.hpp), which its readers take
+inline const char* layout_str(Layout l) { return l == Layout::linear ? LinearLayout3::name : BlockedLayout3::name; }
 u64 layout_slots(Layout l, i64 N, int rho);
 // One diffusion step in -> out (cells only; padding untouched).
 void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out);

@@ -62,8 +62,14 @@ namespace {
 double layout_bw(const Table& t) {
   double bw = NAN;
   for (const TableRow& r : t.rows())
-    if (r.s("map") == results::kBwCopyMap && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
+    if (r.s("map") == results::kBwCopyMap && r.s("mode") == results::kBwMode && !(r.d("eff_gbs") <= bw))
+      bw = r.d("eff_gbs");
   return bw;
+}
+// A verified row of the bandwidth-bound kernel in the blocked layout.
+bool blocked_bw_row(const TableRow& r) {
+  return r.s("mode") == results::kBwMode && r.s("layout") == tdmaps::BlockedLayout3::name &&
+         !(r.has("verified") && r.s("verified") == "0");
 }
 std::string layout_key(const TableRow& r) {
   return r.s("N") + "/" + (r.has("rho") ? r.s("rho") : std::string("-")) + "/" + r.s("map");
@@ -72,7 +78,7 @@ std::set<std::string> layout_near_bw(const Table& t) {
   std::set<std::string> k;
   const double bw = layout_bw(t);
   for (const TableRow& r : t.rows()) {
-    if (r.s("mode") != "bw" || r.s("layout") != "blocked" || (r.has("verified") && r.s("verified") == "0")) continue;
+    if (!blocked_bw_row(r)) continue;
     const double lin = r.d("linear_median_ms"), blk = r.d("median_ms"), e = r.d("eff_gbs");
     const double better = (std::isfinite(lin) && std::isfinite(blk) && lin < blk) ? e * blk / lin : e;
     if (better / bw >= 0.7 && std::isfinite(r.d("linear_over_blocked"))) k.insert(layout_key(r));
@@ -100,8 +106,9 @@ Rule layout_2f() {
         double bw = NAN;
         for (const TableRow& r : t->rows()) {
           // the bandwidth reference of the same run and size: a plain float4 copy of the same bytes
-          if (r.s("map") == results::kBwCopyMap && r.s("mode") == "bw" && !(r.d("eff_gbs") <= bw)) bw = r.d("eff_gbs");
-          if (r.s("mode") == "bw" || r.s("layout") != "blocked") continue;
+          if (r.s("map") == results::kBwCopyMap && r.s("mode") == results::kBwMode && !(r.d("eff_gbs") <= bw))
+            bw = r.d("eff_gbs");
+          if (r.s("mode") == results::kBwMode || r.s("layout") != tdmaps::BlockedLayout3::name) continue;
           const double x = r.d("linear_over_blocked");
           if (!std::isfinite(x)) continue;
           if (!(x >= cmin)) cmin = x;
@@ -125,7 +132,7 @@ Rule layout_2f() {
         double best_frac = NAN;
         size_t bwrows = 0;
         for (const TableRow& r : t->rows()) {
-          if (r.s("mode") != "bw" || r.s("layout") != "blocked" || (r.has("verified") && r.s("verified") == "0")) continue;
+          if (!blocked_bw_row(r)) continue;
           ++bwrows;
           const double q = r.d("linear_over_blocked");
           const double lin = r.d("linear_median_ms"), blk = r.d("median_ms"), e = r.d("eff_gbs");

@@ -45,6 +45,10 @@ struct Layout {
 // mode bw, its eff_gbs).
 inline constexpr const char* kWriteBwMap = "write_bw";
 inline constexpr const char* kBwCopyMap = "bw_copy";
+// tet_layout.csv's mode of the bandwidth-bound layout kernel's rows and of their reference row (map kBwCopyMap), beside
+// the maps' modes (thread, block); its layout column is a data layout's name (tdmaps/layout3d.hpp LinearLayout3::name,
+// BlockedLayout3::name). bench_maps3d writes them, the figures and the claims read them.
+inline constexpr const char* kBwMode = "bw";
 
 namespace layout {
 // ---- experiments/results/<gpu>/ ----
