@@ -46,7 +46,4 @@ bool needs_gpu(const std::string& id);
 // Fig. 5; rules.hpp Rule::papers_dummy): the report's "Dummy kernel on Hopper vs Kepler" lists their values.
 bool papers_dummy(const std::string& id);
 
-// The verdict rule shared by the numeric claims (exposed for the report's method section).
-std::string verdict_rule_text();
-
 }  // namespace figs

@@ -1,7 +1,7 @@
 // paper/claims/kinds.cpp — the rule kinds of the claim table (rules.hpp) and the
 // verdict rule they share.
 //
-// Verdict rule (verdict_rule_text() prints it in the report):
+// Verdict rule (paper/report.template.md states it in the report, §3; report.cpp fills its tolerances):
 //   I, ratio, ΔI   |ours − paper| ≤ kTolI                       -> holds
 //   %              |ours − paper| ≤ kTolPct (percentage points)  -> holds
 //   x, ms, N       |ours − paper| ≤ kTolRel · |paper|            -> holds
@@ -740,21 +740,5 @@ Rule custom(const std::string& how, Fn fn, bool gpu) {
 }
 
 }  // namespace rules
-
-std::string verdict_rule_text() {
-  return "An improvement factor I (or a ratio of two) holds within ±" + fmt(kTolI, 2) +
-         "; an improvement in percent, (I − 1)·100, within ±" + fmt(kTolPct, 0) +
-         " points; times, speedups and sizes within ±" + fmt(100 * kTolRel, 0) +
-         "% of the paper's value; a range a-b holds inside [a, b] widened by the same tolerance; a bound (<, ≤, >, ≥) "
-         "holds when the inequality does in the direction the paper means (a bound on a gain holds only for a gain, "
-         "I > 1: a slowdown does not satisfy \"≤ 2×\"); \"slower than BB over the whole range\" is judged per N: it holds "
-         "only if I < 1 at every N, the N where it fails are named and the trend over N shown (within noise when each "
-         "such I lies within its run-to-run spread of 1); a rank holds when it is the "
-         "paper's. Otherwise the claim differs, and the verdict says why in one line from the data (the CSV and rows, "
-         "and what bounds the kernel on our GPU). A verdict whose value lies within its run-to-run spread of the "
-         "boundary — half the interquartile range p25–p75 of the map's and of BB's rows, relative, summed — says "
-         "\"within noise\". Absolute times and speedups measured on other hardware (SDH's GTX 760 milliseconds, the "
-         "papers' GPUs' sizes) are context: ours is shown beside them, with no verdict.";
-}
 
 }  // namespace figs

@@ -123,7 +123,7 @@ void fill_setup(Scope& s, const Ctx& ctx) {
   s.set("cpu_check", ctx.cpu_check);
 }
 
-// §3: reps_min / reps_max, sanitizer (each GPU's logs), the verdict rule and the judging rules.
+// §3: reps_min / reps_max, sanitizer (each GPU's logs), the verdict rule's tolerances and the judging rules.
 void fill_method(Scope& s, const Ctx& ctx) {
   const auto [rmin, rmax] = reps_range(ctx);
   s.set("reps_min", std::isfinite(rmin) ? fmt_int(rmin) : "").set("reps_max", std::isfinite(rmax) ? fmt_int(rmax) : "");
@@ -136,7 +136,8 @@ void fill_method(Scope& s, const Ctx& ctx) {
     for (const SanitizerLog& l : logs)
       x.add("log").set("file", l.file).set("clean", std::to_string(l.clean)).set("runs", std::to_string(l.runs));
   }
-  s.set("verdict_rule", verdict_rule_text());
+  // the verdict rule's tolerances (model.hpp); its words are the template's
+  s.set("tol_i", fmt(kTolI, 2)).set("tol_pct", fmt(kTolPct, 0)).set("tol_rel_pct", fmt(100 * kTolRel, 0));
   s.list("judging_rule");
   for (const auto& [name, text] : judging_rules()) s.add("judging_rule").set("name", name).set("text", text);
 }

@@ -46,7 +46,7 @@ struct Judge {
   double noise = NAN;          // run-to-run spread of ours (same unit), from the p25/p75 quartiles
 };
 
-// The verdict of a numeric claim (see verdict_rule_text()).
+// The verdict of a numeric claim (the verdict rule: kinds.cpp's head; the report states it, paper/report.template.md).
 Outcome judge(const Claim& c, double ours, const std::string& ours_text, const Judge& j = {});
 Outcome not_measured(const std::string& why);
 // The verdict of several readings of one claim: their common verdict when every measured one
