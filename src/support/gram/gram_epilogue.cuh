@@ -292,13 +292,28 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
 // (ncu, call 46); here a pair costs its d2, one compare and two adds. The layout is checked by every count test
 // (each point's count against float64).
 constexpr int count_wgmma_bytes = (tile_side + 1) * 4;  // count_wgmma's (count_pingpong's) shared memory
+// The norms of a thread's rows and columns in its M wgmma fragments: row slot s = 2 m + row bit at rb + 64 m + 8 (row
+// bit), column slot k = (v & 1) + 2 (v >> 2) at cb + (k & 1) + 8 (k >> 1). Loaded once a tile into registers; the
+// ping-pong kernel loads them before it waits for its wgmma, so that their latency (L2) hides under the tensor cores'
+// tail (ncu, call 65: long-scoreboard stalls 11 % of the count's).
+template <int M> struct WgmmaNorms {
+  float r[2 * M], c[32];
+  template <class Cc> __device__ __forceinline__ WgmmaNorms(const TileAt& t, const Cc& cc) {
+    const float* __restrict__ nr = t.nr + get<0>(cc(0));
+    const float* __restrict__ nc = t.nc + get<1>(cc(0));
+    CUTE_UNROLL
+    for (int s = 0; s < 2 * M; ++s) r[s] = __ldg(nr + 64 * (s >> 1) + 8 * (s & 1));
+    CUTE_UNROLL
+    for (int k = 0; k < 32; ++k) c[k] = __ldg(nc + (k & 1) + 8 * (k >> 1));
+  }
+};
 // The pairs of a thread's M wgmma fragments (M = 1: count_wgmma's 64 x 128 of a warp group; M = 2: count_pingpong's
 // whole 128 x 128 tile, fragment m at rows + 64 m): row[2 m + row bit] and the column fields col[8].
 template <bool Exact, bool Full, int M, class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc, Tm tm,
-                                                  u32 (&row)[2 * M], u32 (&col)[8]) {
+__device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc,
+                                                  const WgmmaNorms<M>& nv, Tm tm, u32 (&row)[2 * M], u32 (&col)[8]) {
   TD_EPI_TILE(t);
-  TD_EPI_BASES(cc);
+  const int rb = get<0>(cc(0)), cb = get<1>(cc(0));
   using At = Offsets<true>;
   CUTE_UNROLL
   for (int m = 0; m < M; ++m) {
@@ -307,16 +322,16 @@ __device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, cons
       const int dr = 64 * m + At::dr(cc, v), dc = At::dc(cc, v), r = rb + dr, c = cb + dc;
       const bool below = Full || TD_EPI_BELOW(r, c);
       const float dot = acc(v, m, 0);
+      const int k = (v & 1) + 2 * (v >> 2), s = 2 * m + ((v >> 1) & 1);  // the column's slot (0 .. 31), the row's
       bool in;  // (bitwise: the short-circuit && kept the norms' loads behind a branch a pair)
       if constexpr (!Exact) {
-        in = below & within_eps2(__ldg(nrb + dr), __ldg(ncb + dc), dot, p.eps2);
+        in = below & within_eps2(nv.r[s], nv.c[k], dot, p.eps2);
       } else {
-        const EpsBracket k = eps_bracket(p, __ldg(nrb + dr), __ldg(ncb + dc), dot);
-        in = below & k.within;
-        replay_append(p, below & !k.within & !k.outside, r0 + r, c0 + c, tm);
+        const EpsBracket e = eps_bracket(p, nv.r[s], nv.c[k], dot);
+        in = below & e.within;
+        replay_append(p, below & !e.within & !e.outside, r0 + r, c0 + c, tm);
       }
-      const int k = (v & 1) + 2 * (v >> 2);  // the column's slot, 0 .. 31
-      add_where(in, row[2 * m + ((v >> 1) & 1)], col[k >> 2], 1u << (8 * (k & 3)));
+      add_where(in, row[s], col[k >> 2], 1u << (8 * (k & 3)));
     }
   }
 }
@@ -375,12 +390,13 @@ template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   static_assert(is_wgmma_fragment<Cc> && decltype(size(acc))::value == 64, "wgmma's 64 x 128 fragment: 64 a thread");
   TD_EPI_TILE(t);
+  const WgmmaNorms<1> nv(t, cc);
   u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total (count_wgmma_bytes)
   for (int k = tm.tid; k < tile_side + 1; k += Tm::threads) cols[k] = 0;
   tm.sync();
   u32 row[2] = {0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true, 1>(p, t, acc, cc, tm, row, col);
-  else count_wgmma_pairs<Exact, false, 1>(p, t, acc, cc, tm, row, col);
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true, 1>(p, t, acc, cc, nv, tm, row, col);
+  else count_wgmma_pairs<Exact, false, 1>(p, t, acc, cc, nv, tm, row, col);
   count_wgmma_rows<1>(p, t, cc, row, col, cols, tm);
   tm.sync();
   for (int k = tm.tid; k < tile_side; k += Tm::threads)
@@ -390,9 +406,11 @@ __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc&
 
 // The eps count (count) of one warp group's whole 128 x 128 tile (the ping-pong kernel, gram_sm90.cuh): wgmma's fragment
 // twice, rows + 0 and + 64 (MMA_M = 2), each half as count_wgmma's; a thread's rows in four counters, its columns in
-// the same 8-bit fields for both halves (at most 4 a thread, 32 a warp: no field carries). The team's column counters
-// (count_wgmma_bytes of shared memory) start at zero and are left at zero: the flush clears what it reads. Two
-// barriers a tile: before the flush (every column added), after it (every counter read and cleared).
+// the same 8-bit fields for both halves (at most 4 a thread, 32 a warp: no field carries). The norms come loaded (the
+// kernel's, under its wgmma's tail). The team's column counters `cols` (count_wgmma_bytes of shared memory) start at
+// zero and are left at zero: the flush clears what it reads. One barrier a tile, before the flush (every column
+// added): the kernel alternates two sets of counters, so the next tile's adds go to the other set, and this one is
+// written again only after the next tile's barrier, which each thread reaches after its part of this flush.
 template <class Cc>
 constexpr bool is_wgmma_fragment_x2 =
     decltype(size<1>(std::declval<const Cc&>()))::value == 2 && decltype(size<2>(std::declval<const Cc&>()))::value == 1 &&
@@ -402,14 +420,14 @@ constexpr bool is_wgmma_fragment_x2 =
                                 cute::Stride<cute::ScaledBasis<cute::_1, 1>, cute::ScaledBasis<cute::_8, 0>,
                                              cute::ScaledBasis<cute::_8, 1>>>>;
 template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
+__device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const Acc& acc, const Cc& cc, const WgmmaNorms<2>& nv,
+                                               u32* cols, Tm tm) {
   static_assert(is_wgmma_fragment_x2<Cc> && decltype(size(acc))::value == 128 && Tm::threads == 128,
                 "one warp group's 128 x 128 tile: wgmma's 64 x 128 fragment twice, 128 a thread");
   TD_EPI_TILE(t);
-  u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total
   u32 row[4] = {0, 0, 0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  if (!diag && rows_in == tile_side) count_wgmma_pairs<false, true, 2>(p, t, acc, cc, tm, row, col);
-  else count_wgmma_pairs<false, false, 2>(p, t, acc, cc, tm, row, col);
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<false, true, 2>(p, t, acc, cc, nv, tm, row, col);
+  else count_wgmma_pairs<false, false, 2>(p, t, acc, cc, nv, tm, row, col);
   count_wgmma_rows<2>(p, t, cc, row, col, cols, tm);
   tm.sync();  // every column added
   for (int k = tm.tid; k < tile_side; k += Tm::threads) {
@@ -417,7 +435,6 @@ __device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const A
     if (n) atomicAdd(&p.counts[c0 + k], n), cols[k] = 0;
   }
   if (tm.tid == 0 && cols[tile_side]) atomicAdd(p.total, (unsigned long long)cols[tile_side]), cols[tile_side] = 0;
-  tm.sync();  // every counter read and cleared
 }
 
 // The least and largest distance of the pairs i > j (as the histogram computes it), a warp's by shuffles, then

@@ -246,7 +246,7 @@ template <Prec P> struct CfgPingpong {
     typename Order::SharedStorage order;
   };
   static constexpr int epilogue_offset = (int(sizeof(Shared)) + 127) / 128 * 128;
-  static constexpr int epilogue_bytes = (epi::count_wgmma_bytes + 127) / 128 * 128;  // a warp group's
+  static constexpr int epilogue_bytes = (2 * epi::count_wgmma_bytes + 127) / 128 * 128;  // a warp group's two sets
   static constexpr int smem = epilogue_offset + 2 * epilogue_bytes;
 };
 template <Prec P, class Tiles, Out O>
@@ -286,9 +286,10 @@ __global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
   auto blk = typename C::TileShape{};
   Tensor cC = make_identity_tensor(take<0, 2>(blk));
   Tensor tCcC = mma.get_slice(gtid).partition_C(cC);
-  char* esm = smem + C::epilogue_offset + wg * C::epilogue_bytes;  // this group's column counters
+  // this group's column counters: two sets, a tile's in set (its tile number / 2) % 2 (count_pingpong)
+  u32* esm = reinterpret_cast<u32*>(smem + C::epilogue_offset + wg * C::epilogue_bytes);
   const epi::Team<C::group, true> team{gtid, 2 + wg};
-  for (int k = gtid; k < tile_side + 1; k += C::group) reinterpret_cast<u32*>(esm)[k] = 0;
+  for (int k = gtid; k < 2 * (tile_side + 1); k += C::group) esm[k] = 0;
   team.sync();
   typename ML::PipelineState rd;
   u32 n = 0;  // the block's tiles so far
@@ -300,12 +301,14 @@ __global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
       continue;
     }
     Tensor acc = partition_fragment_C(mma, take<0, 2>(blk));
+    const epi::TileAt at(p, int(t.i), int(t.j), t.i == t.j);
     order.wait();  // the other group's wgmma issued
     ml.mma(pipe, rd, acc, k_tiles, gtid, ss.ml.tensors, mp);
     order.arrive();
+    const epi::WgmmaNorms<2> nv(at, tCcC);  // loads issued under the wgmma's tail
     ml.mma_tail(pipe, rd, k_tiles);  // this group's wgmma done, its stages released
     rd.advance(k_tiles);
-    epi::count_pingpong(p, epi::TileAt(p, int(t.i), int(t.j), t.i == t.j), acc, tCcC, esm, team);
+    epi::count_pingpong(p, at, acc, tCcC, nv, esm + ((n - 1) >> 1 & 1u) * (tile_side + 1), team);
   }
 #else
   __trap();
