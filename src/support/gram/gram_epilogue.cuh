@@ -26,12 +26,10 @@ __device__ __forceinline__ float squared_distance(float ni, float nj, float dot)
 __device__ __forceinline__ bool within_eps2(float ni, float nj, float dot, float eps2) {
   return !(__fmaf_rn(-2.0f, dot, ni + nj) > eps2);
 }
-// row += 1 and col += inc where `in`: two predicated IADDs. nvcc's own forms were a SEL and an add, or an add and a
-// predicated move, for each counter (sm90-ws count's SASS: about 8 instructions a pair, 5 with these).
-__device__ __forceinline__ void add_where(bool in, u32& row, u32& col, u32 inc) {
-  asm("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %2, 0;\n\t@q add.u32 %0, %0, 1;\n\t@q add.u32 %1, %1, %3;\n\t}"
-      : "+r"(row), "+r"(col)
-      : "r"(u32(in)), "r"(inc));
+// counter += inc where `in`: one predicated IADD. nvcc's own forms were a SEL and an add, or an add and a predicated
+// move (sm90-ws count's SASS: about 8 instructions a pair with a row and a column counter, 4 with this and one).
+__device__ __forceinline__ void add_where(bool in, u32& counter, u32 inc) {
+  asm("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, 0;\n\t@q add.u32 %0, %0, %2;\n\t}" : "+r"(counter) : "r"(u32(in)), "r"(inc));
 }
 // The distance the reductions bucket and compare (histogram, minmax): one MUFU square root.
 __device__ __forceinline__ float approx_distance(float d2) {
@@ -284,19 +282,20 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
 
 // The eps count from the registers, for wgmma's accumulators (sm90-ws, Stores::registers). A thread of a 64 x 128
 // wgmma holds 2 rows (lane / 4 and lane / 4 + 8 of its warp's 16) x 32 columns (2 (lane % 4) + 8 n, + 1), value
-// v = column bit + 2 row bit + 4 n (CuTe's SM90 64xN accumulator layout). A thread sums its pairs within eps in
-// registers, a row's in a counter, a column's in an 8-bit field (4 a word: at most 2 a thread, 16 a warp, 128 a tile,
-// so no field carries into the next); the rows are summed over their quad (lanes of one lane / 4) and go straight to
-// global (each row of the tile is one quad's), the columns over the warp's lanes of one lane % 4 and then into
-// shared memory (4 lanes a warp, one atomic a column). sm90-ws's count was 31 instructions and 2 shared atomics a pair
-// (ncu, call 46); here a pair costs its d2, one compare and two adds. The layout is checked by every count test
-// (each point's count against float64).
+// v = column bit + 2 row bit + 4 n (CuTe's SM90 64xN accumulator layout). A thread counts its pairs within eps in
+// registers, in 8-bit fields (4 a word, one a pair; count_wgmma_pairs); folded, a row's count is a counter and a
+// column's an 8-bit field (at most 2 M a thread, 16 M a warp, so no field carries into the next); the rows are summed
+// over their quad (lanes of one lane / 4) and go straight to global (each row of the tile is one quad's), the columns
+// over the warp's lanes of one lane % 4 and then into shared memory (one atomic a column and warp). sm90-ws's count
+// was 31 instructions and 2 shared atomics a pair (ncu, call 46); here a pair costs its d2 (an FADD and an FFMA), one
+// compare and one predicated add. The layout is checked by every count test (each point's count against float64).
 constexpr int count_wgmma_bytes = (tile_side + 1) * 4;  // count_wgmma's (count_pingpong's) shared memory
 // The norms of a thread's rows and columns in its M wgmma fragments: row slot s = 2 m + row bit at rb + 64 m + 8 (row
-// bit), column slot k = (v & 1) + 2 (v >> 2) at cb + (k & 1) + 8 (k >> 1). Loaded once a tile into registers; the
-// ping-pong kernel loads them before it waits for its wgmma, so that their latency (L2) hides under the tensor cores'
-// tail (ncu, call 65: long-scoreboard stalls 11 % of the count's).
-template <int M> struct WgmmaNorms {
+// bit), column slot k = (v & 1) + 2 (v >> 2) at cb + (k & 1) + 8 (k >> 1). Preload: loaded once into registers, which
+// the ping-pong kernel does before it waits for its wgmma, so that their latency (L2) hides under the tensor cores'
+// tail (ncu, call 65: long-scoreboard stalls 11 % of the count's). Otherwise a load at each use (the persistent
+// count_exact: 34 more registers there spilled more).
+template <int M, bool Preload> struct WgmmaNorms {
   float r[2 * M], c[32];
   template <class Cc> __device__ __forceinline__ WgmmaNorms(const TileAt& t, const Cc& cc) {
     const float* __restrict__ nr = t.nr + get<0>(cc(0));
@@ -306,12 +305,24 @@ template <int M> struct WgmmaNorms {
     CUTE_UNROLL
     for (int k = 0; k < 32; ++k) c[k] = __ldg(nc + (k & 1) + 8 * (k >> 1));
   }
+  __device__ __forceinline__ float row(int s) const { return r[s]; }
+  __device__ __forceinline__ float col(int k) const { return c[k]; }
+};
+template <int M> struct WgmmaNorms<M, false> {
+  const float* __restrict__ nr;
+  const float* __restrict__ nc;
+  template <class Cc>
+  __device__ __forceinline__ WgmmaNorms(const TileAt& t, const Cc& cc) : nr(t.nr + get<0>(cc(0))), nc(t.nc + get<1>(cc(0))) {}
+  __device__ __forceinline__ float row(int s) const { return __ldg(nr + 64 * (s >> 1) + 8 * (s & 1)); }
+  __device__ __forceinline__ float col(int k) const { return __ldg(nc + (k & 1) + 8 * (k >> 1)); }
 };
 // The pairs of a thread's M wgmma fragments (M = 1: count_wgmma's 64 x 128 of a warp group; M = 2: count_pingpong's
-// whole 128 x 128 tile, fragment m at rows + 64 m): row[2 m + row bit] and the column fields col[8].
-template <bool Exact, bool Full, int M, class Tm, class Acc, class Cc>
+// whole 128 x 128 tile, fragment m at rows + 64 m), counted in 8-bit fields, one a pair: cw[s][k / 4] field k % 4 for
+// row slot s = 2 m + row bit and column slot k (each field 0 or 1). One predicated add a pair; count_wgmma_fold then
+// makes the rows (a byte sum of each slot's words, IDP4A) and the columns (the slots' words added) of them.
+template <bool Exact, bool Full, int M, bool Preload, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, const Acc& acc, const Cc& cc,
-                                                  const WgmmaNorms<M>& nv, Tm tm, u32 (&row)[2 * M], u32 (&col)[8]) {
+                                                  const WgmmaNorms<M, Preload>& nv, Tm tm, u32 (&cw)[2 * M][8]) {
   TD_EPI_TILE(t);
   const int rb = get<0>(cc(0)), cb = get<1>(cc(0));
   using At = Offsets<true>;
@@ -325,14 +336,33 @@ __device__ __forceinline__ void count_wgmma_pairs(const Params p, TileAt t, cons
       const int k = (v & 1) + 2 * (v >> 2), s = 2 * m + ((v >> 1) & 1);  // the column's slot (0 .. 31), the row's
       bool in;  // (bitwise: the short-circuit && kept the norms' loads behind a branch a pair)
       if constexpr (!Exact) {
-        in = below & within_eps2(nv.r[s], nv.c[k], dot, p.eps2);
+        in = below & within_eps2(nv.row(s), nv.col(k), dot, p.eps2);
       } else {
-        const EpsBracket e = eps_bracket(p, nv.r[s], nv.c[k], dot);
+        const EpsBracket e = eps_bracket(p, nv.row(s), nv.col(k), dot);
         in = below & e.within;
         replay_append(p, below & !e.within & !e.outside, r0 + r, c0 + c, tm);
       }
-      add_where(in, row[s], col[k >> 2], 1u << (8 * (k & 3)));
+      add_where(in, cw[s][k >> 2], 1u << (8 * (k & 3)));
     }
+  }
+}
+// A thread's rows row[s] (the pairs of row slot s: its fields summed, at most 32, no carry) and column words col[w]
+// (each field the column's pairs over the 2 M row slots) from its fields cw.
+template <int M>
+__device__ __forceinline__ void count_wgmma_fold(const u32 (&cw)[2 * M][8], u32 (&row)[2 * M], u32 (&col)[8]) {
+  CUTE_UNROLL
+  for (int s = 0; s < 2 * M; ++s) {
+    u32 a = 0;
+    CUTE_UNROLL
+    for (int w = 0; w < 8; ++w) a += cw[s][w];  // each field <= 8
+    row[s] = u32(__dp4a(int(a), 0x01010101, 0));
+  }
+  CUTE_UNROLL
+  for (int w = 0; w < 8; ++w) {
+    u32 a = 0;
+    CUTE_UNROLL
+    for (int s = 0; s < 2 * M; ++s) a += cw[s][w];
+    col[w] = a;
   }
 }
 // A thread's counters out, each sum scattered over the lanes that hold its parts (halving exchanges: a lane keeps half
@@ -390,13 +420,14 @@ template <bool Exact, class Tm, class Acc, class Cc>
 __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc& acc, const Cc& cc, char* smem, Tm tm) {
   static_assert(is_wgmma_fragment<Cc> && decltype(size(acc))::value == 64, "wgmma's 64 x 128 fragment: 64 a thread");
   TD_EPI_TILE(t);
-  const WgmmaNorms<1> nv(t, cc);
+  const WgmmaNorms<1, false> nv(t, cc);
   u32* cols = reinterpret_cast<u32*>(smem);  // [0, 128): the tile's columns; [128]: its total (count_wgmma_bytes)
   for (int k = tm.tid; k < tile_side + 1; k += Tm::threads) cols[k] = 0;
   tm.sync();
-  u32 row[2] = {0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true, 1>(p, t, acc, cc, nv, tm, row, col);
-  else count_wgmma_pairs<Exact, false, 1>(p, t, acc, cc, nv, tm, row, col);
+  u32 cw[2][8] = {}, row[2], col[8];
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<Exact, true, 1>(p, t, acc, cc, nv, tm, cw);
+  else count_wgmma_pairs<Exact, false, 1>(p, t, acc, cc, nv, tm, cw);
+  count_wgmma_fold<1>(cw, row, col);
   count_wgmma_rows<1>(p, t, cc, row, col, cols, tm);
   tm.sync();
   for (int k = tm.tid; k < tile_side; k += Tm::threads)
@@ -406,7 +437,7 @@ __device__ __forceinline__ void count_wgmma(const Params p, TileAt t, const Acc&
 
 // The eps count (count) of one warp group's whole 128 x 128 tile (the ping-pong kernel, gram_sm90.cuh): wgmma's fragment
 // twice, rows + 0 and + 64 (MMA_M = 2), each half as count_wgmma's; a thread's rows in four counters, its columns in
-// the same 8-bit fields for both halves (at most 4 a thread, 32 a warp: no field carries). The norms come loaded (the
+// 8-bit fields summed over both halves (at most 4 a thread, 32 a warp: no field carries). The norms come loaded (the
 // kernel's, under its wgmma's tail). The team's column counters `cols` (count_wgmma_bytes of shared memory) start at
 // zero and are left at zero: the flush clears what it reads. One barrier a tile, before the flush (every column
 // added): the kernel alternates two sets of counters, so the next tile's adds go to the other set, and this one is
@@ -420,14 +451,15 @@ constexpr bool is_wgmma_fragment_x2 =
                                 cute::Stride<cute::ScaledBasis<cute::_1, 1>, cute::ScaledBasis<cute::_8, 0>,
                                              cute::ScaledBasis<cute::_8, 1>>>>;
 template <class Tm, class Acc, class Cc>
-__device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const Acc& acc, const Cc& cc, const WgmmaNorms<2>& nv,
+__device__ __forceinline__ void count_pingpong(const Params p, TileAt t, const Acc& acc, const Cc& cc, const WgmmaNorms<2, true>& nv,
                                                u32* cols, Tm tm) {
   static_assert(is_wgmma_fragment_x2<Cc> && decltype(size(acc))::value == 128 && Tm::threads == 128,
                 "one warp group's 128 x 128 tile: wgmma's 64 x 128 fragment twice, 128 a thread");
   TD_EPI_TILE(t);
-  u32 row[4] = {0, 0, 0, 0}, col[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  if (!diag && rows_in == tile_side) count_wgmma_pairs<false, true, 2>(p, t, acc, cc, nv, tm, row, col);
-  else count_wgmma_pairs<false, false, 2>(p, t, acc, cc, nv, tm, row, col);
+  u32 cw[4][8] = {}, row[4], col[8];
+  if (!diag && rows_in == tile_side) count_wgmma_pairs<false, true, 2>(p, t, acc, cc, nv, tm, cw);
+  else count_wgmma_pairs<false, false, 2>(p, t, acc, cc, nv, tm, cw);
+  count_wgmma_fold<2>(cw, row, col);
   count_wgmma_rows<2>(p, t, cc, row, col, cols, tm);
   tm.sync();  // every column added
   for (int k = tm.tid; k < tile_side; k += Tm::threads) {

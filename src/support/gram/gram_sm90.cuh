@@ -305,7 +305,7 @@ __global__ void __launch_bounds__(CfgPingpong<P>::threads, 1)
     order.wait();  // the other group's wgmma issued
     ml.mma(pipe, rd, acc, k_tiles, gtid, ss.ml.tensors, mp);
     order.arrive();
-    const epi::WgmmaNorms<2> nv(at, tCcC);  // loads issued under the wgmma's tail
+    const epi::WgmmaNorms<2, true> nv(at, tCcC);  // loads issued under the wgmma's tail
     ml.mma_tail(pipe, rd, k_tiles);  // this group's wgmma done, its stages released
     rd.advance(k_tiles);
     epi::count_pingpong(p, at, acc, tCcC, nv, esm + ((n - 1) >> 1 & 1u) * (tile_side + 1), team);
