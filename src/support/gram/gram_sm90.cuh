@@ -227,7 +227,9 @@ __global__ void __launch_bounds__(Cfg<P>::threads, 2)
 // time made it slower (3xTF32, N = 262144: 361 ms against 186 ms). A 2 x 2 cluster form (256 x 256 super tiles, each
 // block loading half of its A and B k-tiles and multicasting them: half the operand traffic through L2) gained
 // nothing on TF32 (688 ms) and lost on BF16 (584 ms) and count_exact (303 ms), so it was not kept: L2's operand
-// traffic is not what binds the count.
+// traffic is not what binds the count. Session 13's leaner epilogue (epi::count_pingpong: 4 instructions a pair, the
+// norms loaded under the wgmma's tail, one barrier a tile) took the ping-pong count to TF32 575 ms, BF16 402 ms
+// (calls 65, 66, logs/issue37_count_epi/: against 673 and 512 ms in the same calls).
 template <Prec P> struct CfgPingpong {
   using E = Storage<P>;
   static constexpr int bk = Cfg<P>::bk;
