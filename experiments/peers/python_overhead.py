@@ -24,7 +24,7 @@ import time
 # experiments/layouts.py (generated from the C++ names, check_layouts --python): gram.csv's name of TF32, the
 # precision of tdmaps.pdist's default call, which the C++ steps below repeat
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from layouts import PREC_TF32  # noqa: E402
+from layouts import PREC_TF32, PYTHON_OUTPUTS  # noqa: E402
 from peer_common import event_times  # noqa: E402  (this folder: the peers' CUDA-event timing)
 
 
@@ -32,7 +32,8 @@ def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--N", type=int, default=1024)
     p.add_argument("--d", type=int, default=128)
-    p.add_argument("--out", default=None, help="tdmaps.pdist's out= (its words and default: the package's)")
+    p.add_argument("--out", default=None, choices=PYTHON_OUTPUTS,
+                   help="tdmaps.pdist's out= (the words of the layouts the C++ exports; default: the package's)")
     p.add_argument("--reps", type=int, default=2000)
     p.add_argument("--warmup", type=int, default=200)
     a = p.parse_args(argv)

@@ -106,6 +106,9 @@ def _ptr(p, a):
 # _pdist_kind, _pdist_shape and _pdist_full.
 _PDIST_KINDS = {"condensed": "condensed", "lower": "lower", "square": "mirror"}
 _DEFAULT_OUT = "condensed"
+if tuple(_PDIST_KINDS) != tuple(_core.pdist_outputs):  # the words the C++ layouts declare (results/python_names.hpp)
+    raise ImportError(f"tdmaps: pdist's out words {tuple(_PDIST_KINDS)} differ from the C++ vocabulary's "
+                      f"{tuple(_core.pdist_outputs)}")
 
 
 def _pdist_kind(out):

@@ -17,6 +17,7 @@
 
 #include "cli/facts.hpp"
 #include <results/gram_bound.hpp>  // c_P of the Gram form's error bound (tdmaps.bound_coefficient)
+#include <results/python_names.hpp>  // tdmaps.pdist's out words (pdist_outputs)
 #include <tdmaps/registry.hpp>
 
 #include <cstdint>
@@ -868,6 +869,13 @@ NB_MODULE(_core, m) {
   m.def("bound_coef", [](const std::string& prec, i64 d) { return gram::bound::coef(prec, d); }, "precision"_a, "d"_a);
   // the largest |value| of x a precision takes (fp16: 65504; NaN for a name without one): gram_bound.hpp's, beside c_P
   m.def("largest_value", [](const std::string& prec) { return gram::bound::largest(prec); }, "precision"_a);
+  // tdmaps.pdist's out words, as the peers' CSV layout declares them (results/python_names.hpp): __init__.py holds its
+  // own table (each word's kernel output) to them at import
+  {
+    nb::list outs;
+    for (const char* o : results::python_peers::outputs) outs.append(nb::str(o));
+    m.attr("pdist_outputs") = nb::tuple(outs);
+  }
   // the precisions' names (tdmaps.PRECISIONS) and the default of every precision= : the Gram vocabulary's
   // (results/gram_names.hpp kPrecs, kDefaultPrec), interned as the Python layer's literals are (the fast path's is_name)
   {
