@@ -39,7 +39,7 @@ bool tet_panel(const Ctx& ctx, const Table& t, Sel s, const std::string& title, 
       const Pts q = curve(t, sm, m);
       if (q.empty()) continue;
       Series se = map_series(m, q, m + (mode.empty() ? "" : " (" + mode + ")"));
-      if (mode == "block") {
+      if (mode == results::kBlockMode) {
         se.dt = 2;
         se.pt -= 1;
       }
@@ -213,7 +213,7 @@ void tet_layout(Ctx& ctx, const GpuData& g) {
   double xmax = 0;
   for (const auto& [k, q] : by) {
     Series s = map_series(map_of[k].empty() ? k : map_of[k], q, k);
-    if (mode_of[k] == "block") {  // one thread per block maps: dashed, as in tet_I
+    if (mode_of[k] == results::kBlockMode) {  // one thread per block maps: dashed, as in tet_I
       s.dt = 2;
       s.pt -= 1;
     }

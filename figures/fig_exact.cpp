@@ -4,6 +4,7 @@
 #include "figures.hpp"
 
 #include <tdmaps/counts.hpp>
+#include <tdmaps/numbers.hpp>  // the rounding modes' names (Pinned::name, Fused::name)
 #include "registry/map_names.hpp"  // a variant's map by name
 
 #include <algorithm>
@@ -28,10 +29,10 @@ void fig3_wasted(Ctx& ctx) {
     for (size_t k = 0; k < w.N.size(); ++k) q.emplace_back(w.N[k], y[k]);
     return map_series(map, q, label);
   };
-  p.series.push_back(series_of("BB (library)", w.wasted.at("bb"), "bb"));
-  Series bal = series_of("LTM, balanced n'×n' grid of §III-A", w.balanced, "ltm-r");
+  p.series.push_back(series_of("BB (library)", w.wasted.at(tdmaps::BB::name), tdmaps::BB::name));
+  Series bal = series_of("LTM, balanced n'×n' grid of §III-A", w.balanced, tdmaps::LTM_R::name);
   p.series.push_back(bal);
-  for (const char* m : {"rec", "rb", "utm-n"}) {
+  for (const char* m : {tdmaps::REC::name, tdmaps::RB::name, tdmaps::UTM_N::name}) {
     bool pos = false;
     for (double v : w.wasted.at(m)) pos = pos || v > 0;
     if (pos) p.series.push_back(series_of(std::string(m) + " (library)", w.wasted.at(m), m));
@@ -55,11 +56,11 @@ void fig3_wasted(Ctx& ctx) {
   p.series.push_back(f1);
   p.series.push_back(f2);
   std::vector<std::string> zero;
-  for (const char* m : {"ltm-e", "rb", "rec", "utm-n"}) {
+  for (const char* m : {tdmaps::LTM_E::name, tdmaps::RB::name, tdmaps::REC::name, tdmaps::UTM_N::name}) {
     bool all0 = true, any = false;
     for (double v : w.wasted.at(m))
       if (std::isfinite(v)) { any = true; all0 = all0 && v == 0; }
-    if (any && all0) zero.push_back(m == std::string("ltm-e") ? "LTM (library, linear grid)" : std::string(m));
+    if (any && all0) zero.push_back(m == std::string(tdmaps::LTM_E::name) ? "LTM (library, linear grid)" : std::string(m));
   }
   if (!zero.empty()) p.labels.push_back(Label{0.02, 0.04, "0 wasted blocks at every N: " + join(zero, ", ")});
   p.title = "n = ceil(N/16)";
@@ -69,10 +70,10 @@ void fig3_wasted(Ctx& ctx) {
   emit(ctx, f, nullptr,
        Slots()
            .set("n_max", fmt_int(w.N.back()))
-           .set("bb", fmt_int(w.wasted.at("bb").back()))
+           .set("bb", fmt_int(w.wasted.at(tdmaps::BB::name).back()))
            .set("balanced", fmt_int(w.balanced.back()))
            .set("worst", fmt(worst, 2))
-           .set("linear", fmt_int(w.wasted.at("ltm-e").back())));
+           .set("linear", fmt_int(w.wasted.at(tdmaps::LTM_E::name).back())));
 }
 
 // ---- exact ranges ------------------------------------------------------------------------------
@@ -95,9 +96,9 @@ void variant_rows(const Table& t, const std::string& source, int rho, bool three
     const std::optional<tdmaps::named_map> m = tdmaps::map_named(r.s("variant"));
     const bool is3 = r.s("kind") == "block3" || (m && m->dims == 3);
     if (is3 != three_d || !std::isfinite(r.d(col))) continue;
-    // the library's rounding (pinned); the FMA-contracted rows (column rounding = fma, the
+    // the library's rounding (tdmaps::Pinned); the FMA-contracted rows (column rounding Fused::name, the
     // papers' nvcc default) are judged in the claims table, not drawn twice here
-    if (t.has("rounding") && r.s("rounding") == "fma") continue;
+    if (t.has("rounding") && r.s("rounding") == tdmaps::Fused::name) continue;
     const bool host = m && m->host;
     ExactEntry e{source, host ? std::string(m->map) : r.s("variant"), r.s("kind"), r.d(col), r.s("first_wrong") == "none",
                  host};

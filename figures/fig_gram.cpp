@@ -326,7 +326,7 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   if (const Table* t = g.get(results::layout::tet_threebody)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("map") == "tet-e" && r.s("mode") == "block" && std::isfinite(r.d("I")) && r.d("useful_blocks") > 0)
+      if (r.s("map") == "tet-e" && r.s("mode") == results::kBlockMode && std::isfinite(r.d("I")) && r.d("useful_blocks") > 0)
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
     add("three-body (3D), tet-e", "#2ca02c", 9, v);
   }

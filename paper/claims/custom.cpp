@@ -9,6 +9,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
+#include "registry/map_names.hpp"  // the host emulation's name of a root (host_suffix)
 
 #include <algorithm>
 #include <map>
@@ -80,9 +81,9 @@ Rule wasted_bb() {
                 [](const Claim&, const GpuData*, const Ctx& ctx) {
                   const Wasted2& w = ctx.wasted2();
                   size_t ok = 0;
-                  for (size_t k = 0; k < w.N.size(); ++k) ok += w.wasted.at("bb")[k] == w.n[k] * (w.n[k] - 1) / 2;
+                  for (size_t k = 0; k < w.N.size(); ++k) ok += w.wasted.at(tdmaps::BB::name)[k] == w.n[k] * (w.n[k] - 1) / 2;
                   const std::string ours = "n(n−1)/2 at " + std::to_string(ok) + " of " + std::to_string(w.N.size()) +
-                                           " N (N=" + fmt_int(w.N.back()) + ": " + fmt_int(w.wasted.at("bb").back()) + ")";
+                                           " N (N=" + fmt_int(w.N.back()) + ": " + fmt_int(w.wasted.at(tdmaps::BB::name).back()) + ")";
                   return Outcome{ours, ok == w.N.size() ? "holds" : "differs",
                                  ok == w.N.size() ? "the library's BB wastes exactly n(n−1)/2 blocks" : "some N differ", false};
                 },
@@ -105,7 +106,7 @@ Rule wasted_ltm() {
           rel.push_back(q);
           if (q > worst) { worst = q; worstN = w.N[k]; }
           over += w.balanced[k] > w.n[k] / 2;
-          lib = std::max(lib, w.wasted.at("ltm-e")[k]);
+          lib = std::max(lib, w.wasted.at(tdmaps::LTM_E::name)[k]);
           const tdmaps::Counts cn = tdmaps::counts2_closed<tdmaps::LTM_E>(tdmaps::LTM_E::plan((long long)w.N[k], int(kRho)));
           const double diag = double(cn.wasted_threads()) / (double(kRho) * kRho);
           dworst = std::max(dworst, diag / w.n[k]);
@@ -138,7 +139,7 @@ Rule rb_wasted() {
   return custom("counts2<RB> over N = 1,024…30,720, ρ=16: holds if the wasted blocks do not grow with N (max over the "
                 "upper half of the sweep ≤ max over the lower half)",
                 [](const Claim&, const GpuData*, const Ctx& ctx) {
-                  const auto& v = ctx.wasted2().wasted.at("rb");
+                  const auto& v = ctx.wasted2().wasted.at(tdmaps::RB::name);
                   double lo = 0, hi = 0;
                   for (size_t k = 0; k < v.size(); ++k) (k < v.size() / 2 ? lo : hi) = std::max(k < v.size() / 2 ? lo : hi, v[k]);
                   return Outcome{"max " + fmt_int(std::max(lo, hi)) + " blocks (lower half " + fmt_int(lo) + ", upper half " +
@@ -250,16 +251,17 @@ Rule eq14_float() {
       [](const Claim&, const GpuData* g, const Ctx& ctx) {
         std::vector<std::string> txt;
         double first = NAN;
+        const std::string tet_f = tdmaps::TET_F::name;
         if (g)
           if (const Table* t = g->get(results::layout::tet_exact_range_gpu))
             for (const TableRow& r : t->rows())
-              if (r.s("root") == "tet-f" && r.s("part") == "layer") {
+              if (r.s("root") == tet_f && r.s("part") == "layer") {
                 txt.push_back("GPU: first wrong λ = " + r.s("first_wrong"));
                 first = r.d("first_wrong");
               }
         if (ctx.cpu_exact_table)
           for (const TableRow& r : ctx.cpu_exact_table->rows())
-            if (r.s("variant") == "tet-f-host") {
+            if (r.s("variant") == tet_f + tdmaps::host_suffix) {
               txt.push_back("CPU host cbrtf (" + (r.s("rounding").empty() ? std::string("rounding not recorded") : r.s("rounding")) +
                             "): first wrong λ = " + r.s("first_wrong"));
               if (!std::isfinite(first)) first = r.d("first_wrong");
@@ -369,7 +371,7 @@ Rule sblocks_context() {
 
 // ---- square roots ----------------------------------------------------------------------------
 Rule sqrt_all_alike(pick_rows::Grid grid) {
-  const std::vector<std::string> ms = pick_rows::on_grid(grid, {"ltm-x", "ltm-n", "ltm-r"});
+  const std::vector<std::string> ms = pick_rows::on_grid(grid, {tdmaps::LTM_X::name, tdmaps::LTM_N::name, tdmaps::LTM_R::name});
   return custom(stat_text(St::MedLarge) + " of I of each of " + join(ms, ", ") + ", sqrt.csv form=store ρ=" + fmt_int(current_rho()) + "; holds if all "
                 "three are within the tolerance",
                 [ms](const Claim& c, const GpuData* g, const Ctx&) {
@@ -400,7 +402,7 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                 true);
 }
 Rule rsqrt_best(pick_rows::Grid grid) {
-  const std::vector<std::string> ms = pick_rows::on_grid(grid, {"ltm-x", "ltm-n", "ltm-r"});
+  const std::vector<std::string> ms = pick_rows::on_grid(grid, {tdmaps::LTM_X::name, tdmaps::LTM_N::name, tdmaps::LTM_R::name});
   const std::string r = ms.back();
   return custom("rank of " + r + " among " + join(ms, ", ") + " by the " + stat_text(St::MedLarge) + " of I, sqrt.csv form=store ρ=" + fmt_int(current_rho()),
                 [ms, r](const Claim& c, const GpuData* g, const Ctx&) {

@@ -14,7 +14,7 @@ struct RangeVal {
   std::string source;
 };
 // Largest exact N at rho 16 of `variant`: the GPU table first, then the CPU oracle; fma
-// selects the FMA-contracted mode (a rounding/fma column, or variant <map>-fma).
+// selects the FMA-contracted mode (the rows of rounding tdmaps::Fused::name).
 std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only);
 // "≥ N (source)" or "—" (custom_ranges.cpp), and the files the exact ranges come from
 std::string range_text(const std::optional<RangeVal>& r);

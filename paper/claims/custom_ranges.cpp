@@ -5,6 +5,7 @@
 
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
+#include <tdmaps/numbers.hpp>  // the rounding modes' names (Fused::name)
 #include <tdmaps/registry.hpp>
 #include "registry/map_names.hpp"  // the host emulation's name of a root (host_suffix)
 
@@ -17,13 +18,9 @@ namespace rules {
 
 // ---- exact ranges: both rounding modes --------------------------------------------------------
 namespace {
-bool truthy(const std::string& v) {
-  return v == "1" || v == "yes" || v == "true" || v == "on" || v == "fma" || v == "fused" || v == "contract" ||
-         v == "contracted" || v == "fast";
-}
-// Both tables' rounding mode is the column rounding (fma / pinned; exact_range_gpu and exact_ranges_cpu of
-// layouts.hpp); no layout declares the other names this once probed (fma, contract, fp_contract, fmad, mode).
-bool row_is_fma(const TableRow& r) { return r.has("rounding") && truthy(r.s("rounding")); }
+// Both tables' rounding column holds a tdmaps rounding's name (numbers.hpp: Pinned::name, Fused::name), as
+// their writers spell it (exact_range_gpu and exact_ranges_cpu of layouts.hpp); a row without one is pinned.
+bool row_is_fma(const TableRow& r) { return r.has("rounding") && r.s("rounding") == tdmaps::Fused::name; }
 }  // namespace
 std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::string& variant, bool fma, bool gpu_only) {
   const std::string col = "largest_exact_N_rho" + std::to_string(int(current_rho()));
@@ -33,7 +30,7 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
       const std::string v = r.s("variant");
       double N = NAN;
       if (fma) {
-        if (v == variant + "-fma" || (v == variant && row_is_fma(r))) N = r.d(col);
+        if (v == variant && row_is_fma(r)) N = r.d(col);
       } else if (v == variant && !row_is_fma(r)) {
         N = r.d(col);
       }
@@ -66,7 +63,7 @@ std::string both_text(const Ctx& ctx, const GpuData* g, const std::string& v) {
          range_text(exact_N(ctx, g, v, false, false));
 }
 std::string fma_rows(const std::vector<std::string>& v) {
-  return "FMA-contracted rows (a rounding/fma column, or variant <map>-fma) of " + join(v, ", ");
+  return "FMA-contracted rows (rounding " + std::string(tdmaps::Fused::name) + ") of " + join(v, ", ");
 }
 }  // namespace
 Rule range_at_least(std::vector<std::string> variants) {

@@ -49,6 +49,12 @@ inline constexpr const char* kBwCopyMap = "bw_copy";
 // the maps' modes (thread, block); its layout column is a data layout's name (tdmaps/layout3d.hpp LinearLayout3::name,
 // BlockedLayout3::name). bench_maps3d writes them, the figures and the claims read them.
 inline constexpr const char* kBwMode = "bw";
+// The modes of a 3D map in tet_dummy.csv, tet_threebody.csv and tet_layout.csv (and map_instructions.csv's 3D rows):
+// the map evaluated by every thread, or once a block (shared by its threads). bench_maps3d writes them
+// (experiments/maps3d/maps3d_gpu.hpp mode_str, GPU code that spells them itself still; sass_cost.sh for
+// map_instructions.csv); the figures and README read them through these.
+inline constexpr const char* kThreadMode = "thread";
+inline constexpr const char* kBlockMode = "block";
 
 namespace layout {
 // ---- experiments/results/<gpu>/ ----

@@ -210,15 +210,18 @@ const Wasted2& Ctx::wasted2() const {
     const i64 n = ceil_div(N, kRho);
     w.N.push_back(double(N));
     w.n.push_back(double(n));
-    const auto put = [&](const std::string& name, const std::optional<Counts>& c) {
-      w.wasted[name].push_back(c ? double(c->wasted_blocks()) : NAN);
-      w.launched[name].push_back(c ? double(c->launched_blocks) : NAN);
+    // map M's counts, under its name (M::name)
+    const auto put = [&](auto m) {
+      using M = decltype(m);
+      const std::optional<Counts> c = try_counts2<M>(N, kRho);
+      w.wasted[M::name].push_back(c ? double(c->wasted_blocks()) : NAN);
+      w.launched[M::name].push_back(c ? double(c->launched_blocks) : NAN);
     };
-    put("bb", try_counts2<BB>(N, kRho));
-    put("ltm-e", try_counts2<LTM_E>(N, kRho));
-    put("rb", try_counts2<RB>(N, kRho));
-    put("rec", try_counts2<REC>(N, kRho));
-    put("utm-n", try_counts2<UTM_N>(N, kRho));
+    put(BB{});
+    put(LTM_E{});
+    put(RB{});
+    put(REC{});
+    put(UTM_N{});
     // the paper's balanced grid: n' = ceil(sqrt(n(n+1)/2)) blocks per side (000 §III-A)
     const u64 T = tri(u64(n));
     u64 s = u64(std::sqrt(double(T)));  // refined to ceil(sqrt(T)) below

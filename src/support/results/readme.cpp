@@ -6,6 +6,7 @@
 #include "select.hpp"
 
 #include <tdmaps/map_utm.hpp>
+#include <tdmaps/numbers.hpp>  // the rounding modes' names (Pinned::name, Fused::name)
 #include <tdmaps/registry.hpp>
 #include "registry/experiments.hpp"  // the maps' traits and the experiments' lists (not installed)
 #include "registry/map_names.hpp"     // the host emulation's name of a root (host_suffix)
@@ -257,9 +258,9 @@ void tet(const GpuData& g, tmpl::Scope& s) {
     };
     tmpl::Scope& e = item("is_dummy");
     e.set("N", fmt_int(nmax))
-        .set("fast4", fmt(improvement("tet-fast", "block", "4"), 2))
-        .set("fast8", fmt(improvement("tet-fast", "block", "8"), 2))
-        .set("e4", fmt(improvement("tet-e", "thread", "4"), 2));
+        .set("fast4", fmt(improvement("tet-fast", kBlockMode, "4"), 2))
+        .set("fast8", fmt(improvement("tet-fast", kBlockMode, "8"), 2))
+        .set("e4", fmt(improvement("tet-e", kThreadMode, "4"), 2));
     best_vs_best(*t, nmax, "cond", e);
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
@@ -485,13 +486,14 @@ std::string readme_targets_block(const Ctx& ctx) {
 }
 
 namespace {
-// The row of a map in an exact-range table (pinned unless fma), or nullptr.
+// The row of a map in an exact-range table in rounding `rounding` (a tdmaps rounding's name: Pinned::name,
+// Fused::name; a row without one is pinned), or nullptr.
 const TableRow* range_row(const Table* t, const std::string& variant, const std::string& rounding,
                      const std::string& kind = "", std::vector<TableRow>* keep = nullptr) {
   if (!t) return nullptr;
   keep->clear();
   for (const TableRow& r : t->rows())
-    if (r.s("variant") == variant && (r.s("rounding").empty() ? rounding == "pinned" : r.s("rounding") == rounding) &&
+    if (r.s("variant") == variant && (r.s("rounding").empty() ? rounding == tdmaps::Pinned::name : r.s("rounding") == rounding) &&
         (kind.empty() || r.s("kind") == kind)) {
       keep->push_back(r);
       return &keep->back();
@@ -553,7 +555,7 @@ std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
   if (!t) return "";
   for (const TableRow& r : t->rows())
     if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
-        (dim == 2 || r.s("mode") == "thread"))
+        (dim == 2 || r.s("mode") == kThreadMode))
       return fmt_int(r.d("map_instructions"));
   return "";
 }
@@ -612,14 +614,14 @@ std::string readme_maps_block(const Ctx& ctx) {
     using M = decltype(m);
     const std::string name = M::name;
     tmpl::Scope& e = line(name, 2, M::blockwise, tdmaps::map_traits<M>::about);
-    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) e.lists["cpu"].push_back(range_of(*r, kRho));
-    else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, "pinned", "", &keep))
+    if (const TableRow* r = range_row(cpu, name, tdmaps::Pinned::name, "", &keep)) e.lists["cpu"].push_back(range_of(*r, kRho));
+    else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, tdmaps::Pinned::name, "", &keep))
       e.lists["host"].push_back(range_of(*h, kRho));
     else if (pick_rows::on_papers_grid(name)) e.add("papers_grid").set("of", pick_rows::off_papers_grid(name));
     else e.lists["limit"].push_back(limit_of(tdmaps::range_limit_of<M>(), 2));
     e.lists["device"].push_back(ranges(per_gpu(ctx, [&](const GpuData& g) -> std::optional<tmpl::Scope> {
       std::vector<TableRow> k2;
-      const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), name, "pinned", "", &k2);
+      const TableRow* r = range_row(g.get(results::layout::exact_range_gpu), name, tdmaps::Pinned::name, "", &k2);
       if (!r) return std::nullopt;
       return range_of(*r, kRho);
     })));
@@ -628,8 +630,8 @@ std::string readme_maps_block(const Ctx& ctx) {
     using M = decltype(m);
     const std::string name = M::name;
     tmpl::Scope& e = line(name, 3, true, tdmaps::map_traits<M>::about);
-    if (const TableRow* r = range_row(cpu, name, "pinned", "", &keep)) e.lists["cpu"].push_back(range_of(*r, kRho3));
-    else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, "pinned", "", &keep))
+    if (const TableRow* r = range_row(cpu, name, tdmaps::Pinned::name, "", &keep)) e.lists["cpu"].push_back(range_of(*r, kRho3));
+    else if (const TableRow* h = range_row(cpu, name + tdmaps::host_suffix, tdmaps::Pinned::name, "", &keep))
       e.lists["host"].push_back(range_of(*h, kRho3));
     else e.lists["limit"].push_back(limit_of(tdmaps::range_limit_of<M>(), 3));
     // the layer sweep of tet_exact_range_gpu.csv: every λ checked, or wrong from its first wrong λ (its index path)
@@ -664,8 +666,8 @@ std::string readme_rounding_block(const Ctx& ctx) {
   };
   // the CPU oracle's rows of variant `variant` (verify/results/exact_ranges_cpu.csv), both roundings
   const auto cpu_row = [&](const std::string& v, const std::string& variant, bool host, bool dim3, int rho) {
-    const TableRow* a = range_row(cpu, variant, "pinned", "", &k1);
-    const TableRow* b = range_row(cpu, variant, "fma", "", &k2);
+    const TableRow* a = range_row(cpu, variant, tdmaps::Pinned::name, "", &k1);
+    const TableRow* b = range_row(cpu, variant, tdmaps::Fused::name, "", &k2);
     tmpl::Scope& e = row(v, false, host, dim3);
     std::optional<tmpl::Scope> p, f;
     if (a) p = range_of(*a, rho);
@@ -685,8 +687,8 @@ std::string readme_rounding_block(const Ctx& ctx) {
       }));
     };
     tmpl::Scope& e = row(v, true, false, dim3);
-    e.lists["pinned"].push_back(of("pinned"));
-    e.lists["fma"].push_back(of("fma"));
+    e.lists["pinned"].push_back(of(tdmaps::Pinned::name));
+    e.lists["fma"].push_back(of(tdmaps::Fused::name));
   };
   // The registry's maps whose root has products nvcc's default contracts (registry/traits.hpp root_facts
   // fma: the maps with fma rows), 2D then 3D, in the registry's order. A root the host reproduces:

@@ -83,15 +83,16 @@ inline std::vector<std::string> on_grid(Grid g, std::vector<std::string> ms) {
   for (std::string& m : ms) m = on_grid(g, m);
   return ms;
 }
-inline std::vector<std::string> ltm(Grid g) { return on_grid(g, {"ltm-r", "ltm-e", "ltm-x", "ltm-n", "ltm-d"}); }
+// The families' maps by their types' names (tdmaps/registry.hpp), in the order the tables and legends show them.
+inline std::vector<std::string> ltm(Grid g) {
+  return on_grid(g, {tdmaps::LTM_R::name, tdmaps::LTM_E::name, tdmaps::LTM_X::name, tdmaps::LTM_N::name, tdmaps::LTM_D::name});
+}
 // RB: in the shared-memory kernels only the block-level form rb-b runs (a thread-level fold
 // cannot share a tile); elsewhere rb, the papers' thread-level RB.
-inline std::vector<std::string> rb(Kernel k) {
-  return k == Kernel::Shared ? std::vector<std::string>{"rb-b"} : std::vector<std::string>{"rb"};
-}
-inline std::vector<std::string> rb() { return {"rb"}; }
-inline std::vector<std::string> rec() { return {"rec"}; }
-inline std::vector<std::string> utm() { return {"utm-n", "utm-x"}; }
+inline std::vector<std::string> rb(Kernel k) { return {k == Kernel::Shared ? tdmaps::RB_B::name : tdmaps::RB::name}; }
+inline std::vector<std::string> rb() { return {tdmaps::RB::name}; }
+inline std::vector<std::string> rec() { return {tdmaps::REC::name}; }
+inline std::vector<std::string> utm() { return {tdmaps::UTM_N::name, tdmaps::UTM_X::name}; }
 
 // ---- statistics over N ---------------------------------------------------------------------------
 // "large N": N ≥ kLargeN (000 §V: the K40 maps converge "once N > 15000"); every median "over
