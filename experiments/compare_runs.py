@@ -15,9 +15,14 @@ files must be the same (a refactor keeps the schema): a difference is reported.
 """
 import csv, io, os, statistics, sys
 
-MEASURED = {"reps", "median_ms", "p25_ms", "p75_ms", "min_ms", "max_ms", "bb_median_ms", "I", "GBps",
-            "bb3_median_ms", "I_eq17", "eff_gbs", "gtriplets_per_s", "linear_median_ms",
-            "linear_over_blocked", "with_transfers_ms", "pairs_per_s", "speedup_vs_cpu_mt", "verified"}
+# experiments/layouts.py (check_layouts --python): the output's layout (results::layout::compare_runs), the measured
+# columns (results::measured_columns: a row's key is its other columns) and the maps every I is taken against
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from layouts import HEADERS, MEASURED, REFERENCE_MAPS  # noqa: E402
+
+CSV = "compare_with_committed.csv"  # results::layout::compare_runs (src/support/results/layouts.hpp)
+COLUMNS = HEADERS[CSV].split(",")
+KEYS = COLUMNS[1:7]  # k1..k6: the key's first six cells, "column=value"
 
 def read(path):
     lines = [l for l in open(path).read().splitlines() if not l.startswith("#")]
@@ -71,11 +76,13 @@ def main(argv):
             for col in ("I",):  # the ratio to BB of the same run: what the claims read
                 try:
                     io_, in_ = float(o.get(col, "")), float(r.get(col, ""))
-                    if io_ > 0 and in_ > 0 and r.get("map") not in ("bb", "bb-fast", "bb3"):
+                    if io_ > 0 and in_ > 0 and r.get("map") not in REFERENCE_MAPS:
                         iratio.append(in_ / io_)
                 except ValueError:
                     pass
-            pairs_all.append([f] + [f"{k}={v}" for k, v in zip(keys, key_of(r, keys))][:6] + [mo, mn, mn / mo, int(ok)])
+            key = [f"{k}={v}" for k, v in zip(keys, key_of(r, keys))][:len(KEYS)]
+            pairs_all.append(dict(file=f, **dict(zip(KEYS, key + [""] * len(KEYS))), old_median_ms=mo, new_median_ms=mn,
+                                  new_over_old=mn / mo, inside_spread=int(ok)))
         if not ratios:
             print(f"{f}: no common rows")
             continue
@@ -86,11 +93,11 @@ def main(argv):
                  if iratio else ""))
     if out:
         with open(out, "w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["file", "k1", "k2", "k3", "k4", "k5", "k6", "old_median_ms", "new_median_ms", "new_over_old",
-                        "inside_spread"])
+            w = csv.DictWriter(fh, COLUMNS)  # rows by column name: a missing or unknown column is an error
+            w.writeheader()
             for p in pairs_all:
-                p = p[:1] + (p[1:-4] + [""] * 6)[:6] + p[-4:]
+                if set(p) != set(COLUMNS):
+                    raise ValueError("%s: a row of columns %s, not its layout's" % (CSV, sorted(p)))
                 w.writerow(p)
     return status
 

@@ -27,15 +27,22 @@ Efficiency E(G, C) = T(1, 1) / (G * T(G, C)). Printed as Markdown for experiment
 each term with its source (file, row, column), then the table. G past 64 workers (G x C > 64) is marked:
 the partition is proven, and multi_hist accepts, at most 64 workers.
 """
-import csv, io, json, math, sys
+import csv, io, json, math, os, sys
+
+# experiments/layouts.py (check_layouts --python): multi_hist's layout and its app words (results::multigpu_app)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from layouts import HEADERS, MULTIGPU_GRAM, MULTIGPU_SDH, MULTIGPU_THREEBODY  # noqa: E402
 
 MAX_WORKERS = 64  # tdmaps/partition.hpp max_workers
-PLAN = {"sdh": (10**7, 10**8), "threebody": None, "gram": (4 * 10**6, 10**7)}  # threebody: the CSV's N
-UNIT = {"sdh": "pairs", "threebody": "triplets", "gram": "pairs"}
+PLAN = {MULTIGPU_SDH: (10**7, 10**8), MULTIGPU_THREEBODY: None, MULTIGPU_GRAM: (4 * 10**6, 10**7)}  # threebody: the CSV's N
+UNIT = {MULTIGPU_SDH: "pairs", MULTIGPU_THREEBODY: "triplets", MULTIGPU_GRAM: "pairs"}
+# results::layout::sdh_multigpu (src/support/results/layouts.hpp): the one layout of multi_hist's three CSVs
+CSV = "sdh_multigpu.csv"
+HEADER = HEADERS[CSV]
 
 
 def work(app, N):
-    return N * (N + 1) * (N + 2) / 6 if app == "threebody" else N * (N - 1) / 2
+    return N * (N + 1) * (N + 2) / 6 if app == MULTIGPU_THREEBODY else N * (N - 1) / 2
 
 
 def dur(t):
@@ -45,7 +52,11 @@ def dur(t):
 def plan(path):
     lines = open(path).read().splitlines()
     meta = json.loads(lines[0][2:])
-    rows = list(csv.DictReader(io.StringIO("\n".join(l for l in lines if not l.startswith("#")))))
+    body = [l for l in lines if not l.startswith("#")]
+    if not body or body[0] != HEADER:
+        sys.exit(f"plan_estimate: {path}: header {body[0] if body else '(none)'!r} is not multi_hist's layout "
+                 f"(experiments/layouts.py HEADERS[{CSV!r}]): {HEADER}")
+    rows = list(csv.DictReader(io.StringIO("\n".join(body))))
     f = lambda r, k: float(r[k])
     app = rows[0]["app"]
     nmax = max(int(r["N"]) for r in rows)
@@ -111,5 +122,5 @@ def plan(path):
 
 
 if __name__ == "__main__":
-    paths = sys.argv[1:] or ["experiments/results/h200/sdh_multigpu.csv"]
+    paths = sys.argv[1:] or [os.path.join("experiments", "results", "h200", CSV)]
     print("\n\n".join(plan(p) for p in paths))

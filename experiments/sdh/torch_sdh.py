@@ -22,16 +22,15 @@ Exits 0 with a message when torch or a CUDA device is missing.
 import argparse
 import math
 import os
-import platform
 import sys
-import time
 
 # the GPU-folder rule (experiments/gpu_slug.py runs its one definition, src/support/gpu/gpu_slug.hpp)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gpu_slug import gpu_slug  # noqa: E402
-from layouts import HEADERS  # noqa: E402  (experiments/layouts.py, generated from the C++ layouts)
+# experiments/layouts.py, generated from the C++ layouts and peers_sdh.csv's words (results/python_names.hpp sdh_peers)
+from layouts import HEADERS, SDH_EXACT_NO, SDH_EXACT_YES, SDH_PEERS, SDH_TORCH_DIRECT  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peers"))
-from peer_common import PeerCsv  # noqa: E402  (the peers' one CSV writer: rows by column name)
+from peer_common import PeerCsv, run_meta  # noqa: E402  (the peers' one CSV writer: rows by column name; metadata)
 
 BOX = 23000.0
 SEED = 0x5D4C0FFEE5D4
@@ -132,11 +131,15 @@ def main():
                     help="points of the check against the rule before timing (the name every program uses)")
     ap.add_argument("--verify-n", dest="verify_n_old", type=int, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--max-s", type=float, default=60.0, help="skip a size predicted to take longer per run")
-    ap.add_argument("--impl", default="torch-direct,torch-cdist")
+    ap.add_argument("--impl", default=",".join(SDH_PEERS), help="comma list of " + ", ".join(SDH_PEERS))
     ap.add_argument("--out", default="")
     a = ap.parse_args()
     if a.verify_n_old is not None:
         ap.error("--verify-n is now --verify-max")
+    impls = [x for x in a.impl.split(",") if x]
+    bad = [x for x in impls if x not in SDH_PEERS]
+    if bad:
+        ap.error("--impl: unknown %s (known: %s)" % (", ".join(bad), ", ".join(SDH_PEERS)))
     if a.print_header:
         print(HEADER)
         return 0
@@ -159,27 +162,14 @@ def main():
     name = torch.cuda.get_device_name(0)
     out = a.out or os.path.join("experiments", "results", "local", gpu_slug(name), CSV)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-    meta = {
-        "program": "torch_sdh.py",
-        "args": " ".join(sys.argv),
-        "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "gpu": name,
-        "gpu_slug": gpu_slug(name),
-        "torch": torch.__version__,
-        "cuda": torch.version.cuda,
-        "python": platform.python_version(),
-        "box": BOX,
-        "seed": SEED,
-        "chunk": a.chunk,
-    }
-    impls = [x for x in a.impl.split(",") if x]
+    meta = run_meta("torch_sdh.py", sys.argv, torch, name, gpu_slug(name), box=BOX, seed=SEED, chunk=a.chunk)
     P = points(max(Ns + [a.verify_n]))
     Xall = torch.from_numpy(P).to(dev)
 
     exact = {}
     ref = rule_numpy(P[: a.verify_n], w, B)
     for impl in impls:
-        mode = "direct" if impl == "torch-direct" else "cdist"
+        mode = "direct" if impl == SDH_TORCH_DIRECT else "cdist"
         h = sdh_torch(Xall[: a.verify_n], w, B, mode, a.chunk).cpu().numpy()
         exact[impl] = bool((h == ref).all())
         diff = int(np.abs(h - ref).sum())
@@ -192,7 +182,7 @@ def main():
             X = Xall[:n]
             pairs = n * (n - 1) // 2
             for impl in impls:
-                mode = "direct" if impl == "torch-direct" else "cdist"
+                mode = "direct" if impl == SDH_TORCH_DIRECT else "cdist"
                 if impl in last:
                     n0, ms0 = last[impl]
                     if ms0 * (n / n0) ** 2 > 1000 * a.max_s:
@@ -217,7 +207,7 @@ def main():
                 last[impl] = (n, med)
                 table.row(impl=impl, N=n, bucket_width=f"{w:g}", buckets=B, reps=len(t), median_ms=f"{med:.4f}",
                           p25_ms=f"{q(0.25):.4f}", p75_ms=f"{q(0.75):.4f}", min_ms=f"{t[0]:.4f}", max_ms=f"{t[-1]:.4f}",
-                          pairs_per_s=f"{pairs / (med / 1000):.6e}", exact_at_verify_n="yes" if exact[impl] else "no")
+                          pairs_per_s=f"{pairs / (med / 1000):.6e}", exact_at_verify_n=SDH_EXACT_YES if exact[impl] else SDH_EXACT_NO)
                 print(f"  {impl} N={n} median {med:.2f} ms  {pairs / (med / 1000):.3e} pairs/s", file=sys.stderr)
     return 0
 

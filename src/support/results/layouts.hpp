@@ -160,6 +160,22 @@ inline constexpr Layout gram{"gram.csv", "gpu", "experiments/gram/bench_gram",
 inline constexpr Layout gram_exact{"gram_exact.csv", "gpu", "experiments/gram/bench_gram",
                                    "N,d,precision,output,impl,buckets,bucket_width,eps,pairs,replayed,replayed_pct,reps,"
                                    "median_ms,p25_ms,p75_ms,min_ms,max_ms,fp64_median_ms,equal_fp64"};
+// experiments/compare_runs.py OLD NEW --out FILE (by hand: a rerun against the committed results of its GPU, in the
+// rerun's folder, e.g. experiments/results/h200/quick_<commit>/): one row per pair of rows of a timed CSV with one
+// key (its columns but the measured ones, measured_columns below), k1..k6 the key's first six cells "column=value"
+// (empty past its end), new_over_old the medians' ratio, inside_spread 1 when the new median lies in the old p25..p75
+// widened by the old spread.
+inline constexpr Layout compare_runs{"compare_with_committed.csv", "gpu", "experiments/compare_runs.py",
+                                     "file,k1,k2,k3,k4,k5,k6,old_median_ms,new_median_ms,new_over_old,inside_spread"};
+}  // namespace layout
+// The columns of the layouts above that a run measures (the times, rates and ratios, the GPU's check): the others are
+// a row's key, by which experiments/compare_runs.py pairs two runs' rows (check_layouts --python exports them,
+// MEASURED, and fails on a name that is no layout's column).
+inline constexpr const char* measured_columns[] = {
+    "reps", "median_ms", "p25_ms", "p75_ms", "min_ms", "max_ms", "bb_median_ms", "I", "GBps", "bb3_median_ms", "I_eq17",
+    "eff_gbs", "gtriplets_per_s", "linear_median_ms", "linear_over_blocked", "with_transfers_ms", "pairs_per_s",
+    "speedup_vs_cpu_mt", "verified"};
+namespace layout {
 // ---- experiments/results/cpu/ ----
 // sass_cost.sh's Python writes it by column name, its header from experiments/layouts.py (check_layouts --python).
 inline constexpr Layout map_instructions{"map_instructions.csv", "cpu", "experiments/maps2d/sass_cost.sh",
@@ -217,7 +233,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
       &layout::peers_python,     &layout::ncu_gram,
       &layout::map_instructions,
-      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,  &layout::gram_exact,
+      &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,  &layout::gram_exact, &layout::compare_runs,
       &layout::reported,      &layout::conditions,      &layout::targets,
       &layout::sdh_gram_accuracy, &layout::peer_index_audit};
   return v;

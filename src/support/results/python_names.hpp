@@ -6,7 +6,9 @@
 //   Readers: readme_python.cpp, paper/claims/targets.cpp, figures/synth_results.cpp.
 // Also peers_gram.csv's rows (experiments/peers/gram_peers.py, namespace results::gram_peers below): their names are
 // gram.csv's (gram_names.hpp gram::peer, gram::name), each under its word of gram_peers.py --impls. And peers_edm.csv's
-// impls (experiments/peers/torch_peers.py, namespace results::edm_peers below), which figures/fig_2d.cpp reads.
+// impls (experiments/peers/torch_peers.py, namespace results::edm_peers below), which figures/fig_2d.cpp reads. And
+// peers_sdh.csv's impls and the words of its exact_at_verify_n (experiments/sdh/torch_sdh.py, namespace
+// results::sdh_peers below), which figures/synth_results.cpp writes.
 #pragma once
 #include "gram_names.hpp"  // the precisions' names
 
@@ -62,3 +64,15 @@ inline constexpr Peer cdist_direct{"cdist-direct", "full"};   // torch.cdist, co
 inline constexpr Peer peers[] = {pdist, cdist, cdist_direct};
 
 }  // namespace results::edm_peers
+
+namespace results::sdh_peers {
+
+// peers_sdh.csv's impls (also torch_sdh.py's --impl words), in the order torch_sdh.py runs them.
+inline constexpr const char* direct = "torch-direct";  // the rule of apps/sdh_cpu.hpp op by op (exact)
+inline constexpr const char* cdist = "torch-cdist";    // torch.cdist's matrix-multiply distances (inexact)
+inline constexpr const char* impls[] = {direct, cdist};
+// exact_at_verify_n: whether the impl's histogram at --verify-max points equals the rule's
+inline constexpr const char* exact_yes = "yes";
+inline constexpr const char* exact_no = "no";
+
+}  // namespace results::sdh_peers
