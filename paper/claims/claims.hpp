@@ -13,9 +13,17 @@
 namespace figs {
 using namespace results;  // the results layer (src/support/results/), which figs builds on
 
+// The verdict words, declared once (issue #39): the rules write them into Outcome::verdict, README's claims block, the
+// report and the targets compare them. A sentence of prose that names a verdict spells it there.
+inline constexpr const char* kHolds = "holds";
+inline constexpr const char* kDiffers = "differs";
+inline constexpr const char* kNotMeasured = "not measured";
+inline constexpr const char* kContext = "context";  // a claim shown beside ours, with no vote
+inline constexpr const char* kDepends = "depends on the reading";  // its readings' verdicts disagree (Outcome::split)
+
 struct Outcome {
   std::string ours;     // our value, with what it was taken from
-  std::string verdict;  // holds | differs | not measured | context
+  std::string verdict;  // kHolds | kDiffers | kNotMeasured | kContext | kDepends
   std::string reason;   // why, in words (a "differs" names the data it comes from)
   bool noise = false;   // the verdict is within the run-to-run spread (p25/p75)
   std::string split;    // "depends on the reading": each reading's verdict ("ρ = 16 differs; ρ = 32 holds")

@@ -69,7 +69,7 @@ Rule bound_I(bool hypothesis) {
                   j.gain = !hypothesis;
                   j.noise = b.spread;
                   Outcome o = judge(c, b.v, txt, j);
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, *b.layout, dummy_store(), b.map);
+                  if (o.verdict == kDiffers) o.reason += ". Why: " + bound_note(g, *b.layout, dummy_store(), b.map);
                   return o;
                 },
                 true);
@@ -84,7 +84,7 @@ Rule wasted_bb() {
                   for (size_t k = 0; k < w.N.size(); ++k) ok += w.wasted.at(tdmaps::BB::name)[k] == w.n[k] * (w.n[k] - 1) / 2;
                   const std::string ours = "n(n−1)/2 at " + std::to_string(ok) + " of " + std::to_string(w.N.size()) +
                                            " N (N=" + fmt_int(w.N.back()) + ": " + fmt_int(w.wasted.at(tdmaps::BB::name).back()) + ")";
-                  return Outcome{ours, ok == w.N.size() ? "holds" : "differs",
+                  return Outcome{ours, ok == w.N.size() ? kHolds : kDiffers,
                                  ok == w.N.size() ? "the library's BB wastes exactly n(n−1)/2 blocks" : "some N differ", false};
                 },
                 false);
@@ -114,13 +114,13 @@ Rule wasted_ltm() {
         }
         const std::string ours_a = "up to " + fmt(worst, 2) + "·n (N=" + fmt_int(worstN) + "), mean " + fmt(mean(rel), 2) +
                                    "·n; library linear grid: " + fmt_int(lib) + " whole blocks";
-        const Outcome a{ours_a, over == 0 ? "holds" : "differs",
+        const Outcome a{ours_a, over == 0 ? kHolds : kDiffers,
                         over == 0 ? "≤ n/2 at every N"
                                   : "the balanced grid wastes more than n/2 blocks at " + std::to_string(over) + " of " +
                                         std::to_string(w.N.size()) + " N (still O(n): < 2n')",
                         false};
         const std::string ours_b = "up to " + fmt(dworst, 3) + "·n block-equivalents";
-        const Outcome b{ours_b, dover == 0 ? "holds" : "differs",
+        const Outcome b{ours_b, dover == 0 ? kHolds : kDiffers,
                         dover == 0 ? "≤ n/2 at every N: n diagonal blocks, each less than half wasted"
                                    : "more than n/2 at " + std::to_string(dover) + " of " + std::to_string(w.N.size()) + " N",
                         false};
@@ -144,7 +144,7 @@ Rule rb_wasted() {
                   for (size_t k = 0; k < v.size(); ++k) (k < v.size() / 2 ? lo : hi) = std::max(k < v.size() / 2 ? lo : hi, v[k]);
                   return Outcome{"max " + fmt_int(std::max(lo, hi)) + " blocks (lower half " + fmt_int(lo) + ", upper half " +
                                      fmt_int(hi) + ")",
-                                 hi <= lo ? "holds" : "differs", hi <= lo ? "constant in N" : "grows with N", false};
+                                 hi <= lo ? kHolds : kDiffers, hi <= lo ? "constant in N" : "grows with N", false};
                 },
                 false);
 }
@@ -161,7 +161,7 @@ Rule rec_passes() {
                     ex = "N=" + fmt_int(w.N[k]) + ": k=" + fmt_int(w.rec_k[k]) + ", " + fmt_int(w.rec_passes[k]) + " launches";
                   }
                   return Outcome{"k+1 at " + std::to_string(ok) + " of " + std::to_string(valid) + " valid N (" + ex + ")",
-                                 ok == valid && valid ? "holds" : "differs", "from the library's plan", false};
+                                 ok == valid && valid ? kHolds : kDiffers, "from the library's plan", false};
                 },
                 false);
 }
@@ -185,10 +185,10 @@ Rule eq9_printed() {
             if (first < 0) { first = l; fi = i; fj = j; }
           }
         }
-        if (first < 0) return Outcome{"bijection on " + fmt_int(double(T)) + " λ", "holds", "as printed", false};
+        if (first < 0) return Outcome{"bijection on " + fmt_int(double(T)) + " λ", kHolds, "as printed", false};
         return Outcome{"λ = " + fmt_int(double(first)) + " lands at (" + std::to_string(fi) + ", " + std::to_string(fj) +
                            "); " + fmt_int(double(wrong)) + " of " + fmt_int(double(T)) + " λ outside the triangle",
-                       "differs",
+                       kDiffers,
                        "the printed j = λ − i(i+1)/2 is off by i: the row of i with no diagonal starts at i(i−1)/2", false};
       },
       false);
@@ -235,7 +235,7 @@ Rule rb_printed() {
         return Outcome{"printed: " + fmt_int(double(miss_p)) + " cells missed, " + fmt_int(double(dup_p)) +
                            " hit twice or more, " + fmt_int(double(out_p)) + " threads outside (N = 8…64); ours: " +
                            (bad_ours == 0 ? "a bijection at every N" : fmt_int(double(bad_ours)) + " cells wrong"),
-                       ok ? "holds" : "differs",
+                       ok ? kHolds : kDiffers,
                        ok ? "the printed form is a bijection"
                           : "as printed, j = N − i − 1 = t_y does not depend on t_x: the threads of one row above the "
                             "diagonal all land on one cell (ours, map_rb.hpp, folds row r with row N−1−r)",
@@ -272,8 +272,8 @@ Rule eq14_float() {
         while (729 * no_real * no_real < 3) ++no_real;
         const std::string gap = no_real == 1 ? std::string("λ = 0") : "λ < " + std::to_string(no_real);
         txt.push_back(gap + ": 729λ² − 3 < 0, no real value in exact arithmetic");
-        if (!std::isfinite(first)) return Outcome{join(txt, "; "), "not measured", "no tet-f row in the exact-range tables", false};
-        return Outcome{join(txt, "; "), "differs",
+        if (!std::isfinite(first)) return Outcome{join(txt, "; "), kNotMeasured, "no tet-f row in the exact-range tables", false};
+        return Outcome{join(txt, "; "), kDiffers,
                        "eq. (14) has no real value at " + gap +
                            " (√ of a negative number: the formula's domain, not float rounding); the first wrong λ "
                            "of the float sweeps is " + fmt_int(first) + " (listed per sweep; a sweep whose first wrong λ "
@@ -316,7 +316,7 @@ Rule n800() {
           Judge j;
           j.cmp = "<=";
           Outcome o = judge(c, double(N), ours, j);
-          if (o.verdict == "differs")
+          if (o.verdict == kDiffers)
             o.reason += ": at N = 800 this grid has " + fmt_int(blocks(bb, 800)) + " blocks, not more than 2×" +
                         fmt_int(sb) + " (the largest sblocks of Table I)";
           outs.emplace_back(bb ? "BB's n² grid" : "LTM's n(n+1)/2 grid", o);
@@ -388,13 +388,13 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                     Judge j;
                     j.noise = stat_spread(*t, dummy_store(), m, St::MedLarge);
                     const Outcome o = judge(c, v, "", j);
-                    all = all && o.verdict == "holds";
-                    if (o.verdict != "holds") whys.push_back(m + ": " + bound_note(g, results::layout::sqrt_, dummy_store(), m));
+                    all = all && o.verdict == kHolds;
+                    if (o.verdict != kHolds) whys.push_back(m + ": " + bound_note(g, results::layout::sqrt_, dummy_store(), m));
                     noise = noise || o.noise;
                     txt.push_back(m + " " + fmt(v, 3));
                   }
                   if (!any) return needs(results::layout::sqrt_.file, "form=store, " + join(ms, "/") + " rows");
-                  Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? "holds" : "differs",
+                  Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? kHolds : kDiffers,
                             (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
                   if (!all) o.reason += ". Why: " + join(whys, "; ");
                   return o;
@@ -423,7 +423,7 @@ Rule rsqrt_best(pick_rows::Grid grid) {
                   }
                   if (!pos) return needs(results::layout::sqrt_.file, "form=store, map=" + r + " rows");
                   const bool ok = c.pv.numeric() && pos == int(c.pv.lo);
-                  Outcome o{"rank " + std::to_string(pos) + " (" + join(txt, " > ") + ")", ok ? "holds" : "differs",
+                  Outcome o{"rank " + std::to_string(pos) + " (" + join(txt, " > ") + ")", ok ? kHolds : kDiffers,
                             ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};
                   if (v.size() >= 2) {
                     const double sp = stat_spread(*t, dummy_store(), v[0].first, St::MedLarge) +
@@ -450,7 +450,7 @@ Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
     std::vector<std::string> skipped;
     for (const auto& [label, a] : alts) {
       Outcome o = a.fn(c, g, ctx);
-      if (o.verdict != "not measured") {
+      if (o.verdict != kNotMeasured) {
         o.ours = label + ": " + o.ours;
         if (!skipped.empty()) o.reason += " [" + join(skipped, "; ") + "]";
         return o;
@@ -468,7 +468,7 @@ Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& out
   bool agree = true, noise = false;
   for (const auto& [label, o] : outs) {
     ours.push_back("[" + label + "] " + o.ours);
-    if (o.verdict == "not measured") {
+    if (o.verdict == kNotMeasured) {
       unmeasured.push_back(label + ": " + o.reason);
       continue;
     }
@@ -481,7 +481,7 @@ Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& out
   if (common.empty()) return not_measured(join(unmeasured, "; "));
   Outcome out;
   out.ours = join(ours, "; ");
-  out.verdict = agree ? common : "depends on the reading";
+  out.verdict = agree ? common : kDepends;
   out.reason = (agree ? std::string() : "the readings disagree (" + join(verdicts, "; ") + "). ") + join(reasons, "; ");
   if (!agree) out.split = join(verdicts, "; ");
   if (!unmeasured.empty()) out.reason += "; not measured: " + join(unmeasured, "; ");

@@ -3,10 +3,24 @@
 #pragma once
 #include "rules.hpp"
 #include "select.hpp"  // pick_rows
+#include "registry/sdh_rungs.hpp"  // the seed report's SDH slots (cpu_st_impl, seed_version)
 
 namespace figs {
 using namespace results;  // the results layer (src/support/results/), which figs builds on
 namespace rules {
+
+// The seed report's slots of sdh.csv's rows (004: its CPU loop, V1..V5), as the SDH rung list declares them
+// (registry/sdh_rungs.hpp: the one-thread CPU loop's slot, each ladder rung's seed_version); sdh_ladder() keys its
+// rows by them (results::sdh_slot).
+namespace sdh_seed {
+namespace S = tdmaps::gpu::sdh;
+inline constexpr const char* cpu = S::cpu_st_impl.slot;
+inline constexpr const char* v1 = S::seed_version(S::Ladder::v1);
+inline constexpr const char* v2 = S::seed_version(S::Ladder::v2);
+inline constexpr const char* v3 = S::seed_version(S::Ladder::v3);
+inline constexpr const char* v4 = S::seed_version(S::Ladder::v4);
+inline constexpr const char* v5 = S::seed_version(S::Ladder::v5);
+}  // namespace sdh_seed
 
 struct RangeVal {
   double N = NAN;

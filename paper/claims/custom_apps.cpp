@@ -26,7 +26,7 @@ Rule dummy_converge() {
                   std::vector<double> v;
                   std::vector<std::string> txt;
                   std::string ltm_map;
-                  for (const auto& cands : std::vector<std::vector<std::string>>{{"rb"}, pick_rows::ltm(pick_rows::Grid::Papers), {"rec"}}) {
+                  for (const auto& cands : std::vector<std::vector<std::string>>{{tdmaps::RB::name}, pick_rows::ltm(pick_rows::Grid::Papers), {tdmaps::REC::name}}) {
                     const std::string m = pick(*t, dummy_store(), cands, St::MedLarge);
                     if (m.empty()) continue;
                     const double p = 100 * (med_from(curve(*t, dummy_store(), m), kLargeN) - 1);
@@ -37,11 +37,11 @@ Rule dummy_converge() {
                   if (v.empty()) return needs(results::layout::dummy.file, "form=store, RB / LTM / REC rows at N ≥ 15,000");
                   const double spread = *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
                   Outcome o = judge(c, mean(v), "mean " + fmt(mean(v), 1) + "% (" + join(txt, ", ") + "), spread " + fmt(spread, 1) + " points");
-                  if (o.verdict == "holds" && spread > kTolPct) {
-                    o.verdict = "differs";
+                  if (o.verdict == kHolds && spread > kTolPct) {
+                    o.verdict = kDiffers;
                     o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
                   }
-                  if (o.verdict == "differs") o.reason += ". Why: " + bound_note(g, results::layout::dummy, dummy_store(), ltm_map);
+                  if (o.verdict == kDiffers) o.reason += ". Why: " + bound_note(g, results::layout::dummy, dummy_store(), ltm_map);
                   return o;
                 },
                 true);
@@ -55,22 +55,22 @@ Rule rec_from_N() {
                   std::string why;
                   const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
-                  const Pts p = curve(*t, edm4, "rec");
+                  const Pts p = curve(*t, edm4, tdmaps::REC::name);
                   if (p.empty()) return needs(results::layout::edm.file, "variant=full, features=4, map=rec rows");
                   double from = NAN;
                   for (size_t k = p.size(); k-- > 0;) {
                     if (p[k].second > 1) from = p[k].first;
                     else break;
                   }
-                  if (!std::isfinite(from)) return Outcome{"never (I ≤ 1 at the largest N)", "differs", "REC is not faster than BB at large N", false};
+                  if (!std::isfinite(from)) return Outcome{"never (I ≤ 1 at the largest N)", kDiffers, "REC is not faster than BB at large N", false};
                   // the sweep's step: the claim is judged on the grid of N measured
                   Outcome o = judge(c, from, "N ≥ " + fmt_int(from) + " (grid of the sweep, step " +
                                                  (p.size() > 1 ? fmt_int(p[1].first - p[0].first) : std::string("—")) + ")");
-                  if (o.verdict == "differs")
+                  if (o.verdict == kDiffers)
                     o.reason += ". Why: REC's I at large N is " + fmt(med_from(p, kLargeN), 3) + " at this ρ (median N ≥ " +
                                 fmt_int(kLargeN) + "), so its curve crosses 1 " + (from > c.pv.lo ? "later" : "earlier") + "; " +
-                                bound_note(g, results::layout::edm, edm4, "rec", from);
-                  const Pts r = rel_spread(*t, edm4, "rec");
+                                bound_note(g, results::layout::edm, edm4, tdmaps::REC::name, from);
+                  const Pts r = rel_spread(*t, edm4, tdmaps::REC::name);
                   for (const auto& q : p)
                     if (q.first < from && q.first >= from - 2 * (p.size() > 1 ? p[1].first - p[0].first : 0))
                       for (const auto& s : r)
@@ -94,7 +94,7 @@ Rule feat_flat(pick_rows::Grid grid) {
                   std::vector<std::string> txt;
                   bool all = true, any = false;
                   std::vector<std::string> moved;
-                  for (const auto& cands : std::vector<std::vector<std::string>>{L, {"rb"}}) {
+                  for (const auto& cands : std::vector<std::vector<std::string>>{L, {tdmaps::RB::name}}) {
                     for (const std::string& m : cands) {
                       std::map<double, std::vector<double>> byN;
                       for (int f = 1; f <= 4; ++f)
@@ -114,7 +114,7 @@ Rule feat_flat(pick_rows::Grid grid) {
                     }
                   }
                   if (!any) return needs(results::layout::edm.file, "variant=full, LTM / RB at one N with all four features");
-                  Outcome o{join(txt, "; "), all ? "holds" : "differs",
+                  Outcome o{join(txt, "; "), all ? kHolds : kDiffers,
                             all ? "I changes by ≤ 0.05 over the features" : "I changes by more than 0.05 over the features", false};
                   if (!all) {
                     std::vector<std::string> w;
@@ -173,7 +173,7 @@ Rule col_utm_low() {
                   std::string why;
                   const Table* t = need_table(g, results::layout::collision, &why);
                   if (!t) return not_measured(why);
-                  const auto u = ms_of(*t, col_direct(), "utm-n"), b = ms_of(*t, col_shared(), "bb");
+                  const auto u = ms_of(*t, col_direct(), tdmaps::UTM_N::name), b = ms_of(*t, col_shared(), tdmaps::BB::name);
                   std::vector<std::string> per;
                   double best = NAN, bestN = NAN, firstN = NAN;
                   for (const auto& [N, tu] : u)
@@ -186,7 +186,7 @@ Rule col_utm_low() {
                   if (per.empty())
                     return needs(results::layout::collision.file, "test=collision-direct, variant=3d, map=utm-n rows (and test=collision bb rows at the same N)");
                   Outcome o = judge(c, best, fmt(best, 1) + "% at N=" + fmt_int(bestN) + " (per N: " + join(per, ", ") + ")");
-                  if (o.verdict == "differs") {
+                  if (o.verdict == kDiffers) {
                     // the launch floor: the smallest kernel time of this GPU folder (dummy.csv)
                     double fl = NAN;
                     if (const Table* d = g->get(results::layout::dummy))
@@ -207,14 +207,14 @@ Rule col_utm_low() {
                 true);
 }
 Rule col_utm_overtaken(pick_rows::Grid grid) {
-  const std::vector<std::string> shared = pick_rows::on_grid(grid, {"ltm-r", "ltm-e", "rb-b", "rec"});
+  const std::vector<std::string> shared = pick_rows::on_grid(grid, {tdmaps::LTM_R::name, tdmaps::LTM_E::name, tdmaps::RB_B::name, tdmaps::REC::name});
   return custom("t(utm-n, test=collision-direct) / t(best of " + join(shared, ", ") + ", test=collision) at each N both "
                 "have, collision.csv variant=3d ρ=" + fmt_int(current_rho()) + "; holds if the ratio grows with N and exceeds 1 at the largest N",
                 [shared](const Claim&, const GpuData* g, const Ctx&) {
                   std::string why;
                   const Table* t = need_table(g, results::layout::collision, &why);
                   if (!t) return not_measured(why);
-                  const auto u = ms_of(*t, col_direct(), "utm-n");
+                  const auto u = ms_of(*t, col_direct(), tdmaps::UTM_N::name);
                   if (u.empty()) return needs(results::layout::collision.file, "test=collision-direct, variant=3d, map=utm-n rows");
                   Pts q;
                   for (const auto& [N, tu] : u) {
@@ -229,7 +229,7 @@ Rule col_utm_overtaken(pick_rows::Grid grid) {
                   const bool grows = q.back().second > q.front().second, over = q.back().second > 1;
                   return Outcome{"t_utm / t_best shared: " + fmt(q.front().second, 2) + " at N=" + fmt_int(q.front().first) +
                                      " → " + fmt(q.back().second, 2) + " at N=" + fmt_int(q.back().first),
-                                 grows && over ? "holds" : "differs",
+                                 grows && over ? kHolds : kDiffers,
                                  grows && over ? "UTM falls behind the shared-memory maps as N grows"
                                                : "UTM is not overtaken within the N it was measured over",
                                  false};

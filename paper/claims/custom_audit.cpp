@@ -30,14 +30,14 @@ Rule fewer_instructions() {
                     return double(NAN);
                   };
                   std::vector<std::string> txt, bad;
-                  for (const auto& [l, u] : {std::pair<std::string, std::string>{"ltm-x", "utm-x"}, {"ltm-r", "utm-n"}}) {
+                  for (const auto& [l, u] : {std::pair<std::string, std::string>{tdmaps::LTM_X::name, tdmaps::UTM_X::name}, {tdmaps::LTM_R::name, tdmaps::UTM_N::name}}) {
                     const double a = at(l, "map_instructions"), b = at(u, "map_instructions");
                     if (!std::isfinite(a) || !std::isfinite(b)) return needs(results::layout::map_instructions.file, l + " and " + u + " rows");
                     txt.push_back(l + " " + fmt_int(a) + " (mufu " + fmt_int(at(l, "mufu")) + ") vs " + u + " " + fmt_int(b) +
                                   " (mufu " + fmt_int(at(u, "mufu")) + ")");
                     if (!(a < b)) bad.push_back(l + " vs " + u);
                   }
-                  return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+                  return Outcome{join(txt, "; "), bad.empty() ? kHolds : kDiffers,
                                  bad.empty() ? "each LTM variant runs fewer map instructions than its UTM counterpart"
                                              : "not fewer: " + join(bad, ", "),
                                  false};
@@ -59,7 +59,7 @@ Rule eq16_printed_001() {
                   }
                   return Outcome{"x / rsqrtf(x) = x^1.5; first wrong λ = " + fmt_int(first) + "; " + fmt_int(right) +
                                      " of " + fmt_int(lim) + " λ get the right row",
-                                 std::isfinite(first) ? "differs" : "holds",
+                                 std::isfinite(first) ? kDiffers : kHolds,
                                  "as printed in 001 the formula is x^1.5, not √x; 002 prints x/√x = x·rsqrtf(x), which "
                                  "the package uses (ltm-r); not only an extraction artefact: 000's eq. (15) prints the "
                                  "same x / rsqrtf(x) before x · rsqrtf(x) (claim 000-eq15-printed)",
@@ -86,7 +86,7 @@ Rule eq15_printed_000() {
                     return std::isfinite(f) ? "first wrong λ = " + fmt_int(f) : "right at every λ < " + fmt_int(lim);
                   };
                   const bool ok = !std::isfinite(first_div) && !std::isfinite(first_mul);
-                  return Outcome{"x / rsqrtf(x): " + txt(first_div) + "; x · rsqrtf(x): " + txt(first_mul), ok ? "holds" : "differs",
+                  return Outcome{"x / rsqrtf(x): " + txt(first_div) + "; x · rsqrtf(x): " + txt(first_mul), ok ? kHolds : kDiffers,
                                  ok ? "both printed forms are √x"
                                     : "the printed chain is not an identity: x / rsqrtf(x) = x^1.5, x · rsqrtf(x) = √x (the "
                                       "form ltm-r uses); 001's eq. (16) prints only the first (claim 001-eq16-printed)",
@@ -143,7 +143,7 @@ Rule maps_differ_edm(pick_rows::Grid grid) {
                   }
                   const double d = hi - lo;
                   return Outcome{"spread " + fmt(d, 3) + " (" + join(txt, ", ") + ", median N≥" + fmt_int(kLargeN) + ")",
-                                 d > kTolI ? "holds" : "differs",
+                                 d > kTolI ? kHolds : kDiffers,
                                  d > kTolI ? "the maps differ by more than ±" + fmt(kTolI, 2) + " in I"
                                            : "the maps lie within ±" + fmt(kTolI, 2) + " of each other: no difference manifests. Why: reason not measured",
                                  false};
@@ -175,7 +175,7 @@ Rule feat_similar(pick_rows::Grid grid) {
                     for (int f : {2, 3})
                       if (v[f] < lo || v[f] > hi) off.push_back(m + " d=" + std::to_string(f));
                   }
-                  return Outcome{join(txt, "; ") + " (median N≥" + fmt_int(kLargeN) + ")", off.empty() ? "holds" : "differs",
+                  return Outcome{join(txt, "; ") + " (median N≥" + fmt_int(kLargeN) + ")", off.empty() ? kHolds : kDiffers,
                                  off.empty() ? "2 and 3 features lie within the range of 1 and 4 features (±" + fmt(kTolI, 2) + ")"
                                              : "outside the range of 1 and 4 features: " + join(off, ", ") + ". Why: reason not measured",
                                  false};
@@ -192,11 +192,11 @@ Rule feat_rec() {
                   double d = NAN;
                   const auto [m, txt] = feature_swing(*t, pick_rows::rec(), &d);
                   if (m.empty()) return needs(results::layout::edm.file, "variant=full, rec at one N with all four features");
-                  Outcome o{m + " ΔI " + fmt(d, 3) + " (" + txt + ")", d > kTolI ? "holds" : "differs",
+                  Outcome o{m + " ΔI " + fmt(d, 3) + " (" + txt + ")", d > kTolI ? kHolds : kDiffers,
                             d > kTolI ? "the number of features changes REC's I by more than ±" + fmt(kTolI, 2)
                                       : "REC's I changes by no more than ±" + fmt(kTolI, 2) + " over the features",
                             false};
-                  if (o.verdict == "differs")
+                  if (o.verdict == kDiffers)
                     o.reason += ". Why: " + bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
                                 bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)";
                   return o;
@@ -221,7 +221,7 @@ Rule eq5_W() {
                   }
                   return Outcome{bad ? std::to_string(bad) + " n above the bound (first n = " + std::to_string(first) + ")"
                                      : "W ≤ bound at every n ≤ 10⁶ (smallest margin " + fmt(tight, 3) + ")",
-                                 bad ? "differs" : "holds", bad ? "the printed bound fails at some n" : "eq. (5)'s bound holds",
+                                 bad ? kDiffers : kHolds, bad ? "the printed bound fails at some n" : "eq. (5)'s bound holds",
                                  false};
                 },
                 false);
@@ -250,7 +250,7 @@ Rule blocked_size() {
                                   fmt(100 * last, 3) + "% (n=1,024)");
                   }
                   const bool ok = within && falls;
-                  return Outcome{join(txt, "; "), ok ? "holds" : "differs",
+                  return Outcome{join(txt, "; "), ok ? kHolds : kDiffers,
                                  ok ? "padding ≤ n²ρ³ at every size and a falling share of tet(N): O(n³) + o(n³)"
                                     : std::string(within ? "" : "padding above n²ρ³ at some size; ") +
                                           (falls ? "" : "the padding's share does not fall with N"),
@@ -266,7 +266,7 @@ Rule two_conditionals() {
                   std::vector<std::string> txt;
                   bool finite = false, any = false;
                   for (bool fma : {true, false}) {
-                    const auto r = exact_N(ctx, g, "utm-n", fma, false);
+                    const auto r = exact_N(ctx, g, tdmaps::UTM_N::name, fma, false);
                     txt.push_back(std::string(fma ? "FMA" : "pinned") + ": " + range_text(r));
                     if (r) {
                       any = true;
@@ -276,8 +276,8 @@ Rule two_conditionals() {
                   if (!any) return needs(kRangeFiles, "utm-n rows");
                   double lastN = NAN;
                   for (bool fma : {false, true})
-                    if (const auto r = exact_N(ctx, g, "utm-n", fma, false); r && !r->lower_bound) lastN = r->N;
-                  return Outcome{"utm-n exact up to " + join(txt, "; "), finite ? "differs" : "holds",
+                    if (const auto r = exact_N(ctx, g, tdmaps::UTM_N::name, fma, false); r && !r->lower_bound) lastN = r->N;
+                  return Outcome{"utm-n exact up to " + join(txt, "; "), finite ? kDiffers : kHolds,
                                  finite ? "the two conditionals stop fixing the root one N past that range (the sweep's "
                                           "first wrong N)" + (std::isfinite(lastN) ? ". Why: " + utm_radicand_note(lastN) : std::string())
                                         : "no failure found in the searched range",
@@ -292,9 +292,9 @@ Rule tet_eq16_exact() {
                   const Table* t = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
                   if (!t) return needs("verify/results/exact_ranges_cpu.csv", "tet-e rows");
                   for (const TableRow& r : t->rows())
-                    if (r.s("variant") == "tet-e")
+                    if (r.s("variant") == tdmaps::TET_E::name)
                       return Outcome{"first wrong λ: " + r.s("first_wrong") + " (searched λ < " + fmt_int(r.d("searched_up_to")) + ")",
-                                     r.s("first_wrong") == "none" ? "holds" : "differs",
+                                     r.s("first_wrong") == "none" ? kHolds : kDiffers,
                                      r.s("first_wrong") == "none" ? "exact for every λ searched" : "wrong from λ = " + r.s("first_wrong"),
                                      false};
                   return needs("verify/results/exact_ranges_cpu.csv", "tet-e rows");
@@ -327,7 +327,7 @@ Rule eq2_printed() {
                                        (std::isfinite(bad_exact) ? "wrong from λ = " + fmt_int(bad_exact)
                                                                  : "a bijection for every λ < " + fmt_int(lim)) +
                                        "; float: " + (bad_float < 0 ? "right below 2²⁶" : "wrong from λ = " + fmt_int(double(bad_float)));
-                    return Outcome{ours, std::isfinite(bad_exact) ? "differs" : "holds",
+                    return Outcome{ours, std::isfinite(bad_exact) ? kDiffers : kHolds,
                                    std::isfinite(bad_exact) ? "the printed formula misplaces a block in exact arithmetic"
                                                             : "eq. (2) is right as printed (unlike eq. (9), claim 000+001-eq9-printed); "
                                                               "float rounding alone limits it (ltm-x's range)",
@@ -365,7 +365,7 @@ Rule utm_printed() {
                     return Outcome{wrong_n < 0 ? "a bijection onto 1 ≤ a < b ≤ n for every n ≤ 256 and n = 4,096 (" +
                                                      fmt_int(double(checked)) + " k checked)"
                                                : "not a bijection at n = " + fmt_int(double(wrong_n)),
-                                   wrong_n < 0 ? "holds" : "differs",
+                                   wrong_n < 0 ? kHolds : kDiffers,
                                    wrong_n < 0 ? "right as printed in exact arithmetic; in float (sqrtf) it is utm-x, exact for "
                                                  "N ≤ the range of claim 000-utm-range"
                                                : "the printed formula fails in exact arithmetic",
@@ -383,10 +383,10 @@ Rule error_le_one() {
                   const Table* t = ctx.cpu_exact_table ? &*ctx.cpu_exact_table : nullptr;
                   if (!t) return needs("verify/results/exact_ranges_cpu.csv", "ltm-e rows");
                   for (const TableRow& r : t->rows())
-                    if (r.s("variant") == "ltm-e")
+                    if (r.s("variant") == tdmaps::LTM_E::name)
                       return Outcome{"ltm-e: first wrong λ " + r.s("first_wrong") + " (searched λ < " +
                                          fmt_int(r.d("searched_up_to")) + ")",
-                                     r.s("first_wrong") == "none" ? "holds" : "differs",
+                                     r.s("first_wrong") == "none" ? kHolds : kDiffers,
                                      r.s("first_wrong") == "none" ? "an error within one is fixed by the block-level step for every λ searched"
                                                                   : "wrong from λ = " + r.s("first_wrong"),
                                      false};

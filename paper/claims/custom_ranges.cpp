@@ -49,8 +49,8 @@ std::optional<RangeVal> exact_N(const Ctx& ctx, const GpuData* g, const std::str
       for (const TableRow& r : cpu->rows())
         if (r.s("variant") == variant + tdmaps::host_suffix && std::isfinite(r.d(col)))
           return RangeVal{r.d(col), false, "CPU host emulation"};
-    if (variant == "utm-n") return RangeVal{double(tdmaps::limits::utm_n_max_N), false, "library constant (CPU oracle)"};
-    if (variant == "utm-x") return RangeVal{double(tdmaps::limits::utm_x_max_N), false, "library constant (CPU oracle)"};
+    if (variant == tdmaps::UTM_N::name) return RangeVal{double(tdmaps::limits::utm_n_max_N), false, "library constant (CPU oracle)"};
+    if (variant == tdmaps::UTM_X::name) return RangeVal{double(tdmaps::limits::utm_x_max_N), false, "library constant (CPU oracle)"};
   }
   return std::nullopt;
 }
@@ -81,9 +81,9 @@ Rule range_at_least(std::vector<std::string> variants) {
           else if (!(r->N >= c.pv.lo)) bad.push_back(v + " " + fmt_int(r->N));
         }
         if (!missing.empty())
-          return Outcome{join(txt, "; "), "not measured",
+          return Outcome{join(txt, "; "), kNotMeasured,
                          "not measured yet (needs " + kRangeFiles + ": " + fma_rows(missing) + ")", false};
-        return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+        return Outcome{join(txt, "; "), bad.empty() ? kHolds : kDiffers,
                        bad.empty() ? "with FMA every variant is exact at least up to " + fmt_int(c.pv.lo)
                                    : "with FMA " + join(bad, ", ") + " stop(s) being exact below " + fmt_int(c.pv.lo),
                        false};
@@ -105,9 +105,9 @@ Rule range_at_least_mode(std::vector<std::string> variants, bool fma) {
           else if (!(r->N >= c.pv.lo)) bad.push_back(v + " " + fmt_int(r->N) + " (" + r->source + ")");
         }
         if (!missing.empty())
-          return Outcome{join(txt, "; "), "not measured",
+          return Outcome{join(txt, "; "), kNotMeasured,
                          "not measured yet (needs " + kRangeFiles + ": rows of " + join(missing, ", ") + ")", false};
-        return Outcome{join(txt, "; "), bad.empty() ? "holds" : "differs",
+        return Outcome{join(txt, "; "), bad.empty() ? kHolds : kDiffers,
                        bad.empty() ? "every variant is exact at least up to N = " + fmt_int(c.pv.lo)
                                    : join(bad, ", ") + ": the largest exact N, below the paper's " + fmt_int(c.pv.lo) +
                                          " (measured: the first wrong λ of the sweep)",
@@ -135,10 +135,10 @@ Rule utm_range_mode(bool fma) {
                     (fma ? "FMA-contracted mode" : "pinned mode") +
                     "; exact_range_gpu.csv else the CPU oracle; ±20% of the paper's N",
                 [fma](const Claim& c, const GpuData* g, const Ctx& ctx) {
-                  const auto n = exact_N(ctx, g, "utm-n", fma, false);
-                  if (!n) return Outcome{"—", "not measured", "not measured yet (needs " + kRangeFiles + ": utm-n rows)", false};
+                  const auto n = exact_N(ctx, g, tdmaps::UTM_N::name, fma, false);
+                  if (!n) return Outcome{"—", kNotMeasured, "not measured yet (needs " + kRangeFiles + ": utm-n rows)", false};
                   Outcome o = judge(c, n->N, "utm-n " + range_text(n));
-                  if (o.verdict == "differs") o.reason += ". Why: " + utm_radicand_note(n->N);
+                  if (o.verdict == kDiffers) o.reason += ". Why: " + utm_radicand_note(n->N);
                   return o;
                 },
                 false);
@@ -151,10 +151,10 @@ Rule utm_range() {
   return custom("largest exact N of utm-n (Avril's fast square root with two repairs), FMA mode (judged) and no-FMA "
                 "(shown); exact_range_gpu.csv else the CPU oracle; ±20%",
                 [](const Claim& c, const GpuData* g, const Ctx& ctx) {
-                  const std::string txt = both_text(ctx, g, "utm-n") + "; " + both_text(ctx, g, "utm-x");
-                  const auto n = exact_N(ctx, g, "utm-n", true, false);
+                  const std::string txt = both_text(ctx, g, tdmaps::UTM_N::name) + "; " + both_text(ctx, g, tdmaps::UTM_X::name);
+                  const auto n = exact_N(ctx, g, tdmaps::UTM_N::name, true, false);
                   if (!n)
-                    return Outcome{txt, "not measured", "not measured yet (needs " + kRangeFiles + ": " + fma_rows({"utm-n"}) + ")", false};
+                    return Outcome{txt, kNotMeasured, "not measured yet (needs " + kRangeFiles + ": " + fma_rows({tdmaps::UTM_N::name}) + ")", false};
                   return judge(c, n->N, txt);
                 },
                 false);
@@ -163,7 +163,7 @@ Rule utm_arg() {
   return context("Avril's fast square root is accurate for x ∈ [0, 100M] (cited, the root's accuracy domain, not the "
                  "repaired map's range)",
                  [](const Claim&, const GpuData* g, const Ctx& ctx) {
-                   const auto n = exact_N(ctx, g, "utm-n", false, false);
+                   const auto n = exact_N(ctx, g, tdmaps::UTM_N::name, false, false);
                    if (!n) return Outcome{"—", "", "", false};
                    const double m = n->N + 1, x = 4 * m * m - 4 * m + 1;
                    return Outcome{"our repaired utm-n is exact to N = " + fmt_int(n->N) + " (" + n->source +
@@ -174,14 +174,14 @@ Rule utm_arg() {
 Rule range_10x() {
   return custom("largest exact N of ltm-r divided by that of utm-n, ρ=" + fmt_int(current_rho()) + ", FMA mode (judged; no-FMA shown)",
                 [](const Claim& c, const GpuData* g, const Ctx& ctx) {
-                  const auto l = exact_N(ctx, g, "ltm-r", true, false), u = exact_N(ctx, g, "utm-n", true, false);
-                  const auto l0 = exact_N(ctx, g, "ltm-r", false, false), u0 = exact_N(ctx, g, "utm-n", false, false);
+                  const auto l = exact_N(ctx, g, tdmaps::LTM_R::name, true, false), u = exact_N(ctx, g, tdmaps::UTM_N::name, true, false);
+                  const auto l0 = exact_N(ctx, g, tdmaps::LTM_R::name, false, false), u0 = exact_N(ctx, g, tdmaps::UTM_N::name, false, false);
                   std::string txt = "no FMA: " + (l0 && u0 ? fmt(l0->N / u0->N, 2) + "× (ltm-r " + fmt_int(l0->N) + " / utm-n " + fmt_int(u0->N) + ")" : "—");
                   if (!l || !u)
-                    return Outcome{txt, "not measured", "not measured yet (needs " + kRangeFiles + ": " + fma_rows({"ltm-r", "utm-n"}) + ")", false};
+                    return Outcome{txt, kNotMeasured, "not measured yet (needs " + kRangeFiles + ": " + fma_rows({tdmaps::LTM_R::name, tdmaps::UTM_N::name}) + ")", false};
                   txt = "FMA: " + fmt(l->N / u->N, 2) + "× (ltm-r " + fmt_int(l->N) + " / utm-n " + fmt_int(u->N) + "); " + txt;
                   Outcome o = judge(c, l->N / u->N, txt);
-                  if (o.verdict == "differs")
+                  if (o.verdict == kDiffers)
                     o.reason += ". Why: LTM's exact range is a count of blocks (λ < its limit, so N ≤ ρ·n_max) and grows with "
                                 "the block side, while UTM's is a count of threads whatever ρ: here ltm-r reaches N = " +
                                 fmt_int(l->N) + " at ρ = " + fmt_int(current_rho()) + " (" + fmt_int(l->N / current_rho()) +

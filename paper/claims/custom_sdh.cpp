@@ -6,7 +6,7 @@
 #include <tdmaps/counts.hpp>
 #include <tdmaps/layout3d.hpp>
 #include <tdmaps/registry.hpp>
-#include "registry/sdh_rungs.hpp"  // seed_version: the seed report's V5
+#include "registry/sdh_rungs.hpp"  // the seed report's slots (custom.hpp sdh_seed)
 
 #include <algorithm>
 #include <map>
@@ -101,8 +101,8 @@ Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol
                   j.noise = v * (sdh_noise(lad.at(num)) + sdh_noise(lad.at(den)));
                   Outcome o = judge(c, v, vfmt("x", v) + " (" + lad.at(num).s("impl") + " / " + lad.at(den).s("impl") +
                                          (std::isfinite(j.noise) ? "; run-to-run ±" + fmt(j.noise, 2) : "") + ")", j);
-                  if (o.verdict == "differs" && num == "v2" && den == "v3") o.reason += ". Why: " + sdh_fill_note(g, lad.at(num));
-                  else if (o.verdict == "differs" && num == "v1")
+                  if (o.verdict == kDiffers && num == sdh_seed::v2 && den == sdh_seed::v3) o.reason += ". Why: " + sdh_fill_note(g, lad.at(num));
+                  else if (o.verdict == kDiffers && num == sdh_seed::v1)
                     o.reason += ". Why: reason not measured: v1 adds every pair to the global histogram with an atomic, "
                                 "and the share of v1's time those atomics take needs profiler counters of v1 (L2 atomic "
                                 "requests, warp stalls) that this package has not recorded; the rows give times only";
@@ -117,12 +117,12 @@ Rule sdh_speedup_context() {
                      const Table* t = need_table(g, results::layout::sdh, &why);
                      if (!t) return Outcome{"—", "", why, false};
                      const auto lad = sdh_ladder(*t, kSdhN);
-                     if (!lad.count("v5")) return Outcome{"—", "", "no v5 row at N=10,000", false};
-                     if (lad.count("cpu")) {
-                       const double v = sdh_time(lad.at("cpu")) / sdh_time(lad.at("v5"));
-                       return Outcome{vfmt("x", v) + " (" + lad.at("cpu").s("impl") + " / " + lad.at("v5").s("impl") + ")", "", "", false};
+                     if (!lad.count(sdh_seed::v5)) return Outcome{"—", "", "no v5 row at N=10,000", false};
+                     if (lad.count(sdh_seed::cpu)) {
+                       const double v = sdh_time(lad.at(sdh_seed::cpu)) / sdh_time(lad.at(sdh_seed::v5));
+                       return Outcome{vfmt("x", v) + " (" + lad.at(sdh_seed::cpu).s("impl") + " / " + lad.at(sdh_seed::v5).s("impl") + ")", "", "", false};
                      }
-                     return Outcome{vfmt("x", lad.at("v5").d("speedup_vs_cpu_mt")) + " (v5 vs the multi-threaded CPU)", "", "", false};
+                     return Outcome{vfmt("x", lad.at(sdh_seed::v5).d("speedup_vs_cpu_mt")) + " (v5 vs the multi-threaded CPU)", "", "", false};
                    });
   r.how = sdh_how("time(cpu) / time(v5), else speedup_vs_cpu_mt of v5") + "; " + r.how;
   return r;
@@ -136,7 +136,7 @@ Rule sdh_tpb() {
                   if (!t) return not_measured(why);
                   std::map<double, double> byT;
                   for (const TableRow& row : t->rows())
-                    if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == tdmaps::gpu::sdh::seed_version(tdmaps::gpu::sdh::Ladder::v5) && std::isfinite(row.d("threads_per_block")))
+                    if (row.d("N") == kSdhN && sdh_slot(row.s("impl")) == sdh_seed::v5 && std::isfinite(row.d("threads_per_block")))
                       byT[row.d("threads_per_block")] = sdh_time(row);
                   if (byT.size() < 2 || !byT.count(kSdhTpb)) return needs(results::layout::sdh.file, "a block-size sweep of v5 including 256");
                   double bt = NAN, bv = NAN;
@@ -145,7 +145,7 @@ Rule sdh_tpb() {
                   const bool ok = byT.rbegin()->second > byT.at(kSdhTpb);
                   return Outcome{"fastest at " + fmt_int(bt) + " threads; " + fmt_int(byT.rbegin()->first) + " threads: " +
                                      fmt_g(byT.rbegin()->second, 3) + " ms vs " + fmt_g(byT.at(kSdhTpb), 3) + " ms at 256",
-                                 ok ? "holds" : "differs",
+                                 ok ? kHolds : kDiffers,
                                  ok ? "larger blocks are slower"
                                     : "larger blocks are not slower: " + fmt_int(byT.rbegin()->first) + " threads take " +
                                           fmt_g(byT.rbegin()->second, 3) + " ms (sdh.csv v5 rows)",
@@ -173,9 +173,9 @@ Rule sdh_steps() {
                   std::sort(steps.rbegin(), steps.rend());
                   std::set<std::string> top = {steps[0].second, steps[1].second};
                   const bool ok = top.count("v1→v2") && top.count("v4→v5");
-                  Outcome o{join(txt, ", "), ok ? "holds" : "differs", "largest: " + steps[0].second + " and " + steps[1].second, false};
+                  Outcome o{join(txt, ", "), ok ? kHolds : kDiffers, "largest: " + steps[0].second + " and " + steps[1].second, false};
                   if (!ok)
-                    o.reason += ". Why: " + sdh_fill_note(g, lad.at("v2")) + "; with at most one block an SM v2→v3 halves "
+                    o.reason += ". Why: " + sdh_fill_note(g, lad.at(sdh_seed::v2)) + "; with at most one block an SM v2→v3 halves "
                                 "the longest thread, which makes it a large step here; why v4→v5 (tiling) gains less here "
                                 "than on the GTX 760 needs cache counters of v4 and v5, not recorded: reason not measured for that step";
                   return o;
@@ -193,7 +193,7 @@ Rule sdh_internal() {
                   Judge j;
                   j.tol = Tol{0, false};
                   Outcome o = judge(c, v, fmt(v, 2) + "× (" + a->value + " ms / " + b->value + " ms, the paper's Results)", j);
-                  if (o.verdict == "differs") o.reason = "the paper's own V1/V2 = " + fmt(v, 2) + "× lies below its 2–5×";
+                  if (o.verdict == kDiffers) o.reason = "the paper's own V1/V2 = " + fmt(v, 2) + "× lies below its 2–5×";
                   return o;
                 },
                 false);

@@ -151,16 +151,16 @@ Rule layout_2f() {
           lin_frac.push_back(e / bw / q);
         }
         if (!bwrows)
-          return Outcome{ctxt.empty() ? "—" : ctxt, "not measured",
+          return Outcome{ctxt.empty() ? "—" : ctxt, kNotMeasured,
                          "not measured yet (needs tet_layout.csv: mode=bw rows, layouts linear and blocked, and a "
                          "bandwidth reference row map=bw_copy with eff_gbs)",
                          false};
         if (!std::isfinite(bw))
-          return Outcome{ctxt, "not measured", "not measured yet (needs tet_layout.csv: a bandwidth reference row map=bw_copy, column eff_gbs)", false};
+          return Outcome{ctxt, kNotMeasured, "not measured yet (needs tet_layout.csv: a bandwidth reference row map=bw_copy, column eff_gbs)", false};
         if (ratio.empty())
           return Outcome{ctxt + "; bw kernel: the better layout reaches at most " + fmt(100 * best_frac, 0) + "% of " +
                              fmt_g(bw, 4) + " GB/s",
-                         "not measured", "not judged: no bw row reaches 70% of the measured write bandwidth", false};
+                         kNotMeasured, "not judged: no bw row reaches 70% of the measured write bandwidth", false};
         const double v = median(ratio), p = median(pred);
         Judge j;
         j.cmp = "=";
@@ -181,13 +181,13 @@ Rule layout_2f() {
         Judge uj;
         uj.cmp = "<=";
         Outcome ceil_o = judge(uc, v, ours, uj);
-        if (ceil_o.verdict == "differs") ceil_o.reason += cause;
+        if (ceil_o.verdict == kDiffers) ceil_o.reason += cause;
         Claim fc = cc;
         fc.pv.cmp = ">=";
         Judge fj;
         fj.cmp = ">=";
         Outcome floor_o = judge(fc, v, ours, fj);
-        if (floor_o.verdict == "differs") floor_o.reason += cause;
+        if (floor_o.verdict == kDiffers) floor_o.reason += cause;
         // eq. (10) "≈ 2 − F ≤ 2" and the abstract's "up to 2×" state the bound: judged (judging rule 'upper bound');
         // eq. (7)'s "at least" (α = 2 the best case) shown without a vote
         Outcome o = ceil_o;
@@ -214,7 +214,7 @@ Rule fa_layouts() {
                     ok = ok && f < b;
                     txt.push_back("N=" + fmt_int(N) + ": F " + fmt(100 * f, 3) + "% < " + fmt(100 * b, 3) + "%");
                   }
-                  return Outcome{join(txt, "; "), ok ? "holds" : "differs",
+                  return Outcome{join(txt, "; "), ok ? kHolds : kDiffers,
                                  ok ? "eq. (6)'s bound holds at every layer side we run; 2 − F ≥ " + fmt(2 - F_bound(Ns.front()), 3)
                                     : "F exceeds the bound at some N",
                                  false};
@@ -244,7 +244,7 @@ Rule blocks_6x() {
                   }
                   const double last = w.bb3_launched.back() / w.tet_launched.back();
                   return Outcome{fmt(last, 3) + "× at n=" + fmt_int(w.n.back()) + " (N=" + fmt_int(w.N.back()) + ")",
-                                 ok ? "holds" : "differs", ok ? "equals eq. (17) at every n; tends to 6 from below" : "differs from eq. (17)", false};
+                                 ok ? kHolds : kDiffers, ok ? "equals eq. (17) at every n; tends to 6 from below" : "differs from eq. (17)", false};
                 },
                 false);
 }
@@ -260,7 +260,7 @@ Rule tet_threads() {
                     bbq = w.bb3_wasted_threads[k] / (w.n[k] * w.n[k] * w.n[k] * r3);
                   }
                   return Outcome{"tet-e: ≤ " + fmt(worst, 3) + "·n²ρ³; bb3: " + fmt(bbq, 3) + "·n³ρ³ at n=" + fmt_int(w.n.back()),
-                                 worst <= 1 ? "holds" : "differs", worst <= 1 ? "bounded by n²ρ³" : "exceeds n²ρ³", false};
+                                 worst <= 1 ? kHolds : kDiffers, worst <= 1 ? "bounded by n²ρ³" : "exceeds n²ρ³", false};
                 },
                 false);
 }

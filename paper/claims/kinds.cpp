@@ -90,15 +90,15 @@ std::string vfmt(const std::string& unit, double v) {
   return fmt_g(v, 4);
 }
 
-Outcome not_measured(const std::string& why) { return {"—", "not measured", why, false}; }
+Outcome not_measured(const std::string& why) { return {"—", kNotMeasured, why, false}; }
 Outcome needs(const std::string& file, const std::string& rows) {
-  return {"—", "not measured", "not measured yet (needs " + file + ": " + rows + ")", false};
+  return {"—", kNotMeasured, "not measured yet (needs " + file + ": " + rows + ")", false};
 }
 
 Outcome judge(const Claim& c, double ours, const std::string& ours_text, const Judge& j) {
   if (!std::isfinite(ours)) return not_measured("no value could be computed");
   const PaperValue& p = c.pv;
-  if (!p.numeric()) return {ours_text, "context", "the paper's value is not a number", false};
+  if (!p.numeric()) return {ours_text, kContext, "the paper's value is not a number", false};
   const std::string cmp = j.cmp.empty() ? p.cmp : j.cmp;
   const Tol t = j.tol ? *j.tol : tol_of(c.unit);
   const auto T = [&](double ref) { return t.rel ? t.t * std::fabs(ref) : t.t; };
@@ -111,25 +111,25 @@ Outcome judge(const Claim& c, double ours, const std::string& ours_text, const J
     hi = p.lo + T(p.lo);
     const double d = ours - p.lo;
     if (ours >= lo && ours <= hi) {
-      o.verdict = "holds";
+      o.verdict = kHolds;
       o.reason = "within " + tol_text(c.unit, t) + " of " + F(p.lo);
     } else if (t.rel && p.lo != 0) {
-      o.verdict = "differs";
+      o.verdict = kDiffers;
       const double r = ours / p.lo;
       if (r >= 2) o.reason = "ours is " + fmt_g(r, 3) + " times " + F(p.lo);
       else if (r > 0 && r <= 0.5) o.reason = "ours is 1/" + fmt_g(1 / r, 3) + " of " + F(p.lo);
       else o.reason = "ours is " + fmt(100 * std::fabs(d) / std::fabs(p.lo), 0) + "% " + (d > 0 ? "above " : "below ") + F(p.lo);
       o.reason += " (tolerance " + tol_text(c.unit, t) + ")";
     } else {
-      o.verdict = "differs";
+      o.verdict = kDiffers;
       o.reason = "ours is " + (c.unit == "%" ? pct(std::fabs(d)) + " points" : F(std::fabs(d))) +
                  (d > 0 ? " above " : " below ") + F(p.lo) + " (tolerance " + tol_text(c.unit, t) + ")";
     }
   } else if (cmp == "range") {
     lo = p.lo - T(p.lo);
     hi = p.hi + T(p.hi);
-    o.verdict = (ours >= lo && ours <= hi) ? "holds" : "differs";
-    o.reason = std::string(o.verdict == "holds" ? "inside " : "outside ") + "[" + F(p.lo) + ", " + F(p.hi) +
+    o.verdict = (ours >= lo && ours <= hi) ? kHolds : kDiffers;
+    o.reason = std::string(o.verdict == kHolds ? "inside " : "outside ") + "[" + F(p.lo) + ", " + F(p.hi) +
                "] widened by " + tol_text(c.unit, t);
   } else {
     bool ok = false;
@@ -142,14 +142,14 @@ Outcome judge(const Claim& c, double ours, const std::string& ours_text, const J
     if (j.gain && (cmp == "<" || cmp == "<=")) {
       lo = one;
       if (!(ours > one)) {
-        o.verdict = "differs";
+        o.verdict = kDiffers;
         o.reason = "ours " + F(ours) + " is no gain (≤ " + F(one) + "): a bound on a gain does not hold by a slowdown";
       } else {
-        o.verdict = ok ? "holds" : "differs";
+        o.verdict = ok ? kHolds : kDiffers;
         o.reason = "ours " + F(ours) + (ok ? " is a gain and " : " is not ") + sym + " " + F(p.lo);
       }
     } else {
-      o.verdict = ok ? "holds" : "differs";
+      o.verdict = ok ? kHolds : kDiffers;
       o.reason = "ours " + F(ours) + (ok ? " is " : " is not ") + sym + " " + F(p.lo);
     }
   }
@@ -246,7 +246,7 @@ Pts rel_spread(const Table& t, const Sel& s, const std::string& map) {
       if (A.count(x) && B.count(x) && m50 > 0) out[x] = (B[x] - A[x]) / (2 * m50);
     return out;
   };
-  const std::string bb = t.has_opt("bb3_median_ms") ? "bb3" : "bb";  // unchecked: a 2D or a 3D table (csv.hpp's *_opt)
+  const std::string bb = t.has_opt("bb3_median_ms") ? tdmaps::BB3::name : tdmaps::BB::name;  // unchecked: a 2D or a 3D table (csv.hpp's *_opt)
   const auto rm = rel(map), rb = map == bb ? std::map<double, double>{} : rel(bb);
   Pts p;
   for (const auto& [x, v] : rm) p.emplace_back(x, v + (rb.count(x) ? rb.at(x) : 0.0));
@@ -307,7 +307,7 @@ double floor_ns(const GpuData* g, const Table* own, const results::Layout& own_l
   Sel c = pick_rows::dummy(pick_rows::Form::Cond, true, s.rho);
   for (const auto& [t, f] : {std::pair<const Table*, std::string>{own, own_file}, {g->get(results::layout::dummy), results::layout::dummy.file}}) {
     if (!t || !t->has_opt("launched_blocks")) continue;  // unchecked: `own` is of any layout (edm.csv has none)
-    const double ms = at_N(*t, c, "bb", N, "median_ms"), bl = at_N(*t, c, "bb", N, "launched_blocks");
+    const double ms = at_N(*t, c, tdmaps::BB::name, N, "median_ms"), bl = at_N(*t, c, tdmaps::BB::name, N, "launched_blocks");
     if (std::isfinite(ms) && bl > 0) {
       *src = f + " form=cond, bb";
       return ms * 1e6 / bl;
@@ -328,7 +328,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   const Table* t = g->get(layout);
   if (!t || !t->has("map") || !t->has("N")) return "";
   // the claim's own map (ltm-r when the rule names none) at the largest N it has rows for
-  const std::string m = map.empty() ? "ltm-r" : map;
+  const std::string m = map.empty() ? tdmaps::LTM_R::name : map;
   double nmax = NAN;
   for (const TableRow& r : t->rows())
     if (r.s("map") == m && selected(r, s) && r.d("N") <= xmax && !(r.d("N") <= nmax)) nmax = r.d("N");
@@ -338,7 +338,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax) + ", ρ=" + fmt_int(rho) + " (" + m +
                             "'s largest N " +
                             (std::isfinite(xmax) ? "≤ " + fmt_int(xmax) + ", the claim's range" : std::string("here")) + ")";
-  const double bt = at("bb", "median_ms"), lt = at(m, "median_ms");
+  const double bt = at(tdmaps::BB::name, "median_ms"), lt = at(m, "median_ms");
   if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
   const double improvement = bt / lt, paper_improvement = paper_I();
   std::string src;
@@ -346,7 +346,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   const std::string kepler = "no Kepler GPU is available here, so the paper's GPU's value is not measured";
   // unchecked (csv.hpp's *_opt): `layout` is dummy.csv / sqrt.csv (launched_blocks) or edm.csv / collision.csv (GBps)
   if (t->has_opt("launched_blocks")) {  // dummy.csv / sqrt.csv: the time per launched block
-    const double bl = at("bb", "launched_blocks"), ll = at(m, "launched_blocks");
+    const double bl = at(tdmaps::BB::name, "launched_blocks"), ll = at(m, "launched_blocks");
     const double tb = bt * 1e6 / bl, tm = lt * 1e6 / ll, k = tm / tb, ratio = bl / ll;
     std::string o = where + ": a launched block takes τ = " + fmt_g(tb, 3) + " ns of GPU time for BB and " + fmt_g(tm, 3) +
                     " ns for " + m + " (median_ms / launched_blocks), k = τ_map / τ_BB = " + fmt(k, 3) +
@@ -404,7 +404,7 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
 namespace {
 Outcome with_note(Outcome o, const GpuData* g, const results::Layout& layout, const Sel& s, const std::string& map = "",
                   double xmax = kInf) {
-  if (o.verdict == "differs") {
+  if (o.verdict == kDiffers) {
     const std::string n = bound_note(g, layout, s, map, xmax);
     if (!n.empty()) o.reason += ". Why: " + n;
   }
@@ -475,8 +475,8 @@ Rule stat_each(const results::Layout& layout, std::vector<std::pair<std::string,
       const Outcome o = judge(c, v, "", j);
       any = true;
       noise = noise || o.noise;
-      all = all && o.verdict == "holds";
-      if (o.verdict != "holds" && why_map.empty()) {
+      all = all && o.verdict == kHolds;
+      if (o.verdict != kHolds && why_map.empty()) {
         why_map = m;
         why_sel = s;
       }
@@ -484,7 +484,7 @@ Rule stat_each(const results::Layout& layout, std::vector<std::pair<std::string,
       reasons.push_back(label + " " + o.reason);
     }
     if (!any) return needs(file, "map " + cands_text(cands) + " rows");
-    Outcome o{join(txt, "; ") + " [" + stat_short(st) + "]", all ? "holds" : "differs", join(reasons, "; "), noise};
+    Outcome o{join(txt, "; ") + " [" + stat_short(st) + "]", all ? kHolds : kDiffers, join(reasons, "; "), noise};
     return with_note(o, g, layout, why_sel, why_map);
   };
   return r;
@@ -538,13 +538,13 @@ Rule below_one(const results::Layout& layout, Sel sel, std::vector<std::vector<s
       }
     }
     if (!missing.empty())
-      return Outcome{txt.empty() ? "—" : join(txt, "; "), "not measured",
+      return Outcome{txt.empty() ? "—" : join(txt, "; "), kNotMeasured,
                      "not measured yet (needs " + file + ": " + sel_text("", sel).substr(2) + ", map " +
                          join(missing, "; ") + " rows)",
                      false};
     (void)c;
     const bool noise = !above.empty() && all_noise;
-    Outcome out{join(txt, "; "), above.empty() ? "holds" : "differs",
+    Outcome out{join(txt, "; "), above.empty() ? kHolds : kDiffers,
                 above.empty() ? "I < 1 at every N" : "I ≥ 1 at some N: " + join(above, "; "), noise};
     if (noise) out.reason += "; within noise (each such I lies within its run-to-run spread of 1)";
     return with_note(out, g, layout, sel, first_above);
@@ -651,10 +651,10 @@ Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, s
     Outcome o;
     if (c.value == "last") {
       const bool ok = pos == int(order.size());
-      o = Outcome{ours, ok ? "holds" : "differs", ok ? "last, as stated" : "not last", false};
+      o = Outcome{ours, ok ? kHolds : kDiffers, ok ? "last, as stated" : "not last", false};
     } else {
       const bool ok = c.pv.numeric() && pos == int(c.pv.lo);
-      o = Outcome{ours, ok ? "holds" : "differs", ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};
+      o = Outcome{ours, ok ? kHolds : kDiffers, ok ? "rank " + std::to_string(pos) + ", as stated" : "the paper has rank " + c.value, false};
     }
     // within noise: the neighbours of `which` closer than their run-to-run spread
     for (size_t k = 0; k < order.size(); ++k) {
@@ -702,7 +702,7 @@ Rule only_above_one(const results::Layout& layout, Sel sel, const std::string& w
         if (odd.empty()) odd = m;
         others.push_back(m);
       }
-    return with_note(Outcome{"I > 1: {" + join(above, ", ") + "} (" + join(txt, ", ") + ")", ok ? "holds" : "differs",
+    return with_note(Outcome{"I > 1: {" + join(above, ", ") + "} (" + join(txt, ", ") + ")", ok ? kHolds : kDiffers,
                              ok ? "only " + which + " beats BB"
                                 : "the set differs from {" + which + "}" + (others.empty() ? "" : " (" + join(others, ", ") + (others.size() > 1 ? " also beat BB)" : " also beats BB)")),
                              false},
@@ -715,9 +715,9 @@ Rule context(const std::string& what, Fn ours) {
   Rule r;
   r.how = what + ": context, shown beside ours, no verdict";
   r.fn = [=](const Claim& c, const GpuData* g, const Ctx& ctx) {
-    if (!ours) return Outcome{"—", "context", what, false};
+    if (!ours) return Outcome{"—", kContext, what, false};
     Outcome o = ours(c, g, ctx);
-    o.verdict = "context";
+    o.verdict = kContext;
     if (o.reason.empty()) o.reason = what;
     else o.reason = what + "; " + o.reason;
     return o;

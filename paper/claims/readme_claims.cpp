@@ -18,7 +18,7 @@ void tally_slots(tmpl::Scope& s, const Ctx& ctx, const std::vector<std::vector<O
   for (const char* l : {"tally_col", "tally_row", "tally_total"}) s.list(l).clear();
   if (out.empty()) return;  // no claims: the lists empty
   for (const GpuData* g : cols) s.add("tally_col").set("name", g ? g->name() : "").set("slug", g ? g->slug : "");
-  const std::vector<const char*> verdicts = {"holds", "differs", "depends on the reading", "not measured", "context"};
+  const std::vector<const char*> verdicts = {kHolds, kDiffers, kDepends, kNotMeasured, kContext};
   std::vector<size_t> tot(cols.size() + 1, 0);
   for (const char* v : verdicts) {
     tmpl::Scope& row = s.add("tally_row");
@@ -58,7 +58,7 @@ std::string readme_claims_block(const Ctx& ctx) {
   for (size_t i = 0; i < ctx.claims.size(); ++i) {  // the claims that depend on the reading on some GPU
     bool any = false, same = true;
     for (size_t k = 0; k < cols.size(); ++k) {
-      any = any || out[i][k].verdict == "depends on the reading";
+      any = any || out[i][k].verdict == kDepends;
       same = same && out[i][k].verdict == out[i][0].verdict && out[i][k].split == out[i][0].split;
     }
     if (!any) continue;
@@ -68,17 +68,17 @@ std::string readme_claims_block(const Ctx& ctx) {
     for (size_t k = 0; k < cols.size(); ++k)
       d.add("on")
           .set("gpu", cols[k] ? cols[k]->name() : "")
-          .set("v", out[i][k].verdict == "depends on the reading" ? out[i][k].split : out[i][k].verdict);
+          .set("v", out[i][k].verdict == kDepends ? out[i][k].split : out[i][k].verdict);
   }
   s.set("dep_n", std::to_string(s.lists["dep"].size()));
   // the headline: only a GPU column's "holds" is a reproduction by a measurement under the paper's conditions
   for (size_t k = 0; k < cols.size(); ++k) {
     size_t n = 0;
-    for (size_t i = 0; i < ctx.claims.size(); ++i) n += needs_gpu(ctx.claims[i].id) && out[i][k].verdict == "holds";
+    for (size_t i = 0; i < ctx.claims.size(); ++i) n += needs_gpu(ctx.claims[i].id) && out[i][k].verdict == kHolds;
     s.add("rep").set("n", std::to_string(n)).set("gpu", cols[k] ? cols[k]->name() : "");
   }
   size_t lib = 0;
-  for (size_t i = 0; i < ctx.claims.size(); ++i) lib += !needs_gpu(ctx.claims[i].id) && out[i][0].verdict == "holds";
+  for (size_t i = 0; i < ctx.claims.size(); ++i) lib += !needs_gpu(ctx.claims[i].id) && out[i][0].verdict == kHolds;
   s.set("lib", std::to_string(lib));
   // the GPU folders whose square-root, EDM or collision CSV has no LTM rows on the papers' grid
   for (const GpuData* g : cols) {
@@ -88,7 +88,7 @@ std::string readme_claims_block(const Ctx& ctx) {
       const Table* t = g->get(*l);
       bool sq = false;
       if (t)
-        for (const TableRow& r : t->rows()) sq = sq || r.s("map") == pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r");
+        for (const TableRow& r : t->rows()) sq = sq || r.s("map") == pick_rows::on_grid(pick_rows::Grid::Papers, tdmaps::LTM_R::name);
       if (!sq) files.push_back(l->file);
     }
     if (files.empty()) continue;

@@ -334,7 +334,7 @@ void fill_hopper(Scope& s, const Ctx& ctx) {
     o << "| " << r.g->name() << " (`" << r.g->slug << "`) | " << r.form << " |";
     for (size_t k = 0; k < d.maps.size(); ++k) {
       const double v = r.improvement[k];
-      o << " " << (std::isfinite(v) ? (d.maps[k] == "ltm-r" ? "**" + fmt(v, 3) + "**" : fmt(v, 3)) : "—") << " |";
+      o << " " << (std::isfinite(v) ? (d.maps[k] == tdmaps::LTM_R::name ? "**" + fmt(v, 3) + "**" : fmt(v, 3)) : "—") << " |";
     }
     o << "\n";
   }

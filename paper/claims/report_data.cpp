@@ -80,7 +80,7 @@ Sel form_sel(const Table& t, const std::string& form) {
   if (t.has("form")) s.eq["form"] = form;
   return s;
 }
-const char* const kRateMaps[2] = {"bb", "ltm-r"};  // the maps of the launch-rate rows: BB and the papers' LTM
+const char* const kRateMaps[2] = {tdmaps::BB::name, tdmaps::LTM_R::name};  // the maps of the launch-rate rows: BB and the papers' LTM
 }  // namespace
 
 DummyHopper dummy_hopper(const Ctx& ctx) {
@@ -105,9 +105,9 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
         if (!tdmaps::in_family(m, tdmaps::map_family::bb) && std::find(maps.begin(), maps.end(), m) == maps.end()) maps.push_back(m);
     }
     maps = order_maps(maps);
-    if (std::find(maps.begin(), maps.end(), "ltm-r") != maps.end()) {
-      maps.erase(std::find(maps.begin(), maps.end(), "ltm-r"));
-      maps.insert(maps.begin(), "ltm-r");
+    if (std::find(maps.begin(), maps.end(), tdmaps::LTM_R::name) != maps.end()) {
+      maps.erase(std::find(maps.begin(), maps.end(), tdmaps::LTM_R::name));
+      maps.insert(maps.begin(), tdmaps::LTM_R::name);
     }
     for (const auto& [g, t] : gs)
       for (const std::string& form : d.forms) {
@@ -119,7 +119,7 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
     for (const auto& [g, t] : gs)
       for (const std::string& form : d.forms) {
         const Sel s = form_sel(*t, form);
-        const double nmax = largest_n(*t, s, "bb");  // the largest N with a BB row
+        const double nmax = largest_n(*t, s, tdmaps::BB::name);  // the largest N with a BB row
         if (!std::isfinite(nmax)) continue;
         DummyHopper::RateRow row{g, form, nmax};
         for (int k = 0; k < 2; ++k) {
@@ -140,7 +140,7 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
     double ratio = NAN, nmax = NAN;
     for (const std::string& form : d.forms) {
       const Sel s = form_sel(*t, form);
-      nmax = largest_n(*t, s, "bb", nmax);
+      nmax = largest_n(*t, s, tdmaps::BB::name, nmax);
       double lb[2] = {NAN, NAN};
       for (int k = 0; k < 2; ++k) {
         const AtN a = median_at(*t, s, kRateMaps[k], nmax);
@@ -154,7 +154,7 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
                          nmax, ratio});
   }
   if (const Table* mi = ctx.cpu.get(results::layout::map_instructions))
-    for (const char* m : {"ltm-r", "ltm-e", "ltm-r-sq"})
+    for (const char* m : {tdmaps::LTM_R::name, tdmaps::LTM_E::name, tdmaps::LTM_R_SQ::name})
       for (const TableRow& r : mi->rows())
         if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
           d.sass.emplace_back(m, r.s("map_instructions"));

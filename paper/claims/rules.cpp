@@ -63,7 +63,7 @@ Rule utm_span(Rule r, const results::Layout& layout, Sel utm_sel, Sel ref_sel) {
         const double um = top(curve(*t, utm_sel, m)), rm = top(curve(*t, ref_sel, ref));
         if (um < rm) {
           const Outcome o = fn(c, g, ctx);
-          return Outcome{o.ours, "not measured",
+          return Outcome{o.ours, kNotMeasured,
                          "not measured over the paper's N range: " + m + " has rows over " + n_range(*t, utm_sel, m) +
                              " only, the other maps reach N = " + fmt_int(rm) + " (" + ref + "), and the paper's statement "
                              "is on UTM over its whole N range; over UTM's rows the rule gives " + o.verdict +
@@ -103,7 +103,7 @@ Rule faster_common(const results::Layout& layout, Sel sel, std::vector<std::stri
     const double v = median(q);
     Outcome o = judge(c, v, fmt(v, 3) + " (" + ma + " / " + mb + ", median over N = " + fmt_int(n0) + "…" + fmt_int(n1) + ", " +
                                  std::to_string(q.size()) + " sizes)");
-    if (o.verdict == "differs") {
+    if (o.verdict == kDiffers) {
       const std::string n = bound_note(g, layout, sel, ma);
       if (!n.empty()) o.reason += ". Why: " + n;
     }
@@ -130,14 +130,14 @@ Rule parts(std::vector<std::pair<std::string, Rule>> ps) {
       const Outcome o = p.fn(c, g, ctx);
       ours.push_back("[" + label + "] " + o.ours);
       reasons.push_back("[" + label + "] " + o.verdict + (o.reason.empty() ? "" : ": " + o.reason));
-      if (o.verdict == "not measured") unmeasured.push_back(label);
-      else if (o.verdict != "holds") differs = true;
+      if (o.verdict == kNotMeasured) unmeasured.push_back(label);
+      else if (o.verdict != kHolds) differs = true;
       noise = noise || o.noise;
     }
     Outcome out;
     out.ours = join(ours, "; ");
-    out.verdict = differs ? "differs" : unmeasured.empty() ? "holds" : "not measured";
-    out.reason = (out.verdict == "not measured" ? "the statement covers " + join(unmeasured, ", ") +
+    out.verdict = differs ? kDiffers : unmeasured.empty() ? kHolds : kNotMeasured;
+    out.reason = (out.verdict == kNotMeasured ? "the statement covers " + join(unmeasured, ", ") +
                                                        ", not measured over the paper's range; the measured parts hold. "
                                                  : std::string()) +
                  join(reasons, "; ");
@@ -172,9 +172,9 @@ Table_ build_table() {
   // LTM-R of Fig. 3 on the papers' grid: sqrt.csv's ltm-r-sq (the square-root study's own run), else dummy.csv's
   // (the same kernel and map, another run); the linear grid (sqrt.csv ltm-r) shown
   const auto sqrt_ltmr = [&](St st) {
-    return fixed_reading({kPapersGrid, first_measured({{S.file, stat_I(S, store, {"ltm-r-sq"}, st)},
-                                                       {D.file, stat_I(D, store, {"ltm-r-sq"}, st)}})},
-                         {{kLinearGrid + ", " + S.file, stat_I(S, store, {"ltm-r"}, st)}});
+    return fixed_reading({kPapersGrid, first_measured({{S.file, stat_I(S, store, {tdmaps::LTM_R_SQ::name}, st)},
+                                                       {D.file, stat_I(D, store, {tdmaps::LTM_R_SQ::name}, st)}})},
+                         {{kLinearGrid + ", " + S.file, stat_I(S, store, {tdmaps::LTM_R::name}, st)}});
   };
   // the LTM candidates of a comparison on grid g
   const auto L = [](G g, std::vector<std::string> v) { return P::on_grid(g, std::move(v)); };
@@ -195,7 +195,7 @@ Table_ build_table() {
       {"000+001-wasted-bb", wasted_bb()},
       {"000+001-wasted-ltm", wasted_ltm()},
       {"000+001-sqrt-ltmr-680", sqrt_ltmr_stats()},
-      {"000+001-eps-ltmn", range_readings({"ltm-n"})},
+      {"000+001-eps-ltmn", range_readings({tdmaps::LTM_N::name})},
       // REC's part judged; UTM's part not measured where its rows do not span the paper's N range
       {"000+001-dummy-rec-utm",
        fig5_dummy(parts({{"REC", below_one(D, store_all, {REC})},
@@ -209,20 +209,20 @@ Table_ build_table() {
       {"000+001-fewer-flops", fewer_instructions()},
       {"000+001-eq2-printed", eq2_printed()},
       {"000+001-utm-printed", utm_printed()},
-      {"000-sqrt-ltmx-680", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
-      {"000-sqrt-ltmx-765m", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
-      {"000-sqrt-ltmn-680", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-n"}), St::MedLarge); })},
-      {"000-sqrt-ltmn-765m", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-n"}), St::MedLarge); })},
+      {"000-sqrt-ltmx-680", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_X::name}), St::MedLarge); })},
+      {"000-sqrt-ltmx-765m", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_X::name}), St::MedLarge); })},
+      {"000-sqrt-ltmn-680", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_N::name}), St::MedLarge); })},
+      {"000-sqrt-ltmn-765m", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_N::name}), St::MedLarge); })},
       {"000-sqrt-ltmr-765m", sqrt_ltmr(St::MedLarge)},
       {"000-sqrt-k40", by_grid([&](G g) { return sqrt_all_alike(g); })},
-      {"000-k40-sqrtf", by_grid([&](G g) { return ratio_I({S, store, L(g, {"ltm-x"})}, {S, store, L(g, {"ltm-r"})}, St::MedLarge); })},
+      {"000-k40-sqrtf", by_grid([&](G g) { return ratio_I({S, store, L(g, {tdmaps::LTM_X::name})}, {S, store, L(g, {tdmaps::LTM_R::name})}, St::MedLarge); })},
       {"000-rsqrt-best", by_grid([&](G g) { return rsqrt_best(g); })},
-      {"000-eps-range", range_readings({"ltm-r"})},
+      {"000-eps-range", range_readings({tdmaps::LTM_R::name})},
       {"000-utm-range", utm_range_readings()},
       {"000-utm-arg", lib(utm_arg())},
       {"000-range-10x", range_10x()},
       {"000-avril-2x", lib(context("a speedup cited from Avril et al., measured on their hardware"))},
-      {"000+001-bb-block-vs-thread", below_one(D, store, {{"bb-t"}})},
+      {"000+001-bb-block-vs-thread", below_one(D, store, {{tdmaps::BB_T::name}})},
       {"000-rb-wasted", rb_wasted()},
       {"000+001-rb-printed", rb_printed()},
       {"000+001-rec-passes", rec_passes()},
@@ -265,11 +265,11 @@ Table_ build_table() {
       {"001-feat-2-3-similar", by_grid([&](G g) { return feat_similar(g); })},
       {"001-feat-rec", feat_rec()},
       {"001-rec-faster-bb", stat_I(E, edm4, REC, St::MedLarge)},
-      {"001-sqrt-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
-      {"001-sqrt-ltmn", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-n"}), St::MedLarge); })},
-      {"001-fig3-only-ltmr", by_grid([&](G g) { return only_above_one(S, store, P::on_grid(g, "ltm-r"), {L(g, {"ltm-x"}), L(g, {"ltm-n"}), L(g, {"ltm-r"})}); })},
+      {"001-sqrt-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_X::name}), St::MedLarge); })},
+      {"001-sqrt-ltmn", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_N::name}), St::MedLarge); })},
+      {"001-fig3-only-ltmr", by_grid([&](G g) { return only_above_one(S, store, P::on_grid(g, tdmaps::LTM_R::name), {L(g, {tdmaps::LTM_X::name}), L(g, {tdmaps::LTM_N::name}), L(g, {tdmaps::LTM_R::name})}); })},
       {"001-avg-115", sqrt_ltmr_stats()},
-      {"001-eps-ltmr", range_readings({"ltm-r"})},
+      {"001-eps-ltmr", range_readings({tdmaps::LTM_R::name})},
       {"001-fermi", out_of_scope("needs a Fermi GPU")},
       {"001-eq16-printed", eq16_printed_001()},
       {"000-eq15-printed", eq15_printed_000()},
@@ -280,19 +280,19 @@ Table_ build_table() {
       // the library has no ltm-lut on the papers' grid, so that (judged) reading is not measured
       // (each I is a same-run ratio to BB; their quotient compares two runs), said in the rule and the value
       {"001-ltm-lut", [&] {
-         Rule r = by_grid([&](G g) { return ratio_I({D, store, L(g, {"ltm-lut"})}, {S, store, L(g, {"ltm-x"})}, St::MedLarge); });
+         Rule r = by_grid([&](G g) { return ratio_I({D, store, L(g, {tdmaps::LTM_LUT::name})}, {S, store, L(g, {tdmaps::LTM_X::name})}, St::MedLarge); });
          const std::string note = "cross-run: ltm-lut's I from dummy.csv, ltm-x's from sqrt.csv (no CSV has both), "
                                   "an exception to the same-run rule of the method";
          r.how += "; " + note;
          const Fn fn = r.fn;
          r.fn = [fn, note](const Claim& c, const GpuData* g, const Ctx& ctx) {
            Outcome o = fn(c, g, ctx);
-           if (o.verdict != "not measured") o.ours += " [" + note + "]";
+           if (o.verdict != kNotMeasured) o.ours += " [" + note + "]";
            return o;
          };
          return r;
        }()},
-      {"001-future-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {"ltm-x"}), St::MedLarge); })},
+      {"001-future-ltmx", by_grid([&](G g) { return stat_I(S, store, L(g, {tdmaps::LTM_X::name}), St::MedLarge); })},
       {"001-dummy-rb-25", fig5_dummy(stat_I(D, store, RB, St::Max))},
       {"001-dummy-ltm-13", fig5_dummy(ltm_dummy())},
       {"001-edm-rb-14", stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, RB, St::MeanAll)},
@@ -317,17 +317,17 @@ Table_ build_table() {
       {"003-eq5-W", lib(eq5_W())},
       {"003-blocked-size", lib(blocked_size())},
       // ---- 004 ------------------------------------------------------------------------------------
-      {"004-cpu-818", sdh_time_context("cpu")},
-      {"004-v1-94", sdh_time_context("v1")},
-      {"004-v2-54", sdh_time_context("v2")},
-      {"004-v3-54", sdh_time_context("v3")},
-      {"004-v4-43", sdh_time_context("v4")},
-      {"004-v5-30", sdh_time_context("v5")},
+      {"004-cpu-818", sdh_time_context(sdh_seed::cpu)},
+      {"004-v1-94", sdh_time_context(sdh_seed::v1)},
+      {"004-v2-54", sdh_time_context(sdh_seed::v2)},
+      {"004-v3-54", sdh_time_context(sdh_seed::v3)},
+      {"004-v4-43", sdh_time_context(sdh_seed::v4)},
+      {"004-v5-30", sdh_time_context(sdh_seed::v5)},
       {"004-speedup-30", sdh_speedup_context()},
-      {"004-private-2-5", sdh_ratio("v1", "v2")},
+      {"004-private-2-5", sdh_ratio(sdh_seed::v1, sdh_seed::v2)},
       {"004-v1v2-internal", sdh_internal()},
-      {"004-v5-3x", sdh_ratio("v1", "v5")},
-      {"004-divergence-none", sdh_ratio("v2", "v3", Tol{kTolI, false})},
+      {"004-v5-3x", sdh_ratio(sdh_seed::v1, sdh_seed::v5)},
+      {"004-divergence-none", sdh_ratio(sdh_seed::v2, sdh_seed::v3, Tol{kTolI, false})},
       {"004-tpb-256", sdh_tpb()},
       {"004-biggest-steps", sdh_steps()},
       {"004-gpu-cores", hw_context()},
@@ -376,24 +376,24 @@ Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double r
   RhoScope scope(rho);
   const rules::PaperScope paper(c);
   const rules::Rule* r = rules::find_rule(rho, c.id);
-  if (!r) return Outcome{"—", "not measured", "no rule for this claim id", false};
+  if (!r) return Outcome{"—", kNotMeasured, "no rule for this claim id", false};
   try {
     Outcome o = r->fn(c, gpu, ctx);
     // a timing claim that differs without a measured cause says so instead of guessing
     const bool timing = r->gpu && c.family.rfind("range", 0) != 0 && c.family != "analysis";
-    if (timing && o.verdict == "differs" && o.reason.find("Why:") == std::string::npos &&
+    if (timing && o.verdict == kDiffers && o.reason.find("Why:") == std::string::npos &&
         o.reason.find("reason not measured") == std::string::npos)
       o.reason += ". Why: reason not measured (no bandwidth, block rate or profiler counter in this claim's rows "
                   "explains it)";
     // an exact range that differs: how the paper found its range is not stated, so the cause is not measured
     const bool range = c.family.rfind("range", 0) == 0;
-    if (range && (o.verdict == "differs" || o.verdict == "depends on the reading") &&
+    if (range && (o.verdict == kDiffers || o.verdict == kDepends) &&
         o.reason.find("Why:") == std::string::npos && o.reason.find("reason not measured") == std::string::npos)
       o.reason += ". Why: reason not measured (ours is the sweep's first N that maps wrong, under each rounding reading; "
                   "the paper does not say how it found its range, nor its build flags)";
     return o;
   } catch (const std::exception& e) {
-    return Outcome{"—", "not measured", std::string("rule failed: ") + e.what(), false};
+    return Outcome{"—", kNotMeasured, std::string("rule failed: ") + e.what(), false};
   }
 }
 }  // namespace
@@ -427,10 +427,10 @@ ClaimGrid evaluate_all(const Ctx& ctx) {
 Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
   Outcome o = evaluate_readings(c, gpu, ctx);
   // judging rule "citation" (judging.hpp): a citation of other work that the citing paper did not measure is context
-  if (is_citation(c) && o.verdict != "not measured" && o.verdict != "context") {
+  if (is_citation(c) && o.verdict != kNotMeasured && o.verdict != kContext) {
     o.reason = "context: " + std::string(kCitationRule) + "; under the numeric rule ours would be " + o.verdict +
                (o.reason.empty() ? "" : " (" + o.reason + ")");
-    o.verdict = "context";
+    o.verdict = kContext;
     o.noise = false;
     o.split.clear();
   }

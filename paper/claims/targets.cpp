@@ -49,7 +49,7 @@ Claim as_claim(const Target& t) {
   return c;
 }
 std::string met(const Outcome& o) {
-  return o.verdict == "holds" ? "met" : o.verdict == "differs" ? "missed" : o.verdict;
+  return o.verdict == kHolds ? kMet : o.verdict == kDiffers ? kMissed : o.verdict;
 }
 
 // 26-sdh: the fastest version of sdh.csv at N = 10⁶ (pairs_per_s).
@@ -149,7 +149,7 @@ std::vector<std::string> gram_sized(const Target& x, const GramMeasure& m, const
         continue;
       }
       const Outcome o = rules::judge(as_claim(x), v, fmt_with(v, sh.f) + " at N = " + p.N + ", d = " + p.d);
-      const bool ok = o.verdict == "holds";
+      const bool ok = o.verdict == kHolds;
       (ok ? met_at : missed).emplace_back(p.N, p.d);
       if (!any_missed) res->outcome = o;
       any_missed = any_missed || !ok;
@@ -168,14 +168,14 @@ std::vector<std::string> gram_sized(const Target& x, const GramMeasure& m, const
   if (kernels.empty()) res->kernel = "—";
   const bool measured = !(met_at.empty() && missed.empty());
   if (!measured) {
-    res->verdict = "not measured";
+    res->verdict = kNotMeasured;
     res->measured = "no rows at these sizes";
   } else if (missed.empty()) {
-    res->verdict = "met";
+    res->verdict = kMet;
   } else if (met_at.empty()) {
-    res->verdict = "missed";
+    res->verdict = kMissed;
   } else {
-    res->verdict = "met at some sizes";
+    res->verdict = kMetAtSome;
     res->where = sizes_words(met_at);
   }
   if (!near.empty() && measured)
@@ -253,7 +253,7 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
     if (!m.none.empty() || m.points.empty()) {
       res->kernel = "—";
       res->measured = m.none.empty() ? "no rows at these sizes" : m.none;
-      res->verdict = "not measured";
+      res->verdict = kNotMeasured;
     } else if (rule->second.one_size) {
       const GramPoint& p = m.points.front();
       kernels = {p.kernel};
@@ -268,7 +268,7 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
     // the exact mode (37-exact-*): the tensor cores' kernel, then the float64 replay of the straddling pairs
     // (gram_exact.cu, profiled as kernel `fp64-replay`), which every exact-mode run has whatever its kernel
     if (rule->second.exact_mode) kernels.push_back("fp64-replay");
-    if (res->verdict != "met" && res->verdict != "not measured")
+    if (res->verdict != kMet && res->verdict != kNotMeasured)
       res->binds = binds_of(g, rule->second.profiled, rule->second.precision, kernels);
     return true;
   }
@@ -334,7 +334,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
     const std::string shown = reduce ? fmt_g(v, 2) + " % (" + of + (of == "1" ? " chunk)" : " chunks)") : "×" + fmt(v, 4);
     per_n.push_back(at + ": " + shown);
     const Outcome o = rules::judge(as_claim(x), v, shown + " at " + at);
-    const bool ok = o.verdict == "holds";
+    const bool ok = o.verdict == kHolds;
     (ok ? met_at : missed).push_back(at);
     if (!any_missed) res->outcome = o;
     any_missed = any_missed || !ok;
@@ -345,7 +345,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
     res->measured = std::string("no rows of ") + rule->second.gpus + " GPUs" +
                     (*rule->second.what ? std::string(" with ") + rule->second.what : std::string()) + " in `" +
                     x.csv + "` (commit " + t->meta_or("commit", "?") + ")";
-    res->verdict = "not measured";
+    res->verdict = kNotMeasured;
     return true;
   }
   std::vector<std::string> ks;
@@ -353,7 +353,7 @@ bool multigpu_target(const Target& x, const GpuData& g, TargetResult* res) {
   res->kernel = join(ks, ", ") + " (`" + x.csv + "`, commit " + t->meta_or("commit", "?") + ", " +
                 t->meta_or("gpus_used", "?") + " × " + t->meta_or("gpu", "?") + ")";
   res->measured = join(per_n, "; ") + (identical ? "; every split bit-identical" : "; NOT every split bit-identical");
-  res->verdict = missed.empty() ? "met" : met_at.empty() ? "missed" : "met at some sizes";
+  res->verdict = missed.empty() ? kMet : met_at.empty() ? kMissed : kMetAtSome;
   if (!missed.empty() && !met_at.empty()) res->where = join(met_at, ", ");
   if (!absent.empty()) res->where += (res->where.empty() ? "" : "; ") + std::string("not measured at ") + join(absent, ", ");
   return true;
@@ -401,7 +401,7 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
     per.push_back(shown);
     kernels.push_back(std::string(out) + ": `" + py->s("kernel") + "`");
     const Outcome o = rules::judge(as_claim(x), v, shown + " at N = " + N);
-    const bool ok = o.verdict == "holds";
+    const bool ok = o.verdict == kHolds;
     if (ok) met_for.push_back(out);
     if (!any_missed) res->outcome = o;
     any_missed = any_missed || !ok;
@@ -409,7 +409,7 @@ bool python_target(const Target& x, const GpuData& g, TargetResult* res) {
   if (per.empty()) return false;
   res->kernel = join(kernels, ", ") + " (" + source + ")";
   res->measured = join(per, ", ") + " at N = " + N + ", d = " + d;
-  res->verdict = any_missed ? "missed" : "met";
+  res->verdict = any_missed ? kMissed : kMet;
   if (any_missed && !met_for.empty()) res->where = "met for " + join(met_for, ", ");
   return true;
 }

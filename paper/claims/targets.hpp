@@ -21,12 +21,18 @@ struct Target {
 std::vector<Target> load_targets(const std::string& path, std::string* why);
 std::string targets_path(const Ctx& ctx);
 
+// A target's verdict words, declared once (issue #39): judge()'s kHolds is kMet, its kDiffers kMissed; a target over
+// sizes met at some of them only is kMetAtSome; kNotMeasured as a claim's. README reads them from TargetVerdict.
+inline constexpr const char* kMet = "met";
+inline constexpr const char* kMissed = "missed";
+inline constexpr const char* kMetAtSome = "met at some sizes";
+
 struct TargetResult {
   const Target* target;
   const GpuData* gpu;
   std::string kernel;    // what gave our value
   std::string measured;  // our value, in words
-  std::string verdict;   // met | missed | met at some sizes | not measured
+  std::string verdict;   // kMet | kMissed | kMetAtSome | kNotMeasured
   std::string where;     // for a target over sizes: the sizes met; within 1 % of the target; not measured
   std::string binds;     // a target not met: what binds our kernel, from the GPU folder's ncu_gram.csv (binds_rule)
   double value = NAN;    // our value, where one number gives the verdict

@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
         if (k.name == n) {
           found = true;
           if (k.fixed_by.empty()) fail("family " + c.family + ", condition " + n + ": no 'fixed_by' (the paper's words, or not stated)");
-          if (k.fixed_by.rfind("not stated", 0) == 0 && k.readings.empty() && k.fixed_by.find("not measured") == std::string::npos &&
+          if (k.fixed_by.rfind("not stated", 0) == 0 && k.readings.empty() && k.fixed_by.find(kNotMeasured) == std::string::npos &&
               k.fixed_by.find("our sweep") == std::string::npos && n != "N" && n != "kernel" && n != "rho")
             fail("family " + c.family + ", condition " + n + ": not stated by the paper but no readings given");
         }
@@ -95,8 +95,8 @@ int main(int argc, char** argv) {
   c.pv = parse_value(c.value);
   rules::Judge gain;
   gain.gain = true;
-  if (rules::judge(c, 0.9, "", gain).verdict != "differs") fail("a slowdown satisfied a bound on a gain");
-  if (rules::judge(c, 1.5, "", gain).verdict != "holds") fail("a gain within the bound did not hold");
+  if (rules::judge(c, 0.9, "", gain).verdict != kDiffers) fail("a slowdown satisfied a bound on a gain");
+  if (rules::judge(c, 1.5, "", gain).verdict != kHolds) fail("a gain within the bound did not hold");
   Claim e;
   e.unit = "I";
   e.value = "1";
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
   rules::Judge noisy;
   noisy.noise = 0.02;
   const Outcome o = rules::judge(e, 1.06, "", noisy);
-  if (o.verdict != "differs" || !o.noise) fail("a verdict 0.01 beyond the tolerance with spread 0.02 is not 'within noise'");
+  if (o.verdict != kDiffers || !o.noise) fail("a verdict 0.01 beyond the tolerance with spread 0.02 is not 'within noise'");
   if (rules::judge(e, 1.2, "", noisy).noise) fail("a verdict far beyond its spread is marked 'within noise'");
   // ---- the judging rules (judging.hpp), each on the claim table and on synthetic rows ----
   {
@@ -129,10 +129,10 @@ int main(int argc, char** argv) {
           r.set(TD_COL("max_ms"), sig(ms)).set(TD_COL("bb_median_ms"), results::fixed(1.0, 1)).set(TD_COL("I"), "");
           f.row(r.set(TD_COL("index_bits"), 32));
         };
-        row("bb", 1.0);
+        row(tdmaps::BB::name, 1.0);
         row("below", 1.2);
         row("late", k < 3 ? 1.2 : 0.8);
-        row("ltm-x", 0.6);
+        row(tdmaps::LTM_X::name, 0.6);
       }
     }
     GpuData g;
@@ -147,28 +147,28 @@ int main(int argc, char** argv) {
     const Sel st = pick_rows::dummy(pick_rows::Form::Store);
     // whole range of N: judged per N
     const Outcome b1 = rules::below_one(results::layout::dummy, st, {{"below"}}).fn(below, &g, ctx);
-    if (b1.verdict != "holds") fail("per N: a map below 1 at every N does not hold (" + b1.verdict + ": " + b1.reason + ")");
+    if (b1.verdict != kHolds) fail("per N: a map below 1 at every N does not hold (" + b1.verdict + ": " + b1.reason + ")");
     const Outcome b2 = rules::below_one(results::layout::dummy, st, {{"late"}}).fn(below, &g, ctx);
-    if (b2.verdict != "differs" || b2.reason.find("4,096") == std::string::npos)
+    if (b2.verdict != kDiffers || b2.reason.find("4,096") == std::string::npos)
       fail("per N: a map above 1 at one N of four is not 'differs' naming that N (" + b2.verdict + ": " + b2.reason + ")");
     // the grid both papers fix: a map with rows on the linear grid only is not measured on the papers' grid
-    if (pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-x") != "ltm-x-sq" ||
-        pick_rows::on_grid(pick_rows::Grid::Papers, "ltm-r-sq") != "ltm-r-sq" || pick_rows::on_grid(pick_rows::Grid::Papers, "rb") != "rb")
+    if (pick_rows::on_grid(pick_rows::Grid::Papers, tdmaps::LTM_X::name) != tdmaps::LTM_X_SQ::name ||
+        pick_rows::on_grid(pick_rows::Grid::Papers, tdmaps::LTM_R_SQ::name) != tdmaps::LTM_R_SQ::name || pick_rows::on_grid(pick_rows::Grid::Papers, tdmaps::RB::name) != tdmaps::RB::name)
       fail("on_grid does not map ltm-x to ltm-x-sq (or changed a map it must keep)");
     Claim eq;
     eq.unit = "I";
     eq.value = "1.6";
     eq.pv = parse_value(eq.value);
-    const Outcome sq = rules::stat_I(results::layout::dummy, st, pick_rows::on_grid(pick_rows::Grid::Papers, std::vector<std::string>{"ltm-x"}),
+    const Outcome sq = rules::stat_I(results::layout::dummy, st, pick_rows::on_grid(pick_rows::Grid::Papers, std::vector<std::string>{tdmaps::LTM_X::name}),
                                      rules::St::MedAll).fn(eq, &g, ctx);
-    if (sq.verdict != "not measured") fail("a reading with no rows (ltm-x-sq) voted: " + sq.verdict);
+    if (sq.verdict != kNotMeasured) fail("a reading with no rows (ltm-x-sq) voted: " + sq.verdict);
     // an upper bound is judged as one: above the ceiling differs however close
     Claim ub;
     ub.unit = "x";
     ub.value = "<=2";
     ub.pv = parse_value(ub.value);
-    if (rules::judge(ub, 2.01, "").verdict != "differs") fail("upper bound: 2.01 held under a ceiling of 2");
-    if (rules::judge(ub, 1.5, "").verdict != "holds") fail("upper bound: 1.5 did not hold under a ceiling of 2");
+    if (rules::judge(ub, 2.01, "").verdict != kDiffers) fail("upper bound: 2.01 held under a ceiling of 2");
+    if (rules::judge(ub, 1.5, "").verdict != kHolds) fail("upper bound: 1.5 did not hold under a ceiling of 2");
     std::filesystem::remove_all(dir);
   }
   // a citation of other work that the citing paper did not measure is context in every column
@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
     if (!is_citation(c)) continue;
     if (c.gpu.find("measured by") != std::string::npos) fail("claim " + c.id + " is both measured and a citation");
     const Outcome o = evaluate(c, nullptr, Ctx{});
-    if (o.verdict != "context" && o.verdict != "not measured")
+    if (o.verdict != kContext && o.verdict != kNotMeasured)
       fail("claim " + c.id + " cites other work but is judged " + o.verdict);
   }
   // our targets (paper/targets.csv): unique ids, each value a number the verdict rule reads, judged by judge()
