@@ -160,7 +160,8 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
   emit(ctx, f, &g, slots);
   // ρ = 32, when measured
   const Sel s32 = pick_rows::dummy(pick_rows::Form::Store, true, 32);
-  if (!curve(*t, s32, "ltm-x").empty() || !curve(*t, s32, "ltm-r").empty() || !curve(*t, s32, "ltm-e").empty()) {
+  if (!curve(*t, s32, tdmaps::LTM_X::name).empty() || !curve(*t, s32, tdmaps::LTM_R::name).empty() ||
+      !curve(*t, s32, tdmaps::LTM_E::name).empty()) {
     Figure f2;
     f2.name = "fig3_sqrt_rho32";
     f2.title = title_of("Square roots of g(λ), ρ = 32, form store", &g);
@@ -179,7 +180,7 @@ void fig5_dummy(Ctx& ctx, const GpuData& g) {
   draw_i_vs_n(ctx, g, *t, s, "fig5_dummy", "Dummy kernel (form store): I of every map vs BB", "fig5_dummy");
   if (t->has("form")) {
     const Sel c = pick_rows::dummy(pick_rows::Form::Cond);
-    if (!curve(*t, c, "rb").empty() || !maps_in(*t, c).empty())
+    if (!curve(*t, c, tdmaps::RB::name).empty() || !maps_in(*t, c).empty())
       draw_i_vs_n(ctx, g, *t, c, "fig5_dummy_cond", "Dummy kernel (form cond, no store): I of every map vs BB", "");
   }
 }

@@ -94,7 +94,7 @@ void variant_rows(const Table& t, const std::string& source, int rho, bool three
   for (const TableRow& r : t.rows()) {
     // the variant's map (a "-host" name: the CPU's emulation of that map's device root; registry/map_names.hpp)
     const std::optional<tdmaps::named_map> m = tdmaps::map_named(r.s("variant"));
-    const bool is3 = r.s("kind") == "block3" || (m && m->dims == 3);
+    const bool is3 = r.s("kind") == results::exact_kind::block3 || (m && m->dims == 3);
     if (is3 != three_d || !std::isfinite(r.d(col))) continue;
     // the library's rounding (tdmaps::Pinned); the FMA-contracted rows (column rounding Fused::name, the
     // papers' nvcc default) are judged in the claims table, not drawn twice here
@@ -119,7 +119,7 @@ void root_rows(const Table& t, const std::string& source, int rho, std::vector<E
     auto& parts = by[r.s("root")];
     auto it = parts.find(r.s("part"));
     if (it == parts.end()) {
-      parts[r.s("part")] = ExactEntry{source, r.s("root"), "block3", r.d(col), clean, false};
+      parts[r.s("part")] = ExactEntry{source, r.s("root"), results::exact_kind::block3, r.d(col), clean, false};
     } else if (clean && it->second.lower) {
       it->second.N = std::max(it->second.N, r.d(col));
     } else {
@@ -209,7 +209,8 @@ void exact_range(Ctx& ctx) {
       if (e.source == "CPU oracle") has_cpu[e.variant] = true;
     const bool any_cpu = std::find(sources.begin(), sources.end(), "CPU oracle") != sources.end();
     for (const std::string& c : cats)
-      p.categories.push_back(c + (kind[c] == "thread" ? " (threads)" : "") + (lower[c] ? " ≥" : "") + (host[c] ? " *" : "") +
+      p.categories.push_back(c + (kind[c] == results::exact_kind::thread ? " (threads)" : "") + (lower[c] ? " ≥" : "") +
+                             (host[c] ? " *" : "") +
                              (none_exact[c] ? " (GPU: no bar, wrong from λ = 0)" : "") +
                              (any_cpu && !has_cpu[c] ? " (no CPU oracle row)" : ""));
     std::vector<size_t> source_of;  // the source of each series
@@ -279,13 +280,13 @@ void tet_wasted(Ctx& ctx) {
     ref2.emplace_back(w.N[k], w.n[k] * w.n[k] * r3);
     ref3.emplace_back(w.N[k], w.n[k] * w.n[k] * w.n[k] * r3);
   }
-  a.series.push_back(map_series("bb3", b3, "BB3 (bounding cube)"));
-  a.series.push_back(map_series("tet-e", te, "TET (g(λ), linear grid)"));
-  Series s2 = map_series("tet-e", ref2, "n²ρ³ (003: O(n²ρ³))");
+  a.series.push_back(map_series(tdmaps::BB3::name, b3, "BB3 (bounding cube)"));
+  a.series.push_back(map_series(tdmaps::TET_E::name, te, "TET (g(λ), linear grid)"));
+  Series s2 = map_series(tdmaps::TET_E::name, ref2, "n²ρ³ (003: O(n²ρ³))");
   s2.with = "lines";
   s2.dt = 2;
   s2.color = "#ff7f0e";
-  Series s3 = map_series("bb3", ref3, "n³ρ³ (O(n³))");
+  Series s3 = map_series(tdmaps::BB3::name, ref3, "n³ρ³ (O(n³))");
   s3.with = "lines";
   s3.dt = 2;
   s3.color = "#777777";
@@ -299,7 +300,7 @@ void tet_wasted(Ctx& ctx) {
   b.logx = true;
   Pts ratio;
   for (size_t k = 0; k < w.N.size(); ++k) ratio.emplace_back(w.n[k], w.bb3_launched[k] / w.tet_launched[k]);
-  b.series.push_back(map_series("tet", ratio, "library plans (= eq. 17 at β = τ)"));
+  b.series.push_back(map_series(results::kWasted3dTet, ratio, "library plans (= eq. 17 at β = τ)"));
   if (const Claim* c = ctx.claim("003-blocks-6x"))
     if (c->pv.numeric()) b.hlines.push_back(HLine{c->pv.lo, "paper: → " + fmt_g(c->pv.lo) + " (003-blocks-6x)", "#d62728", 2, 1.4});
   b.yrange = std::make_pair(0.0, 6.5);
@@ -330,7 +331,8 @@ void check_wasted3d(Ctx& ctx) {
     const double N = r.d("N"), rho = r.d("rho");
     bool done = false;
     if (std::isfinite(N) && std::isfinite(rho) && N > 0 && rho > 0 && std::ceil(N / rho) <= 256) {
-      const std::string name = r.s("map") == "tet" ? "tet-e" : r.s("map");  // wasted3d calls g(λ) "tet"
+      // wasted3d.csv names TET's counts kWasted3dTet (any root: tet(n) blocks); counted here as TET_E
+      const std::string name = r.s("map") == results::kWasted3dTet ? tdmaps::TET_E::name : r.s("map");
       tdmaps::with_map(tdmaps::maps3d{}, name.c_str(), [&](auto m) {
         using M = decltype(m);
         try {

@@ -305,30 +305,33 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   if (const Table* t = g.get(results::layout::dummy)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("form") == "store" && std::isfinite(r.d("I")))
+      if (r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("form") == "store" && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
-    add("dummy (store), ltm-e, ρ = 16", "#7f7f7f", 1, v);
+    add(std::string("dummy (store), ") + tdmaps::LTM_E::name + ", ρ = 16", "#7f7f7f", 1, v);
   }
   if (const Table* t = g.get(results::layout::edm)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("variant") == "full" && r.s("features") == "4" && std::isfinite(r.d("I")))
+      if (r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("variant") == "full" && r.s("features") == "4" &&
+          std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
-    add("EDM, 4 features, ltm-e, ρ = 16", "#1f77b4", 7, v);
+    add(std::string("EDM, 4 features, ") + tdmaps::LTM_E::name + ", ρ = 16", "#1f77b4", 7, v);
   }
   if (const Table* t = g.get(results::layout::collision)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("test") == "collision" && r.s("map") == "ltm-e" && r.s("rho") == "16" && r.s("variant") == "3d" && std::isfinite(r.d("I")))
+      if (r.s("test") == "collision" && r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("variant") == "3d" &&
+          std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
-    add("collision 3D, ltm-e, ρ = 16", "#ff7f0e", 5, v);
+    add(std::string("collision 3D, ") + tdmaps::LTM_E::name + ", ρ = 16", "#ff7f0e", 5, v);
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("map") == "tet-e" && r.s("mode") == results::kBlockMode && std::isfinite(r.d("I")) && r.d("useful_blocks") > 0)
+      if (r.s("map") == tdmaps::TET_E::name && r.s("mode") == results::kBlockMode && std::isfinite(r.d("I")) &&
+          r.d("useful_blocks") > 0)
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
-    add("three-body (3D), tet-e", "#2ca02c", 9, v);
+    add(std::string("three-body (3D), ") + tdmaps::TET_E::name, "#2ca02c", 9, v);
   }
   if (const Table* t = g.get(results::layout::gram)) {
     std::vector<std::pair<double, double>> v, h;

@@ -18,7 +18,7 @@ const std::map<std::string, Style>& known_styles() {
     namespace sdh = tdmaps::gpu::sdh;
     const auto v = [](sdh::Ladder l) { return std::string(sdh::seed_version(l)); };
     std::map<std::string, Style> k = {
-        {"tet", {"#d62728", 9, 1}},
+        {results::kWasted3dTet, {"#d62728", 9, 1}},  // wasted3d.csv's TET series (fig_exact)
         {sdh::cpu_st_impl.slot, {"#7f7f7f", 7, 1}}, {sdh::cpu_mt_impl.slot, {"#555555", 5, 1}},
         {v(sdh::Ladder::v1), {"#1f77b4", 7, 1}},    {v(sdh::Ladder::v2), {"#17becf", 5, 1}},
         {v(sdh::Ladder::v3), {"#9467bd", 9, 1}},    {v(sdh::Ladder::v4), {"#ff7f0e", 11, 1}},

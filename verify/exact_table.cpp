@@ -85,10 +85,10 @@ int main(int argc, char** argv) {
   const u64 lim2 = 1ull << 32;
   // upto: how far the exact range reaches when nothing fails below the search limit
   auto block_row = [&](const std::string& name, u64 fw, u64 searched, const char* note, const std::string& upto,
-                       const char* rounding = "pinned") {
-    out.row(range_row(name, "block", fw >= searched ? "none" : std::to_string(fw), largest_N2(fw, 8), largest_N2(fw, 16),
-                      largest_N2(fw, 32), searched, note, index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()),
-                      rounding));
+                       const char* rounding = tdmaps::Pinned::name) {
+    out.row(range_row(name, results::exact_kind::block, fw >= searched ? "none" : std::to_string(fw), largest_N2(fw, 8),
+                      largest_N2(fw, 16), largest_N2(fw, 32), searched, note,
+                      index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()), rounding));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -103,15 +103,16 @@ int main(int argc, char** argv) {
     block_row(table_name<M>(), first_wrong_row([](u64 l) { return S::row(l).k; }, lim2), lim2, f.note, upto);
     if constexpr (f.fma)
       block_row(table_name<M>(), first_wrong_row([](u64 l) { return S::template row<u64, Fused>(l).k; }, lim2), lim2,
-                f.fma_note, "2^32 searched", "fma");
+                f.fma_note, "2^32 searched", tdmaps::Fused::name);
   });
 
   const u64 lim3 = tet(2048);
   // a corrected layer's range reaches its proven M::exact_blocks (test_index_paths), past the search limit tet(2048)
-  auto layer_row = [&](const std::string& name, u64 fw, const char* note, u64 proven = 0, const char* rounding = "pinned") {
+  auto layer_row = [&](const std::string& name, u64 fw, const char* note, u64 proven = 0,
+                       const char* rounding = tdmaps::Pinned::name) {
     const std::string upto = proven ? pow2_text(proven) + ": test_index_paths" : "";
-    out.row(range_row(name, "block3", fw >= lim3 ? "none" : std::to_string(fw), largest_N3(fw, 8), largest_N3(fw, 16),
-                      largest_N3(fw, 32), lim3, note,
+    out.row(range_row(name, results::exact_kind::block3, fw >= lim3 ? "none" : std::to_string(fw), largest_N3(fw, 8),
+                      largest_N3(fw, 16), largest_N3(fw, 32), lim3, note,
                       index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str()), rounding));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
@@ -125,14 +126,15 @@ int main(int argc, char** argv) {
               f.corrected ? M::exact_blocks : 0);
     if constexpr (f.fma)
       layer_row(table_name<M>(), first_wrong_layer([](u64 l) { return R::template layer<u64, Fused>(l).k; }, lim3),
-                f.fma_note, 0, "fma");
+                f.fma_note, 0, tdmaps::Fused::name);
   });
 
   const i64 utm_top = 8192;
   // a thread map's narrow path: its plan at rho 32 (UTM is narrow while (N+2)^2 < 2^31, N <= 46338)
-  auto utm_row = [&](const std::string& name, i64 last, bool nar, const char* note, const char* rounding = "pinned") {
-    out.row(range_row(name, "thread", last >= utm_top ? "none" : std::to_string(last + 1), last, last, last, u64(utm_top),
-                      note, nar ? "32 (narrow)" : "64", rounding));
+  auto utm_row = [&](const std::string& name, i64 last, bool nar, const char* note,
+                     const char* rounding = tdmaps::Pinned::name) {
+    out.row(range_row(name, results::exact_kind::thread, last >= utm_top ? "none" : std::to_string(last + 1), last, last,
+                      last, u64(utm_top), note, nar ? "32 (narrow)" : "64", rounding));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s exact for every N <= %lld\n", elapsed(), name.c_str(), rounding, (long long)last);
   };
   for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
@@ -144,7 +146,7 @@ int main(int argc, char** argv) {
     utm_row(table_name<M>(), last, narrow(last), f.note);
     if constexpr (f.fma) {
       const i64 last_fma = utm_last_exact_N<M, Fused>(utm_top);
-      utm_row(table_name<M>(), last_fma, narrow(last_fma), f.fma_note, "fma");
+      utm_row(table_name<M>(), last_fma, narrow(last_fma), f.fma_note, tdmaps::Fused::name);
     }
   });
   return 0;

@@ -55,6 +55,25 @@ inline constexpr const char* kBwMode = "bw";
 // map_instructions.csv); the figures and README read them through these.
 inline constexpr const char* kThreadMode = "thread";
 inline constexpr const char* kBlockMode = "block";
+// The kinds of a row of exact_range_gpu.csv and exact_ranges_cpu.csv (column kind): a thread map's root (its range an N),
+// a 2D block map's row root g(λ), a 3D map's layer root (its range an N at each ρ). verify/exact_table.cpp (the CPU's
+// table) writes them through these; the GPU producer (experiments/maps2d/gpu_exact_range.cu, frozen GPU code) spells
+// them itself still, until a GPU session switches it. The figures and README read them through these.
+namespace exact_kind {
+inline constexpr const char* thread = "thread";
+inline constexpr const char* block = "block";
+inline constexpr const char* block3 = "block3";
+}  // namespace exact_kind
+// The parts of a tetrahedral root in tet_exact_range_gpu.csv (column part): the layer root and the row root. gpu_verify_3d
+// (experiments/maps3d/gpu_verify_3d.cu, frozen GPU code) spells them itself still; README reads them through these.
+namespace tet_part {
+inline constexpr const char* layer = "layer";
+inline constexpr const char* row = "row";
+}  // namespace tet_part
+// wasted3d.csv's map word for the tetrahedral maps' counts (launched tet(n) blocks whatever the root, so no one map's
+// name): experiments/maps3d/wasted3d.cpp writes it (spelled there still); fig_exact reads it as TET_E, the figures'
+// style of the TET series is under it (figures/looks.cpp).
+inline constexpr const char* kWasted3dTet = "tet";
 
 namespace layout {
 // ---- experiments/results/<gpu>/ ----

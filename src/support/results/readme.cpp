@@ -116,11 +116,13 @@ struct Line {
   std::vector<std::vector<std::string>> cols;  // candidates per column
 };
 
-const std::vector<std::string> kCols = {"ltm-r", "ltm-r-sq", "ltm-e", "rb", "rec", "utm-n"};
+const std::vector<std::string> kCols = {tdmaps::LTM_R::name, tdmaps::LTM_R_SQ::name, tdmaps::LTM_E::name,
+                                        tdmaps::RB::name,    tdmaps::REC::name,      tdmaps::UTM_N::name};
 
 std::vector<Line> lines() {
   const auto cols = [](P::Kernel k) {
-    return std::vector<std::vector<std::string>>{{"ltm-r"}, {"ltm-r-sq"}, {"ltm-e"}, P::rb(k), P::rec(), {"utm-n"}};
+    return std::vector<std::vector<std::string>>{{tdmaps::LTM_R::name}, {tdmaps::LTM_R_SQ::name}, {tdmaps::LTM_E::name},
+                                                 P::rb(k),  P::rec(), {tdmaps::UTM_N::name}};
   };
   const auto plain = cols(P::Kernel::Direct);  // rb: the papers' thread-level RB
   std::vector<Line> v;
@@ -224,7 +226,7 @@ void best_vs_best(const Table& t, double N, const std::string& form, tmpl::Scope
   for (const TableRow& r : rows) {
     if (r.d("N") != N || (!form.empty() && r.s("form") != form) || !(r.d("median_ms") > 0)) continue;
     if (r.has("verified") && r.s("verified") == "0") continue;
-    const TableRow*& b = r.s("map") == "bb3" ? bb : bm;
+    const TableRow*& b = r.s("map") == tdmaps::BB3::name ? bb : bm;
     if (!b || r.d("median_ms") < b->d("median_ms")) b = &r;
   }
   if (!bm || !bb) return;
@@ -258,9 +260,9 @@ void tet(const GpuData& g, tmpl::Scope& s) {
     };
     tmpl::Scope& e = item("is_dummy");
     e.set("N", fmt_int(nmax))
-        .set("fast4", fmt(improvement("tet-fast", kBlockMode, "4"), 2))
-        .set("fast8", fmt(improvement("tet-fast", kBlockMode, "8"), 2))
-        .set("e4", fmt(improvement("tet-e", kThreadMode, "4"), 2));
+        .set("fast4", fmt(improvement(tdmaps::TET_FAST::name, kBlockMode, "4"), 2))
+        .set("fast8", fmt(improvement(tdmaps::TET_FAST::name, kBlockMode, "8"), 2))
+        .set("e4", fmt(improvement(tdmaps::TET_E::name, kThreadMode, "4"), 2));
     best_vs_best(*t, nmax, "cond", e);
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
@@ -422,7 +424,8 @@ std::string readme_results_block(const Ctx& ctx, const std::vector<TargetVerdict
       for (const auto& c : l.cols) cell_I(t, l.sel, c, row.add("cell"));
     }
   s.set("utm_n_max_N", fmt_int(double(tdmaps::limits::utm_n_max_N)));
-  const std::vector<std::string> sq = {"ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e"};
+  const std::vector<std::string> sq = {tdmaps::LTM_X::name, tdmaps::LTM_N::name, tdmaps::LTM_R::name, tdmaps::LTM_D::name,
+                                     tdmaps::LTM_E::name};
   for (const std::string& m : sq) s.add("sq").set("name", m);
   // each root on our linear grid and on the papers' n'×n' grid (the -sq maps; — where a folder has no such rows)
   for (const GpuData& g : ctx.gpus)
@@ -464,13 +467,13 @@ std::string readme_targets_block(const Ctx& ctx) {
       }
     }
   for (const GpuData& g : ctx.gpus) {
-    store_r = std::min(store_r, improvement(g, results::layout::dummy, P::dummy(P::Form::Store), "ltm-r"));
-    store_e = std::min(store_e, improvement(g, results::layout::dummy, P::dummy(P::Form::Store), "ltm-e"));
+    store_r = std::min(store_r, improvement(g, results::layout::dummy, P::dummy(P::Form::Store), tdmaps::LTM_R::name));
+    store_e = std::min(store_e, improvement(g, results::layout::dummy, P::dummy(P::Form::Store), tdmaps::LTM_E::name));
   }
   const auto gap = [&](const results::Layout& layout, const Sel& s) {  // largest (ltm-r − ltm-e) / ltm-r over the GPUs, %
     double w = -kInf;
     for (const GpuData& g : ctx.gpus) {
-      const double r = improvement(g, layout, s, "ltm-r"), e = improvement(g, layout, s, "ltm-e");
+      const double r = improvement(g, layout, s, tdmaps::LTM_R::name), e = improvement(g, layout, s, tdmaps::LTM_E::name);
       if (std::isfinite(r) && std::isfinite(e)) w = std::max(w, 100.0 * (r - e) / r);
     }
     return w;
@@ -520,8 +523,8 @@ tmpl::Scope range_slots(RangeIs is, const std::string& N, const std::string& upt
 tmpl::Scope range_of(const TableRow& r, int rho) {
   const std::string kind = r.s("kind");
   const std::string N = fmt_int(r.d("largest_exact_N_rho" + std::to_string(rho)));
-  if (kind == "thread") return range_slots(RangeIs::thread, N, "", "", "", "");
-  const std::string at = kind == "block3" ? std::to_string(rho) : "";
+  if (kind == exact_kind::thread) return range_slots(RangeIs::thread, N, "", "", "", "");
+  const std::string at = kind == exact_kind::block3 ? std::to_string(rho) : "";
   if (r.s("first_wrong") == "none") return range_slots(RangeIs::checked, N, fmt_int(r.d("searched_up_to")), "", at, "");
   if (r.d("first_wrong") == 0) return range_slots(RangeIs::wrong_from, "", "", "0", "", "");
   return range_slots(RangeIs::below, N, "", fmt_int(r.d("first_wrong")), at, "");
@@ -639,7 +642,7 @@ std::string readme_maps_block(const Ctx& ctx) {
       const Table* t = g.get(results::layout::tet_exact_range_gpu);
       if (!t) return std::nullopt;
       for (const TableRow& r : t->rows())
-        if (r.s("root") == name && r.s("part") == "layer") {
+        if (r.s("root") == name && r.s("part") == tet_part::layer) {
           const std::string bits = std::isfinite(r.d("index_bits")) ? r.s("index_bits") : "";
           if (r.s("first_wrong") == "none")
             return range_slots(RangeIs::checked, fmt_int(r.d("largest_exact_N_rho" + std::to_string(kRho3))),
@@ -706,7 +709,9 @@ std::string readme_rounding_block(const Ctx& ctx) {
         if (f.host_repro) {
           cpu_row(v, v, false, three, rho);
         } else {
-          const std::string kind = three ? "block3" : f.kind == tdmaps::root_kind::row ? "block" : "thread";
+          const std::string kind = three                                ? exact_kind::block3
+                                 : f.kind == tdmaps::root_kind::row ? exact_kind::block
+                                                                    : exact_kind::thread;
           if (!f.cpu_limit) device_row(v, kind, three, rho);
           cpu_row(v, v + tdmaps::host_suffix, true, three, rho);
           if (f.cpu_limit) device_row(v, kind, three, rho);
