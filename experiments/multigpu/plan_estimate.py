@@ -31,11 +31,12 @@ import csv, io, json, math, os, sys
 
 # experiments/layouts.py (check_layouts --python): multi_hist's layout and its app words (results::multigpu_app)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from layouts import HEADERS, MULTIGPU_GRAM, MULTIGPU_SDH, MULTIGPU_THREEBODY  # noqa: E402
+from layouts import HEADERS, MULTIGPU_GRAM, MULTIGPU_GRAM_EXACT, MULTIGPU_SDH, MULTIGPU_THREEBODY  # noqa: E402
 
 MAX_WORKERS = 64  # tdmaps/partition.hpp max_workers
-PLAN = {MULTIGPU_SDH: (10**7, 10**8), MULTIGPU_THREEBODY: None, MULTIGPU_GRAM: (4 * 10**6, 10**7)}  # threebody: the CSV's N
-UNIT = {MULTIGPU_SDH: "pairs", MULTIGPU_THREEBODY: "triplets", MULTIGPU_GRAM: "pairs"}
+PLAN = {MULTIGPU_SDH: (10**7, 10**8), MULTIGPU_THREEBODY: None, MULTIGPU_GRAM: (4 * 10**6, 10**7),
+        MULTIGPU_GRAM_EXACT: (4 * 10**6, 10**7)}  # threebody: the CSV's N
+UNIT = {MULTIGPU_SDH: "pairs", MULTIGPU_THREEBODY: "triplets", MULTIGPU_GRAM: "pairs", MULTIGPU_GRAM_EXACT: "pairs"}
 # results::layout::sdh_multigpu (src/support/results/layouts.hpp): the one layout of multi_hist's three CSVs
 CSV = "sdh_multigpu.csv"
 HEADER = HEADERS[CSV]
@@ -59,6 +60,8 @@ def plan(path):
     rows = list(csv.DictReader(io.StringIO("\n".join(body))))
     f = lambda r, k: float(r[k])
     app = rows[0]["app"]
+    if app not in UNIT:
+        sys.exit(f"plan_estimate: {path}: no plan for app {app!r} (known: {', '.join(UNIT)})")
     nmax = max(int(r["N"]) for r in rows)
     at = [r for r in rows if int(r["N"]) == nmax]
     row = lambda g, c: next((r for r in at if int(r["gpus"]) == g and int(r["chunks"]) == c), None)
