@@ -17,14 +17,15 @@ using cute::size;
 // The Gram form of the squared distance, clamped at 0 (issue #27): d2(i, j) = |x_i|^2 + |x_j|^2 - 2 x_i.x_j. One FFMA
 // for the last two terms: 2 x_i.x_j is exact in float, so fma(-2, dot, ni + nj) rounds once, as (ni + nj) - (dot + dot)
 // did: the same bits, an instruction less a pair (ptxas had made 2 dot an FADD of its own).
+__device__ __forceinline__ float gram_form(float ni, float nj, float dot) { return __fmaf_rn(-2.0f, dot, ni + nj); }
 __device__ __forceinline__ float squared_distance(float ni, float nj, float dot) {
-  return fmaxf(__fmaf_rn(-2.0f, dot, ni + nj), 0.0f);
+  return fmaxf(gram_form(ni, nj, dot), 0.0f);
 }
-// The count's test d2 <= eps2 (issue #37), one FSETP: !(fma(..) > eps2) answers max(fma(..), 0) <= eps2 for every
-// value, NaN included (fmaxf(NaN, 0) = 0 <= eps2; !(NaN > eps2) too), as long as eps2 >= 0 (the dispatch refuses
-// other eps2): the clamp's FMNMX goes.
+// The count's test d2 <= eps2 (issue #37), one FSETP: !(x > eps2) answers max(x, 0) <= eps2 for every x, NaN included
+// (fmaxf(NaN, 0) = 0 <= eps2; !(NaN > eps2) too), as long as eps2 >= 0 (the dispatch refuses other eps2): the clamp's
+// FMNMX goes.
 __device__ __forceinline__ bool within_eps2(float ni, float nj, float dot, float eps2) {
-  return !(__fmaf_rn(-2.0f, dot, ni + nj) > eps2);
+  return !(gram_form(ni, nj, dot) > eps2);
 }
 // counter += inc where `in`: one predicated IADD. nvcc's own forms were a SEL and an add, or an add and a predicated
 // move (sm90-ws count's SASS: about 8 instructions a pair with a row and a column counter, 4 with this and one).
