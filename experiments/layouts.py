@@ -6,6 +6,7 @@ HEADERS = {
     "sdh_multigpu.csv": "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,compute_ms,reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,verified",  # experiments/multigpu/multi_hist, read by experiments/multigpu/plan_estimate.py
     "threebody_multigpu.csv": "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,compute_ms,reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,verified",  # experiments/multigpu/multi_hist, read by experiments/multigpu/plan_estimate.py
     "gram_multigpu.csv": "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,compute_ms,reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,verified",  # experiments/multigpu/multi_hist, read by experiments/multigpu/plan_estimate.py
+    "gram_multigpu_exact.csv": "app,N,kernel,gpus,chunks,workers,blocks,work,reps,median_ms,p25_ms,p75_ms,compute_ms,reduce_ms,wait_ms,reduce_frac,work_per_s,rate_vs_first,identical,verified",  # experiments/multigpu/multi_hist, read by experiments/multigpu/plan_estimate.py
     "peers_edm.csv": "test,layout,features,N,impl,median_ms,GBps",  # experiments/peers/torch_peers.py
     "peers_sdh.csv": "impl,N,bucket_width,buckets,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,pairs_per_s,exact_at_verify_n",  # experiments/sdh/torch_sdh.py
     "peers_gram.csv": "N,d,precision,output,impl,reps,median_ms,p25_ms,p75_ms,min_ms,max_ms,GBps,bytes_written,err_vs_f64",  # experiments/peers/gram_peers.py

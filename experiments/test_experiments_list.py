@@ -25,6 +25,7 @@ NOT_IN_PROFILE = {
     "sdh_cpu_1M.csv": "bench_sdh's all-core CPU run at N = 1e6, by hand",
     "peers_sdh.csv": "experiments/sdh/torch_sdh.py, by hand",
     "gram_multigpu.csv": "multi_hist --app gram on 1 and 2 GPUs (experiments/multigpu/README.md), by hand",
+    "gram_multigpu_exact.csv": "multi_hist --app gram --exact on 1 and 2 GPUs (run_multigpu.sh i37_gram_exact), by hand",
     "ncu_gram.csv": "experiments/gram/ncu_binds on Nsight Compute reports (experiments/gram/README.md), by hand",
     "compare_with_committed.csv": "experiments/compare_runs.py --out, a rerun against the committed results, by hand",
 }

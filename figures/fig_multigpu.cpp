@@ -1,6 +1,6 @@
-// figures/fig_multigpu.cpp — one GPU folder's multi-GPU figure (issues #16, #17): the SDH and
-// three-body histograms of experiments/multigpu/multi_hist split over GPUs x chunks
-// (sdh_multigpu.csv, threebody_multigpu.csv): speed-up over 1 GPU × 1 chunk against the number
+// figures/fig_multigpu.cpp — one GPU folder's multi-GPU figure (issues #16, #17, #37): the SDH, three-body
+// and exact Gram histograms of experiments/multigpu/multi_hist split over GPUs x chunks
+// (sdh_multigpu.csv, threebody_multigpu.csv, gram_multigpu_exact.csv): speed-up over 1 GPU × 1 chunk against the number
 // of GPUs, the parallel efficiency, and the NCCL reduction's share of the run.
 #include "figures.hpp"
 
@@ -41,10 +41,11 @@ Slots& counts(Slots& s, double gpus, double chunks) {
 
 void multigpu_scaling(Ctx& ctx, const GpuData& g) {
   const std::string name = "multigpu_scaling";
-  // either file is enough; the figure is skipped only when neither can be drawn
+  // any one file is enough; the figure is skipped only when none can be drawn
   std::vector<const Table*> tabs;
   std::vector<std::string> why;
-  for (const results::Layout* layout : {&results::layout::sdh_multigpu, &results::layout::threebody_multigpu}) {
+  for (const results::Layout* layout :
+       {&results::layout::sdh_multigpu, &results::layout::threebody_multigpu, &results::layout::gram_multigpu_exact}) {
     const char* file = layout->file;
     const Table* t = g.get(*layout);
     if (!t) {

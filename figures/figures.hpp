@@ -196,7 +196,7 @@ inline const std::vector<FigureEntry>& figure_registry() {
        [](Ctx& c, G g) { sdh_scaling(c, *g); }, 8, "SDH"},
       {"gpus_sdh_scaling", "SDH throughput, every GPU", Scope::comparison,
        [](Ctx& c, G) { cmp_sdh_scaling(c); }},
-      {"multigpu_scaling", "SDH and three-body histogram on several GPUs", Scope::per_gpu,
+      {"multigpu_scaling", "SDH, three-body and exact Gram histograms on several GPUs", Scope::per_gpu,
        [](Ctx& c, G g) { multigpu_scaling(c, *g); }, 9, "multi-GPU scaling"},
       {"gram_time", "Pairwise distances on the tensor cores (issue #27)", Scope::per_gpu,
        [](Ctx& c, G g) { gram_time(c, *g); }},

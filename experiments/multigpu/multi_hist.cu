@@ -75,7 +75,7 @@ const char* kProgram = "multi_hist";
 
 // ---- options ------------------------------------------------------------------------------------
 struct Options {
-  std::string app = "sdh", backend = "gpu", impl = gs::multi_hist_default_rung, map = "tet-e", csv;
+  std::string app = results::multigpu_app::sdh, backend = "gpu", impl = gs::multi_hist_default_rung, map = "tet-e", csv;
   std::vector<i64> Ns;
   std::vector<int> gpus;        // device indices (empty: every visible GPU)
   std::vector<int> gpu_counts;  // configurations use the first k of `gpus` (empty: 1 and all)
@@ -119,7 +119,7 @@ int untimed_runs(const Options& o) { return o.warmup_N > 0 ? 0 : std::max(1, o.r
 // probe at a small N checks again with the measured rate).
 bench::Forecast forecast(const Options& o, int ranks) {
   bench::Forecast f;
-  auto p0 = make_problem(o, o.app == "sdh" ? 4000 : o.app == "gram" ? 300 : 120);  // host only (no CUDA before upload)
+  auto p0 = make_problem(o, o.app == results::multigpu_app::sdh ? 4000 : o.app == results::multigpu_app::gram ? 300 : 120);  // host only (no CUDA before upload)
   const double per = bench::calibrate([&] { (void)p0->oracle(); }, double(p0->work()), 1.0, 1e-12);
   const double threads = double(bench::host_workers(1024));
   const std::vector<int> counts = o.gpu_counts.empty() ? std::vector<int>{1} : o.gpu_counts;
@@ -244,7 +244,7 @@ int main(int argc, char** argv) {
   GpuRunner gpus(world, devs);
   const int world_gpus = world.active ? world.size : int(devs.size());
 #if defined(TDMAPS_MULTI_GRAM)
-  if (o.app == "gram" && gram_kernel(o) == gram::Kernel::sm90_ws)  // asked by name: it runs on compute capability 9.0 only
+  if (o.app == results::multigpu_app::gram && gram_kernel(o) == gram::Kernel::sm90_ws)  // asked by name: it runs on compute capability 9.0 only
     for (int d : devs) {
       TD_CUDA(cudaSetDevice(d));
       agree_or_exit(gram::sm90_runs(), "--kernel sm90-ws: " + std::string(gram::sm90_built() ? "GPU " + std::to_string(d) + " is not compute capability 9.0 (sm_90a code)" : "not in this build (gram_sm90.cu needs nvcc >= 12.0)") + "; choose --kernel classic", 2);
@@ -253,15 +253,15 @@ int main(int argc, char** argv) {
 #endif
   std::unique_ptr<results::CsvFile> csv;
   if (root)
-    csv = session.table(o.csv, csv_layout(o.app),  // sdh_multigpu.csv, threebody_multigpu.csv, gram_multigpu.csv: one layout
+    csv = session.table(o.csv, csv_layout(o.app, o.exact),  // sdh_multigpu.csv, threebody_multigpu.csv, gram_multigpu(_exact).csv: one layout
                         "\"gpus_used\":" + std::to_string(world_gpus) + ",\"mpi_ranks\":" + std::to_string(world.size) +
                             ",\"nccl\":\"" + std::to_string(NCCL_MAJOR) + "." + std::to_string(NCCL_MINOR) + "." +
                             std::to_string(NCCL_PATCH) + "\"," +
                             // every GPU this process drives (under MPI: the root rank's; each rank's log names its own)
                             gpu::devices_json(devs) + ",\"topology\":\"" + gpu::json_escape(gpu::link_topology()) + "\"");
-  std::string kernel = o.app == "sdh" ? o.impl : o.map + " rho=" + std::to_string(o.rho);
+  std::string kernel = o.app == results::multigpu_app::sdh ? o.impl : o.map + " rho=" + std::to_string(o.rho);
 #if defined(TDMAPS_MULTI_GRAM)
-  if (o.app == "gram")  // the kernel, precision, features and buckets
+  if (o.app == results::multigpu_app::gram)  // the kernel, precision, features and buckets
     kernel = std::string(gram::name(gram_kernel(o))) + " " + o.prec + (o.exact ? std::string(" ") + gram::name(gram::Out::hist_exact) : "") + " d=" + std::to_string(o.d) +
              " B=" + std::to_string(gram_buckets(o));
 #endif
@@ -271,7 +271,7 @@ int main(int argc, char** argv) {
   {
     // the largest requested N up to a cap: a probe at a tiny first N (e.g. --N 1000,...,1000000) would
     // measure an idle GPU's rate and refuse a run of seconds as hours
-    const i64 Np = std::min<i64>(*std::max_element(o.Ns.begin(), o.Ns.end()), o.app == "threebody" ? 1024 : 65536);
+    const i64 Np = std::min<i64>(*std::max_element(o.Ns.begin(), o.Ns.end()), o.app == results::multigpu_app::threebody ? 1024 : 65536);
     auto pb = make_problem(o, Np);
     gpus.upload(*pb, 1);
     Timing t{};
@@ -302,7 +302,7 @@ int main(int argc, char** argv) {
       for (u64 v : h) sum += v;
       agree_or_exit(sum == pb.work(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": the histogram counts " +
                                           std::to_string(sum) + ", not the " + std::to_string(pb.work()) +
-                                          (o.app == "threebody" ? " triplets x <= y <= z" : " pairs i < j"), 1);
+                                          (o.app == results::multigpu_app::threebody ? " triplets x <= y <= z" : " pairs i < j"), 1);
     }
     std::string d = first_difference(h, first);
     if (d.empty() && !oracle.empty()) d = pb.oracle_difference(h, oracle);  // gram: within float64's bound
@@ -392,7 +392,7 @@ int main(int argc, char** argv) {
         // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
         csv->row(rows::multigpu_row(o.exact ? results::multigpu_app::gram_exact : o.app, (long long)N, kernel, G, c.chunks, (unsigned long long)pb->total(),
                                     (unsigned long long)pb->work(), sw, sc, sr, sq, per_s, first_rate, bool(same[i]),
-                                    oracle.empty() ? "count" : o.app == "gram" && !o.exact ? "float64" : "oracle"));
+                                    oracle.empty() ? "count" : o.app == results::multigpu_app::gram && !o.exact ? "float64" : "oracle"));
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,
                   c.label().c_str(), sw.median_ms, per_s, per_s / first_rate, cfgs[0].label().c_str(), sr.median_ms,
                   int(same[i]));

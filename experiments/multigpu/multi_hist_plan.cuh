@@ -21,12 +21,12 @@ constexpr bool gram_built = false;
 #endif
 
 // Work of the app at N: pairs (sdh, gram) or triplets (threebody).
-double work_of(const Options& o, i64 N) { return o.app == "threebody" ? double(tet(u64(N))) : double(hs::pair_count(N)); }
+double work_of(const Options& o, i64 N) { return o.app == results::multigpu_app::threebody ? double(tet(u64(N))) : double(hs::pair_count(N)); }
 
 // The stated GPU rate of the model (bench/predict.hpp), work per second on one GPU.
 double model_rate(const Options& o) {
-  if (o.app == "sdh") return bench::model::gpu_sdh_fast_pairs_per_s;
-  if (o.app == "threebody") return bench::model::gpu_triplets_per_s;
+  if (o.app == results::multigpu_app::sdh) return bench::model::gpu_sdh_fast_pairs_per_s;
+  if (o.app == results::multigpu_app::threebody) return bench::model::gpu_triplets_per_s;
   // gram: the fused histogram's useful flops (2 d a pair) at the rate measured for its kernel
   const bool sm90 = o.kernel == gram::name(gram::Kernel::sm90_ws) || (o.kernel == "auto" && [] {
 #if defined(TDMAPS_MULTI_GRAM)
@@ -43,9 +43,9 @@ double model_rate(const Options& o) {
 
 std::unique_ptr<Problem> make_problem(const Options& o, i64 N) {
 #if defined(TDMAPS_MULTI_GRAM)
-  if (o.app == "gram") return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram::prec_of(o.prec), o.exact);
+  if (o.app == results::multigpu_app::gram) return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram::prec_of(o.prec), o.exact);
 #endif
-  if (o.app == "sdh") {
+  if (o.app == results::multigpu_app::sdh) {
     const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
     return std::make_unique<SdhProblem>(N, o.width, B, gs::find_impl(o.impl)->id);
   }
@@ -66,12 +66,15 @@ std::vector<std::string> tet_names() {
   return v;
 }
 
-// The CSV layout of each app (one column list, three files: sdh_multigpu.csv, threebody_multigpu.csv,
-// gram_multigpu.csv; results/layouts.hpp); --csv names another file under the same layout.
-const results::Layout& csv_layout(const std::string& app) {
-  return app == "sdh" ? results::layout::sdh_multigpu
-         : app == "threebody" ? results::layout::threebody_multigpu
-                              : results::layout::gram_multigpu;
+// The CSV layout of each app (one column list, four files: sdh_multigpu.csv, threebody_multigpu.csv,
+// gram_multigpu.csv, gram_multigpu_exact.csv for --app gram --exact; results/layouts.hpp); --csv names another file
+// under the same layout.
+const results::Layout& csv_layout(const std::string& app, bool exact) {
+  namespace ma = results::multigpu_app;
+  return app == ma::sdh ? results::layout::sdh_multigpu
+         : app == ma::threebody ? results::layout::threebody_multigpu
+         : exact ? results::layout::gram_multigpu_exact
+                 : results::layout::gram_multigpu;
 }
 
 Options parse(int argc, char** argv) {
@@ -105,7 +108,7 @@ Options parse(int argc, char** argv) {
   cli.check([&] {
     o.app = bench::parse_choice(o.app, "--app", {results::multigpu_app::sdh, results::multigpu_app::threebody, results::multigpu_app::gram});
     o.backend = bench::parse_choice(o.backend, "--backend", {"gpu", "cpu"});
-    if (o.app == "gram" && !gram_built)
+    if (o.app == results::multigpu_app::gram && !gram_built)
       throw bench::bad_input("--app gram: this build has no Gram kernels (src/support/gram needs CUTLASS and "
                              "-Dgram_bench=enabled, or a GPU seen at configure time: see meson setup's CUTLASS and bench_gram lines)");
     if (Ns.empty()) throw bench::bad_input("--N is required");
@@ -117,7 +120,7 @@ Options parse(int argc, char** argv) {
     if (!gpus.empty()) o.gpus = bench::parse_small_ints(gpus, "--gpus", 0, 1023);
     if (!counts.empty()) o.gpu_counts = bench::parse_small_ints(counts, "--gpu-counts", 1, int(max_workers));
     if (!chunks.empty()) o.chunks = bench::parse_small_ints(chunks, "--chunks", 1, int(max_workers));
-    if (o.app == "sdh") {
+    if (o.app == results::multigpu_app::sdh) {
       o.impl = bench::parse_choice(o.impl, "--impl", gs::multi_hist_impls());  // the tile-pair rungs (sdh_rungs.hpp)
       const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
       for (i64 N : sizes) {
@@ -125,7 +128,7 @@ Options parse(int argc, char** argv) {
         if (!e.empty()) throw bench::bad_input("sdh: " + e);
       }
       if (o.verify_max < 0) o.verify_max = 65537;
-    } else if (o.app == "gram") {
+    } else if (o.app == results::multigpu_app::gram) {
       if (o.backend == "cpu")
         throw bench::bad_input("--app gram runs on GPUs only (its CPU result, the float64 oracle, is not the kernels' arithmetic)");
       if (o.d < 1 || o.d > 4096) throw bench::bad_input("--d must be in 1..4096");
@@ -155,7 +158,7 @@ Options parse(int argc, char** argv) {
         }
       }
     }
-    if (o.csv.empty()) o.csv = csv_layout(o.app).file;
+    if (o.csv.empty()) o.csv = csv_layout(o.app, o.exact).file;
   });
   return o;
 }

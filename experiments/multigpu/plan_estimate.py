@@ -3,7 +3,7 @@
 
     python3 experiments/multigpu/plan_estimate.py [CSV ...]      (default experiments/results/h200/sdh_multigpu.csv)
 
-Any of multi_hist's CSVs (sdh_multigpu, threebody_multigpu, gram_multigpu: one layout), with rows of 1 GPU
+Any of multi_hist's CSVs (sdh_multigpu, threebody_multigpu, gram_multigpu, gram_multigpu_exact: one layout), with rows of 1 GPU
 only, of 1 and 2 GPUs (the 2-GPU runs) or of 1, 2 and 4 GPUs (issue #40): the terms come from the largest GPU
 count Gm measured, at the largest N of the CSV. Model of one run on G GPUs of C chunks each (every GPU holds
 every point; lambda split in G * C equal ranges):
@@ -37,7 +37,7 @@ MAX_WORKERS = 64  # tdmaps/partition.hpp max_workers
 PLAN = {MULTIGPU_SDH: (10**7, 10**8), MULTIGPU_THREEBODY: None, MULTIGPU_GRAM: (4 * 10**6, 10**7),
         MULTIGPU_GRAM_EXACT: (4 * 10**6, 10**7)}  # threebody: the CSV's N
 UNIT = {MULTIGPU_SDH: "pairs", MULTIGPU_THREEBODY: "triplets", MULTIGPU_GRAM: "pairs", MULTIGPU_GRAM_EXACT: "pairs"}
-# results::layout::sdh_multigpu (src/support/results/layouts.hpp): the one layout of multi_hist's three CSVs
+# results::layout::sdh_multigpu (src/support/results/layouts.hpp): the one layout of multi_hist's four CSVs
 CSV = "sdh_multigpu.csv"
 HEADER = HEADERS[CSV]
 

@@ -23,6 +23,9 @@
 #     i40_mpi_sdh, i40_mpi_threebody, i40_mpi_gram   multi_hist_mpi, mpirun -np <GPUs>, 1 chunk, the same
 #                    size: its histogram digest (sum, FNV-1a) must equal the single process's (the i40_<app>
 #                    log's, so run that phase first); the 1-GPU baseline is the single process's row
+#   i37_gram_exact   issue #37 item 3: multi_hist --app gram --exact (3xTF32, 64 buckets, d = 128) at N = 4e6
+#                    (I37_N) on 1 and 2 GPUs, 1 chunk, REPS (default 2 here) interleaved rounds, checked once at
+#                    N = 4096 against the float64 CPU histogram -> OUT/<gpu>/gram_multigpu_exact.csv   ~190 s on 2 H200s
 #     i40_wide       the wide-path check (three-body rho = 1, N = 2400) with the gap-free multi-row grid
 #     meta           nvidia-smi -L / --query-gpu / topo -m, the NCCL library -> OUT/logs/meta.txt
 #   Predicted totals (5 reps, the committed 1-GPU rates): 17.5 one-GPU run times an app (2 x (1 + 1/2 + 1/4)
@@ -126,6 +129,9 @@ for ph in "${phases[@]}"; do
       else
         echo "   FAIL: MPI '$b' vs single process '$a'" | tee -a "$out/logs/summary.txt"; status=1
       fi ;;
+    i37_gram_exact)
+      run i37_gram_exact "$prog" --app gram --exact --prec 3xtf32 --buckets 64 --d 128 --N "${I37_N:-4000000}" \
+          --warmup-N 4096 --gpu-counts "$counts" --chunks 1 --reps "${I37_REPS:-2}" --min-reps 1 --out "$out" || status=1 ;;
     i40_wide)
       run i40_wide "$prog" --app threebody --rho 1 --N 2400 --verify-max 2400 --gpu-counts "$i40_counts" \
           --chunks 1,2 --reps 3 --csv threebody_multigpu_wide.csv --out "$out/verify" || status=1 ;;

@@ -280,7 +280,7 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
 // judge rate_vs_first (the rate over 1 GPU, 1 chunk of the same N) of the row with that many chunks, 16-reduce and
 // 17-reduce the largest reduce_frac (in %) over the rows of that GPU count. Met when every N is, "met at some N"
 // (naming them) when some are.
-// 37-gpus (issue #37 item 3): the same on gram_multigpu.csv, the rows of the exact histogram alone (their app is
+// 37-gpus (issue #37 item 3): the same on gram_multigpu_exact.csv, the rows of the exact histogram alone (their app is
 // multigpu_app::gram_exact: multi_hist --app gram --exact); where the CSV has none, the line says so ("not measured").
 struct MultiRule {
   const char* gpus;

@@ -126,7 +126,12 @@ inline constexpr Layout threebody_multigpu{"threebody_multigpu.csv", "gpu", "exp
 // verified "float64" = within the float64 histogram's bound (src/support/gram/gram_cpu.hpp compare)
 inline constexpr Layout gram_multigpu{"gram_multigpu.csv", "gpu", "experiments/multigpu/multi_hist",
                                       sdh_multigpu.columns};
-// The app column of those three (multi_hist --app), declared once for the program and its readers: gram_exact is
+// multi_hist --app gram --exact (issue #37 item 3): the same columns, app gram-exact, verified "oracle" = bucket for
+// bucket the float64 histogram. A file of its own, since a CSV holds one run (one metadata line) and the exact
+// histogram is a run of its own.
+inline constexpr Layout gram_multigpu_exact{"gram_multigpu_exact.csv", "gpu", "experiments/multigpu/multi_hist",
+                                            sdh_multigpu.columns};
+// The app column of those four (multi_hist --app), declared once for the program and its readers: gram_exact is
 // --app gram --exact (issue #37 item 3: the bracketed exact histogram, bucket for bucket float64's).
 }  // namespace layout
 namespace multigpu_app {
@@ -249,7 +254,7 @@ inline const std::vector<const Layout*>& all_layouts() {
       &layout::dummy,         &layout::sqrt_,           &layout::edm,          &layout::collision,
       &layout::exact_range_gpu, &layout::tet_exact_range_gpu, &layout::tet_dummy, &layout::tet_threebody,
       &layout::tet_layout,    &layout::sdh,             &layout::sdh_cpu_1M,   &layout::sdh_multigpu,
-      &layout::threebody_multigpu, &layout::gram_multigpu, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
+      &layout::threebody_multigpu, &layout::gram_multigpu, &layout::gram_multigpu_exact, &layout::peers_edm,  &layout::peers_sdh,    &layout::peers_gram,
       &layout::peers_python,     &layout::ncu_gram,
       &layout::map_instructions,
       &layout::wasted3d,      &layout::exact_ranges_cpu, &layout::printed_forms, &layout::gram,  &layout::gram_exact, &layout::compare_runs,
