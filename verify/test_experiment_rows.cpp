@@ -9,6 +9,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <bench/table.hpp>
+#include <results/csv.hpp>  // split_csv, the reader's fields (gpu_verify_3d's quoted note)
 
 #include "../experiments/apps2d/bench_apps_rows.hpp"
 #include "../experiments/gram/bench_gram_rows.hpp"
@@ -131,18 +132,45 @@ BOOST_AUTO_TEST_CASE(bench_maps3d) {
     old << 1000LL << 8 << 125LL << "cond" << std::string("tet-e") << "thread" << 1 << 1 << 341250ULL << 333375ULL
         << 174720000ULL << 166666500ULL;
     old.stats(s, bench::sig, 6) << g6(bb) << g4(bb / s.median_ms) << g4(eq17);
-    check(rows::tet_dummy_row(1000, 8, 125, "cond", "tet-e", "thread", 1, 1, 341250, 333375, 174720000, 166666500, s, bb,
-                              eq17),
-          old);
+    rows::TetDummyRow d;
+    d.N = 1000;
+    d.rho = 8;
+    d.n = 125;
+    d.form = "cond";
+    d.map = "tet-e";
+    d.mode = results::kThreadMode;
+    d.exact = 1;
+    d.verified = 1;
+    d.launched_blocks = 341250;
+    d.useful_blocks = 333375;
+    d.launched_threads = 174720000;
+    d.useful_threads = 166666500;
+    d.stats = s;
+    d.bb3_median_ms = bb;
+    d.I_eq17 = eq17;
+    check(rows::tet_dummy_row(d), old);
   }
   {
     OldRow old;
     old << 1000LL << 8 << 125LL << std::string("tet-fast") << "block" << 1 << 341250ULL << 333375ULL << 166666500ULL
         << g4(0.05) << 1ULL << 22ULL << 333ULL << 4444ULL;
     old.stats(s, bench::sig, 6) << g4(12.3456) << g6(bb) << g4(bb / s.median_ms) << g4(eq17);
-    check(rows::tet_threebody_row(1000, 8, 125, "tet-fast", "block", 341250, 333375, 166666500, 0.05, {1, 22, 333, 4444},
-                                  s, 12.3456, bb, eq17),
-          old);
+    rows::TetThreebodyRow t;
+    t.N = 1000;
+    t.rho = 8;
+    t.n = 125;
+    t.map = "tet-fast";
+    t.mode = results::kBlockMode;
+    t.launched_blocks = 341250;
+    t.useful_blocks = 333375;
+    t.triplets = 166666500;
+    t.r = 0.05;
+    t.bins = {1, 22, 333, 4444};
+    t.stats = s;
+    t.gtriplets_per_s = 12.3456;
+    t.bb3_median_ms = bb;
+    t.I_eq17 = eq17;
+    check(rows::tet_threebody_row(t), old);
   }
   const bench::Stats bbs = stats(3.3), lins = stats(4.4);
   for (const bench::Stats* b : {&bbs, (const bench::Stats*)nullptr})
@@ -154,15 +182,39 @@ BOOST_AUTO_TEST_CASE(bench_maps3d) {
                                   << (b ? bench::text(g4(b->median_ms / s.median_ms)) : "")
                                   << (l ? bench::text(g6(l->median_ms)) : "")
                                   << (l ? bench::text(g4(l->median_ms / s.median_ms)) : "");
-      check(rows::tet_layout_row(1000, 8, 125, "blocked", "tet-e", "thread", 170000000, 3333500, 3333500.0 / 1000000.0, s,
-                                 456.7, b, l),
-            old);
+      rows::TetLayoutRow r;
+      r.N = 1000;
+      r.rho = 8;
+      r.n = 125;
+      r.layout = "blocked";
+      r.map = "tet-e";
+      r.mode = results::kThreadMode;
+      r.slots = 170000000;
+      r.padding = 3333500;
+      r.padding_over_n2rho3 = 3333500.0 / 1000000.0;
+      r.stats = s;
+      r.eff_gbs = 456.7;
+      r.bb3_median_ms = b ? b->median_ms : NAN;  // none: NaN (empty cells)
+      r.linear_median_ms = l ? l->median_ms : NAN;
+      check(rows::tet_layout_row(r), old);
     }
   {  // the bw_copy reference row
     OldRow old;
     old << 1000LL << 8 << 125LL << "-" << "bw_copy" << "bw" << 1 << 166666500ULL << std::uint64_t(0) << g4(0);
     old.stats(s, bench::sig, 6) << g4(999.5) << "" << "" << "" << "";
-    check(rows::tet_layout_row(1000, 8, 125, "-", "bw_copy", "bw", 166666500, 0, 0.0, s, 999.5, nullptr, nullptr), old);
+    rows::TetLayoutRow r;
+    r.N = 1000;
+    r.rho = 8;
+    r.n = 125;
+    r.layout = "-";
+    r.map = results::kBwCopyMap;
+    r.mode = results::kBwMode;
+    r.slots = 166666500;
+    r.padding = 0;
+    r.padding_over_n2rho3 = 0.0;
+    r.stats = s;
+    r.eff_gbs = 999.5;
+    check(rows::tet_layout_row(r), old);
   }
 }
 
@@ -206,9 +258,22 @@ BOOST_AUTO_TEST_CASE(gpu_verify_3d) {
       const std::string old = std::string("tet-f") + "," + (layer ? "layer" : "row") + "," +
                               (none ? "none" : std::to_string(first)) + "," + std::to_string(end) + "," + ns[0] + "," +
                               ns[1] + "," + ns[2] + ",\"" + note + "\"," + (narrow ? "32" : "64");
-      const auto r = rows::tet_exact_range_gpu_row("tet-f", layer ? "layer" : "row", none ? "none" : std::to_string(first),
-                                                   end, ns, note, narrow);
+      rows::TetExactRangeGpuRow e;
+      e.root = "tet-f";
+      e.part = layer ? results::tet_part::layer : results::tet_part::row;
+      e.first_wrong = none ? "none" : std::to_string(first);
+      e.searched_to = end;
+      e.largest_exact_N_rho4 = ns[0];
+      e.largest_exact_N_rho8 = ns[1];
+      e.largest_exact_N_rho10 = ns[2];
+      e.note = note;
+      e.index_bits = narrow ? 32 : 64;
+      const auto r = rows::tet_exact_range_gpu_row(e);
       BOOST_CHECK_EQUAL(r.line(), old);
+      // the note's comma inside its quotes: the reader (results/csv.hpp split_csv) sees the header's 9 fields
+      const std::vector<std::string> f = results::split_csv(r.line());
+      BOOST_CHECK_EQUAL(f.size(), results::layout::tet_exact_range_gpu.names().size());
+      BOOST_CHECK_EQUAL(f.at(7), note);
     }
 }
 

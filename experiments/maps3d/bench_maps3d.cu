@@ -243,9 +243,23 @@ void run_dummy(const Options& o, results::CsvFile& csv, bench::Interleaved& time
           const Plan3& p = ps[i];
           const u64 lb = launched_blocks3(vs[i].map, p), r3 = u64(rho) * rho * rho;
           std::fprintf(stderr, " %s %.4g ms (I=%.3g)", vs[i].label().c_str(), s[i].median_ms, bb / s[i].median_ms);
-          csv.row(rows::tet_dummy_row(N, rho, p.n, store ? "store" : "cond", vs[i].map, mode_str(vs[i].mode), exact[i],
-                                      verified[i], lb, useful_blocks3(p), lb * r3, tet(u64(N)), s[i], bb,
-                                      eq17_bound(p.n)));
+          rows::TetDummyRow d;
+          d.N = N;
+          d.rho = rho;
+          d.n = p.n;
+          d.form = store ? "store" : "cond";
+          d.map = vs[i].map;
+          d.mode = mode_str(vs[i].mode);
+          d.exact = exact[i];
+          d.verified = verified[i];
+          d.launched_blocks = lb;
+          d.useful_blocks = useful_blocks3(p);
+          d.launched_threads = lb * r3;
+          d.useful_threads = tet(u64(N));
+          d.stats = s[i];
+          d.bb3_median_ms = bb;
+          d.I_eq17 = eq17_bound(p.n);
+          csv.row(rows::tet_dummy_row(d));
         }
         std::fprintf(stderr, "\n");
       }
@@ -295,9 +309,22 @@ void run_threebody(const Options& o, results::CsvFile& csv, bench::Interleaved& 
         const Plan3& p = ps[i];
         const double gtps = double(tet(u64(N))) / (s[i].median_ms * 1e-3) * 1e-9;
         std::fprintf(stderr, " %s %.4g ms (I=%.3g)", vs[i].label().c_str(), s[i].median_ms, bb / s[i].median_ms);
-        csv.row(rows::tet_threebody_row(N, rho, p.n, vs[i].map, mode_str(vs[i].mode), launched_blocks3(vs[i].map, p),
-                                        useful_blocks3(p), tet(u64(N)), o.r, {ref[0], ref[1], ref[2], ref[3]}, s[i],
-                                        gtps, bb, eq17_bound(p.n)));
+        rows::TetThreebodyRow t;
+        t.N = N;
+        t.rho = rho;
+        t.n = p.n;
+        t.map = vs[i].map;
+        t.mode = mode_str(vs[i].mode);
+        t.launched_blocks = launched_blocks3(vs[i].map, p);
+        t.useful_blocks = useful_blocks3(p);
+        t.triplets = tet(u64(N));
+        t.r = o.r;
+        t.bins = {ref[0], ref[1], ref[2], ref[3]};
+        t.stats = s[i];
+        t.gtriplets_per_s = gtps;
+        t.bb3_median_ms = bb;
+        t.I_eq17 = eq17_bound(p.n);
+        csv.row(rows::tet_threebody_row(t));
       }
       std::fprintf(stderr, "\n");
     }
@@ -363,12 +390,36 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
     const double gbs = bytes / (s[i].median_ms * 1e-3) * 1e-9;
     std::fprintf(stderr, "  bw %s %s %.4g ms (%.0f GB/s, %.0f%% of the reference)\n", layout_str(c.l),
                  c.v.map.c_str(), s[i].median_ms, gbs, 100 * gbs / ref_gbs);
-    csv.row(rows::tet_layout_row(N, rho, B.n, layout_str(c.l), c.v.map, results::kBwMode, slots, pad, double(pad) / n2r3,
-                                 s[i], gbs, bb, lin));
+    rows::TetLayoutRow r;
+    r.N = N;
+    r.rho = rho;
+    r.n = B.n;
+    r.layout = layout_str(c.l);
+    r.map = c.v.map;
+    r.mode = results::kBwMode;
+    r.slots = slots;
+    r.padding = pad;
+    r.padding_over_n2rho3 = double(pad) / n2r3;
+    r.stats = s[i];
+    r.eff_gbs = gbs;
+    r.bb3_median_ms = bb ? bb->median_ms : NAN;
+    r.linear_median_ms = lin ? lin->median_ms : NAN;
+    csv.row(rows::tet_layout_row(r));
   }
-  // the reference: the same bytes read and written by a plain float4 copy kernel
-  csv.row(rows::tet_layout_row(N, rho, B.n, "-", results::kBwCopyMap, results::kBwMode, ref_n, 0, 0.0, ref, ref_gbs,
-                               nullptr, nullptr));
+  // the reference: the same bytes read and written by a plain float4 copy kernel (no BB3, no linear layout)
+  rows::TetLayoutRow r;
+  r.N = N;
+  r.rho = rho;
+  r.n = B.n;
+  r.layout = "-";
+  r.map = results::kBwCopyMap;
+  r.mode = results::kBwMode;
+  r.slots = ref_n;
+  r.padding = 0;
+  r.padding_over_n2rho3 = 0.0;
+  r.stats = ref;
+  r.eff_gbs = ref_gbs;
+  csv.row(rows::tet_layout_row(r));
 }
 
 void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& timer) {
@@ -438,8 +489,21 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
         std::fprintf(stderr, "  %s %s %.4g ms (%.0f GB/s)%s%s\n", layout_str(c.l), c.v.label().c_str(), s[i].median_ms, gbs,
                      bb ? (" I=" + bench::text(g4(bb->median_ms / s[i].median_ms))).c_str() : "",
                      lin && c.l == Layout::blocked ? (" linear/blocked=" + bench::text(g4(lin->median_ms / s[i].median_ms))).c_str() : "");
-        csv.row(rows::tet_layout_row(N, rho, B.n, layout_str(c.l), c.v.map, mode_str(c.v.mode), slots, pad,
-                                     double(pad) / n2r3, s[i], gbs, bb, lin));
+        rows::TetLayoutRow r;
+        r.N = N;
+        r.rho = rho;
+        r.n = B.n;
+        r.layout = layout_str(c.l);
+        r.map = c.v.map;
+        r.mode = mode_str(c.v.mode);
+        r.slots = slots;
+        r.padding = pad;
+        r.padding_over_n2rho3 = double(pad) / n2r3;
+        r.stats = s[i];
+        r.eff_gbs = gbs;
+        r.bb3_median_ms = bb ? bb->median_ms : NAN;
+        r.linear_median_ms = lin ? lin->median_ms : NAN;
+        csv.row(rows::tet_layout_row(r));
       }
     }
     if (o.bw_planes)

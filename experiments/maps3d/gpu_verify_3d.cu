@@ -168,16 +168,24 @@ int main(int argc, char** argv) {
                                 : gpu_first_wrong_row(j.root, 0, j.end, scratch, j.narrow);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
       const bool none = first == j.end;
-      std::string ns[3];
-      int k = 0;
-      for (int rho : {4, 8, 10}) ns[k++] = j.layer ? std::to_string(largest_N(first, rho)) : "";
-      csv.row(rows::tet_exact_range_gpu_row(j.root, j.layer ? "layer" : "row", none ? "none" : std::to_string(first), j.end,
-                                            ns, j.note, j.narrow));  // notes are free text: quoted
+      const char* part = j.layer ? results::tet_part::layer : results::tet_part::row;
+      const auto exact_N = [&](int rho) { return j.layer ? std::to_string(largest_N(first, rho)) : std::string(); };
+      rows::TetExactRangeGpuRow e;
+      e.root = j.root;
+      e.part = part;
+      e.first_wrong = none ? "none" : std::to_string(first);
+      e.searched_to = j.end;
+      e.largest_exact_N_rho4 = exact_N(4);
+      e.largest_exact_N_rho8 = exact_N(8);
+      e.largest_exact_N_rho10 = exact_N(10);
+      e.note = j.note;  // free text: the row writes it quoted
+      e.index_bits = j.narrow ? 32 : 64;
+      csv.row(rows::tet_exact_range_gpu_row(e));
       const std::string detail = (none ? "exact for every lambda < " + std::to_string(j.end)
                                        : "first wrong lambda " + std::to_string(first)) +
                                  " (" + std::to_string(s).substr(0, 5) + " s)";
       report(!j.must_be_exact || none,
-             "exact-range " + j.root + " " + (j.layer ? "layer" : "row") + (j.narrow ? " path=32" : " path=64"), detail);
+             "exact-range " + j.root + " " + part + (j.narrow ? " path=32" : " path=64"), detail);
     }
     cudaFree(scratch);
   }

@@ -7,6 +7,7 @@
 #include "maps3d_host.hpp"
 
 #include <gpu/common.cuh>
+#include <layouts.hpp>  // results::kThreadMode, kBlockMode: the modes' words (src/support/results/layouts.hpp)
 
 #include <array>
 #include <string>
@@ -15,7 +16,8 @@
 namespace tdmaps::exp3d {
 
 enum class Mode : int { thread = 0, block = 1 };
-inline const char* mode_str(Mode m) { return m == Mode::thread ? "thread" : "block"; }
+// The mode's word in the CSVs (results/layouts.hpp kThreadMode / kBlockMode, which the readers use too).
+inline const char* mode_str(Mode m) { return m == Mode::thread ? results::kThreadMode : results::kBlockMode; }
 
 // A map (bb3, tet-f, tet-e, tet-fast) and where it is evaluated.
 struct Variant {

@@ -62,8 +62,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "wasted3d: counts disagree with the closed forms at N=%lld rho=%d\n", (long long)N, rho);
         return 1;
       }
-      row("bb3", bb);
-      row("tet", te);
+      row(BB3::name, bb);              // the box's map name (tdmaps/map_3d.hpp), as the readers look it up
+      row(results::kWasted3dTet, te);  // TET's counts, any root (results/layouts.hpp)
       std::fprintf(stderr, "wasted3d: rho=%d N=%lld done (%.1f s)\n", rho, (long long)N,
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }

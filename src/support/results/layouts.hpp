@@ -51,8 +51,8 @@ inline constexpr const char* kBwCopyMap = "bw_copy";
 inline constexpr const char* kBwMode = "bw";
 // The modes of a 3D map in tet_dummy.csv, tet_threebody.csv and tet_layout.csv (and map_instructions.csv's 3D rows):
 // the map evaluated by every thread, or once a block (shared by its threads). bench_maps3d writes them
-// (experiments/maps3d/maps3d_gpu.hpp mode_str, GPU code that spells them itself still; sass_cost.sh for
-// map_instructions.csv); the figures and README read them through these.
+// (experiments/maps3d/maps3d_gpu.hpp mode_str returns these; sass_cost.sh spells them for map_instructions.csv); the
+// figures and README read them through these.
 inline constexpr const char* kThreadMode = "thread";
 inline constexpr const char* kBlockMode = "block";
 // The kinds of a row of exact_range_gpu.csv and exact_ranges_cpu.csv (column kind): a thread map's root (its range an N),
@@ -65,14 +65,14 @@ inline constexpr const char* block = "block";
 inline constexpr const char* block3 = "block3";
 }  // namespace exact_kind
 // The parts of a tetrahedral root in tet_exact_range_gpu.csv (column part): the layer root and the row root. gpu_verify_3d
-// (experiments/maps3d/gpu_verify_3d.cu, frozen GPU code) spells them itself still; README reads them through these.
+// (experiments/maps3d/gpu_verify_3d.cu) writes them and README reads them through these.
 namespace tet_part {
 inline constexpr const char* layer = "layer";
 inline constexpr const char* row = "row";
 }  // namespace tet_part
 // wasted3d.csv's map word for the tetrahedral maps' counts (launched tet(n) blocks whatever the root, so no one map's
-// name): experiments/maps3d/wasted3d.cpp writes it (spelled there still); fig_exact reads it as TET_E, the figures'
-// style of the TET series is under it (figures/looks.cpp).
+// name): experiments/maps3d/wasted3d.cpp writes it (its other rows' word is the box's map name, tdmaps::BB3::name);
+// fig_exact reads it as TET_E, the figures' style of the TET series is under it (figures/looks.cpp).
 inline constexpr const char* kWasted3dTet = "tet";
 
 namespace layout {
