@@ -24,7 +24,7 @@ else
   cp -r "$src/verify/results" "$w/verify/results"
 fi
 cp "$src/paper/reported.csv" "$src/paper/conditions.csv" "$src/paper/references.bib" "$src/paper/report.template.md" \
-  "$src/paper/targets.csv" "$w/paper/"
+  "$src/paper/notes.template.md" "$src/paper/targets.csv" "$w/paper/"  # notes.template.md: the claims' reasons
 cp "$src/figures/captions.template.md" "$w/figures/"  # the figures' captions and readings (found from paper/)
 mkdir -p "$w/src/support/results"  # README's blocks' prose (found from paper/ too)
 cp "$src/src/support/results/readme.template.md" "$w/src/support/results/"

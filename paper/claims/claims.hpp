@@ -26,7 +26,8 @@ struct Outcome {
   std::string verdict;  // kHolds | kDiffers | kNotMeasured | kContext | kDepends
   std::string reason;   // why, in words (a "differs" names the data it comes from)
   bool noise = false;   // the verdict is within the run-to-run spread (p25/p75)
-  std::string split;    // "depends on the reading": each reading's verdict ("ρ = 16 differs; ρ = 32 holds")
+  std::string split{};  // "depends on the reading": each reading's verdict ("ρ = 16 differs; ρ = 32 holds")
+  bool why = false;     // the reason gives the verdict's cause (notes.hpp add_why), measured or "reason not measured"
 };
 
 // Whether claim `id` has a rule; the rule in words.

@@ -69,7 +69,7 @@ Rule bound_I(bool hypothesis) {
                   j.gain = !hypothesis;
                   j.noise = b.spread;
                   Outcome o = judge(c, b.v, txt, j);
-                  if (o.verdict == kDiffers) o.reason += ". Why: " + bound_note(g, *b.layout, dummy_store(), b.map);
+                  if (o.verdict == kDiffers) add_why(o, bound_note(g, *b.layout, dummy_store(), b.map));
                   return o;
                 },
                 true);
@@ -131,6 +131,7 @@ Rule wasted_ltm() {
                  "on the diagonal\"), judged] " + ours_b + "; [whole blocks of the balanced grid, shown] " + ours_a;
         o.reason += "; " + std::string(kOwnTermRule) + "; counted as whole blocks of the balanced grid's padding it would be " +
                     a.verdict + " (" + a.reason + ")";
+        o.why = o.why || a.why;
         return o;
       },
       false);
@@ -396,7 +397,7 @@ Rule sqrt_all_alike(pick_rows::Grid grid) {
                   if (!any) return needs(results::layout::sqrt_.file, "form=store, " + join(ms, "/") + " rows");
                   Outcome o{join(txt, ", ") + " [median N≥" + fmt_int(kLargeN) + "]", all ? kHolds : kDiffers,
                             (all ? "all within ±" : "not all within ±") + fmt(kTolI, 2) + " of " + fmt(c.pv.lo, 3), noise};
-                  if (!all) o.reason += ". Why: " + join(whys, "; ");
+                  if (!all) add_why(o, join(whys, "; "));
                   return o;
                 },
                 true);
@@ -465,9 +466,10 @@ Rule first_measured(std::vector<std::pair<std::string, Rule>> alts) {
 Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& outs) {
   std::vector<std::string> ours, reasons, verdicts, unmeasured;
   std::string common;
-  bool agree = true, noise = false;
+  bool agree = true, noise = false, why = false;
   for (const auto& [label, o] : outs) {
     ours.push_back("[" + label + "] " + o.ours);
+    why = why || o.why;
     if (o.verdict == kNotMeasured) {
       unmeasured.push_back(label + ": " + o.reason);
       continue;
@@ -486,6 +488,7 @@ Outcome combine_readings(const std::vector<std::pair<std::string, Outcome>>& out
   if (!agree) out.split = join(verdicts, "; ");
   if (!unmeasured.empty()) out.reason += "; not measured: " + join(unmeasured, "; ");
   out.noise = noise;
+  out.why = why;
   return out;
 }
 Rule readings(std::vector<std::pair<std::string, Rule>> alts) {

@@ -41,7 +41,7 @@ Rule dummy_converge() {
                     o.verdict = kDiffers;
                     o.reason = "the maps do not converge: spread " + fmt(spread, 1) + " points";
                   }
-                  if (o.verdict == kDiffers) o.reason += ". Why: " + bound_note(g, results::layout::dummy, dummy_store(), ltm_map);
+                  if (o.verdict == kDiffers) add_why(o, bound_note(g, results::layout::dummy, dummy_store(), ltm_map));
                   return o;
                 },
                 true);
@@ -67,9 +67,9 @@ Rule rec_from_N() {
                   Outcome o = judge(c, from, "N ≥ " + fmt_int(from) + " (grid of the sweep, step " +
                                                  (p.size() > 1 ? fmt_int(p[1].first - p[0].first) : std::string("—")) + ")");
                   if (o.verdict == kDiffers)
-                    o.reason += ". Why: REC's I at large N is " + fmt(med_from(p, kLargeN), 3) + " at this ρ (median N ≥ " +
+                    add_why(o, "REC's I at large N is " + fmt(med_from(p, kLargeN), 3) + " at this ρ (median N ≥ " +
                                 fmt_int(kLargeN) + "), so its curve crosses 1 " + (from > c.pv.lo ? "later" : "earlier") + "; " +
-                                bound_note(g, results::layout::edm, edm4, tdmaps::REC::name, from);
+                                bound_note(g, results::layout::edm, edm4, tdmaps::REC::name, from));
                   const Pts r = rel_spread(*t, edm4, tdmaps::REC::name);
                   for (const auto& q : p)
                     if (q.first < from && q.first >= from - 2 * (p.size() > 1 ? p[1].first - p[0].first : 0))
@@ -121,7 +121,7 @@ Rule feat_flat(pick_rows::Grid grid) {
                     for (const std::string& m : moved)
                       w.push_back(bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
                                   bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)");
-                    o.reason += ". Why: " + join(w, "; ");
+                    add_why(o, join(w, "; "));
                   }
                   return o;
                 },
@@ -192,7 +192,7 @@ Rule col_utm_low() {
                     if (const Table* d = g->get(results::layout::dummy))
                       for (const TableRow& r : d->rows())
                         if (r.d("median_ms") > 0 && !(r.d("median_ms") >= fl)) fl = r.d("median_ms");
-                    o.reason += ". Why: at N=" + fmt_int(firstN) + " BB's shared-memory kernel takes " + fmt_g(1e3 * b.at(firstN), 3) +
+                    add_why(o, "at N=" + fmt_int(firstN) + " BB's shared-memory kernel takes " + fmt_g(1e3 * b.at(firstN), 3) +
                                 " µs and UTM's direct one " + fmt_g(1e3 * u.at(firstN), 3) + " µs" +
                                 (std::isfinite(fl) ? ", " + fmt(b.at(firstN) / fl, 2) + "× and " + fmt(u.at(firstN) / fl, 2) +
                                                          "× the smallest kernel time of this GPU (" + fmt_g(1e3 * fl, 3) +
@@ -200,7 +200,7 @@ Rule col_utm_low() {
                                                          "halve the time"
                                                    : std::string()) +
                                 "; UTM's gain grows with N to " + fmt(best, 1) + "% at its largest exact N " + fmt_int(bestN) +
-                                ". For the paper's 100% BB's shared kernel would have to take twice UTM's direct one at low N";
+                                ". For the paper's 100% BB's shared kernel would have to take twice UTM's direct one at low N");
                   }
                   return o;
                 },

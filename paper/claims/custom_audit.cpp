@@ -142,11 +142,13 @@ Rule maps_differ_edm(pick_rows::Grid grid) {
                     if (!(v <= hi)) hi = v;
                   }
                   const double d = hi - lo;
-                  return Outcome{"spread " + fmt(d, 3) + " (" + join(txt, ", ") + ", median N≥" + fmt_int(kLargeN) + ")",
-                                 d > kTolI ? kHolds : kDiffers,
-                                 d > kTolI ? "the maps differ by more than ±" + fmt(kTolI, 2) + " in I"
-                                           : "the maps lie within ±" + fmt(kTolI, 2) + " of each other: no difference manifests. Why: reason not measured",
-                                 false};
+                  Outcome o{"spread " + fmt(d, 3) + " (" + join(txt, ", ") + ", median N≥" + fmt_int(kLargeN) + ")",
+                            d > kTolI ? kHolds : kDiffers,
+                            d > kTolI ? "the maps differ by more than ±" + fmt(kTolI, 2) + " in I"
+                                      : "the maps lie within ±" + fmt(kTolI, 2) + " of each other: no difference manifests",
+                            false};
+                  if (!(d > kTolI)) add_why(o, "reason not measured");
+                  return o;
                 },
                 true);
 }
@@ -175,10 +177,12 @@ Rule feat_similar(pick_rows::Grid grid) {
                     for (int f : {2, 3})
                       if (v[f] < lo || v[f] > hi) off.push_back(m + " d=" + std::to_string(f));
                   }
-                  return Outcome{join(txt, "; ") + " (median N≥" + fmt_int(kLargeN) + ")", off.empty() ? kHolds : kDiffers,
-                                 off.empty() ? "2 and 3 features lie within the range of 1 and 4 features (±" + fmt(kTolI, 2) + ")"
-                                             : "outside the range of 1 and 4 features: " + join(off, ", ") + ". Why: reason not measured",
-                                 false};
+                  Outcome o{join(txt, "; ") + " (median N≥" + fmt_int(kLargeN) + ")", off.empty() ? kHolds : kDiffers,
+                            off.empty() ? "2 and 3 features lie within the range of 1 and 4 features (±" + fmt(kTolI, 2) + ")"
+                                        : "outside the range of 1 and 4 features: " + join(off, ", "),
+                            false};
+                  if (!off.empty()) add_why(o, "reason not measured");
+                  return o;
                 },
                 true);
 }
@@ -197,8 +201,8 @@ Rule feat_rec() {
                                       : "REC's I changes by no more than ±" + fmt(kTolI, 2) + " over the features",
                             false};
                   if (o.verdict == kDiffers)
-                    o.reason += ". Why: " + bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)";
+                    add_why(o, bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
+                                   bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)");
                   return o;
                 },
                 true);
@@ -277,11 +281,13 @@ Rule two_conditionals() {
                   double lastN = NAN;
                   for (bool fma : {false, true})
                     if (const auto r = exact_N(ctx, g, tdmaps::UTM_N::name, fma, false); r && !r->lower_bound) lastN = r->N;
-                  return Outcome{"utm-n exact up to " + join(txt, "; "), finite ? kDiffers : kHolds,
-                                 finite ? "the two conditionals stop fixing the root one N past that range (the sweep's "
-                                          "first wrong N)" + (std::isfinite(lastN) ? ". Why: " + utm_radicand_note(lastN) : std::string())
-                                        : "no failure found in the searched range",
-                                 false};
+                  Outcome o{"utm-n exact up to " + join(txt, "; "), finite ? kDiffers : kHolds,
+                            finite ? "the two conditionals stop fixing the root one N past that range (the sweep's "
+                                     "first wrong N)"
+                                   : "no failure found in the searched range",
+                            false};
+                  if (finite && std::isfinite(lastN)) add_why(o, utm_radicand_note(lastN));
+                  return o;
                 },
                 true);
 }

@@ -125,10 +125,12 @@ Rule range_readings(std::vector<std::string> variants) {
 // the N that domain gives (000 converts it to N ≤ 3,000; with x ≤ 4N² it is N = 5,000).
 std::string utm_radicand_note(double N) {
   const double m = N + 1, x = 4 * m * m;
-  return "the fast root first fails at N = " + fmt_int(m) + ", where UTM's radicand 4n² − 4n − 8k + 1 reaches about 4N² = " +
-         fmt_g(x, 3) + " = 2^" + fmt(std::log2(x), 1) + "; the domain Avril et al. state for their root, x ≤ 10⁸ (000 §II), "
-         "is N = 5,000 under that radicand, so ours lies " + fmt(100 * (m / 5000 - 1), 0) + "% past it, and 000's 3,000 "
-         "is its own conversion of that domain (radicand " + fmt_g(4.0 * 3000 * 3000, 3) + ")";
+  const double avril_N = 5000, paper_N = 3000;  // x ≤ 10⁸ = 4N² at N = 5,000; 000's own conversion
+  // the words: paper/notes.template.md, section utm_radicand
+  tmpl::Scope v;
+  v.set("N", fmt_int(m)).set("x", fmt_g(x, 3)).set("log2_x", fmt(std::log2(x), 1)).set("avril_N", fmt_int(avril_N));
+  v.set("past_pct", fmt(100 * (m / avril_N - 1), 0)).set("paper_N", fmt_int(paper_N)).set("paper_x", fmt_g(4 * paper_N * paper_N, 3));
+  return note("utm_radicand", v);
 }
 Rule utm_range_mode(bool fma) {
   return custom(std::string("largest exact N of utm-n (Avril's fast square root with two repairs) in the ") +
@@ -138,7 +140,7 @@ Rule utm_range_mode(bool fma) {
                   const auto n = exact_N(ctx, g, tdmaps::UTM_N::name, fma, false);
                   if (!n) return Outcome{"—", kNotMeasured, "not measured yet (needs " + kRangeFiles + ": utm-n rows)", false};
                   Outcome o = judge(c, n->N, "utm-n " + range_text(n));
-                  if (o.verdict == kDiffers) o.reason += ". Why: " + utm_radicand_note(n->N);
+                  if (o.verdict == kDiffers) add_why(o, utm_radicand_note(n->N));
                   return o;
                 },
                 false);
@@ -182,11 +184,11 @@ Rule range_10x() {
                   txt = "FMA: " + fmt(l->N / u->N, 2) + "× (ltm-r " + fmt_int(l->N) + " / utm-n " + fmt_int(u->N) + "); " + txt;
                   Outcome o = judge(c, l->N / u->N, txt);
                   if (o.verdict == kDiffers)
-                    o.reason += ". Why: LTM's exact range is a count of blocks (λ < its limit, so N ≤ ρ·n_max) and grows with "
+                    add_why(o, "LTM's exact range is a count of blocks (λ < its limit, so N ≤ ρ·n_max) and grows with "
                                 "the block side, while UTM's is a count of threads whatever ρ: here ltm-r reaches N = " +
                                 fmt_int(l->N) + " at ρ = " + fmt_int(current_rho()) + " (" + fmt_int(l->N / current_rho()) +
                                 " block rows) and utm-n N = " + fmt_int(u->N) + ", so the ratio is " + fmt(l->N / u->N, 2) +
-                                " at this ρ and doubles with ρ; the paper's 10× divides its tested 30,720 by the cited 3,000 (000 §VI)";
+                                " at this ρ and doubles with ρ; the paper's 10× divides its tested 30,720 by the cited 3,000 (000 §VI)");
                   return o;
                 },
                 false);

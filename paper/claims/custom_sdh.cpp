@@ -63,14 +63,15 @@ std::string sdh_fill_note(const GpuData* g, const TableRow& r) {
     }
     return *std::max_element(v2.begin(), v2.end()) / *std::max_element(v3.begin(), v3.end());
   };
-  std::string o = "N = " + fmt_int(N) + " at " + fmt_int(tpb) + " threads a block is " + fmt_int(blocks) + " blocks";
-  if (std::isfinite(sms) && sms > 0)
-    o += " on this GPU's " + fmt_int(sms) + " SMs (" + fmt(blocks / sms, 2) + " a SM), so each SM runs at most " +
-         (blocks <= sms ? "one block and the longest thread sets the time: " : "a few blocks: ") +
-         "a round-robin model of the blocks' longest threads predicts v2/v3 = " + fmt(model(sms), 2) + " here";
-  o += "; on the paper's GTX 760 (6 SMX: 1,152 cores / 192) the same model predicts v2/v3 = " + fmt(model(6), 2) +
-       ", so the imbalance that divergence control removes is hidden there by several blocks an SMX";
-  return o;
+  const double paper_sms = 6;  // the GTX 760's SMX (1,152 cores / 192)
+  // the words: paper/notes.template.md, section sdh_fill
+  tmpl::Scope v;
+  v.set("N", fmt_int(N)).set("tpb", fmt_int(tpb)).set("blocks", fmt_int(blocks));
+  const bool known = std::isfinite(sms) && sms > 0;
+  v.set("sms", known ? fmt_int(sms) : "").set("per_sm", known ? fmt(blocks / sms, 2) : "").flag("one_block", blocks <= sms);
+  v.set("v2_v3", known ? fmt(model(sms), 2) : "");
+  v.set("paper_sms", fmt_int(paper_sms)).set("v2_v3_paper", fmt(model(paper_sms), 2));
+  return note("sdh_fill", v);
 }
 }  // namespace
 Rule sdh_time_context(const std::string& slot) {
@@ -101,11 +102,11 @@ Rule sdh_ratio(const std::string& num, const std::string& den, std::optional<Tol
                   j.noise = v * (sdh_noise(lad.at(num)) + sdh_noise(lad.at(den)));
                   Outcome o = judge(c, v, vfmt("x", v) + " (" + lad.at(num).s("impl") + " / " + lad.at(den).s("impl") +
                                          (std::isfinite(j.noise) ? "; run-to-run ±" + fmt(j.noise, 2) : "") + ")", j);
-                  if (o.verdict == kDiffers && num == sdh_seed::v2 && den == sdh_seed::v3) o.reason += ". Why: " + sdh_fill_note(g, lad.at(num));
+                  if (o.verdict == kDiffers && num == sdh_seed::v2 && den == sdh_seed::v3) add_why(o, sdh_fill_note(g, lad.at(num)));
                   else if (o.verdict == kDiffers && num == sdh_seed::v1)
-                    o.reason += ". Why: reason not measured: v1 adds every pair to the global histogram with an atomic, "
+                    add_why(o, "reason not measured: v1 adds every pair to the global histogram with an atomic, "
                                 "and the share of v1's time those atomics take needs profiler counters of v1 (L2 atomic "
-                                "requests, warp stalls) that this package has not recorded; the rows give times only";
+                                "requests, warp stalls) that this package has not recorded; the rows give times only");
                   return o;
                 },
                 true);
@@ -175,9 +176,9 @@ Rule sdh_steps() {
                   const bool ok = top.count("v1→v2") && top.count("v4→v5");
                   Outcome o{join(txt, ", "), ok ? kHolds : kDiffers, "largest: " + steps[0].second + " and " + steps[1].second, false};
                   if (!ok)
-                    o.reason += ". Why: " + sdh_fill_note(g, lad.at(sdh_seed::v2)) + "; with at most one block an SM v2→v3 halves "
+                    add_why(o, sdh_fill_note(g, lad.at(sdh_seed::v2)) + "; with at most one block an SM v2→v3 halves "
                                 "the longest thread, which makes it a large step here; why v4→v5 (tiling) gains less here "
-                                "than on the GTX 760 needs cache counters of v4 and v5, not recorded: reason not measured for that step";
+                                "than on the GTX 760 needs cache counters of v4 and v5, not recorded: reason not measured for that step");
                   return o;
                 },
                 true);

@@ -170,7 +170,7 @@ Rule layout_2f() {
         const std::string ours = "bw kernel: linear/blocked median " + fmt(v, 3) + " over " + std::to_string(ratio.size()) +
                                  " rows ≥ 70% of " + fmt_g(bw, 4) + " GB/s on every GPU" + (dropped ? " (" + std::to_string(dropped) + " rows near the bandwidth here only, left out)" : "") + "; 2 − F = " + fmt(p, 4) + (ctxt.empty() ? "" : "; " + ctxt);
         // what the judged rows say about the two layouts: the share of the copy bandwidth each moves
-        const std::string cause = ". Why: over the judged rows the blocked layout moves a median " +
+        const std::string cause = "over the judged rows the blocked layout moves a median " +
                                 fmt(100 * median(blk_frac), 0) + "% of the bw_copy bandwidth of the same run and the linear "
                                 "layout " + fmt(100 * median(lin_frac), 0) + "% (its eff_gbs scaled by the time ratio); "
                                 "what makes each unaligned linear access cost more than eq. (7)'s α = 2 is not measured "
@@ -181,13 +181,13 @@ Rule layout_2f() {
         Judge uj;
         uj.cmp = "<=";
         Outcome ceil_o = judge(uc, v, ours, uj);
-        if (ceil_o.verdict == kDiffers) ceil_o.reason += cause;
+        if (ceil_o.verdict == kDiffers) add_why(ceil_o, cause);
         Claim fc = cc;
         fc.pv.cmp = ">=";
         Judge fj;
         fj.cmp = ">=";
         Outcome floor_o = judge(fc, v, ours, fj);
-        if (floor_o.verdict == kDiffers) floor_o.reason += cause;
+        if (floor_o.verdict == kDiffers) add_why(floor_o, cause);
         // eq. (10) "≈ 2 − F ≤ 2" and the abstract's "up to 2×" state the bound: judged (judging rule 'upper bound');
         // eq. (7)'s "at least" (α = 2 the best case) shown without a vote
         Outcome o = ceil_o;

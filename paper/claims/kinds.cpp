@@ -335,69 +335,57 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
   if (!std::isfinite(nmax)) return "";
   const auto at = [&](const std::string& mm, const std::string& col) { return at_N(*t, s, mm, nmax, col); };
   const double rho = std::isfinite(s.rho) ? s.rho : current_rho();
-  const std::string where = "on " + g->name() + " at N=" + fmt_int(nmax) + ", ρ=" + fmt_int(rho) + " (" + m +
-                            "'s largest N " +
-                            (std::isfinite(xmax) ? "≤ " + fmt_int(xmax) + ", the claim's range" : std::string("here")) + ")";
+  // the words: paper/notes.template.md, sections bound_blocks and bound_app (partial bound_where)
+  tmpl::Scope v;
+  v.set("gpu", g->name()).set("N", fmt_int(nmax)).set("rho", fmt_int(rho)).set("map", m);
+  v.set("xmax", std::isfinite(xmax) ? fmt_int(xmax) : "");
   const double bt = at(tdmaps::BB::name, "median_ms"), lt = at(m, "median_ms");
   if (!std::isfinite(bt) || !std::isfinite(lt) || !(bt > 0) || !(lt > 0)) return "";
   const double improvement = bt / lt, paper_improvement = paper_I();
+  v.set("I", fmt(improvement, 3)).set("paper_I", std::isfinite(paper_improvement) ? fmt(paper_improvement, 3) : "");
   std::string src;
   const double ce = floor_ns(g, t, layout, s, nmax, &src);
-  const std::string kepler = "no Kepler GPU is available here, so the paper's GPU's value is not measured";
+  v.set("src", src).set("ce", std::isfinite(ce) ? fmt_g(ce, 3) : "");
   // unchecked (csv.hpp's *_opt): `layout` is dummy.csv / sqrt.csv (launched_blocks) or edm.csv / collision.csv (GBps)
   if (t->has_opt("launched_blocks")) {  // dummy.csv / sqrt.csv: the time per launched block
     const double bl = at(tdmaps::BB::name, "launched_blocks"), ll = at(m, "launched_blocks");
     const double tb = bt * 1e6 / bl, tm = lt * 1e6 / ll, k = tm / tb, ratio = bl / ll;
-    std::string o = where + ": a launched block takes τ = " + fmt_g(tb, 3) + " ns of GPU time for BB and " + fmt_g(tm, 3) +
-                    " ns for " + m + " (median_ms / launched_blocks), k = τ_map / τ_BB = " + fmt(k, 3) +
-                    " (000 eqs. (10)-(13)); with the block ratio " + fmt(ratio, 3) + " that gives I = ratio / k = " +
-                    fmt(improvement, 3);
+    v.set("tau_bb", fmt_g(tb, 3)).set("tau_map", fmt_g(tm, 3)).set("k", fmt(k, 3)).set("ratio", fmt(ratio, 3));
+    v.set("k_cond", "").flag("near_floor", false).set("floor_x", "");
     if (std::isfinite(ce)) {
       const Sel cs = pick_rows::dummy(pick_rows::Form::Cond, true, rho);
       const double kc_ms = at_N(*t, cs, m, nmax, "median_ms"), kc_bl = at_N(*t, cs, m, nmax, "launched_blocks");
       const double kc = (kc_ms * 1e6 / kc_bl) / ce;
-      o += "; without the store (" + src + ", the empty-block floor) a block costs c_e = " + fmt_g(ce, 3) + " ns" +
-           (std::isfinite(kc) ? " and " + m + "'s k is " + fmt(kc, 3) : std::string()) + ", so " +
-           (tb <= 1.15 * ce ? "every block sits near the block scheduler's floor and the map's arithmetic is hidden "
-                              "under it (its SASS: experiments/results/cpu/map_instructions.csv)"
-                            : "the store makes a block cost " + fmt(tb / ce, 2) + "× the floor and the map's extra "
-                              "instructions (experiments/results/cpu/map_instructions.csv) show in k");
+      v.set("k_cond", std::isfinite(kc) ? fmt(kc, 3) : "").flag("near_floor", tb <= 1.15 * ce).set("floor_x", fmt(tb / ce, 2));
     }
-    if (std::isfinite(paper_improvement) && paper_improvement > 0)
-      o += ". For the paper's I = " + fmt(paper_improvement, 3) + " the map's block would have to cost k = ratio / I = " +
-           fmt(ratio / paper_improvement, 3) + " BB's on the paper's GPU, against " + fmt(k, 3) + " here (" + kepler + ")";
-    return o;
+    if (!(std::isfinite(paper_improvement) && paper_improvement > 0)) v.set("paper_I", "");
+    v.set("k_paper", std::isfinite(paper_improvement) && paper_improvement > 0 ? fmt(ratio / paper_improvement, 3) : "");
+    return note("bound_blocks", v);
   }
   // edm.csv / collision.csv: BB's time = W wasted blocks at the floor + U useful blocks at c_u
   const double n = std::ceil(nmax / rho), U = n * (n + 1) / 2, W = n * (n - 1) / 2;
-  std::string o =
-      where + ": BB " + fmt_g(bt, 3) + " ms, " + m + " " + fmt_g(lt, 3) + " ms (I = " + fmt(improvement, 3) + ")";
+  v.set("t_bb", fmt_g(bt, 3)).set("t_map", fmt_g(lt, 3));
+  for (const char* k : {"W", "U", "cu", "cu_x", "I_floor", "delta", "cu_x_paper", "delta_paper"}) v.set(k, "");
+  v.flag("paper_gain", false).flag("paper_loss", false);
   if (std::isfinite(ce)) {
     const double cu = (bt * 1e6 - W * ce) / U, Ifl = 1 + W * ce / (lt * 1e6), delta = (lt * 1e6 / U - cu) / cu;
-    o += "; BB's time is its " + fmt_int(W) + " wasted blocks at the empty-block floor c_e = " + fmt_g(ce, 3) + " ns (" +
-         src + ", same N and ρ) plus " + fmt_int(U) + " useful blocks at c_u = (t_BB − W·c_e) / U = " + fmt_g(cu, 3) +
-         " ns: a useful block costs " + fmt(cu / ce, 2) + "× an empty one, so skipping the wasted blocks alone gives I_floor = "
-         "1 + W·c_e / t_map = " + fmt(Ifl, 3) + " and the map's own cost per useful block adds δ = " + fmt(100 * delta, 1) +
-         "% of c_u";
-    if (std::isfinite(paper_improvement) && paper_improvement > 1)
-      o += ". For the paper's I = " + fmt(paper_improvement, 3) +
-           " (with δ = 0) a useful block would have to cost (W/U) / (I − 1) = " +
-           fmt((W / U) / (paper_improvement - 1), 3) + "× an empty one on the paper's GPU, against " + fmt(cu / ce, 2) + " here (" + kepler + ")";
-    else if (std::isfinite(paper_improvement))
-      o += ". The paper's I = " + fmt(paper_improvement, 3) +
-           " ≤ 1 needs the map's own cost per useful block to exceed the floor gain: "
-           "δ > W·c_e / (U·c_u) = " + fmt(100 * W * ce / (U * cu), 0) + "% of c_u, against " + fmt(100 * delta, 1) + "% here (" + kepler + ")";
+    v.set("W", fmt_int(W)).set("U", fmt_int(U)).set("cu", fmt_g(cu, 3)).set("cu_x", fmt(cu / ce, 2));
+    v.set("I_floor", fmt(Ifl, 3)).set("delta", fmt(100 * delta, 1));
+    v.flag("paper_gain", std::isfinite(paper_improvement) && paper_improvement > 1);
+    v.flag("paper_loss", std::isfinite(paper_improvement) && !(paper_improvement > 1));
+    if (std::isfinite(paper_improvement) && paper_improvement > 1) v.set("cu_x_paper", fmt((W / U) / (paper_improvement - 1), 3));
+    else if (std::isfinite(paper_improvement)) v.set("delta_paper", fmt(100 * W * ce / (U * cu), 0));
   }
+  v.set("bw", "").set("gb", "").set("bw_share", "");
   if (t->has_opt("GBps")) {
     double bw = NAN;
     for (const TableRow& r : t->rows())
       if (r.s("map") == results::kWriteBwMap) bw = r.d("GBps");
     const double bytes = at(m, "bytes_written");
     if (std::isfinite(bw) && bytes > 0)
-      o += "; writing its " + fmt_g(bytes / 1e9, 3) + " GB at the run's write bandwidth (" + fmt_g(bw, 4) +
-           " GB/s, write_bw row) needs " + fmt(100 * (bytes / (bw * 1e9)) / (lt / 1e3), 0) + "% of " + m + "'s time";
+      v.set("bw", fmt_g(bw, 4)).set("gb", fmt_g(bytes / 1e9, 3)).set("bw_share", fmt(100 * (bytes / (bw * 1e9)) / (lt / 1e3), 0));
   }
-  return o;
+  return note("bound_app", v);
 }
 
 // ---- kinds -----------------------------------------------------------------------------------
@@ -406,7 +394,7 @@ Outcome with_note(Outcome o, const GpuData* g, const results::Layout& layout, co
                   double xmax = kInf) {
   if (o.verdict == kDiffers) {
     const std::string n = bound_note(g, layout, s, map, xmax);
-    if (!n.empty()) o.reason += ". Why: " + n;
+    if (!n.empty()) add_why(o, n);
   }
   return o;
 }

@@ -63,12 +63,14 @@ Rule utm_span(Rule r, const results::Layout& layout, Sel utm_sel, Sel ref_sel) {
         const double um = top(curve(*t, utm_sel, m)), rm = top(curve(*t, ref_sel, ref));
         if (um < rm) {
           const Outcome o = fn(c, g, ctx);
-          return Outcome{o.ours, kNotMeasured,
-                         "not measured over the paper's N range: " + m + " has rows over " + n_range(*t, utm_sel, m) +
-                             " only, the other maps reach N = " + fmt_int(rm) + " (" + ref + "), and the paper's statement "
-                             "is on UTM over its whole N range; over UTM's rows the rule gives " + o.verdict +
-                             (o.reason.empty() ? "" : " (" + o.reason + ")"),
-                         false};
+          Outcome u{o.ours, kNotMeasured,
+                    "not measured over the paper's N range: " + m + " has rows over " + n_range(*t, utm_sel, m) +
+                        " only, the other maps reach N = " + fmt_int(rm) + " (" + ref + "), and the paper's statement "
+                        "is on UTM over its whole N range; over UTM's rows the rule gives " + o.verdict +
+                        (o.reason.empty() ? "" : " (" + o.reason + ")"),
+                    false};
+          u.why = o.why;  // its reason quotes o's, and o's cause with it
+          return u;
         }
       }
     }
@@ -105,7 +107,7 @@ Rule faster_common(const results::Layout& layout, Sel sel, std::vector<std::stri
                                  std::to_string(q.size()) + " sizes)");
     if (o.verdict == kDiffers) {
       const std::string n = bound_note(g, layout, sel, ma);
-      if (!n.empty()) o.reason += ". Why: " + n;
+      if (!n.empty()) add_why(o, n);
     }
     return o;
   };
@@ -125,11 +127,12 @@ Rule parts(std::vector<std::pair<std::string, Rule>> ps) {
   for (const auto& [label, p] : ps) r.gpu = r.gpu || p.gpu;
   r.fn = [ps](const Claim& c, const GpuData* g, const Ctx& ctx) {
     std::vector<std::string> ours, reasons, unmeasured;
-    bool differs = false, noise = false;
+    bool differs = false, noise = false, why = false;
     for (const auto& [label, p] : ps) {
       const Outcome o = p.fn(c, g, ctx);
       ours.push_back("[" + label + "] " + o.ours);
       reasons.push_back("[" + label + "] " + o.verdict + (o.reason.empty() ? "" : ": " + o.reason));
+      why = why || o.why;
       if (o.verdict == kNotMeasured) unmeasured.push_back(label);
       else if (o.verdict != kHolds) differs = true;
       noise = noise || o.noise;
@@ -142,6 +145,7 @@ Rule parts(std::vector<std::pair<std::string, Rule>> ps) {
                                                  : std::string()) +
                  join(reasons, "; ");
     out.noise = noise;
+    out.why = why;
     return out;
   };
   return r;
@@ -381,16 +385,10 @@ Outcome evaluate_at(const Claim& c, const GpuData* gpu, const Ctx& ctx, double r
     Outcome o = r->fn(c, gpu, ctx);
     // a timing claim that differs without a measured cause says so instead of guessing
     const bool timing = r->gpu && c.family.rfind("range", 0) != 0 && c.family != "analysis";
-    if (timing && o.verdict == kDiffers && o.reason.find("Why:") == std::string::npos &&
-        o.reason.find("reason not measured") == std::string::npos)
-      o.reason += ". Why: reason not measured (no bandwidth, block rate or profiler counter in this claim's rows "
-                  "explains it)";
+    if (timing && o.verdict == kDiffers && !o.why) add_why(o, note("unmeasured_timing", {}));
     // an exact range that differs: how the paper found its range is not stated, so the cause is not measured
     const bool range = c.family.rfind("range", 0) == 0;
-    if (range && (o.verdict == kDiffers || o.verdict == kDepends) &&
-        o.reason.find("Why:") == std::string::npos && o.reason.find("reason not measured") == std::string::npos)
-      o.reason += ". Why: reason not measured (ours is the sweep's first N that maps wrong, under each rounding reading; "
-                  "the paper does not say how it found its range, nor its build flags)";
+    if (range && (o.verdict == kDiffers || o.verdict == kDepends) && !o.why) add_why(o, note("unmeasured_range", {}));
     return o;
   } catch (const std::exception& e) {
     return Outcome{"—", kNotMeasured, std::string("rule failed: ") + e.what(), false};
@@ -425,6 +423,7 @@ ClaimGrid evaluate_all(const Ctx& ctx) {
   return g;
 }
 Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
+  const NotesScope notes(ctx.reported);  // the words of the rules' reasons (paper/notes.template.md)
   Outcome o = evaluate_readings(c, gpu, ctx);
   // judging rule "citation" (judging.hpp): a citation of other work that the citing paper did not measure is context
   if (is_citation(c) && o.verdict != kNotMeasured && o.verdict != kContext) {

@@ -5,6 +5,7 @@
 // from its parameters; kinds.cpp writes the kinds once, custom*.cpp the one-off rules.
 #pragma once
 #include "claims.hpp"
+#include "notes.hpp"
 
 #include <functional>
 #include <limits>

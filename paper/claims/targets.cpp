@@ -190,39 +190,25 @@ std::vector<std::string> gram_sized(const Target& x, const GramMeasure& m, const
 // a unit at >= 80 % of its peak binds (the busiest one named); with none there, the kernel is latency-bound, and the
 // largest stall reason says what its warps wait on.
 constexpr double binds_busy_pct = 80;
-std::string stall_words(const std::string& reason) {
-  static const std::map<std::string, std::string> m = {
-      {"long_scoreboard", "global-memory (L1TEX) results"}, {"short_scoreboard", "shared-memory / MUFU results"},
-      {"barrier", "block barriers"},                         {"membar", "memory barriers"},
-      {"wait", "fixed-latency dependencies"},                {"math_pipe_throttle", "a busy math pipe"},
-      {"lg_throttle", "the global-memory instruction queue"}, {"mio_throttle", "the MIO (shared memory) queue"},
-      {"drain", "stores draining at exit"},                   {"sleeping", "sleep"},
-      {"no_instruction", "instruction fetch"},                {"branch_resolving", "branch resolution"},
-      {"dispatch_stall", "dispatch"},                         {"not_selected", "another warp issuing"},
-      {"tex_throttle", "the texture queue"},                  {"imc_miss", "the constant cache"},
-      {"misc", "miscellaneous"}};
-  const auto it = m.find(reason);
-  return "`" + reason + "`" + (it == m.end() ? "" : " (" + it->second + ")");
-}
+// The words: paper/notes.template.md, section binds (partial stall_words: what a warp waits on, by stall reason).
 std::string binds_words(const TableRow& r) {
   const std::pair<double, const char*> units[] = {
       {r.d("dram_pct"), "DRAM"}, {r.d("l2_pct"), "L2"}, {r.d("l1_pct"), "L1"}, {r.d("sm_pct"), "SM"}};
   const std::pair<double, const char*>* top = &units[0];
   for (const auto& u : units)
     if (u.first > top->first) top = &u;
-  std::string o = "ncu of `" + r.s("kernel") + "` (" + r.s("output") + ", N = " + r.s("N") + ", d = " + r.s("d") + "): DRAM " +
-                  fmt(r.d("dram_pct"), 0) + " %, L2 " + fmt(r.d("l2_pct"), 0) + " %, L1 " + fmt(r.d("l1_pct"), 0) +
-                  " %, SM " + fmt(r.d("sm_pct"), 0) + " % of peak; ";
-  if (top->first >= binds_busy_pct)
-    return o + (std::string(top->second) == "SM" ? "the SM's throughput (its busiest pipe) binds (" : std::string(top->second) + " bandwidth binds (") +
-           fmt(top->first, 0) + " % of its peak)";
-  o += "no unit at " + fmt(binds_busy_pct, 0) + " % of its peak: latency binds. The schedulers issue in " +
-       fmt(r.d("issue_active_pct"), 0) + " % of cycles; a warp waits " + fmt(r.d("warp_cycles_per_issue"), 1) +
-       " cycles an instruction";
-  if (!r.s("stall_1").empty())
-    o += ", " + fmt(r.d("stall_1_cycles"), 1) + " of them on " + stall_words(r.s("stall_1")) +
-         (r.s("stall_2").empty() ? "" : ", " + fmt(r.d("stall_2_cycles"), 1) + " on " + stall_words(r.s("stall_2")));
-  return o;
+  tmpl::Scope v;
+  v.set("kernel", r.s("kernel")).set("output", r.s("output")).set("N", r.s("N")).set("d", r.s("d"));
+  v.set("dram", fmt(r.d("dram_pct"), 0)).set("l2", fmt(r.d("l2_pct"), 0)).set("l1", fmt(r.d("l1_pct"), 0)).set("sm", fmt(r.d("sm_pct"), 0));
+  const bool bound = top->first >= binds_busy_pct;  // a unit binds, else latency
+  v.set("unit", bound ? top->second : "").set("top", fmt(top->first, 0)).set("busy", fmt(binds_busy_pct, 0));
+  v.set("issue", fmt(r.d("issue_active_pct"), 0)).set("wait", fmt(r.d("warp_cycles_per_issue"), 1));
+  v.list("stall");
+  for (const std::string k : {"stall_1", "stall_2"}) {  // the largest stall reasons, in order
+    if (r.s(k).empty()) break;
+    v.add("stall").set("reason", r.s(k)).set("cycles", fmt(r.d(k + "_cycles"), 1)).flag("first", k == "stall_1");
+  }
+  return note("binds", v);
 }
 // The profiles of output `out` in precision `prec` of one of `kernels` (the target's kernels as gram.csv names them:
 // a profile's kernel, or that kernel with its configuration, "name (...)") in the GPU folder's ncu_gram.csv, as
@@ -422,6 +408,7 @@ bool has_target_rule(const std::string& id) {
 }
 
 std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, const Ctx& ctx) {
+  const NotesScope notes(ctx.reported);  // the words of what binds a kernel (binds_words)
   std::vector<TargetResult> out;
   for (const GpuData& g : ctx.gpus) {
     const std::vector<GramMeasure> gram = gram_measures(g);
