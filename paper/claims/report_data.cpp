@@ -2,6 +2,7 @@
 #include "report_data.hpp"
 #include "claims.hpp"               // papers_dummy: the rule table's mark of a dummy-kernel claim
 #include "registry/map_names.hpp"  // a map's family by name
+#include "select.hpp"               // the dummy kernel's forms' names (pick_rows::form_name)
 
 #include <algorithm>
 #include <cmath>
@@ -85,7 +86,7 @@ const char* const kRateMaps[2] = {tdmaps::BB::name, tdmaps::LTM_R::name};  // th
 
 DummyHopper dummy_hopper(const Ctx& ctx) {
   DummyHopper d;
-  d.forms = {"store", "cond"};
+  d.forms = {pick_rows::form_name(pick_rows::Form::Store), pick_rows::form_name(pick_rows::Form::Cond)};
   std::vector<std::pair<const GpuData*, const Table*>> gs;
   for (const GpuData& g : ctx.gpus) {
     const Table* t = g.get(results::layout::dummy);
@@ -156,7 +157,7 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
   if (const Table* mi = ctx.cpu.get(results::layout::map_instructions))
     for (const char* m : {tdmaps::LTM_R::name, tdmaps::LTM_E::name, tdmaps::LTM_R_SQ::name})
       for (const TableRow& r : mi->rows())
-        if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == "cond")
+        if (r.s("map") == m && r.s("dim") == "2" && r.s("index_bits") == "32" && r.s("form") == pick_rows::form_name(pick_rows::Form::Cond))
           d.sass.emplace_back(m, r.s("map_instructions"));
   return d;
 }
