@@ -47,6 +47,7 @@
 namespace fs = std::filesystem;
 namespace po = boost::program_options;
 using namespace figs;
+using namespace claims;  // the claims, the targets and the report (paper/claims/)
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-namespace figs {
-using namespace results;  // the results layer (src/support/results/), which figs builds on
+namespace claims {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 
 // The verdict words, declared once (issue #39): the rules write them into Outcome::verdict, README's claims block, the
 // report and the targets compare them. A sentence of prose that names a verdict spells it there.
@@ -55,4 +55,4 @@ bool needs_gpu(const std::string& id);
 // Fig. 5; rules.hpp Rule::papers_dummy): the report's "Dummy kernel on Hopper vs Kepler" lists their values.
 bool papers_dummy(const std::string& id);
 
-}  // namespace figs
+}  // namespace claims

@@ -15,7 +15,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 // ---- the bound I < 2 and the hypothesis 1.00–1.33 ------------------------------------------
 namespace {
@@ -528,4 +528,4 @@ Rule fixed_reading(std::pair<std::string, Rule> fixed, std::vector<std::pair<std
 }
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

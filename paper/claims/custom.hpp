@@ -5,8 +5,8 @@
 #include "select.hpp"  // pick_rows
 #include "registry/sdh_rungs.hpp"  // the seed report's SDH slots (cpu_st_impl, seed_version)
 
-namespace figs {
-using namespace results;  // the results layer (src/support/results/), which figs builds on
+namespace claims {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 namespace rules {
 
 // The seed report's slots of sdh.csv's rows (004: its CPU loop, V1..V5), as the SDH rung list declares them
@@ -107,4 +107,4 @@ Rule readings(std::vector<std::pair<std::string, Rule>> alts);
 Rule fixed_reading(std::pair<std::string, Rule> fixed, std::vector<std::pair<std::string, Rule>> shown);
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 // ---- dummy kernel: K40 convergence ------------------------------------------------------------
 Rule dummy_converge() {
@@ -238,4 +238,4 @@ Rule col_utm_overtaken(pick_rows::Grid grid) {
 }
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

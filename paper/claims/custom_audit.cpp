@@ -11,7 +11,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 
 // ---- #24 item 6: claims added on a second reading of the seeds ---------------------------------
@@ -402,4 +402,4 @@ Rule error_le_one() {
 }
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

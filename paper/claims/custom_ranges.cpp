@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 
 // ---- exact ranges: both rounding modes --------------------------------------------------------
@@ -195,4 +195,4 @@ Rule range_10x() {
 }
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

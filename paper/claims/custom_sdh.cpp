@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 namespace {
 constexpr double kSdhN = 10000, kSdhBucket = 500, kSdhTpb = 256;
@@ -201,4 +201,4 @@ Rule sdh_internal() {
 }
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

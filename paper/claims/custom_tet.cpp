@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 
 // ---- tetrahedral ------------------------------------------------------------------------------
@@ -300,4 +300,4 @@ Rule cites_2d() {
 }
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-namespace figs {
-using namespace results;  // the results layer (src/support/results/), which figs builds on
+namespace claims {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 
 // 1. An upper bound is judged as one: a bound the paper derives ("≤ X", "< X", "≈ X ≤ Y", an analysis's "up to X" as
 //    the limit of its formula) holds when ours ≤ X (never X ± a tolerance, which would let a value above the ceiling
@@ -60,4 +60,4 @@ inline std::vector<std::pair<std::string, std::string>> judging_rules() {
           {"faster than", kBestRule},         {"whole range of N", kPerNRule}, {"across GPUs", kSameRowsRule}};
 }
 
-}  // namespace figs
+}  // namespace claims

@@ -19,7 +19,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace rules {
 
 const std::vector<std::string> kLTM = pick_rows::ltm(pick_rows::Grid::Linear);
@@ -729,4 +729,4 @@ Rule custom(const std::string& how, Fn fn, bool gpu) {
 
 }  // namespace rules
 
-}  // namespace figs
+}  // namespace claims

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 namespace {
 
 struct NotesFile {
@@ -76,4 +76,4 @@ void add_why(Outcome& o, const std::string& cause) {
   o.why = true;
 }
 
-}  // namespace figs
+}  // namespace claims

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace figs {
+namespace claims {
 
 // paper/notes.template.md, found beside paper/reported.csv (ctx.reported) as the report's template is.
 std::string notes_template_path(const std::string& reported);
@@ -47,4 +47,4 @@ std::vector<std::string> notes_template_problems(const results::ReadmeTemplate& 
 // measured" defaults of rules.cpp look at the field, not at the words).
 void add_why(Outcome& o, const std::string& cause);
 
-}  // namespace figs
+}  // namespace claims

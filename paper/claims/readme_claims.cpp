@@ -7,7 +7,7 @@
 #include "readme_template.hpp"
 #include "select.hpp"
 
-namespace figs {
+namespace claims {
 
 // The tally, split by what a verdict rests on (issue #35 item 3): for each GPU column the claims judged on that GPU's
 // measurements under the paper's conditions; once, the claims of the map library or the CPU oracle (counting and
@@ -99,4 +99,4 @@ std::string readme_claims_block(const Ctx& ctx) {
   return fill_readme(ctx.readme, "claims", s);
 }
 
-}  // namespace figs
+}  // namespace claims

@@ -23,7 +23,7 @@
 
 namespace fs = std::filesystem;
 
-namespace figs {
+namespace claims {
 namespace {
 
 using tmpl::Scope;
@@ -412,4 +412,4 @@ bool write_report(const Ctx& ctx, std::string* err) {
   return bool(f);
 }
 
-}  // namespace figs
+}  // namespace claims

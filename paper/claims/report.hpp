@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace figs {
-using namespace results;  // the results layer (src/support/results/), which figs builds on
+namespace claims {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 
 // Writes ctx.report from ctx.report_template; false (with *err) when the template cannot be read or
 // filled (a slot it names that the report does not define) or the report cannot be written.
@@ -28,4 +28,4 @@ std::string readme_claims_block(const Ctx& ctx);
 void tally_slots(tmpl::Scope& s, const Ctx& ctx, const std::vector<std::vector<Outcome>>& out,
                  const std::vector<const GpuData*>& cols);
 
-}  // namespace figs
+}  // namespace claims

@@ -11,7 +11,7 @@
 
 namespace fs = std::filesystem;
 
-namespace figs {
+namespace claims {
 
 std::pair<double, double> reps_range(const Ctx& ctx) {
   double rmin = NAN, rmax = NAN;
@@ -162,4 +162,4 @@ DummyHopper dummy_hopper(const Ctx& ctx) {
   return d;
 }
 
-}  // namespace figs
+}  // namespace claims

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace figs {
+namespace claims {
 using namespace results;  // the results layer (src/support/results/), which the claims build on
 
 // The repetitions per row over every GPU CSV (write_bw rows aside): (min, max), NaN when no row has `reps`.
@@ -58,4 +58,4 @@ struct DummyHopper {
 };
 DummyHopper dummy_hopper(const Ctx& ctx);
 
-}  // namespace figs
+}  // namespace claims

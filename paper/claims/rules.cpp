@@ -8,7 +8,7 @@
 
 #include <map>
 
-namespace figs {
+namespace claims {
 namespace rules {
 namespace {
 
@@ -436,4 +436,4 @@ Outcome evaluate(const Claim& c, const GpuData* gpu, const Ctx& ctx) {
   return o;
 }
 
-}  // namespace figs
+}  // namespace claims

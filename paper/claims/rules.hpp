@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-namespace figs {
-using namespace results;  // the results layer (src/support/results/), which figs builds on
+namespace claims {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 namespace rules {
 
 using Fn = std::function<Outcome(const Claim&, const GpuData*, const Ctx&)>;
@@ -127,4 +127,4 @@ std::string bound_note(const GpuData* g, const results::Layout& layout, const Se
 std::string n_range(const Table& t, const Sel& s, const std::string& map);
 
 }  // namespace rules
-}  // namespace figs
+}  // namespace claims

@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-namespace figs {
+namespace claims {
 
 std::string targets_path(const Ctx& ctx) {
   return (std::filesystem::path(ctx.reported).parent_path() / results::layout::targets.file).string();
@@ -433,4 +433,4 @@ std::vector<TargetVerdict> target_verdicts(const Ctx& ctx, std::string* why) {
   return out;
 }
 
-}  // namespace figs
+}  // namespace claims

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace figs {
-using namespace results;  // the results layer (src/support/results/), which figs builds on
+namespace claims {
+using namespace results;  // the results layer (src/support/results/), which the claims build on
 
 struct Target {
   std::string id, issue, table, target, value, unit, csv, how;  // the columns of paper/targets.csv (table: the
@@ -50,4 +50,4 @@ std::vector<TargetResult> evaluate_targets(const std::vector<Target>& targets, c
 // readme_gram.cpp); empty with *why when paper/targets.csv cannot be read.
 std::vector<TargetVerdict> target_verdicts(const Ctx& ctx, std::string* why = nullptr);
 
-}  // namespace figs
+}  // namespace claims

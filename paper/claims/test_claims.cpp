@@ -20,7 +20,7 @@
 #include <sstream>
 
 int main(int argc, char** argv) {
-  using namespace figs;
+  using namespace claims;
   if (argc != 2) {
     std::cerr << "usage: test_claims paper/reported.csv\n";
     return 2;
