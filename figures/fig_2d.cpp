@@ -135,8 +135,9 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
   f.name = "fig3_sqrt";
   f.title = title_of("Square roots of g(λ): I of LTM-X/N/R/D/E vs BB, dummy kernel, ρ = 16", &g);
   std::vector<std::string> forms = t->has("form") ? values_of(*t, "form") : std::vector<std::string>{""};
-  std::sort(forms.begin(), forms.end(), [](const std::string& a, const std::string& b) {
-    return (a == "store") != (b == "store") ? a == "store" : a < b;
+  const std::string store = pick_rows::form_name(pick_rows::Form::Store), cond = pick_rows::form_name(pick_rows::Form::Cond);
+  std::sort(forms.begin(), forms.end(), [&store](const std::string& a, const std::string& b) {
+    return (a == store) != (b == store) ? a == store : a < b;
   });
   Slots slots;
   slots.list("panels");
@@ -144,10 +145,10 @@ void fig3_sqrt(Ctx& ctx, const GpuData& g) {
   for (const std::string& form : forms) {
     Sel s;
     if (!form.empty()) s.eq["form"] = form;
-    const std::string label = form == "store" ? "form store (the papers' dummy: every thread stores i+j to one address)"
-                              : form == "cond" ? "form cond (the store never happens: map cost alone)"
-                                               : "all rows";
-    Panel p = i_panel(ctx, *t, s, label, form == "store" || form.empty() ? "fig3_sqrt" : "", &ids);
+    const std::string label = form == store ? "form " + store + " (the papers' dummy: every thread stores i+j to one address)"
+                              : form == cond ? "form " + cond + " (the store never happens: map cost alone)"
+                                             : "all rows";
+    Panel p = i_panel(ctx, *t, s, label, form == store || form.empty() ? "fig3_sqrt" : "", &ids);
     bool any = false;
     for (const Series& se : p.series) any = any || !se.x.empty();
     if (!any) continue;
@@ -189,9 +190,9 @@ void fig5_edm(Ctx& ctx, const GpuData& g, int features) {
   const std::string name = "fig5_edm_d" + std::to_string(features);
   const Table* t = need(ctx, name, g, results::layout::edm, {"N", "map"});
   if (!t) return;
-  for (const char* layout : {"full", "packed"}) {
+  for (const char* layout : {edm_variant::full, edm_variant::packed}) {
     const Sel s = pick_rows::edm(layout, features);
-    const bool full = std::string(layout) == "full";
+    const bool full = std::string(layout) == edm_variant::full;
     if (maps_in(*t, s).empty() && !full) continue;
     draw_i_vs_n(ctx, g, *t, s, full ? name : name + "_packed",
                 "EDM, " + std::to_string(features) + " feature(s), " + layout + " output: I of every map vs BB",
@@ -224,7 +225,7 @@ void fig5_features(Ctx& ctx, const GpuData& g) {
   f.title = title_of("EDM: I vs number of features at the largest N, ρ = 16", &g);
   Slots slots;
   slots.list("layouts");
-  for (const char* layout : {"full", "packed"}) {
+  for (const char* layout : {edm_variant::full, edm_variant::packed}) {
     Panel p;
     p.title = std::string(layout) + " output";
     p.xlabel = "features";
@@ -281,7 +282,7 @@ void edm_roofline(Ctx& ctx, const GpuData& g) {
   f.width = 1300;
   Slots slots;
   slots.set("write_bw", std::isfinite(wbw) ? fmt(wbw, 0) : "").set("write_bw_map", results::kWriteBwMap).list("layouts");
-  for (const char* layout : {"full", "packed"}) {
+  for (const char* layout : {edm_variant::full, edm_variant::packed}) {
     const Sel s = pick_rows::edm(layout, int(feat));
     Panel p;
     p.title = std::string(layout) + " output";

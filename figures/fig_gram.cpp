@@ -304,15 +304,16 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   };
   if (const Table* t = g.get(results::layout::dummy)) {
     std::vector<std::pair<double, double>> v;
+    const std::string store = pick_rows::form_name(pick_rows::Form::Store);
     for (const TableRow& r : t->rows())
-      if (r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("form") == "store" && std::isfinite(r.d("I")))
+      if (r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("form") == store && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / r.d("useful_blocks"), r.d("I"));
-    add(std::string("dummy (store), ") + tdmaps::LTM_E::name + ", ρ = 16", "#7f7f7f", 1, v);
+    add("dummy (" + store + "), " + tdmaps::LTM_E::name + ", ρ = 16", "#7f7f7f", 1, v);
   }
   if (const Table* t = g.get(results::layout::edm)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("variant") == "full" && r.s("features") == "4" &&
+      if (r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("variant") == edm_variant::full && r.s("features") == "4" &&
           std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
     add(std::string("EDM, 4 features, ") + tdmaps::LTM_E::name + ", ρ = 16", "#1f77b4", 7, v);

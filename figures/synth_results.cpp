@@ -159,11 +159,12 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   // (sqrt.csv has dummy.csv's columns: its rows are RowOf<layout::dummy>)
   const auto maps_file = [&](const results::Layout& l, const std::string& test, const std::vector<M2>& maps) {
     results::CsvFile o = csv(dir, l, metadata(gpu, slug, "bench_maps", "--test " + test));
-    for (const char* form : {"store", "cond"})
+    for (const results::pick_rows::Form form_of : {results::pick_rows::Form::Store, results::pick_rows::Form::Cond})
       for (int rho : {16, 32})
         for (i64 N : Ns) {
+          const char* form = results::pick_rows::form_name(form_of);
           const double n = double((N + rho - 1) / rho);
-          const double bb = speed * 1e-6 * n * n * rho * rho * (std::string(form) == "store" ? 1.0 : 0.7);
+          const double bb = speed * 1e-6 * n * n * rho * rho * (form_of == results::pick_rows::Form::Store ? 1.0 : 0.7);
           for (const M2& m : maps) {
             const bool exact = exact_at(m.name, N, rho);
             if (!exact && !(m.name == "utm-n" && N <= 12288)) continue;
@@ -203,7 +204,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               .set("median_ms", sig(4294967296.0 / (wbw * 1e6))).set("p25_ms", sig(NAN)).set("p75_ms", sig(NAN))
               .set("min_ms", sig(NAN)).set("max_ms", sig(NAN)).set("bb_median_ms", sig(NAN)).set("I", sig(NAN))
               .set("GBps", sig(wbw)));
-    const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{"full", "packed"}
+    const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{results::edm_variant::full, results::edm_variant::packed}
                                                             : std::vector<std::string>{"3d", "1d"};
     // collision.csv holds both kernel styles (select.hpp Kernel): the shared-memory one and the direct one
     const std::vector<std::string> styles = test == "collision" ? std::vector<std::string>{"collision", "collision-direct"}
@@ -213,7 +214,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       for (int feat : test == "edm" ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{v == "3d" ? 3 : 1})
         for (int rho : {16, 32})
           for (i64 N : Ns) {
-            const bool packed = v == "packed";
+            const bool packed = v == results::edm_variant::packed;
             const double bytes = test == "edm" ? 4.0 * (packed ? double(N) * (N + 1) / 2 : double(N) * N) : 0;
             const double bbt = test == "edm" ? bytes / (wbw * 1e6) / (packed ? 0.55 : 0.8) * (1 + 0.02 * feat)
                                              : speed * 1e-5 * double(N) * N / 1000;
@@ -284,22 +285,22 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
     };
     const auto thread = [&](const char* name, i64 max_N, const char* r) {
       o.row(RowOf<layout::exact_range_gpu>()
-                .set("variant", name).set("kind", "thread").set("first_wrong", max_N + 1).set("largest_exact_N_rho8", max_N)
+                .set("variant", name).set("kind", results::exact_kind::thread).set("first_wrong", max_N + 1).set("largest_exact_N_rho8", max_N)
                 .set("largest_exact_N_rho16", max_N).set("largest_exact_N_rho32", max_N).set("searched_up_to", max_N + 1)
                 .set("rounding", r));
     };
     const auto fma_of = [](long long fma_limit, u64 pinned) { return fma_limit >= 0 ? u64(fma_limit) : pinned + 1; };
     for (const bool fma : {false, true}) {
-      const char* r = fma ? "fma" : "pinned";
+      const char* r = fma ? tdmaps::Fused::name : tdmaps::Pinned::name;
       for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
         using M = decltype(m);
         constexpr root_facts f = map_traits<M>::root;
-        if (!f.corrected && (!fma || f.fma)) block(M::name, "block", fma ? fma_of(f.fma_limit, M::exact_blocks) : M::exact_blocks, lim2, false, r);
+        if (!f.corrected && (!fma || f.fma)) block(M::name, results::exact_kind::block, fma ? fma_of(f.fma_limit, M::exact_blocks) : M::exact_blocks, lim2, false, r);
       });
       for_each_root<root_kind::layer>(maps3d{}, [&](auto m) {
         using M = decltype(m);
         constexpr root_facts f = map_traits<M>::root;
-        if (!f.corrected && (!fma || f.fma)) block(M::name, "block3", fma ? fma_of(f.fma_limit, M::exact_blocks) : M::exact_blocks, lim3, true, r);
+        if (!f.corrected && (!fma || f.fma)) block(M::name, results::exact_kind::block3, fma ? fma_of(f.fma_limit, M::exact_blocks) : M::exact_blocks, lim3, true, r);
       });
       for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
         using M = decltype(m);
@@ -309,7 +310,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
     }
     for_each_root<root_kind::row>(maps2d{}, [&](auto m) {
       using M = decltype(m);
-      block(M::name, "block-32", M::exact_blocks, lim2, false, "pinned");
+      block(M::name, results::exact_kind::block32, M::exact_blocks, lim2, false, tdmaps::Pinned::name);
     });
   }
   // ---- 3D (columns as experiments/maps3d/README.md) ----

@@ -83,7 +83,23 @@ BOOST_AUTO_TEST_CASE(bench_maps) {
           << 0ULL << 133120ULL << 131072ULL;
       old.stats(s) << bench::fixed(bb) << bench::fixed(s.median_ms > 0 ? bb / s.median_ms : 0.0, 5)
                    << (narrow ? "32" : "64");
-      check(rows::maps2d_row("dummy", "store", 16384, 8, "ltm-e", true, 2, 2080, 2080, 0, 133120, 131072, s, bb, narrow), old);
+      rows::Maps2dRow m;
+      m.test = "dummy";
+      m.form = "store";
+      m.N = 16384;
+      m.rho = 8;
+      m.map = "ltm-e";
+      m.exact = true;
+      m.passes = 2;
+      m.launched_blocks = 2080;
+      m.useful_blocks = 2080;
+      m.wasted_blocks = 0;
+      m.launched_threads = 133120;
+      m.useful_threads = 131072;
+      m.stats = s;
+      m.bb_median_ms = bb;
+      m.narrow = narrow;
+      check(rows::maps2d_row(m), old);
     }
   }
 }
@@ -99,7 +115,19 @@ BOOST_AUTO_TEST_CASE(bench_apps) {
       old << std::string("edm") << std::string("lower") << 3 << (long long)32768 << 16 << std::string("ltm-e") << false
           << bytes;
       old.stats(s, bench::sig, 6) << bench::sig(bb) << bench::sig(improvement) << bench::sig(gbps);
-      check(rows::apps2d_row("edm", "lower", 3, 32768, 16, "ltm-e", false, bytes, s, bb, bandwidth), old);
+      rows::Apps2dRow a;
+      a.test = "edm";
+      a.variant = "lower";
+      a.features = 3;
+      a.N = 32768;
+      a.rho = 16;
+      a.map = "ltm-e";
+      a.exact = false;
+      a.bytes = bytes;
+      a.stats = s;
+      a.bb_median_ms = bb;
+      a.bandwidth = bandwidth;
+      check(rows::apps2d_row(a), old);
     }
 }
 
@@ -118,7 +146,17 @@ BOOST_AUTO_TEST_CASE(bench_sdh) {
         old.stats(s, bench::fixed, 4) << (with_tr >= 0 ? pf("%.4f", with_tr) : "")
                                       << pf("%.6e", pairs / (s.median_ms / 1000.0))
                                       << (cpu_mt > 0 ? pf("%.3f", cpu_mt / s.median_ms) : "");
-        check(rows::sdh_row("gpu-fast", N, w, B, threads, s, with_tr, pairs, cpu_mt), old);
+        rows::SdhRow h;
+        h.impl = "gpu-fast";
+        h.N = N;
+        h.bucket_width = w;
+        h.buckets = B;
+        h.threads = threads;
+        h.stats = s;
+        h.with_transfers_ms = with_tr;
+        h.pairs = pairs;
+        h.cpu_mt_ms = cpu_mt;
+        check(rows::sdh_row(h), old);
       }
 }
 
@@ -228,9 +266,23 @@ BOOST_AUTO_TEST_CASE(multi_hist) {
         << bench::fixed(sc.median_ms, 4) << bench::fixed(sr.median_ms, 4) << bench::fixed(sq.median_ms, 4)
         << bench::sig(sr.median_ms / sw.median_ms, 4) << bench::sig(per_s, 6) << bench::fixed(per_s / first, 4) << same
         << "oracle";
-    check(rows::multigpu_row("sdh", 1000000, "gpu-fast", 4, 2, 123456, 499999500000ULL, sw, sc, sr, sq, per_s, first, same,
-                             "oracle"),
-          old);
+    rows::MultigpuRow m;
+    m.app = "sdh";
+    m.N = 1000000;
+    m.kernel = "gpu-fast";
+    m.gpus = 4;
+    m.chunks = 2;
+    m.blocks = 123456;
+    m.work = 499999500000ULL;
+    m.wall = sw;
+    m.compute = sc;
+    m.reduce = sr;
+    m.wait = sq;
+    m.work_per_s = per_s;
+    m.first_rate = first;
+    m.identical = same;
+    m.verified = "oracle";
+    check(rows::multigpu_row(m), old);
   }
 }
 
@@ -242,7 +294,14 @@ BOOST_AUTO_TEST_CASE(gpu_exact_range) {
     const std::string old = std::string("ltm-f") + "," + "block" + "," + first + "," + std::to_string(exact_N[0]) + "," +
                             std::to_string(exact_N[1]) + "," + std::to_string(exact_N[2]) + "," +
                             std::to_string(searched) + "," + "pinned";
-    const auto r = rows::exact_range_gpu_row("ltm-f", "block", first, exact_N, searched, "pinned");
+    rows::ExactRangeGpuRow e;
+    e.variant = "ltm-f";
+    e.kind = "block";
+    e.first_wrong = first;
+    for (int k = 0; k < 3; ++k) e.exact_N[k] = exact_N[k];
+    e.searched_up_to = searched;
+    e.rounding = "pinned";
+    const auto r = rows::exact_range_gpu_row(e);
     BOOST_CHECK_EQUAL(r.line(), old);
   }
 }

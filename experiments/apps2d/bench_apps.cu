@@ -87,7 +87,15 @@ WriteBw measure_write_bw(int warmup, int reps) {
 // edm.csv and collision.csv: layout::edm, each row by column name (bench_apps_rows.hpp).
 using rows::apps2d_row;
 void write_bw_row(results::CsvFile& csv, const std::string& test, const WriteBw& w) {
-  csv.row(apps2d_row(test, "-", 0, 0, 0, results::kWriteBwMap, true, w.bytes, w.s, NAN, true));
+  rows::Apps2dRow r;
+  r.test = test;
+  r.variant = "-";
+  r.map = results::kWriteBwMap;
+  r.exact = true;
+  r.bytes = w.bytes;
+  r.stats = w.s;
+  r.bandwidth = true;
+  csv.row(apps2d_row(r));
 }
 
 // ---- one map at one point ------------------------------------------------------------------
@@ -250,8 +258,19 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
           std::string best_map;
           for (size_t q = 0; q < es.size(); ++q) {
             const auto ref = med.find(reference_map(es[q].map));
-            csv->row(apps2d_row("edm", edm::layout_name(L), d, N, rho, es[q].map, es[q].exact, bytes, st[q],
-                                ref == med.end() ? NAN : ref->second, true));
+            rows::Apps2dRow r;
+            r.test = "edm";
+            r.variant = edm::layout_name(L);
+            r.features = d;
+            r.N = N;
+            r.rho = rho;
+            r.map = es[q].map;
+            r.exact = es[q].exact;
+            r.bytes = bytes;
+            r.stats = st[q];
+            r.bb_median_ms = ref == med.end() ? NAN : ref->second;
+            r.bandwidth = true;
+            csv->row(apps2d_row(r));
             const double gbps = double(bytes) / (st[q].median_ms * 1e6);
             if (gbps > best) { best = gbps; best_map = es[q].map + " rho=" + std::to_string(rho); }
           }
@@ -353,9 +372,19 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
           }
           if (es.empty() || es[0].map != "bb") continue;  // no reference here
           const std::vector<gpu::Stats> st = time_entries(timer, es);
-          for (size_t q = 0; q < es.size(); ++q)
-            csv->row(apps2d_row(collision_test(style), dim == 3 ? "3d" : "1d", dim, N, rho, es[q].map, es[q].exact, 0,
-                                st[q], st[0].median_ms, false));
+          for (size_t q = 0; q < es.size(); ++q) {
+            rows::Apps2dRow r;
+            r.test = collision_test(style);
+            r.variant = dim == 3 ? "3d" : "1d";
+            r.features = dim;
+            r.N = N;
+            r.rho = rho;
+            r.map = es[q].map;
+            r.exact = es[q].exact;
+            r.stats = st[q];
+            r.bb_median_ms = st[0].median_ms;
+            csv->row(apps2d_row(r));
+          }
         }
     }
     progress.step("N=%lld", (long long)N);
@@ -411,9 +440,10 @@ int main(int argc, char** argv) {
     o.edm = t != "collision";
     o.collision = t != "edm";
     o.features = bench::parse_small_ints(features, "--features", 1, 4);
-    const std::string l = bench::parse_names(layout, "--layout", {"full", "packed", "both"}).front();
-    if (l == "full") o.layouts = {Layout::full};
-    else if (l == "packed") o.layouts = {Layout::packed};
+    const std::string l =
+        bench::parse_names(layout, "--layout", {results::edm_variant::full, results::edm_variant::packed, "both"}).front();
+    if (l == results::edm_variant::full) o.layouts = {Layout::full};
+    else if (l == results::edm_variant::packed) o.layouts = {Layout::packed};
     const std::string d = bench::parse_names(dim, "--dim", {"3", "1", "both"}).front();
     if (d == "3") o.dims = {3};
     else if (d == "1") o.dims = {1};

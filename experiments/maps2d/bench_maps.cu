@@ -37,6 +37,7 @@
 #include <set>
 #include <tuple>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
+#include <select.hpp>   // results::pick_rows::form_name: the forms' words, declared once
 #include "bench_maps_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
 namespace po = boost::program_options;
@@ -47,7 +48,10 @@ using namespace tdmaps::exp2d;
 namespace {
 
 enum class Form { store, cond };
-const char* form_name(Form f) { return f == Form::store ? "store" : "cond"; }
+// The form's word (dummy.csv's column form, --form): the readers' (results::pick_rows::form_name).
+const char* form_name(Form f) {
+  return results::pick_rows::form_name(f == Form::store ? results::pick_rows::Form::Store : results::pick_rows::Form::Cond);
+}
 
 // One map, type-erased: everything the sweep does with it calls the map policy M. Its plan
 // is M's own Params, held as any_plan2 (tdmaps/registry.hpp) and read back by plan_of<M>.
@@ -125,9 +129,9 @@ Options parse(int argc, char** argv) {
     o.maps = {"bb"};
     for (const std::string& m : parse_maps(map_args))
       if (m != "bb") o.maps.push_back(m);
-    form = bench::parse_choice(form, "--form", {"store", "cond", "both"});
-    if (form == "store") o.forms = {Form::store};
-    else if (form == "cond") o.forms = {Form::cond};
+    form = bench::parse_choice(form, "--form", {form_name(Form::store), form_name(Form::cond), "both"});
+    if (form == form_name(Form::store)) o.forms = {Form::store};
+    else if (form == form_name(Form::cond)) o.forms = {Form::cond};
     else o.forms = {Form::store, Form::cond};
   });
   return o;
@@ -227,9 +231,23 @@ int main(int argc, char** argv) {
         for (size_t k = 0; k < slots.size(); ++k) {
           const Slot& s = slots[k];
           const Counts& c = s.counts;
-          csv->row(rows::maps2d_row(o.test, form_name(f), N, rho, s.map->name, s.exact, plan_base(s.plan).passes,
-                                    c.launched_blocks, c.useful_blocks, c.wasted_blocks(), c.launched_threads,
-                                    c.useful_threads, st[k], bb, plan_base(s.plan).narrow));
+          rows::Maps2dRow r;
+          r.test = o.test;
+          r.form = form_name(f);
+          r.N = N;
+          r.rho = rho;
+          r.map = s.map->name;
+          r.exact = s.exact;
+          r.passes = plan_base(s.plan).passes;
+          r.launched_blocks = c.launched_blocks;
+          r.useful_blocks = c.useful_blocks;
+          r.wasted_blocks = c.wasted_blocks();
+          r.launched_threads = c.launched_threads;
+          r.useful_threads = c.useful_threads;
+          r.stats = st[k];
+          r.bb_median_ms = bb;
+          r.narrow = plan_base(s.plan).narrow;
+          csv->row(rows::maps2d_row(r));
         }
       }
     progress.step("N=%lld reps=%d", (long long)N, reps);

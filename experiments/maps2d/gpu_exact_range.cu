@@ -150,7 +150,7 @@ __global__ void utm_check(i64 N, unsigned long long* bad_k) {
 }
 
 struct Row {
-  std::string variant, kind, rounding = "pinned";
+  std::string variant, kind, rounding = Pinned::name;
   unsigned long long first_wrong = none;  // lambda (block maps) or N (thread maps)
   unsigned long long first_wrong_k = none;  // thread maps: first wrong thread at that N
   u64 searched_up_to = 0;
@@ -163,12 +163,12 @@ const int rhos[3] = {8, 16, 32};
 // LTM<S> against LTM-E over every block index below `limit`: kind "block" checks the
 // 64-bit path (LtmCheck; LtmFmaCheck for rounding fma), kind "block-32" the 32-bit one (Ltm32Check).
 template <class S, class Check = LtmCheck<S>>
-Row ltm_row(u64 limit, int blocks, unsigned long long* d_first, const char* kind = "block") {
+Row ltm_row(u64 limit, int blocks, unsigned long long* d_first, const char* kind = results::exact_kind::block) {
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = S::name;
   r.kind = kind;
-  if constexpr (std::is_same_v<Check, LtmFmaCheck<S>>) r.rounding = "fma";
+  if constexpr (std::is_same_v<Check, LtmFmaCheck<S>>) r.rounding = Fused::name;
   r.first_wrong = first_failure<Check>(limit, blocks, d_first);
   r.searched_up_to = limit;
   const u64 good = r.first_wrong == none ? limit : r.first_wrong;
@@ -179,7 +179,7 @@ Row ltm_row(u64 limit, int blocks, unsigned long long* d_first, const char* kind
 }
 template <class S>
 Row ltm32_row(u64 limit, int blocks, unsigned long long* d_first) {
-  return ltm_row<S, Ltm32Check<S>>(limit, blocks, d_first, "block-32");
+  return ltm_row<S, Ltm32Check<S>>(limit, blocks, d_first, results::exact_kind::block32);
 }
 // rounding fma; `constant`: the map's fma limit, or -1 where only the GPU measures it (ltm-r).
 template <class S>
@@ -194,7 +194,7 @@ Row tet_row(u64 limit, int blocks, unsigned long long* d_first, long long consta
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = M::name;
-  r.kind = "block3";
+  r.kind = results::exact_kind::block3;
   r.rounding = R::name;
   r.first_wrong = first_failure<TetCheck<M, R>>(limit, blocks, d_first);
   r.searched_up_to = limit;
@@ -210,7 +210,7 @@ Row utm_row(i64 max_N, unsigned long long* d_bad, long long constant = U::max_N)
   const auto t0 = std::chrono::steady_clock::now();
   Row r;
   r.variant = U::name;
-  r.kind = "thread";
+  r.kind = results::exact_kind::thread;
   r.rounding = R::name;
   r.constant = constant;
   TD_CUDA(cudaMemset(d_bad, 0xff, size_t(max_N + 1) * sizeof(unsigned long long)));
@@ -243,7 +243,7 @@ std::string num_or_none(unsigned long long v) { return v == none ? "none" : std:
 // What the map's limits:: constant should hold, in its terms, and whether it does.
 std::string verdict(const Row& r) {
   long long measured;
-  if (r.kind == "thread") measured = (long long)r.exact_N[0];
+  if (r.kind == results::exact_kind::thread) measured = (long long)r.exact_N[0];
   else measured = r.first_wrong == none ? (long long)r.searched_up_to : (long long)r.first_wrong;
   if (r.constant < 0) return "measured (no limits:: constant: the GPU is its source)";
   if (r.first_wrong == none && r.constant >= measured) return "ok (no failure below searched_up_to)";
@@ -287,14 +287,20 @@ int main(int argc, char** argv) {
   std::printf("%-6s %-8s %-6s %14s %10s %10s %10s %14s %14s %7s  %s\n", "map", "kind", "round", "first_wrong", "N@rho8",
               "N@rho16", "N@rho32", "searched_to", "exact_limits", "sec", "verdict");
   const auto emit = [&](const Row& r) {
-    csv.row(rows::exact_range_gpu_row(r.variant, r.kind, num_or_none(r.first_wrong), r.exact_N, r.searched_up_to,
-                                      r.rounding));
+    rows::ExactRangeGpuRow e;
+    e.variant = r.variant;
+    e.kind = r.kind;
+    e.first_wrong = num_or_none(r.first_wrong);
+    for (int k = 0; k < 3; ++k) e.exact_N[k] = r.exact_N[k];
+    e.searched_up_to = r.searched_up_to;
+    e.rounding = r.rounding;
+    csv.row(rows::exact_range_gpu_row(e));
     std::printf("%-6s %-8s %-6s %14s %10llu %10llu %10llu %14llu %14lld %7.3f  %s\n", r.variant.c_str(), r.kind.c_str(),
                 r.rounding.c_str(), num_or_none(r.first_wrong).c_str(), (unsigned long long)r.exact_N[0],
                 (unsigned long long)r.exact_N[1],
                 (unsigned long long)r.exact_N[2], (unsigned long long)r.searched_up_to, r.constant, r.seconds,
                 verdict(r).c_str());
-    if (r.kind == "thread" && r.first_wrong != none)
+    if (r.kind == results::exact_kind::thread && r.first_wrong != none)
       std::printf("       first wrong thread at N=%llu: k=%llu\n", r.first_wrong, r.first_wrong_k);
     std::fflush(stdout);
   };

@@ -390,9 +390,23 @@ int main(int argc, char** argv) {
         // verified: "oracle" = every bucket equals the CPU oracle's (gram --exact: float64's); "float64" (gram) = within the float64
         // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
         // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
-        csv->row(rows::multigpu_row(o.exact ? results::multigpu_app::gram_exact : o.app, (long long)N, kernel, G, c.chunks, (unsigned long long)pb->total(),
-                                    (unsigned long long)pb->work(), sw, sc, sr, sq, per_s, first_rate, bool(same[i]),
-                                    oracle.empty() ? "count" : o.app == results::multigpu_app::gram && !o.exact ? "float64" : "oracle"));
+        rows::MultigpuRow row;
+        row.app = o.exact ? results::multigpu_app::gram_exact : o.app;
+        row.N = (long long)N;
+        row.kernel = kernel;
+        row.gpus = G;
+        row.chunks = c.chunks;
+        row.blocks = (unsigned long long)pb->total();
+        row.work = (unsigned long long)pb->work();
+        row.wall = sw;
+        row.compute = sc;
+        row.reduce = sr;
+        row.wait = sq;
+        row.work_per_s = per_s;
+        row.first_rate = first_rate;
+        row.identical = bool(same[i]);
+        row.verified = oracle.empty() ? "count" : o.app == results::multigpu_app::gram && !o.exact ? "float64" : "oracle";
+        csv->row(rows::multigpu_row(row));
         prog.step("%s N=%" PRId64 " %s: %.3f ms, %.4g/s, x%.3f of %s, reduce %.3f ms, identical=%d", o.app.c_str(), N,
                   c.label().c_str(), sw.median_ms, per_s, per_s / first_rate, cfgs[0].label().c_str(), sr.median_ms,
                   int(same[i]));

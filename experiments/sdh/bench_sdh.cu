@@ -264,7 +264,17 @@ int main(int argc, char** argv) {
   }
 
   auto row = [&](const std::string& impl, i64 N, int threads, const Stats& s, double with_tr, double cpu_mt_ms) {
-    csv->row(rows::sdh_row(impl, N, w, B, threads, s, with_tr, double(hs::pair_count(N)), cpu_mt_ms));
+    rows::SdhRow r;
+    r.impl = impl;
+    r.N = N;
+    r.bucket_width = w;
+    r.buckets = B;
+    r.threads = threads;
+    r.stats = s;
+    r.with_transfers_ms = with_tr;
+    r.pairs = double(hs::pair_count(N));
+    r.cpu_mt_ms = cpu_mt_ms;
+    csv->row(rows::sdh_row(r));
   };
 
   // last measured (N, ms) per implementation, to skip what would take too long

@@ -38,11 +38,12 @@
 #include <tdmaps/numbers.hpp>
 #include <tdmaps/plan.hpp>
 #include <tdmaps/registry.hpp>  // is_utm
+#include <results/layouts.hpp>  // results::edm_variant: the layouts' words in edm.csv, declared once
 
 namespace tdmaps::edm {
 
 enum class Layout { full, packed };
-inline const char* layout_name(Layout L) { return L == Layout::full ? "full" : "packed"; }
+inline const char* layout_name(Layout L) { return L == Layout::full ? results::edm_variant::full : results::edm_variant::packed; }
 
 constexpr int max_features = 4;
 

@@ -56,13 +56,14 @@ inline constexpr const char* kBwMode = "bw";
 inline constexpr const char* kThreadMode = "thread";
 inline constexpr const char* kBlockMode = "block";
 // The kinds of a row of exact_range_gpu.csv and exact_ranges_cpu.csv (column kind): a thread map's root (its range an N),
-// a 2D block map's row root g(λ), a 3D map's layer root (its range an N at each ρ). verify/exact_table.cpp (the CPU's
-// table) writes them through these; the GPU producer (experiments/maps2d/gpu_exact_range.cu, frozen GPU code) spells
-// them itself still, until a GPU session switches it. The figures and README read them through these.
+// a 2D block map's row root g(λ), a 3D map's layer root (its range an N at each ρ), and (exact_range_gpu.csv only) a 2D
+// block map's row root on the 32-bit index path. verify/exact_table.cpp (the CPU's table) and the GPU producer
+// (experiments/maps2d/gpu_exact_range.cu) write them through these; the figures and README read them through these.
 namespace exact_kind {
 inline constexpr const char* thread = "thread";
 inline constexpr const char* block = "block";
 inline constexpr const char* block3 = "block3";
+inline constexpr const char* block32 = "block-32";
 }  // namespace exact_kind
 // The parts of a tetrahedral root in tet_exact_range_gpu.csv (column part): the layer root and the row root. gpu_verify_3d
 // (experiments/maps3d/gpu_verify_3d.cu) writes them and README reads them through these.
@@ -88,6 +89,15 @@ inline constexpr Layout edm{"edm.csv", "gpu", "experiments/apps2d/bench_apps",
                             "test,variant,features,N,rho,map,exact,bytes_written,reps,median_ms,p25_ms,p75_ms,"
                             "min_ms,max_ms,bb_median_ms,I,GBps"};
 inline constexpr Layout collision{"collision.csv", "gpu", "experiments/apps2d/bench_apps", edm.columns};
+}  // namespace layout
+// edm.csv's variant column of the EDM rows: the output layout (src/support/gpu/edm.cuh Layout, its layout_name): full, the
+// N×N matrix (the papers' form); packed, the lower triangle only. bench_apps writes them (and parses --layout by them),
+// the figures and synth_results read / write them through these (readme.cpp and fig_compare.cpp spell them still).
+namespace edm_variant {
+inline constexpr const char* full = "full";
+inline constexpr const char* packed = "packed";
+}  // namespace edm_variant
+namespace layout {
 // gpu_exact_range: the device's exact range of each float map, both rounding modes
 inline constexpr Layout exact_range_gpu{"exact_range_gpu.csv", "gpu", "experiments/maps2d/gpu_exact_range",
                                         "variant,kind,first_wrong,largest_exact_N_rho8,largest_exact_N_rho16,"
