@@ -223,8 +223,8 @@ void cmp_fig5_dummy_cond(Ctx& ctx) {
 void cmp_fig5_edm(Ctx& ctx, int d) {
   const std::string name = "fig5_edm_d" + std::to_string(d), fs_ = std::to_string(d);
   cmp_i_vs_n(ctx, "gpus_" + name, results::layout::edm,
-             {{pick_rows::edm("full", std::stoi(fs_)), "ρ = 16, full N×N output", name},
-              {pick_rows::edm("packed", std::stoi(fs_)), "ρ = 16, packed triangle", ""}},
+             {{pick_rows::edm(results::edm_variant::full, std::stoi(fs_)), "ρ = 16, full N×N output", name},
+              {pick_rows::edm(results::edm_variant::packed, std::stoi(fs_)), "ρ = 16, packed triangle", ""}},
              "EDM, " + fs_ + " feature(s): I of every map vs BB", Slots().set("features", fs_));
 }
 

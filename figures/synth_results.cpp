@@ -324,14 +324,14 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   {
     results::CsvFile o = csv(dir, layout::tet_dummy, metadata(gpu, slug, "bench_maps3d", "--test dummy"));
     for (int rho : {8, 4})
-      for (const char* form : {"cond", "store"})
+      for (const char* form : {results::pick_rows::form_name(results::pick_rows::Form::Cond), results::pick_rows::form_name(results::pick_rows::Form::Store)})
         for (i64 N : {256, 512, 768, 1024, 1536, 2048, 3072, 4096}) {
           const double n = double((N + rho - 1) / rho), bb = speed * 1e-7 * n * n * n * rho * rho * rho;
           for (const char* m : maps3)
-            for (const char* mode : {"thread", "block"}) {
+            for (const char* mode : {results::kThreadMode, results::kBlockMode}) {
               const std::string ms = m;
-              const double improvement = ms == "bb3" ? 1.0
-                                           : eq17(n) * (ms == "tet-e" ? 0.55 : 0.75) * (std::string(mode) == "block" ? 1.1 : 1.0) + noise(0.03);
+              const double improvement = ms == tdmaps::BB3::name ? 1.0
+                                           : eq17(n) * (ms == tdmaps::TET_E::name ? 0.55 : 0.75) * (std::string(mode) == results::kBlockMode ? 1.1 : 1.0) + noise(0.03);
               RowOf<layout::tet_dummy> r;
               r.set("N", N).set("rho", rho).set("n", sig(n)).set("form", form).set("map", m).set("mode", mode)
                   .set("exact", 1).set("verified", 1).set("launched_blocks", 0).set("useful_blocks", 0)
@@ -347,9 +347,9 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       for (i64 N : {256, 1024, 2048, 4096}) {
         const double n = double((N + rho - 1) / rho), bb = speed * 1e-6 * n * n * n * rho * rho * rho;
         for (const char* m : maps3)
-          for (const char* mode : {"thread", "block"}) {
+          for (const char* mode : {results::kThreadMode, results::kBlockMode}) {
             const std::string ms = m;
-            const double improvement = ms == "bb3" ? 1.0 : 1 + (eq17(n) - 1) * (ms == "tet-e" ? 0.3 : 0.4) + noise(0.02);
+            const double improvement = ms == tdmaps::BB3::name ? 1.0 : 1 + (eq17(n) - 1) * (ms == tdmaps::TET_E::name ? 0.3 : 0.4) + noise(0.02);
             RowOf<layout::tet_threebody> r;
             r.set("N", N).set("rho", rho).set("n", sig(n)).set("map", m).set("mode", mode).set("verified", 1)
                 .set("launched_blocks", 0).set("useful_blocks", 0).set("triplets", 0).set("r", sig(0.25))
@@ -365,9 +365,9 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
       for (i64 N : {256, 512, 768, 1024, 1536, 2048}) {
         const double n = double((N + rho - 1) / rho), base = speed * 1e-7 * double(N) * N * N / 6;
         for (const char* m : maps3)
-          for (const char* mode : {"thread", "block"}) {
-            const double lin = base * (1.3 + 0.4 * (1 - std::exp(-double(N) / 600))) * (std::string(m) == "bb3" ? 1.6 : 1.0);
-            const double blk = base * (std::string(m) == "bb3" ? 1.6 : 1.0);
+          for (const char* mode : {results::kThreadMode, results::kBlockMode}) {
+            const double lin = base * (1.3 + 0.4 * (1 - std::exp(-double(N) / 600))) * (std::string(m) == tdmaps::BB3::name ? 1.6 : 1.0);
+            const double blk = base * (std::string(m) == tdmaps::BB3::name ? 1.6 : 1.0);
             for (const bool bl : {false, true}) {
               const char* layout = bl ? BlockedLayout3::name : LinearLayout3::name;  // the layouts' names
               RowOf<layout::tet_layout> r;
@@ -388,12 +388,12 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
                 .set("largest_exact_N_rho4", rho4).set("largest_exact_N_rho8", rho8).set("largest_exact_N_rho10", rho10)
                 .set("note", note).set("index_bits", index_bits));
     };
-    row("tet-f", "layer", "0", 17179869184LL, 0, 0, 0, "eq. (14) in float", 64);
-    row("tet-f", "row", "10619135", 17179869184LL, 50000, 100000, 125000, "sqrtf row", 64);
-    row("tet-e", "layer", "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
-    row("tet-e", "row", "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
-    row("tet-fast", "layer", "none", 17179869184LL, 18000, 36000, 45000, "exact", 64);
-    row("tet-fast", "row", "none", 536870912LL, 3000, 6000, 7500, "row range 2^29", 64);
+    row("tet-f", results::tet_part::layer, "0", 17179869184LL, 0, 0, 0, "eq. (14) in float", 64);
+    row("tet-f", results::tet_part::row, "10619135", 17179869184LL, 50000, 100000, 125000, "sqrtf row", 64);
+    row("tet-e", results::tet_part::layer, "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
+    row("tet-e", results::tet_part::row, "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
+    row("tet-fast", results::tet_part::layer, "none", 17179869184LL, 18000, 36000, 45000, "exact", 64);
+    row("tet-fast", results::tet_part::row, "none", 536870912LL, 3000, 6000, 7500, "row range 2^29", 64);
   }
   // ---- SDH ----
   {
@@ -641,8 +641,8 @@ int main(int argc, char** argv) {
                 .set("wasted_threads_over_n2rho3", sig(over_n2rho3)).set("wasted_threads_over_N3", sig(over_N3))
                 .set("blocked_padding", 0).set("padding_over_n2rho3", 0));
     };
-    row("bb3", 512, 120, 262144, 61440, 0.8, 0.77);
-    row("tet", 120, 120, 61440, 61440, 0, 0);
+    row(tdmaps::BB3::name, 512, 120, 262144, 61440, 0.8, 0.77);
+    row(results::kWasted3dTet, 120, 120, 61440, 61440, 0, 0);
   }
   std::printf("synthetic results written to %s\n", dir.c_str());
   return 0;

@@ -256,7 +256,7 @@ Rule eq14_float() {
         if (g)
           if (const Table* t = g->get(results::layout::tet_exact_range_gpu))
             for (const TableRow& r : t->rows())
-              if (r.s("root") == tet_f && r.s("part") == "layer") {
+              if (r.s("root") == tet_f && r.s("part") == results::tet_part::layer) {
                 txt.push_back("GPU: first wrong λ = " + r.s("first_wrong"));
                 first = r.d("first_wrong");
               }

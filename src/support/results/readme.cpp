@@ -131,8 +131,8 @@ std::vector<Line> lines() {
                results::layout::dummy, P::dummy(P::Form::Store), plain});
   v.push_back({"dummy_cond", {{"bound", "", {"000+001-bound-I"}, true}}, results::layout::dummy, P::dummy(P::Form::Cond), plain});
   v.push_back({"edm_full", {{"ltm", "", {"001-edm-ltm-12-15", "000-edm-ltm-18"}}, {"rb", "up_to", {"000-edm-rb-28"}}},
-               results::layout::edm, P::edm("full", 4), plain});
-  v.push_back({"edm_packed", {}, results::layout::edm, P::edm("packed", 4), plain});
+               results::layout::edm, P::edm(results::edm_variant::full, 4), plain});
+  v.push_back({"edm_packed", {}, results::layout::edm, P::edm(results::edm_variant::packed, 4), plain});
   v.push_back({"col3d_shared", {{"ltm", "up_to", {"000-col-ltm-7"}}, {"rb_rec", "", {"000-col-rb-rec-slower"}, true}},
                results::layout::collision, P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
   v.push_back({"col3d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, "3d", false), plain});
@@ -191,7 +191,7 @@ void edm_bw(const GpuData& g, tmpl::Scope& s) {
   tmpl::Scope& e = s.add("edm");
   e.set("bw", fmt(bw, 0)).set("large_N", fmt_int(kLargeN));
   e.list("layout");
-  for (const std::string lay : {"full", "packed"}) {
+  for (const std::string lay : {results::edm_variant::full, results::edm_variant::packed}) {
     std::map<std::pair<int, long long>, double> best;  // (features, N) -> best map's GB/s
     for (const TableRow& r : t->rows())
       if (r.s("variant") == lay && r.s("map") != kWriteBwMap && r.d("N") >= kLargeN) {
@@ -254,7 +254,7 @@ void tet(const GpuData& g, tmpl::Scope& s) {
     const auto improvement = [&](const std::string& m, const std::string& mode, const std::string& rho) {
       std::vector<double> v;
       for (const TableRow& r : t->rows())
-        if (r.s("map") == m && r.s("mode") == mode && r.s("rho") == rho && r.s("form") == "cond" && r.d("N") == nmax)
+        if (r.s("map") == m && r.s("mode") == mode && r.s("rho") == rho && r.s("form") == pick_rows::form_name(pick_rows::Form::Cond) && r.d("N") == nmax)
           v.push_back(r.d("I"));
       return median(v);
     };
@@ -263,7 +263,7 @@ void tet(const GpuData& g, tmpl::Scope& s) {
         .set("fast4", fmt(improvement(tdmaps::TET_FAST::name, kBlockMode, "4"), 2))
         .set("fast8", fmt(improvement(tdmaps::TET_FAST::name, kBlockMode, "8"), 2))
         .set("e4", fmt(improvement(tdmaps::TET_E::name, kThreadMode, "4"), 2));
-    best_vs_best(*t, nmax, "cond", e);
+    best_vs_best(*t, nmax, pick_rows::form_name(pick_rows::Form::Cond), e);
   }
   if (const Table* t = g.get(results::layout::tet_threebody)) {
     double nmax = 0, v = -1;
@@ -482,7 +482,7 @@ std::string readme_targets_block(const Ctx& ctx) {
   tmpl::Scope v;
   v.flag("many_gpus", ctx.gpus.size() > 1).set("large_N", fmt_int(kLargeN)).set("rho", std::to_string(kRho));
   v.set("cond_min", fmt(cond_min, 2)).set("cond_min_at", cond_min_at).set("store_r", fmt(store_r, 2)).set("store_e", fmt(store_e, 2));
-  v.set("gap_edm", fmt(gap(results::layout::edm, P::edm("full", 4)), 1))
+  v.set("gap_edm", fmt(gap(results::layout::edm, P::edm(results::edm_variant::full, 4)), 1))
       .set("gap_col1d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "1d")), 1))
       .set("gap_col3d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "3d")), 1));
   return fill_readme(ctx.readme, "targets", v);
@@ -557,7 +557,7 @@ std::string instr(const Ctx& ctx, const std::string& map, int dim, int bits) {
   const Table* t = ctx.cpu.get(results::layout::map_instructions);
   if (!t) return "";
   for (const TableRow& r : t->rows())
-    if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == "cond" &&
+    if (r.s("map") == map && r.d("dim") == dim && r.d("index_bits") == bits && r.s("form") == pick_rows::form_name(pick_rows::Form::Cond) &&
         (dim == 2 || r.s("mode") == kThreadMode))
       return fmt_int(r.d("map_instructions"));
   return "";
