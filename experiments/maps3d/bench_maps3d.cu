@@ -34,6 +34,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <select.hpp>   // results::pick_rows::form_name: the forms' words, declared once
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 #include "bench_maps3d_rows.hpp"  // the CSV row by column name (host only; verify/test_experiment_rows checks it)
 
@@ -42,6 +43,11 @@ using namespace tdmaps;
 using namespace tdmaps::exp3d;
 
 namespace {
+
+// The form's word (tet_dummy.csv's column form, --form): the readers' (results::pick_rows::form_name).
+const char* form_word(bool store) {
+  return results::pick_rows::form_name(store ? results::pick_rows::Form::Store : results::pick_rows::Form::Cond);
+}
 
 struct Options {
   std::string test = "dummy";
@@ -99,12 +105,13 @@ Options parse(int argc, char** argv) {
       for (int m : parse_modes(mode_args)) o.modes.push_back(Mode(m));
     }
     o.forms.clear();
-    for (const std::string& f : bench::parse_names({form}, "--form", {"cond", "store", "both"})) {
+    const std::string store_word = form_word(true);
+    for (const std::string& f : bench::parse_names({form}, "--form", {form_word(false), store_word, "both"})) {
       if (f == "both") {
         for (bool st : {false, true})
           if (std::find(o.forms.begin(), o.forms.end(), st) == o.forms.end()) o.forms.push_back(st);
-      } else if (std::find(o.forms.begin(), o.forms.end(), f == "store") == o.forms.end()) {
-        o.forms.push_back(f == "store");
+      } else if (std::find(o.forms.begin(), o.forms.end(), f == store_word) == o.forms.end()) {
+        o.forms.push_back(f == store_word);
       }
     }
     if (o.run.quick) {
@@ -236,7 +243,7 @@ void run_dummy(const Options& o, results::CsvFile& csv, bench::Interleaved& time
         std::vector<std::function<void()>> fns;
         for (size_t i = 0; i < vs.size(); ++i)
           fns.push_back([&, i, store] { launch_dummy(vs[i], ps[i], store, out.get()); });
-        std::fprintf(stderr, "[dummy] rho=%d N=%" PRId64 " form=%s:", rho, N, store ? "store" : "cond");
+        std::fprintf(stderr, "[dummy] rho=%d N=%" PRId64 " form=%s:", rho, N, form_word(store));
         const std::vector<bench::Stats> s = timer.time(fns);
         const double bb = s[0].median_ms;
         for (size_t i = 0; i < vs.size(); ++i) {
@@ -247,7 +254,7 @@ void run_dummy(const Options& o, results::CsvFile& csv, bench::Interleaved& time
           d.N = N;
           d.rho = rho;
           d.n = p.n;
-          d.form = store ? "store" : "cond";
+          d.form = form_word(store);
           d.map = vs[i].map;
           d.mode = mode_str(vs[i].mode);
           d.exact = exact[i];
