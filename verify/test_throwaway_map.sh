@@ -171,9 +171,9 @@ cat > "$tree/src/support/gpu/tmp_exp.cuh" <<'EOF2'
 
 namespace tdmaps::gpu {
 
-template <class M, class I>
+template <class M, class Index>
 __global__ void tmp_exp_store(typename M::Params p, int pass, int* out) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<Index> c = M::template cell<Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside) out[0] = int(c.i + c.j);
 }
 

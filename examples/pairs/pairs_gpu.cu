@@ -30,7 +30,7 @@ __global__ void pair_sums(typename M::Params p, int pass, unsigned long long* ou
 // (With nvcc --extended-lambda a __device__ lambda does as well.)
 struct AddPair {
   unsigned long long* out;
-  template <class I> __device__ void operator()(I i, I j) const {
+  template <class Index> __device__ void operator()(Index i, Index j) const {
     atomicAdd(&out[0], 1ull);
     atomicAdd(&out[1], static_cast<unsigned long long>(i));
     atomicAdd(&out[2], static_cast<unsigned long long>(j));

@@ -70,8 +70,8 @@ MapEntry make_entry() {
   e.plan = [](i64 N, int rho, bool allow) { return any_plan2(M::plan(N, rho, allow)); };
   e.launch = [](const any_plan2& a, Form f, int* out) {
     const typename M::Params& p = plan_of<M>(a);
-    if (f == Form::store) launch_checked<M>(p, TD_KERNEL_FOR(dummy_store<M, I>), out);
-    else launch_checked<M>(p, TD_KERNEL_FOR(dummy_cond<M, I>), out, dummy_never);
+    if (f == Form::store) launch_checked<M>(p, TD_KERNEL_FOR(dummy_store<M, Index>), out);
+    else launch_checked<M>(p, TD_KERNEL_FOR(dummy_cond<M, Index>), out, dummy_never);
   };
   e.counts = [](const any_plan2& a) { return counts2<M>(plan_of<M>(a)); };
   e.verify = [](const any_plan2& a, CoverageBuffers& buf) {

@@ -63,7 +63,7 @@ void test_real_maps() {
 
 // ---- broken maps must be caught ----------------------------------------------------------
 struct DupMap : BB {  // cell (5, 3) produced as (5, 2): one duplicate, one missing
-  template <class I = i64>
+  template <class Index = i64>
   static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == 5 && c.j == 3) c.j = 2;
@@ -71,7 +71,7 @@ struct DupMap : BB {  // cell (5, 3) produced as (5, 2): one duplicate, one miss
   }
 };
 struct OodMap : BB {  // cell (4, 1) produced as (1, 4): above the diagonal
-  template <class I = i64>
+  template <class Index = i64>
   static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == 4 && c.j == 1) c = Cell2{1, 4, true};
@@ -79,7 +79,7 @@ struct OodMap : BB {  // cell (4, 1) produced as (1, 4): above the diagonal
   }
 };
 struct DropMap : BB {  // the last cell never produced
-  template <class I = i64>
+  template <class Index = i64>
   static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == p.N - 1 && c.j == p.N - 1) return outside2();
@@ -87,7 +87,7 @@ struct DropMap : BB {  // the last cell never produced
   }
 };
 struct RowOutMap : BB {  // a cell past the last row
-  template <class I = i64>
+  template <class Index = i64>
   static Cell2 cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
     Cell2 c = BB::cell(p, pass, bx, by, tx, ty);
     if (c.inside && c.i == 0) c.i = p.N;

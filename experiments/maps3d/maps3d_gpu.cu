@@ -75,8 +75,8 @@ void launch_dummy(const Variant& v, const Plan3& p, bool store_form, int* out) {
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    if (store_form) launch_checked<M>(p, TD_KERNEL_FOR(gpu::dummy3_store<M, mode, I>), out);
-    else launch_checked<M>(p, TD_KERNEL_FOR(gpu::dummy3_cond<M, mode, I>), out, gpu::dummy3_never);
+    if (store_form) launch_checked<M>(p, TD_KERNEL_FOR(gpu::dummy3_store<M, mode, Index>), out);
+    else launch_checked<M>(p, TD_KERNEL_FOR(gpu::dummy3_cond<M, mode, Index>), out, gpu::dummy3_never);
   });
 }
 
@@ -101,7 +101,7 @@ Cov3 run_coverage(const Variant& v, const Plan3& p, u32* bits, unsigned long lon
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    launch_checked<M>(p, TD_KERNEL_FOR(gpu::coverage3<M, mode, I>), bits, counters);
+    launch_checked<M>(p, TD_KERNEL_FOR(gpu::coverage3<M, mode, Index>), bits, counters);
   });
   unsigned long long h[gpu::c3_count];
   TD_CUDA(cudaMemcpy(h, counters, sizeof h, cudaMemcpyDeviceToHost));
@@ -120,7 +120,7 @@ void launch_threebody(const Variant& v, const Plan3& p, const float4* pts, float
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    launch_checked<M>(p, TD_KERNEL_FOR(gpu::threebody3<M, mode, I>), pts, r2, bins);
+    launch_checked<M>(p, TD_KERNEL_FOR(gpu::threebody3<M, mode, Index>), pts, r2, bins);
   });
 }
 std::array<u64, 4> sum_bins(const unsigned long long* bins_dev) {
@@ -189,9 +189,9 @@ void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, 
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
     if (l == Layout::linear)
-      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, LinearLayout3, I>), LinearLayout3::make(p.N, p.rho), in, out);
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, LinearLayout3, Index>), LinearLayout3::make(p.N, p.rho), in, out);
     else
-      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, I>), BlockedLayout3::make(p.N, p.rho), in, out);
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, Index>), BlockedLayout3::make(p.N, p.rho), in, out);
   });
 }
 bool bw_planes_ok(int planes) {
@@ -210,10 +210,10 @@ void launch_bw_k(const Variant& v, const Plan3& p, Layout l, const float* in, fl
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
     if (l == Layout::linear)
-      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, LinearLayout3, I, K>), LinearLayout3::make(p.N, p.rho), in, out,
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, LinearLayout3, Index, K>), LinearLayout3::make(p.N, p.rho), in, out,
                  stride);
     else
-      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, BlockedLayout3, I, K>), BlockedLayout3::make(p.N, p.rho), in,
+      launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, BlockedLayout3, Index, K>), BlockedLayout3::make(p.N, p.rho), in,
                  out, stride);
   });
 }

@@ -25,15 +25,15 @@ using i32 = std::int32_t;
 using u32 = std::uint32_t;
 
 // ---- index widths ---------------------------------------------------------------
-// Every map's arithmetic is written once, templated on the signed index type I of
+// Every map's arithmetic is written once, templated on the signed index type Index of
 // the cells it produces: i32 (the narrow path) or i64 (the wide path). Block and
-// thread indices of that path are the matching unsigned type uidx<I>. The plan
+// thread indices of that path are the matching unsigned type uidx<Index>. The plan
 // decides which path a launch takes (PlanBase::narrow, plan.hpp); kernels dispatch
 // once, on the host.
-template <class I> struct index_traits;
+template <class Index> struct index_traits;
 template <> struct index_traits<i32> { using unsigned_type = u32; static constexpr const char* name = "32"; };
 template <> struct index_traits<i64> { using unsigned_type = u64; static constexpr const char* name = "64"; };
-template <class I> using uidx = typename index_traits<I>::unsigned_type;
+template <class Index> using uidx = typename index_traits<Index>::unsigned_type;
 
 // ---- pinned-rounding float helpers (host and device give identical bits) ----
 TD_HD float fmul_rn(float a, float b) {

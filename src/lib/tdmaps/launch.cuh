@@ -7,8 +7,9 @@
 //   launch_on<M>(stream, plan, kernel, args...) the same on a stream
 //   for_each_cell<M>(plan, f)                   f(i, j) on the device for every cell
 //                                               0 <= j <= i < N of a 2D plan (3D: f(x, y, z))
-//   TD_KERNEL_FOR(kernel<M, I, ...>)            a kernel templated on the index type I: the
-//                                               launch picks I = i32 or i64 by the plan's path
+//   TD_KERNEL_FOR(kernel<M, Index, ...>)        a kernel templated on the index type Index:
+//                                               the launch picks Index = i32 or i64 by the
+//                                               plan's path
 //   device_plan<M>(plan, out)                   the plan as the device sees it (a map's table,
 //                                               LTM_LUT's, copied to the device once)
 //
@@ -37,12 +38,12 @@ namespace tdmaps {
 
 // ---- the index path ----------------------------------------------------------------------
 // A plan's path (PlanBase/Plan3::narrow, set by the map's plan()) picks the kernel
-// instantiation once, on the host: a kernel templated on the index type I is passed as a
-// selector, TD_KERNEL_FOR(kernel<M, I, ...>), which launch calls with index_tag<i32>
+// instantiation once, on the host: a kernel templated on the index type Index is passed as a
+// selector, TD_KERNEL_FOR(kernel<M, Index, ...>), which launch calls with index_tag<i32>
 // (narrow) or index_tag<i64> (wide). A plain kernel is launched as it is (a kernel that
 // runs M::cell<i64> serves every plan).
-template <class I> struct index_tag { using type = I; };
-#define TD_KERNEL_FOR(...) [](auto td_index_tag) { using I = typename decltype(td_index_tag)::type; return &__VA_ARGS__; }
+template <class Index> struct index_tag { using type = Index; };
+#define TD_KERNEL_FOR(...) [](auto td_index_tag) { using Index = typename decltype(td_index_tag)::type; return &__VA_ARGS__; }
 template <class P, class F>
 decltype(auto) with_index(const P& p, F&& f) {
   if (p.narrow) return f(index_tag<i32>{});
@@ -134,23 +135,23 @@ cudaError_t launch(const params_t<M>& p, K k, A... args) { return launch_on<M>(c
 // narrow plan and int64_t otherwise (take `auto` or 64-bit parameters). f is copied to the
 // device by value: a functor with a __device__ operator() (any nvcc), or a lambda marked
 // __device__ (nvcc --extended-lambda). __launch_bounds__(1024): rho = 32 (32 x 32 threads).
-template <class M, class I, class F>
+template <class M, class Index, class F>
 __global__ void __launch_bounds__(1024) for_each_cell_kernel(params_t<M> p, int pass, F f) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<Index> c = M::template cell<Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside) f(c.i, c.j);
 }
-template <class M, class I, class F>
+template <class M, class Index, class F>
 __global__ void __launch_bounds__(1024) for_each_cell3_kernel(Plan3 p, F f) {
-  const Cell3T<I> c = M::template cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+  const Cell3T<Index> c = M::template cell<Index>(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
   if (c.inside) f(c.x, c.y, c.z);
 }
 // 3D: f(x, y, z) for every cell 0 <= x <= y <= z < N.
 template <class M, class F>
 cudaError_t for_each_cell(const params_t<M>& p, F f, cudaStream_t stream = 0) {
   if constexpr (is_2d_plan<M>)
-    return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell_kernel<M, I, F>), f);
+    return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell_kernel<M, Index, F>), f);
   else
-    return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell3_kernel<M, I, F>), f);
+    return launch_on<M>(stream, p, TD_KERNEL_FOR(for_each_cell3_kernel<M, Index, F>), f);
 }
 
 }  // namespace tdmaps

@@ -37,14 +37,14 @@ struct BB3 {
   }
   static Dim3 grid(const Plan3& p) { return Dim3{u32(p.n), u32(p.n), u32(p.n)}; }
   static Dim3 block(const Plan3& p) { return Dim3{u32(p.rho), u32(p.rho), u32(p.rho)}; }
-  template <class I = i64>
-  TD_HD static Cell3T<I> block_cell(const Plan3&, u32 bx, u32 by, u32 bz) {
-    if (bx > by || by > bz) return outside3<I>();
-    return Cell3T<I>{I(bx), I(by), I(bz), true};
+  template <class Index = i64>
+  TD_HD static Cell3T<Index> block_cell(const Plan3&, u32 bx, u32 by, u32 bz) {
+    if (bx > by || by > bz) return outside3<Index>();
+    return Cell3T<Index>{Index(bx), Index(by), Index(bz), true};
   }
-  template <class I = i64>
-  TD_HD static Cell3T<I> cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
-    return thread_in_block3(p.N, p.rho, block_cell<I>(p, bx, by, bz), tx, ty, tz);
+  template <class Index = i64>
+  TD_HD static Cell3T<Index> cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
+    return thread_in_block3(p.N, p.rho, block_cell<Index>(p, bx, by, bz), tx, ty, tz);
   }
 };
 
@@ -119,13 +119,13 @@ struct TET {
   using Params = Plan3;
   static constexpr u64 exact_blocks = RootP::exact_blocks;
   // g(lambda), eq. (16): block index -> block (x, y, z)
-  template <class I = i64>
-  TD_HD static Cell3T<I> g(uidx<I> l) {
-    using U = uidx<I>;
+  template <class Index = i64>
+  TD_HD static Cell3T<Index> g(uidx<Index> l) {
+    using U = uidx<Index>;
     const Root<U> z = RootP::template layer<U>(l);   // eq. (13)-(14)
     const U lp = l - z.base;                          // eq. (15)
     const Root<U> y = RootP::template row<U>(lp);    // eq. (16), the 2D part
-    return Cell3T<I>{I(lp - y.base), I(y.k), I(z.k), true};
+    return Cell3T<Index>{Index(lp - y.base), Index(y.k), Index(z.k), true};
   }
   static Plan3 plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
@@ -153,18 +153,18 @@ struct TET {
   }
   static Dim3 grid(const Plan3& p) { return linear_grid_dims(p.total, name); }
   static Dim3 block(const Plan3& p) { return Dim3{u32(p.rho), u32(p.rho), u32(p.rho)}; }
-  template <class I = i64>
-  TD_HD static Cell3T<I> block_cell(const Plan3& p, u32 bx, u32 by, u32) {
-    using U = uidx<I>;
+  template <class Index = i64>
+  TD_HD static Cell3T<Index> block_cell(const Plan3& p, u32 bx, u32 by, u32) {
+    using U = uidx<Index>;
     const U l = linear_block<U>(p.gx, bx, by);
     if constexpr (sizeof(U) == 8) {
-      if (l >= p.total) return outside3<I>();
+      if (l >= p.total) return outside3<Index>();
     }
-    return g<I>(l);
+    return g<Index>(l);
   }
-  template <class I = i64>
-  TD_HD static Cell3T<I> cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
-    return thread_in_block3(p.N, p.rho, block_cell<I>(p, bx, by, bz), tx, ty, tz);
+  template <class Index = i64>
+  TD_HD static Cell3T<Index> cell(const Plan3& p, u32 bx, u32 by, u32 bz, u32 tx, u32 ty, u32 tz) {
+    return thread_in_block3(p.N, p.rho, block_cell<Index>(p, bx, by, bz), tx, ty, tz);
   }
 };
 

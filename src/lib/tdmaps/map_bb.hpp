@@ -28,14 +28,14 @@ struct BB : SquareBlockGrid {
   static constexpr const char* name = "bb";
   static constexpr bool blockwise = true;
   static Params plan(i64 N, int rho, bool /*allow_inexact: BB is exact*/ = false) { return square_plan(name, N, rho); }
-  template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Params&, int, u32 bx, u32 by) {
-    if (bx > by) return outside2<I>();
-    return Cell2T<I>{I(by), I(bx), true};
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> block_cell(const Params&, int, u32 bx, u32 by) {
+    if (bx > by) return outside2<Index>();
+    return Cell2T<Index>{Index(by), Index(bx), true};
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<Index>(p, pass, bx, by), tx, ty);
   }
 };
 

@@ -150,10 +150,10 @@ struct LTM {
   static constexpr i64 narrow_max_n = 65535;
 
   // g(lambda), eq. (2): block index -> (block row, block column).
-  template <class I = i64>
-  TD_HD static Cell2T<I> g(uidx<I> lambda) {
-    const Root<uidx<I>> r = Sqrt::template row<uidx<I>>(lambda);
-    return Cell2T<I>{I(r.k), I(lambda - r.base), true};
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> g(uidx<Index> lambda) {
+    const Root<uidx<Index>> r = Sqrt::template row<uidx<Index>>(lambda);
+    return Cell2T<Index>{Index(r.k), Index(lambda - r.base), true};
   }
   static Params plan(i64 N, int rho, bool allow_inexact = false) {
     check_common(name, N, rho);
@@ -179,18 +179,18 @@ struct LTM {
   }
   static Dim3 grid(const Params& p, int) { return linear_grid_dims(p.total, name); }
   static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
-    using U = uidx<I>;
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> block_cell(const Params& p, int, u32 bx, u32 by) {
+    using U = uidx<Index>;
     const U l = linear_block<U>(p.gx, bx, by);
     if constexpr (sizeof(U) == 8) {
-      if (l >= p.total) return outside2<I>();  // the last row of a multi-row grid
+      if (l >= p.total) return outside2<Index>();  // the last row of a multi-row grid
     }
-    return g<I>(l);
+    return g<Index>(l);
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<Index>(p, pass, bx, by), tx, ty);
   }
 };
 

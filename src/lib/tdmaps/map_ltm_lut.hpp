@@ -104,20 +104,20 @@ struct LTM_LUT {
   }
   TD_HD static const u32* table(const Params& p) { return reinterpret_cast<const u32*>(std::uintptr_t(p.lut_table)); }
 
-  template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
-    using U = uidx<I>;
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> block_cell(const Params& p, int, u32 bx, u32 by) {
+    using U = uidx<Index>;
     const U l = linear_block<U>(p.gx, bx, by);  // one-row grid: every block is used
 #if defined(__CUDA_ARCH__)
     const u32 v = __ldg(table(p) + l);
 #else
     const u32 v = table(p)[l];
 #endif
-    return Cell2T<I>{I(v >> 16), I(v & 0xffffu), true};
+    return Cell2T<Index>{Index(v >> 16), Index(v & 0xffffu), true};
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<Index>(p, pass, bx, by), tx, ty);
   }
 };
 

@@ -32,15 +32,15 @@ struct RB {
     return Dim3{u32(ceil_div(p.N + 1, p.rho)), u32(ceil_div(ceil_div(p.N, 2), p.rho)), 1};
   }
   static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
-    const I N = I(p.N);
-    const I x = I(bx) * I(p.rho) + I(tx), y = I(by) * I(p.rho) + I(ty);
-    if (x > N || y >= ((N + 1) >> 1)) return outside2<I>();
-    if (x <= y) return Cell2T<I>{y, x, true};
-    const I i = N - 1 - y;
-    if (i <= y) return outside2<I>();
-    return Cell2T<I>{i, x - y - 1, true};
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
+    const Index N = Index(p.N);
+    const Index x = Index(bx) * Index(p.rho) + Index(tx), y = Index(by) * Index(p.rho) + Index(ty);
+    if (x > N || y >= ((N + 1) >> 1)) return outside2<Index>();
+    if (x <= y) return Cell2T<Index>{y, x, true};
+    const Index i = N - 1 - y;
+    if (i <= y) return outside2<Index>();
+    return Cell2T<Index>{i, x - y - 1, true};
   }
 };
 

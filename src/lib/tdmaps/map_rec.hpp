@@ -42,21 +42,21 @@ struct REC {
     return Dim3{u32(s), u32(p.n / 2), 1};
   }
   static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
-  template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Params& p, int pass, u32 bx, u32 by) {
-    using U = uidx<I>;  // the divisions are unsigned: cheaper than signed ones
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> block_cell(const Params& p, int pass, u32 bx, u32 by) {
+    using U = uidx<Index>;  // the divisions are unsigned: cheaper than signed ones
     if (pass == 0) {
       const U mb = U(p.rec_mb), q = U(by) / mb, r = U(by) - q * mb;
-      if (U(bx) > r) return outside2<I>();
-      return Cell2T<I>{I(q * mb + r), I(q * mb + bx), true};
+      if (U(bx) > r) return outside2<Index>();
+      return Cell2T<Index>{Index(q * mb + r), Index(q * mb + bx), true};
     }
     const U s = U(p.rec_mb) << (pass - 1);
     const U q = U(by) / s, r = U(by) - q * s;
-    return Cell2T<I>{I(2 * q * s + s + r), I(2 * q * s + bx), true};
+    return Cell2T<Index>{Index(2 * q * s + s + r), Index(2 * q * s + bx), true};
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<Index>(p, pass, bx, by), tx, ty);
   }
 };
 

@@ -10,7 +10,7 @@
 //   UtmSqrtN  Carmack/Lomont fast sqrt (three Newton steps from 0x5f3759df) and
 //             Avril's two repair conditionals       ("utm-n")
 // Threads are laid out linearly, rho*rho per block.
-// Rounding: row<I, R> and map_thread<I, R> take a rounding policy (numbers.hpp); the
+// Rounding: row<Index, R> and map_thread<Index, R> take a rounding policy (numbers.hpp); the
 // library runs the default Pinned. Fused contracts what nvcc's default -fmad=true fuses in
 // the formula written in plain C: (4n)*n - 4n, the -8k term (exact either way) and, in
 // utm-n, x*rsqrt(x) - (2n+1); for the papers' ranges only (limits::utm_*_fma_max_N).
@@ -31,36 +31,36 @@ constexpr i64 utm_n_fma_max_N = 5792;
 }  // namespace limits
 
 // first linear index of 1-based row a: (a-1)(2n-a)/2
-template <class I> TD_HD I utm_row_start(I n, I a) { return ((a - 1) * (2 * n - a)) / 2; }
+template <class Index> TD_HD Index utm_row_start(Index n, Index a) { return ((a - 1) * (2 * n - a)) / 2; }
 
-template <class I, class R = Pinned> TD_HD float utm_arg(I n, I k) {
-  const float nf = float(n), kf = to_float_rn(uidx<I>(k));
+template <class Index, class R = Pinned> TD_HD float utm_arg(Index n, Index k) {
+  const float nf = float(n), kf = to_float_rn(uidx<Index>(k));
   // 4n^2 - 4n - 8k + 1, left to right, each step rounded to float (Pinned)
   float x = R::mul_sub(fmul_rn(4.0f, nf), nf, fmul_rn(4.0f, nf));
   x = R::sub_mul(x, 8.0f, kf);
   return fadd_rn(x, 1.0f);
 }
 // the row from the numerator -(2n+1) + sqrt(x)
-template <class I> TD_HD I utm_row_from_num(float num) {
+template <class Index> TD_HD Index utm_row_from_num(float num) {
   const float a = fdiv_rn(num, -2.0f);
-  return I(floorf(a));
+  return Index(floorf(a));
 }
-template <class I> TD_HD I utm_row_from_sqrt(I n, float s) { return utm_row_from_num<I>(fadd_rn(-float(2 * n + 1), s)); }
+template <class Index> TD_HD Index utm_row_from_sqrt(Index n, float s) { return utm_row_from_num<Index>(fadd_rn(-float(2 * n + 1), s)); }
 
 struct UtmSqrtX {
   static constexpr const char* name = "utm-x";
   static constexpr i64 max_N = limits::utm_x_max_N;
-  template <class I, class R = Pinned> TD_HD static I row(I n, I k) {
-    return utm_row_from_sqrt(n, fsqrt_rn(utm_arg<I, R>(n, k)));
+  template <class Index, class R = Pinned> TD_HD static Index row(Index n, Index k) {
+    return utm_row_from_sqrt(n, fsqrt_rn(utm_arg<Index, R>(n, k)));
   }
 };
 struct UtmSqrtN {
   static constexpr const char* name = "utm-n";
   static constexpr i64 max_N = limits::utm_n_max_N;
-  template <class I, class R = Pinned> TD_HD static I row(I n, I k) {
-    const float x = utm_arg<I, R>(n, k);
+  template <class Index, class R = Pinned> TD_HD static Index row(Index n, Index k) {
+    const float x = utm_arg<Index, R>(n, k);
     // -(2n+1) + x * rsqrt(x) (Pinned: the product rounded, then the sum)
-    I a = utm_row_from_num<I>(R::add_mul(-float(2 * n + 1), x, rsqrt_newton3<R>(x)));
+    Index a = utm_row_from_num<Index>(R::add_mul(-float(2 * n + 1), x, rsqrt_newton3<R>(x)));
     // Avril's two repair conditionals: one step back or forward.
     if (k < utm_row_start(n, a)) --a;
     else if (k >= utm_row_start(n, a + 1)) ++a;
@@ -94,19 +94,19 @@ struct UTM {
   }
   static Dim3 block(const Params& p) { return Dim3{u32(p.rho) * u32(p.rho), 1, 1}; }
   // thread k -> (i, j)
-  template <class I = i64, class R = Pinned>
-  TD_HD static Cell2T<I> map_thread(i64 N, I k) {
-    const I n = I(N) + 1;
-    const I a = Sqrt::template row<I, R>(n, k);
-    const I b = (a + 1) + k - utm_row_start(n, a);
-    return Cell2T<I>{b - 2, a - 1, true};
+  template <class Index = i64, class R = Pinned>
+  TD_HD static Cell2T<Index> map_thread(i64 N, Index k) {
+    const Index n = Index(N) + 1;
+    const Index a = Sqrt::template row<Index, R>(n, k);
+    const Index b = (a + 1) + k - utm_row_start(n, a);
+    return Cell2T<Index>{b - 2, a - 1, true};
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32) {
-    using U = uidx<I>;
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32) {
+    using U = uidx<Index>;
     const U k = linear_block<U>(p.gx, bx, by) * (U(p.rho) * U(p.rho)) + tx;
-    if (k >= p.total) return outside2<I>();
-    return map_thread<I>(p.N, I(k));
+    if (k >= p.total) return outside2<Index>();
+    return map_thread<Index>(p.N, Index(k));
   }
 };
 

@@ -37,10 +37,10 @@ struct BB_T : SquareBlockGrid {  // BB's plan, grid and block
   static constexpr const char* name = "bb-t";
   static constexpr bool blockwise = false;  // no block test: the thread filters itself
   static Params plan(i64 N, int rho, bool /*allow_inexact: exact*/ = false) { return square_plan(name, N, rho); }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
-    const I i = I(by) * I(p.rho) + I(ty), j = I(bx) * I(p.rho) + I(tx);
-    return Cell2T<I>{i, j, i < I(p.N) && j <= i};
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int, u32 bx, u32 by, u32 tx, u32 ty) {
+    const Index i = Index(by) * Index(p.rho) + Index(ty), j = Index(bx) * Index(p.rho) + Index(tx);
+    return Cell2T<Index>{i, j, i < Index(p.N) && j <= i};
   }
 };
 
@@ -64,17 +64,17 @@ struct RB_B {
   static Dim3 grid(const Params& p, int) { return Dim3{u32(p.n + 1), u32(ceil_div(p.n, 2)), 1}; }
   static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   // The grid is exactly the rectangle (bx <= n, by < ceil(n/2)): no range test.
-  template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
-    const I x = I(bx), y = I(by);
-    if (x <= y) return Cell2T<I>{y, x, true};
-    const I i = I(p.n) - 1 - y;
-    if (i <= y) return outside2<I>();  // odd n: the middle block row, covered above
-    return Cell2T<I>{i, x - y - 1, true};
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> block_cell(const Params& p, int, u32 bx, u32 by) {
+    const Index x = Index(bx), y = Index(by);
+    if (x <= y) return Cell2T<Index>{y, x, true};
+    const Index i = Index(p.n) - 1 - y;
+    if (i <= y) return outside2<Index>();  // odd n: the middle block row, covered above
+    return Cell2T<Index>{i, x - y - 1, true};
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<Index>(p, pass, bx, by), tx, ty);
   }
 };
 
@@ -123,18 +123,18 @@ struct LtmSquare {
   static Dim3 grid(const Params& p, int) { return Dim3{p.gx, p.gx, 1}; }
   static Dim3 block(const Params& p) { return Dim3{u32(p.rho), u32(p.rho), 1}; }
   // g(lambda): the base map's, unchanged.
-  template <class I = i64>
-  TD_HD static Cell2T<I> g(uidx<I> lambda) { return Base::template g<I>(lambda); }
-  template <class I = i64>
-  TD_HD static Cell2T<I> block_cell(const Params& p, int, u32 bx, u32 by) {
-    using U = uidx<I>;
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> g(uidx<Index> lambda) { return Base::template g<Index>(lambda); }
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> block_cell(const Params& p, int, u32 bx, u32 by) {
+    using U = uidx<Index>;
     const U l = U(bx) + U(by) * U(p.gx);
-    if (l >= p.total) return outside2<I>();  // the n' x n' - n(n+1)/2 discarded blocks
-    return Base::template g<I>(l);
+    if (l >= p.total) return outside2<Index>();  // the n' x n' - n(n+1)/2 discarded blocks
+    return Base::template g<Index>(l);
   }
-  template <class I = i64>
-  TD_HD static Cell2T<I> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-    return thread_in_block(p.N, p.rho, block_cell<I>(p, pass, bx, by), tx, ty);
+  template <class Index = i64>
+  TD_HD static Cell2T<Index> cell(const Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+    return thread_in_block(p.N, p.rho, block_cell<Index>(p, pass, bx, by), tx, ty);
   }
 };
 using LTM_R_SQ = LtmSquare<LTM_R, ltm_r_sq_name>;

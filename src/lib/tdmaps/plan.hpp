@@ -9,11 +9,11 @@
 //                                            unsupported past the exact range unless asked
 //   static Dim3 grid(const Params&, int pass) host: blocks to launch in pass `pass`
 //   static Dim3 block(const Params&)          host: threads per block
-//   TD_HD static Cell2T<I> cell<I>(params, pass, bx, by, tx, ty)
+//   TD_HD static Cell2T<Index> cell<Index>(params, pass, bx, by, tx, ty)
 //                                            block+thread index -> (i, j) or outside
 // Blockwise maps (all threads of a block share one block coordinate) also give
-//   TD_HD static Cell2T<I> block_cell<I>(params, pass, bx, by)   -> block row/column
-// I is the index type of the path (config.hpp): i64 (the default; serves every size)
+//   TD_HD static Cell2T<Index> block_cell<Index>(params, pass, bx, by)   -> block row/column
+// Index is the index type of the path (config.hpp): i64 (the default; serves every size)
 // or i32 (only when plan() set PlanBase::narrow). Each map's arithmetic is written once,
 // for both.
 // Kernels are written once, templated on M, and take `typename M::Params` (params_t<M>);
@@ -32,21 +32,21 @@ struct Dim3 {
 };
 
 // A cell of the 2D domain {(i, j) : 0 <= j <= i < N}, or "outside", in the index
-// type I of the path that produced it (i32 narrow, i64 wide; config.hpp).
-template <class I> struct Cell2T {
-  I i, j;
+// type Index of the path that produced it (i32 narrow, i64 wide; config.hpp).
+template <class Index> struct Cell2T {
+  Index i, j;
   bool inside;
 };
 // A cell of the 3D domain {(x, y, z) : 0 <= x <= y <= z < N}, or "outside".
-template <class I> struct Cell3T {
-  I x, y, z;
+template <class Index> struct Cell3T {
+  Index x, y, z;
   bool inside;
 };
 using Cell2 = Cell2T<i64>;
 using Cell3 = Cell3T<i64>;
 
-template <class I = i64> TD_HD Cell2T<I> outside2() { return Cell2T<I>{I(-1), I(-1), false}; }
-template <class I = i64> TD_HD Cell3T<I> outside3() { return Cell3T<I>{I(-1), I(-1), I(-1), false}; }
+template <class Index = i64> TD_HD Cell2T<Index> outside2() { return Cell2T<Index>{Index(-1), Index(-1), false}; }
+template <class Index = i64> TD_HD Cell3T<Index> outside3() { return Cell3T<Index>{Index(-1), Index(-1), Index(-1), false}; }
 
 // What every 2D plan has, whatever its map: the problem, the block side, the block rows,
 // the launches and the index path. Each 2D map's Params derives from it and adds only the
@@ -161,15 +161,15 @@ TD_HD u64 linear_block(const u32 gx, u32 bx, u32 by) { return linear_block<u64>(
 // Blockwise maps: thread (tx, ty) of block (bi, bj) is cell (bi*rho+ty, bj*rho+tx).
 // The coordinates of a cell that is not inside carry no meaning (no select to -1:
 // callers test `inside` first, and the kernel stays free of the moves).
-template <class I>
-TD_HD Cell2T<I> thread_in_block(i64 N, int rho, Cell2T<I> b, u32 tx, u32 ty) {
-  const I i = b.i * I(rho) + I(ty), j = b.j * I(rho) + I(tx);
-  return Cell2T<I>{i, j, b.inside && i < I(N) && j <= i};
+template <class Index>
+TD_HD Cell2T<Index> thread_in_block(i64 N, int rho, Cell2T<Index> b, u32 tx, u32 ty) {
+  const Index i = b.i * Index(rho) + Index(ty), j = b.j * Index(rho) + Index(tx);
+  return Cell2T<Index>{i, j, b.inside && i < Index(N) && j <= i};
 }
-template <class I>
-TD_HD Cell3T<I> thread_in_block3(i64 N, int rho, Cell3T<I> b, u32 tx, u32 ty, u32 tz) {
-  const I x = b.x * I(rho) + I(tx), y = b.y * I(rho) + I(ty), z = b.z * I(rho) + I(tz);
-  return Cell3T<I>{x, y, z, b.inside && z < I(N) && y <= z && x <= y};
+template <class Index>
+TD_HD Cell3T<Index> thread_in_block3(i64 N, int rho, Cell3T<Index> b, u32 tx, u32 ty, u32 tz) {
+  const Index x = b.x * Index(rho) + Index(tx), y = b.y * Index(rho) + Index(ty), z = b.z * Index(rho) + Index(tz);
+  return Cell3T<Index>{x, y, z, b.inside && z < Index(N) && y <= z && x <= y};
 }
 
 }  // namespace tdmaps

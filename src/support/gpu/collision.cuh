@@ -88,7 +88,7 @@ __device__ __forceinline__ Sphere<1> load_ro(const Sphere<1>* s, i64 k) {
 // fill the SM alike (2048 threads: 8 blocks of 16 x 16). Without it the maps' register
 // counts (30..40) decided the occupancy, 6 or 8 blocks per SM, and with it the
 // comparison (measured on an H100: ltm-e 38 registers ran 28% slower than ltm-r's 32).
-template <class M, class I, int D, Style S>
+template <class M, class Index, int D, Style S>
 __global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p, int pass, const Sphere<D>* __restrict__ s, u32* __restrict__ counts,
                                  unsigned long long* __restrict__ total) {
   static_assert(has_style<M>(S), "the shared-memory collision kernel needs a blockwise map (block_cell)");
@@ -98,7 +98,7 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p
   if constexpr (S == Style::smem) {
     __shared__ Sphere<D> rs[max_rho], cs[max_rho];  // the block's row and column tiles
     __shared__ u32 rc[max_rho], cc[max_rho];        // their collision counts
-    const Cell2T<I> b = M::template block_cell<I>(p, pass, blockIdx.x, blockIdx.y);
+    const Cell2T<Index> b = M::template block_cell<Index>(p, pass, blockIdx.x, blockIdx.y);
     if (!b.inside) return;  // uniform over the block, before any barrier
     const int rho = p.rho;
     const i64 r0 = i64(b.i) * rho, c0 = i64(b.j) * rho;
@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p
     }
     __syncthreads();
     // A blockwise map's thread cell is its block cell offset by the thread (plan.hpp).
-    const Cell2T<I> c = thread_in_block(p.N, rho, b, threadIdx.x, threadIdx.y);
+    const Cell2T<Index> c = thread_in_block(p.N, rho, b, threadIdx.x, threadIdx.y);
     if (c.inside && c.i > c.j) {
       const int li = int(c.i - r0), lj = int(c.j - c0);
       if (collides<D>(rs[li], cs[lj])) {
@@ -132,7 +132,7 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p
       }
     }
   } else {
-    const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+    const Cell2T<Index> c = M::template cell<Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
     if (c.inside && c.i > c.j && collides<D>(load_ro(s, c.i), load_ro(s, c.j))) {
       hit = 1;
       atomicAdd(&counts[c.i], 1u);
@@ -146,7 +146,7 @@ __global__ void __launch_bounds__(1024, 2) collision_kernel(typename M::Params p
 template <class M, int D, Style S = default_style<M>()>
 void launch(const typename M::Params& p, const Sphere<D>* s, u32* counts, unsigned long long* total) {
   if (p.rho > max_rho) gpu::die("collision: rho must be <= 32");
-  gpu::launch_checked<M>(p, TD_KERNEL_FOR(collision_kernel<M, I, D, S>), s, counts, total);
+  gpu::launch_checked<M>(p, TD_KERNEL_FOR(collision_kernel<M, Index, D, S>), s, counts, total);
 }
 
 }  // namespace tdmaps::coll

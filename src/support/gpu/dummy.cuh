@@ -32,17 +32,17 @@ namespace tdmaps::gpu {
 
 // ---- the dummy kernels ------------------------------------------------------------
 // __launch_bounds__(1024): rho = 32 launches 32 x 32 = 1024 threads per block, so the
-// register allocation must allow it for every map. I is the plan's index path.
+// register allocation must allow it for every map. Index is the plan's index path.
 // As printed (000 §IV-A): every in-domain thread stores the int i + j (4 bytes).
-template <class M, class I>
+template <class M, class Index>
 __global__ void __launch_bounds__(1024) dummy_store(typename M::Params p, int pass, int* out) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<Index> c = M::template cell<Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside) out[0] = int(c.i + c.j);
 }
 
-template <class M, class I>
+template <class M, class Index>
 __global__ void __launch_bounds__(1024) dummy_cond(typename M::Params p, int pass, int* out, int never) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<Index> c = M::template cell<Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (c.inside && int(c.i + c.j) == never) out[0] = int(c.i + c.j);
 }
 
@@ -82,8 +82,8 @@ struct BitOr {
 };
 
 // Records cell c (the map's answer for one thread) in the bitmap.
-template <class I>
-TD_HD int coverage_record(const Cell2T<I>& c, i64 N, BitOr bits) {
+template <class Index>
+TD_HD int coverage_record(const Cell2T<Index>& c, i64 N, BitOr bits) {
   if (!c.inside) return cov_none;
   if (c.i < 0 || c.j < 0 || i64(c.i) >= N || c.j > c.i) return cov_ood;
   const u64 t = tri(u64(c.i)) + u64(c.j);
@@ -95,9 +95,9 @@ TD_HD int coverage_record(const Cell2T<I>& c, i64 N, BitOr bits) {
 // Counters the coverage kernel accumulates (all launches and passes of a plan).
 enum CoverageCounter : int { cnt_inside = 0, cnt_dup, cnt_ood, cnt_useful_blocks, cnt_count };
 
-template <class M, class I>
+template <class M, class Index>
 __global__ void __launch_bounds__(1024) coverage2(typename M::Params p, int pass, u32* bits, unsigned long long* counters) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<Index> c = M::template cell<Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   const int r = coverage_record(c, p.N, BitOr{bits});
   // Every thread reaches these barriers (no early exit above).
   const int n_inside = __syncthreads_count(r != cov_none);
@@ -161,8 +161,8 @@ inline std::string check_coverage(i64 N, const CoverageRun& r, long long expecte
 }
 
 // Host emulation of coverage2 over every launched thread of every pass, with the
-// same per-thread code (used by the host unit test; small N only), on index path I.
-template <class M, class I = i64>
+// same per-thread code (used by the host unit test; small N only), on index path Index.
+template <class M, class Index = i64>
 CoverageRun emulate_coverage2(const typename M::Params& p) {
   CoverageRun r;
   r.bits.assign(coverage_words(p.N), 0u);
@@ -174,7 +174,7 @@ CoverageRun emulate_coverage2(const typename M::Params& p) {
         u64 n_inside = 0;
         for (u32 ty = 0; ty < b.y; ++ty)
           for (u32 tx = 0; tx < b.x; ++tx) {
-            const int c = coverage_record(M::template cell<I>(p, pass, bx, by, tx, ty), p.N, BitOr{r.bits.data()});
+            const int c = coverage_record(M::template cell<Index>(p, pass, bx, by, tx, ty), p.N, BitOr{r.bits.data()});
             n_inside += c != cov_none;
             r.counters[cnt_dup] += c == cov_dup;
             r.counters[cnt_ood] += c == cov_ood;
@@ -209,7 +209,7 @@ class CoverageBuffers {
     if (!counters_) counters_ = device_alloc<unsigned long long>(cnt_count, "the coverage counters");
     TD_CUDA(cudaMemset(bits_, 0, size_t(words) * sizeof(u32)));
     TD_CUDA(cudaMemset(counters_, 0, cnt_count * sizeof(unsigned long long)));
-    launch_checked<M>(p, TD_KERNEL_FOR(coverage2<M, I>), bits_, counters_);
+    launch_checked<M>(p, TD_KERNEL_FOR(coverage2<M, Index>), bits_, counters_);
     TD_CUDA(cudaDeviceSynchronize());
     CoverageRun r;
     r.bits.resize(size_t(words));

@@ -99,16 +99,16 @@ TD_HD float distance(const float (&a)[D], const float (&b)[D]) {
 // a bijection of {0 <= j <= i < N} onto itself; consecutive threads (consecutive b) get
 // consecutive j' in row i', i.e. consecutive addresses. The map's arithmetic is UTM's,
 // untouched; only which cell a thread computes changes (the EDM's symmetry allows it).
-template <class I>
-TD_HD Cell2T<I> utm_row_major(const Cell2T<I>& c, i64 N) {
-  return Cell2T<I>{I(N) - 1 - c.j, c.i - c.j, c.inside};
+template <class Index>
+TD_HD Cell2T<Index> utm_row_major(const Cell2T<Index>& c, i64 N) {
+  return Cell2T<Index>{Index(N) - 1 - c.j, c.i - c.j, c.inside};
 }
 // The cell thread (bx, by, tx, ty) of pass `pass` computes in the plain EDM kernel: the
 // map's cell, in row-major order for UTM (above).
-template <class M, class I>
-TD_HD Cell2T<I> plain_cell(const typename M::Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
-  const Cell2T<I> c = M::template cell<I>(p, pass, bx, by, tx, ty);
-  if constexpr (is_utm<M>::value) return utm_row_major<I>(c, p.N);
+template <class M, class Index>
+TD_HD Cell2T<Index> plain_cell(const typename M::Params& p, int pass, u32 bx, u32 by, u32 tx, u32 ty) {
+  const Cell2T<Index> c = M::template cell<Index>(p, pass, bx, by, tx, ty);
+  if constexpr (is_utm<M>::value) return utm_row_major<Index>(c, p.N);
   else return c;
 }
 
@@ -153,9 +153,9 @@ __device__ __forceinline__ float distance_fast(const float (&a)[D], const float 
 namespace tdmaps::edm {
 
 // ---- plain: one output per thread (the papers' EDM kernel) ---------------------------
-template <class M, class I, int D, Layout L>
+template <class M, class Index, int D, Layout L>
 __global__ void edm_plain_kernel(typename M::Params p, int pass, const float* __restrict__ pts, float* __restrict__ out) {
-  const Cell2T<I> c = plain_cell<M, I>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+  const Cell2T<Index> c = plain_cell<M, Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (!c.inside) return;
   float a[D], b[D];
 #pragma unroll
@@ -168,7 +168,7 @@ __global__ void edm_plain_kernel(typename M::Params p, int pass, const float* __
 
 template <class M, int D, Layout L>
 void launch_plain(const typename M::Params& p, const float* pts, float* out) {
-  gpu::launch_checked<M>(p, TD_KERNEL_FOR(edm_plain_kernel<M, I, D, L>), pts, out);
+  gpu::launch_checked<M>(p, TD_KERNEL_FOR(edm_plain_kernel<M, Index, D, L>), pts, out);
 }
 
 // ---- fast: T x T tiles, row segments skewed to 32-byte sectors, float4 stores -------
@@ -209,7 +209,7 @@ __device__ __forceinline__ void load_point(const float* __restrict__ pts, i64 N,
   for (int k = 0; k < D; ++k) x[k] = (j >= 0 && j < N) ? pts[i64(k) * N + j] : 0.0f;
 }
 
-template <class M, class I, int D, Layout L, int T>
+template <class M, class Index, int D, Layout L, int T>
 __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(typename M::Params p, int pass,
                                                                          const float* __restrict__ pts,
                                                                          float* __restrict__ out) {
@@ -228,7 +228,7 @@ __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(typename
   };
   // The map's block coordinate; the whole block leaves together (before any barrier).
   // (A persistent grid walking the map's blocks measured slower in a development probe.)
-  const Cell2T<I> b = M::template block_cell<I>(p, pass, blockIdx.x, blockIdx.y);
+  const Cell2T<Index> b = M::template block_cell<Index>(p, pass, blockIdx.x, blockIdx.y);
   if (!b.inside) return;
   const i64 i0 = i64(b.i) * T, j0 = i64(b.j) * T;
   if (i0 >= N) return;

@@ -15,8 +15,8 @@ namespace tdmaps::gpu {
 
 // ---- launching a plan ----------------------------------------------------------------
 // The index path of a plan (PlanBase/Plan3::narrow, decided by the map's plan()) picks the
-// kernel instantiation once, on the host: a kernel templated on the index type I is
-// passed as a selector, TD_KERNEL_FOR(kernel<M, I, ...>) (tdmaps/launch.cuh), which
+// kernel instantiation once, on the host: a kernel templated on the index type Index is
+// passed as a selector, TD_KERNEL_FOR(kernel<M, Index, ...>) (tdmaps/launch.cuh), which
 // launch_checked calls with index_tag<i32> (narrow) or index_tag<i64> (wide).
 using tdmaps::index_tag;
 using tdmaps::with_index;

@@ -43,32 +43,32 @@ namespace tdmaps::gpu {
 enum class Mode : int { thread = 0, block = 1 };
 
 // ---- where the map is evaluated -----------------------------------------------------
-// The block coordinate of this block (uniform over the block), on index path I.
-template <class M, Mode mode, class I>
-__device__ __forceinline__ Cell3T<I> block_coord3(const Plan3& p) {
+// The block coordinate of this block (uniform over the block), on index path Index.
+template <class M, Mode mode, class Index>
+__device__ __forceinline__ Cell3T<Index> block_coord3(const Plan3& p) {
   if constexpr (mode == Mode::thread) {
-    return M::template block_cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z);
+    return M::template block_cell<Index>(p, blockIdx.x, blockIdx.y, blockIdx.z);
   } else {
     __shared__ int4 s;
     if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
-      const Cell3T<I> b = M::template block_cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z);
+      const Cell3T<Index> b = M::template block_cell<Index>(p, blockIdx.x, blockIdx.y, blockIdx.z);
       s = make_int4(int(b.x), int(b.y), int(b.z), int(b.inside));
     }
     __syncthreads();
     const int4 v = s;
-    return Cell3T<I>{I(v.x), I(v.y), I(v.z), v.w != 0};
+    return Cell3T<Index>{Index(v.x), Index(v.y), Index(v.z), v.w != 0};
   }
 }
 // The cell of this thread.
-template <class M, Mode mode, class I>
-__device__ __forceinline__ Cell3T<I> thread_cell3(const Plan3& p) {
+template <class M, Mode mode, class Index>
+__device__ __forceinline__ Cell3T<Index> thread_cell3(const Plan3& p) {
   if constexpr (mode == Mode::thread)
-    return M::template cell<I>(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    return M::template cell<Index>(p, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
   else
-    return thread_in_block3(p.N, p.rho, block_coord3<M, mode, I>(p), threadIdx.x, threadIdx.y, threadIdx.z);
+    return thread_in_block3(p.N, p.rho, block_coord3<M, mode, Index>(p), threadIdx.x, threadIdx.y, threadIdx.z);
 }
 // A cell of the narrow path as the i64 cell the layouts (layout3d.hpp) take.
-template <class I> __device__ __forceinline__ Cell3 widen(const Cell3T<I>& c) { return Cell3{i64(c.x), i64(c.y), i64(c.z), c.inside}; }
+template <class Index> __device__ __forceinline__ Cell3 widen(const Cell3T<Index>& c) { return Cell3{i64(c.x), i64(c.y), i64(c.z), c.inside}; }
 __device__ __forceinline__ u32 thread_rank3() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
 __device__ __forceinline__ u64 block_rank3() {
   return (u64(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
@@ -77,14 +77,14 @@ __device__ __forceinline__ u64 block_rank3() {
 // ---- map-only kernels ---------------------------------------------------------------
 // __launch_bounds__(1024): rho = 10 launches 1000 threads per block.
 // As the 2D dummy (dummy.cuh): the int x + y + z, 4 bytes.
-template <class M, Mode mode, class I>
+template <class M, Mode mode, class Index>
 __global__ void __launch_bounds__(1024) dummy3_store(Plan3 p, int* out) {
-  const Cell3T<I> c = thread_cell3<M, mode, I>(p);
+  const Cell3T<Index> c = thread_cell3<M, mode, Index>(p);
   if (c.inside) out[0] = int(c.x + c.y + c.z);
 }
-template <class M, Mode mode, class I>
+template <class M, Mode mode, class Index>
 __global__ void __launch_bounds__(1024) dummy3_cond(Plan3 p, int* out, int never) {
-  const Cell3T<I> c = thread_cell3<M, mode, I>(p);
+  const Cell3T<Index> c = thread_cell3<M, mode, Index>(p);
   if (c.inside && int(c.x + c.y + c.z) == never) out[0] = int(c.x + c.y + c.z);
 }
 constexpr int dummy3_never = -1;  // x + y + z >= 0 inside, -3 outside
@@ -98,9 +98,9 @@ static __global__ void __launch_bounds__(1024) dummy3_cond_nomap(Plan3, int* out
 inline u64 coverage3_words(i64 N) { return (tet(u64(N)) + 31) / 32; }
 enum Coverage3Counter : int { c3_inside = 0, c3_dup, c3_ood, c3_useful_blocks, c3_count };
 
-template <class M, Mode mode, class I>
+template <class M, Mode mode, class Index>
 __global__ void __launch_bounds__(1024) coverage3(Plan3 p, u32* bits, unsigned long long* counters) {
-  const Cell3T<I> c = thread_cell3<M, mode, I>(p);
+  const Cell3T<Index> c = thread_cell3<M, mode, Index>(p);
   int r = 0;  // 0 none, 1 new, 2 duplicate, 3 out of domain
   if (c.inside) {
     if (c.x < 0 || c.x > c.y || c.y > c.z || i64(c.z) >= p.N) {
@@ -138,8 +138,8 @@ TD_HD int sides_below(const float4& a, const float4& b, const float4& c, float r
 
 // The triplets of block b (uniform over the block; b inside): bins: kBinCopies x 4
 // counters, summed by the host; this block adds to copy `copy`.
-template <class I>
-__device__ __forceinline__ void threebody_block(const Plan3& p, const Cell3T<I>& b, const float4* __restrict__ pts,
+template <class Index>
+__device__ __forceinline__ void threebody_block(const Plan3& p, const Cell3T<Index>& b, const float4* __restrict__ pts,
                                                 float r2, unsigned long long* bins, u64 copy) {
   __shared__ float4 tile[3 * kMaxRho3];
   const int rho = p.rho;
@@ -151,7 +151,7 @@ __device__ __forceinline__ void threebody_block(const Plan3& p, const Cell3T<I>&
     tile[e] = pts[base < p.N ? base : p.N - 1];
   }
   __syncthreads();
-  const Cell3T<I> c = thread_in_block3(p.N, rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
+  const Cell3T<Index> c = thread_in_block3(p.N, rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
   const int s = c.inside ? sides_below(tile[threadIdx.x], tile[rho + threadIdx.y], tile[2 * rho + threadIdx.z], r2) : -1;
   const int n0 = __syncthreads_count(s == 0), n1 = __syncthreads_count(s == 1), n2 = __syncthreads_count(s == 2),
             n3 = __syncthreads_count(s == 3);
@@ -164,35 +164,35 @@ __device__ __forceinline__ void threebody_block(const Plan3& p, const Cell3T<I>&
   }
 }
 
-template <class M, Mode mode, class I>
+template <class M, Mode mode, class Index>
 __global__ void __launch_bounds__(1024) threebody3(Plan3 p, const float4* __restrict__ pts, float r2,
                                                    unsigned long long* bins) {
-  const Cell3T<I> b = block_coord3<M, mode, I>(p);
+  const Cell3T<Index> b = block_coord3<M, mode, Index>(p);
   if (!b.inside) return;  // uniform over the block
-  threebody_block<I>(p, b, pts, r2, bins, block_rank3());
+  threebody_block<Index>(p, b, pts, r2, bins, block_rank3());
 }
 // The same work over one worker's blocks lambda in [begin, begin + count) of a linear
 // 3D map (TET: lambda -> block by g(), eq. (13)-(16)); launched on linear_grid(count)
 // (tdmaps/partition.hpp, experiments/multigpu). Mode::thread only. A multi-row grid
 // (count >= 2^31, wide path) has a tail of unused blocks in its last row (fewer than its rows): they return.
-template <class M, class I>
+template <class M, class Index>
 __global__ void __launch_bounds__(1024) threebody3_range(Plan3 p, u64 begin, u64 count, u32 gx,
                                                          const float4* __restrict__ pts, float r2,
                                                          unsigned long long* bins) {
-  using U = uidx<I>;
+  using U = uidx<Index>;
   const U local = linear_block<U>(gx, blockIdx.x, blockIdx.y);
   if constexpr (sizeof(U) == 8) {
     if (local >= count) return;  // uniform over the block
   }
-  const Cell3T<I> b = M::template g<I>(U(begin) + local);
-  threebody_block<I>(p, b, pts, r2, bins, u64(local));
+  const Cell3T<Index> b = M::template g<Index>(U(begin) + local);
+  threebody_block<Index>(p, b, pts, r2, bins, u64(local));
 }
 
 // ---- the layout study -------------------------------------------------------------------
-template <class M, Mode mode, class L, class I>
+template <class M, Mode mode, class L, class Index>
 __global__ void __launch_bounds__(1024) layout3_step(Plan3 p, L lay, const float* __restrict__ in,
                                                      float* __restrict__ out) {
-  const Cell3 b = widen(block_coord3<M, mode, I>(p));
+  const Cell3 b = widen(block_coord3<M, mode, Index>(p));
   if (!b.inside) return;
   diffuse_thread(lay, b, threadIdx.x, threadIdx.y, threadIdx.z, in, out);
 }
@@ -208,10 +208,10 @@ __device__ __forceinline__ u64 cell_slot(const BlockedLayout3& l, const Cell3& b
 }
 // K planes of `stride` floats each (plane k of cell s at k * stride + s); only in-domain
 // cells are touched, padding slots never.
-template <class M, Mode mode, class L, class I, int K>
+template <class M, Mode mode, class L, class Index, int K>
 __global__ void __launch_bounds__(1024) layout3_bw(Plan3 p, L lay, const float* __restrict__ in,
                                                    float* __restrict__ out, u64 stride) {
-  const Cell3 b = widen(block_coord3<M, mode, I>(p));
+  const Cell3 b = widen(block_coord3<M, mode, Index>(p));
   if (!b.inside) return;  // uniform over the block (after block_coord3's barrier)
   const Cell3 c = thread_in_block3(p.N, p.rho, b, threadIdx.x, threadIdx.y, threadIdx.z);
   if (!c.inside) return;

@@ -42,7 +42,7 @@ struct look {
 enum class root_kind {
   row,     // a 2D block map's g(lambda): M::sqrt_policy::row<U, R>(lambda) -> block row (LTM)
   layer,   // a 3D block map's layer: M::root_policy::layer<U, R>(lambda) -> z (TET)
-  thread,  // a thread map's row of thread k: M::map_thread<I, R>(N, k) (UTM); its limit is M::max_N
+  thread,  // a thread map's row of thread k: M::map_thread<Index, R>(N, k) (UTM); its limit is M::max_N
 };
 // Named fields, set by name: root_facts{root_kind::row}.with_monotone(true).with_fma(true)...
 // (each with_<field>(v) returns a copy with that field set; a field not named keeps its default).
