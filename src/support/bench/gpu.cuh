@@ -177,17 +177,13 @@ class Session {
     if (!extra.empty()) m = m.substr(0, m.size() - 1) + "," + extra + "}";
     return m;
   }
-  // A CSV <dir()>/<file> with this run's metadata line and the header.
-  std::unique_ptr<results::CsvFile> table(const std::string& file, const std::string& header, const std::string& extra = "") const {
-    return std::make_unique<results::CsvFile>(dir() + "/" + file, metadata(extra), header);
-  }
-  // The CSV of a declared layout (results/layouts.hpp): its file under its header.
+  // The CSV of a declared layout (results/layouts.hpp): <dir()>/<its file>, its header, this run's metadata line.
   std::unique_ptr<results::CsvFile> table(const results::Layout& l, const std::string& extra = "") const {
-    return table(l.file, l.columns, extra);
+    return table(l.file, l, extra);
   }
   // The CSV of a declared layout under another file name (a program's --csv): <dir()>/<file>, L's header.
   std::unique_ptr<results::CsvFile> table(const std::string& file, const results::Layout& l, const std::string& extra = "") const {
-    return table(file, std::string(l.columns), extra);
+    return std::make_unique<results::CsvFile>(dir() + "/" + file, metadata(extra), l);
   }
   const std::string& program() const { return program_; }
 

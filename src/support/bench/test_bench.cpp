@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(typed_cells_and_formats) {
 BOOST_AUTO_TEST_CASE(table_flushes_rows) {
   const std::string path = "test_bench_table.csv";
   {
-    results::CsvFile t(path, "{\"program\":\"t\"}", "a,b");
+    results::CsvFile t(path, "{\"program\":\"t\"}", test_ab);
     t.row(results::RowOf<test_ab>().set(TD_COL("a"), 1).set(TD_COL("b"), "x"));
     std::ifstream f(path);  // read while the table is still open: the row is there
     std::string l1, l2, l3;

@@ -27,8 +27,24 @@ inline std::string utc_now() {
 
 class CsvFile {
  public:
+  // A table of a declared layout, its header the layout's columns (the only way to open one: no raw header).
   // path "-": standard output. metadata "": no metadata line. A file that cannot be written ends the
   // program: one line, exit 1.
+  CsvFile(const std::string& path, const std::string& metadata, const Layout& l) : CsvFile(path, metadata, l.columns) {}
+  ~CsvFile() { if (f_ && f_ != stdout) std::fclose(f_); }
+  CsvFile(const CsvFile&) = delete;
+  CsvFile& operator=(const CsvFile&) = delete;
+  // A row by column name: its layout's columns must be the header (std::logic_error otherwise), and
+  // every column set (RowOf::line throws, naming those missing, before anything is written).
+  template <const Layout& L>
+  void row(const RowOf<L>& r) {
+    if (header_ != L.columns)
+      throw std::logic_error(path_ + ": a row of " + L.file + " under another header: " + header_);
+    write(r.line());
+  }
+  const std::string& path() const { return path_; }
+
+ private:
   CsvFile(const std::string& path, const std::string& metadata, const std::string& header)
       : path_(path), header_(header) {
     if (path == "-") {
@@ -47,22 +63,6 @@ class CsvFile {
     std::fprintf(f_, "%s\n", header.c_str());
     std::fflush(f_);
   }
-  // A table of a declared layout, its header the layout's columns.
-  CsvFile(const std::string& path, const std::string& metadata, const Layout& l) : CsvFile(path, metadata, l.columns) {}
-  ~CsvFile() { if (f_ && f_ != stdout) std::fclose(f_); }
-  CsvFile(const CsvFile&) = delete;
-  CsvFile& operator=(const CsvFile&) = delete;
-  // A row by column name: its layout's columns must be the header (std::logic_error otherwise), and
-  // every column set (RowOf::line throws, naming those missing, before anything is written).
-  template <const Layout& L>
-  void row(const RowOf<L>& r) {
-    if (header_ != L.columns)
-      throw std::logic_error(path_ + ": a row of " + L.file + " under another header: " + header_);
-    write(r.line());
-  }
-  const std::string& path() const { return path_; }
-
- private:
   // The one place a line reaches the file: only through a checked row (no unchecked text row).
   void write(const std::string& line) {
     std::fprintf(f_, "%s\n", line.c_str());
