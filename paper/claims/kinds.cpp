@@ -67,11 +67,9 @@ std::string over_n(const Pts& p, double xmin = 0) {
   const auto at = [&](double f) { return v[size_t(f * double(v.size() - 1) + 0.5)]; };
   return "over N " + fmt(at(0.25), 3) + "–" + fmt(at(0.75), 3) + " (p25–p75)";
 }
-bool is_of(const std::string& m, const std::string& which) {
-  if (which == "ltm") return tdmaps::in_family(m, tdmaps::map_family::ltm);
-  if (which == "utm") return tdmaps::in_family(m, tdmaps::map_family::utm);
-  if (which == "rb") return tdmaps::in_family(m, tdmaps::map_family::rb);
-  return m == which;
+// Whether map m is `which`: of its family, or that map.
+bool is_of(const std::string& m, const Which& which) {
+  return which.family ? tdmaps::in_family(m, *which.family) : m == which.word;
 }
 std::string strategies_text(const std::vector<std::vector<std::string>>& s) {
   std::vector<std::string> v;
@@ -612,9 +610,9 @@ std::string missing_of(const Table& t, const Sel& s, const std::vector<std::vect
 }
 }  // namespace
 
-Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
+Rule rank_of(const results::Layout& layout, Sel sel, const Which& what, std::vector<std::vector<std::string>> strategies,
              bool common) {
-  const std::string file = layout.file;
+  const std::string file = layout.file, which = what.word;
   Rule r;
   r.how = std::string("rank of ") + which + " by " +
           (common ? "median I over the N every strategy has" : stat_text(St::MedLarge) + " of I") + " among " +
@@ -630,7 +628,7 @@ Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, s
     std::vector<std::string> txt;
     for (size_t k = 0; k < order.size(); ++k) {
       txt.push_back(order[k].first + " " + fmt(order[k].second, 3));
-      if (is_of(order[k].first, which)) pos = int(k) + 1;
+      if (is_of(order[k].first, what)) pos = int(k) + 1;
     }
     if (pos == 0) return needs(file, which + " rows");
     std::string ours = "rank " + std::to_string(pos) + " of " + std::to_string(order.size()) + " (" + join(txt, " > ") + ")";
@@ -663,9 +661,9 @@ Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, s
   return r;
 }
 
-Rule only_above_one(const results::Layout& layout, Sel sel, const std::string& which,
+Rule only_above_one(const results::Layout& layout, Sel sel, const Which& what,
                     std::vector<std::vector<std::string>> strategies) {
-  const std::string file = layout.file;
+  const std::string file = layout.file, which = what.word;
   Rule r;
   r.how = "the strategies among " + strategies_text(strategies) + " whose " + stat_text(St::MedLarge) +
           " of I exceeds 1, " + sel_text(file, sel) + "; holds if that set is {" + which + "}; every strategy must have rows";
@@ -682,11 +680,11 @@ Rule only_above_one(const results::Layout& layout, Sel sel, const std::string& w
       txt.push_back(m + " " + fmt(v, 3));
       if (v > 1) above.push_back(m);
     }
-    const bool ok = above.size() == 1 && is_of(above[0], which);
+    const bool ok = above.size() == 1 && is_of(above[0], what);
     std::string odd;  // the first map whose place in the set contradicts the paper (its rows give the "Why")
     std::vector<std::string> others;  // every map above 1 besides `which`
     for (const std::string& m : above)
-      if (!is_of(m, which)) {
+      if (!is_of(m, what)) {
         if (odd.empty()) odd = m;
         others.push_back(m);
       }

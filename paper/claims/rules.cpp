@@ -169,7 +169,7 @@ Table_ build_table() {
   const auto ltm_dummy = [&]() {
     return fixed_reading({kPapersGrid, stat_I(D, store, SQ, St::MedLarge)}, {{kLinearGrid, stat_I(D, store, kLTM, St::MedLarge)}});
   };
-  const auto rank_grid = [&](const std::string& which) {
+  const auto rank_grid = [&](tdmaps::map_family which) {
     return fixed_reading({kPapersGrid, rank_of(D, store, which, {RB, SQ, REC})},
                          {{kLinearGrid, rank_of(D, store, which, {RB, kLTM, REC})}});
   };
@@ -235,25 +235,25 @@ Table_ build_table() {
       {"000-sblocks-k40", sblocks_context()},
       {"000-n800", n800()},
       {"000-dummy-rb-33", fig5_dummy(stat_I(D, store, RB, St::Max))},
-      {"000-dummy-rb-first", fig5_dummy(rank_grid("rb"))},
+      {"000-dummy-rb-first", fig5_dummy(rank_grid(tdmaps::map_family::rb))},
       {"000-dummy-ltm-18", fig5_dummy(ltm_dummy())},
-      {"000-dummy-ltm-second", fig5_dummy(rank_grid("ltm"))},
+      {"000-dummy-ltm-second", fig5_dummy(rank_grid(tdmaps::map_family::ltm))},
       {"000-dummy-k40-7", fig5_dummy(dummy_converge())},
       {"000-edm-rb-28", stat_I(E, edm4, RB, St::Max)},
-      {"000-edm-rb-first", by_grid([&](G g) { return rank_of(E, edm4, "rb", {RB, L(g, kLTM), REC}); })},
+      {"000-edm-rb-first", by_grid([&](G g) { return rank_of(E, edm4, tdmaps::map_family::rb, {RB, L(g, kLTM), REC}); })},
       // §V "a stable improvement of 18%" (the median over large N) and the abstract's "up to 18%" (the largest): both read
       {"000-edm-ltm-18", by_grid([&](G g) {
          return readings({{"§V 'a stable improvement of 18%'", stat_I(E, edm4, L(g, kLTM), St::MedLarge)},
                           {"abstract 'up to 18%'", stat_I(E, edm4, L(g, kLTM), St::Max)}});
        })},
-      {"000-edm-ltm-second", by_grid([&](G g) { return rank_of(E, edm4, "ltm", {RB, L(g, kLTM), REC}); })},
+      {"000-edm-ltm-second", by_grid([&](G g) { return rank_of(E, edm4, tdmaps::map_family::ltm, {RB, L(g, kLTM), REC}); })},
       {"000-edm-rec-12", stat_I(E, edm4, REC, St::Last)},
       // "lower than BB ... for all GPUs" over the papers' N range, as its UTM siblings: utm_span
       {"000-edm-utm-slower", utm_span(below_one(E, edm4_all, {kUTM}), E, edm4_all, edm4)},
       {"000-edm-utm-4", stat_I(E, edm4, kUTM, St::Max, StatOpt{3000, false, ""})},
       {"000-col-ltm-7", by_grid([&](G g) { return stat_I(C, col3, L(g, kLTM), St::Max); })},
-      {"000-col-ltm-first", by_grid([&](G g) { return rank_of(C, col3, "ltm", {RBb, L(g, kLTM), REC}); })},
-      {"000-col-only-ltm", by_grid([&](G g) { return only_above_one(C, col3, "ltm", {RBb, L(g, kLTM), REC}); })},
+      {"000-col-ltm-first", by_grid([&](G g) { return rank_of(C, col3, tdmaps::map_family::ltm, {RBb, L(g, kLTM), REC}); })},
+      {"000-col-only-ltm", by_grid([&](G g) { return only_above_one(C, col3, tdmaps::map_family::ltm, {RBb, L(g, kLTM), REC}); })},
       {"000-col-rb-rec-slower", below_one(C, col3, {RBb, REC})},
       {"000-col-utm-100", col_utm_low()},
       {"000-col-utm-overtaken", by_grid([&](G g) { return utm_span(col_utm_overtaken(g), C, P::collision(P::Kernel::Direct, "3d", false), col3); })},
@@ -303,7 +303,7 @@ Table_ build_table() {
       {"001-edm-ltm-12-15", by_grid([&](G g) { return stat_each(E, {{"d=4", edm4}, {"d=1", edm1}}, L(g, kLTM), St::MedLarge); })},
       {"001-edm-rec-5000", rec_from_N()},
       {"001-edm-rec-5", stat_I(E, edm4, REC, St::Last)},
-      {"001-edm-utm-last", by_grid([&](G g) { return utm_span(rank_of(E, edm4_all, "utm", {RB, L(g, kLTM), REC, kUTM}, true), E, edm4_all, edm4); })},
+      {"001-edm-utm-last", by_grid([&](G g) { return utm_span(rank_of(E, edm4_all, tdmaps::map_family::utm, {RB, L(g, kLTM), REC, kUTM}, true), E, edm4_all, edm4); })},
       {"001-feat-flat", by_grid([&](G g) { return feat_flat(g); })},
       {"001-feat-utm", utm_span(feat_utm(), E, edm4_all, edm4)},
       // ---- 003 ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #pragma once
 #include "claims.hpp"
 #include "notes.hpp"
+#include "registry/traits.hpp"  // tdmaps::map_family, family_name
 
 #include <functional>
 #include <limits>
@@ -85,11 +86,19 @@ struct Side {
   std::vector<std::string> cands;
 };
 Rule ratio_I(Side a, Side b, St st);
+// What rank_of and only_above_one look for: a family of maps (any of its maps; the text names it by its word,
+// tdmaps::family_name) or one map by name.
+struct Which {
+  Which(tdmaps::map_family f) : word(tdmaps::family_name(f)), family(f) {}
+  Which(std::string map) : word(std::move(map)) {}
+  std::string word;
+  std::optional<tdmaps::map_family> family;
+};
 // Rank of `which` among the strategies by the median I over N ≥ kLargeN (common = over the N all have).
-Rule rank_of(const results::Layout& layout, Sel sel, const std::string& which, std::vector<std::vector<std::string>> strategies,
+Rule rank_of(const results::Layout& layout, Sel sel, const Which& which, std::vector<std::vector<std::string>> strategies,
              bool common = false);
 // Of the strategies, those with median I over N ≥ kLargeN above 1; holds if that set is {which}.
-Rule only_above_one(const results::Layout& layout, Sel sel, const std::string& which,
+Rule only_above_one(const results::Layout& layout, Sel sel, const Which& which,
                     std::vector<std::vector<std::string>> strategies);
 // Hardware of a paper or absolute numbers of other hardware: ours beside, verdict "context".
 Rule context(const std::string& what, Fn ours = nullptr);

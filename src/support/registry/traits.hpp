@@ -106,6 +106,19 @@ struct range_limit {
 // name's family (registry/map_names.hpp map_named) instead of testing its prefix. Optional: a map that declares
 // none is `other`.
 enum class map_family { other, bb, ltm, utm, rb, rec, tet };
+// A family's word, the one place it is spelled (the claim rules' texts name a family by it: paper/claims/rules.hpp Which).
+constexpr const char* family_name(map_family f) {
+  switch (f) {
+    case map_family::bb: return "bb";
+    case map_family::ltm: return "ltm";
+    case map_family::utm: return "utm";
+    case map_family::rb: return "rb";
+    case map_family::rec: return "rec";
+    case map_family::tet: return "tet";
+    case map_family::other: break;
+  }
+  return "other";
+}
 
 // Specialized for every map in the experiments table (registry/experiments.hpp):
 //   static constexpr unsigned joins;     the experiments it joins (experiment::...)
