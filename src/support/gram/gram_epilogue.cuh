@@ -255,7 +255,10 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
     // (each form as measured: a shared `in` flag, or a lambda for the three adds, changed the SASS of both)
     if constexpr (!Exact) {
-      if (TD_EPI_BELOW(r, c) && within_eps2(__ldg(nr + r), __ldg(nc + c), acc(v), p.eps2)) {
+      // the test before the branch, its norms' loads unconditional: inside the && they went behind a branch a pair
+      // (097af5b: 2-4x the LDGs in the classic and sm80-8w SASS, their count x1.1-1.4 slower in gram.csv of ca927b8)
+      const bool in = within_eps2(__ldg(nr + r), __ldg(nc + c), acc(v), p.eps2);
+      if (TD_EPI_BELOW(r, c) && in) {
         atomicAdd(&rc[r], 1u);
         atomicAdd(&rc[tile_side + c], 1u);
         ++mine;
