@@ -321,8 +321,8 @@ void block_work_I(Ctx& ctx, const GpuData& g) {
   if (const Table* t = g.get(results::layout::collision)) {
     std::vector<std::pair<double, double>> v;
     for (const TableRow& r : t->rows())
-      if (r.s("test") == "collision" && r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" && r.s("variant") == "3d" &&
-          std::isfinite(r.d("I")))
+      if (r.s("test") == apps_test::collision && r.s("map") == tdmaps::LTM_E::name && r.s("rho") == "16" &&
+          r.s("variant") == collision_dim::d3 && std::isfinite(r.d("I")))
         v.emplace_back(r.d("median_ms") * 1e6 / blocks2(r.d("N"), 16), r.d("I"));
     add(std::string("collision 3D, ") + tdmaps::LTM_E::name + ", ρ = 16", "#ff7f0e", 5, v);
   }

@@ -67,6 +67,13 @@ RowOf<L>& timing(RowOf<L>& r, int reps, double t, double max_factor, bool min_ma
   return r;
 }
 
+// The name of the SDH rung that runs ladder kernel l (its line of the registry, registry/sdh_rungs.hpp sdh_rung_table).
+const char* rung_of_ladder(gpu::sdh::Ladder l) {
+  for (const gpu::sdh::RungEntry& e : gpu::sdh::sdh_rung_table)
+    if (e.config.family == gpu::sdh::Family::ladder && e.config.ladder == l) return e.name;
+  throw std::logic_error("synth_results: no SDH rung runs that ladder kernel");
+}
+
 // A made-up improvement curve: ramps from `lo` at small N to `hi` at large N.
 double improvement_of(double lo, double hi, double N, double s = 0.01) { return lo + (hi - lo) * (1 - std::exp(-N / 6000.0)) + noise(s); }
 
@@ -167,13 +174,13 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
           const double bb = speed * 1e-6 * n * n * rho * rho * (form_of == results::pick_rows::Form::Store ? 1.0 : 0.7);
           for (const M2& m : maps) {
             const bool exact = exact_at(m.name, N, rho);
-            if (!exact && !(m.name == "utm-n" && N <= 12288)) continue;
-            const double improvement = m.name == "bb" ? 1.0 : improvement_of(m.lo, m.hi, double(N)) * (rho == 32 ? 0.98 : 1.0);
+            if (!exact && !(m.name == UTM_N::name && N <= 12288)) continue;
+            const double improvement = m.name == BB::name ? 1.0 : improvement_of(m.lo, m.hi, double(N)) * (rho == 32 ? 0.98 : 1.0);
             const double t = bb / improvement;
             const Counts c = counts_of(m.name, N, rho);
             RowOf<layout::dummy> r;
             r.set("test", test).set("form", form).set("N", N).set("rho", rho).set("map", m.name).set("exact", exact)
-                .set("passes", m.name == "rec" ? 12 : 1).set("launched_blocks", c.launched_blocks)
+                .set("passes", m.name == REC::name ? 12 : 1).set("launched_blocks", c.launched_blocks)
                 .set("useful_blocks", c.useful_blocks).set("wasted_blocks", c.wasted_blocks())
                 .set("launched_threads", c.launched_threads).set("useful_threads", c.useful_threads);
             o.row(timing(r, 30, t, 1.05).set("bb_median_ms", sig(bb)).set("I", sig(bb / t))
@@ -183,15 +190,15 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
   };
   // the maps bench_maps times by default (maps2d_sqrt, maps2d_dummy: the maps' traits)
   maps_file(results::layout::sqrt_, "sqrt", curves(maps2d_sqrt{},
-                           {{"bb", 1, 1}, {"ltm-x", 0.9, 0.97}, {"ltm-n", 0.95, 1.01},
-                            {"ltm-r", 1.0, 1.07}, {"ltm-d", 0.7, 0.8}, {"ltm-e", 0.98, 1.04},
-                            {"ltm-r-sq", 0.95, 1.0}, {"ltm-e-sq", 0.93, 0.98}, {"ltm-x-sq", 0.86, 0.92},
-                            {"ltm-n-sq", 0.9, 0.95}, {"ltm-d-sq", 0.66, 0.76}},
+                           {{BB::name, 1, 1}, {LTM_X::name, 0.9, 0.97}, {LTM_N::name, 0.95, 1.01},
+                            {LTM_R::name, 1.0, 1.07}, {LTM_D::name, 0.7, 0.8}, {LTM_E::name, 0.98, 1.04},
+                            {LTM_R_SQ::name, 0.95, 1.0}, {LTM_E_SQ::name, 0.93, 0.98}, {LTM_X_SQ::name, 0.86, 0.92},
+                            {LTM_N_SQ::name, 0.9, 0.95}, {LTM_D_SQ::name, 0.66, 0.76}},
                            {"", 0.95, 1.0}));
   maps_file(results::layout::dummy, "dummy", curves(maps2d_dummy{},
-                            {{"bb", 1, 1}, {"bb-t", 0.95, 0.99}, {"ltm-r", 1.0, 1.09}, {"ltm-e", 0.98, 1.06},
-                             {"ltm-r-sq", 0.97, 1.04}, {"ltm-e-sq", 0.96, 1.03}, {"ltm-lut", 0.9, 1.0},
-                             {"rb", 1.05, 1.2}, {"rb-b", 1.04, 1.18}, {"rec", 0.7, 0.9}, {"utm-n", 0.6, 0.5}},
+                            {{BB::name, 1, 1}, {BB_T::name, 0.95, 0.99}, {LTM_R::name, 1.0, 1.09}, {LTM_E::name, 0.98, 1.06},
+                             {LTM_R_SQ::name, 0.97, 1.04}, {LTM_E_SQ::name, 0.96, 1.03}, {LTM_LUT::name, 0.9, 1.0},
+                             {RB::name, 1.05, 1.2}, {RB_B::name, 1.04, 1.18}, {REC::name, 0.7, 0.9}, {UTM_N::name, 0.6, 0.5}},
                             {"", 0.95, 1.02}));
   // ---- edm.csv / collision.csv ----
   const double wbw = 2900 * speed;
@@ -204,36 +211,39 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               .set("median_ms", sig(4294967296.0 / (wbw * 1e6))).set("p25_ms", sig(NAN)).set("p75_ms", sig(NAN))
               .set("min_ms", sig(NAN)).set("max_ms", sig(NAN)).set("bb_median_ms", sig(NAN)).set("I", sig(NAN))
               .set("GBps", sig(wbw)));
-    const std::vector<std::string> variants = test == "edm" ? std::vector<std::string>{results::edm_variant::full, results::edm_variant::packed}
-                                                            : std::vector<std::string>{"3d", "1d"};
+    namespace at = results::apps_test;
+    namespace cd = results::collision_dim;
+    const std::string bb_fast = std::string(BB::name) + fast_suffix;  // BB's fast EDM kernel (registry/map_names.hpp)
+    const std::vector<std::string> variants = test == at::edm ? std::vector<std::string>{results::edm_variant::full, results::edm_variant::packed}
+                                                              : std::vector<std::string>{cd::d3, cd::d1};
     // collision.csv holds both kernel styles (select.hpp Kernel): the shared-memory one and the direct one
-    const std::vector<std::string> styles = test == "collision" ? std::vector<std::string>{"collision", "collision-direct"}
-                                                                : std::vector<std::string>{test};
+    const std::vector<std::string> styles = test == at::collision ? std::vector<std::string>{at::collision, at::collision_direct}
+                                                                  : std::vector<std::string>{test};
     for (const std::string& style : styles)
     for (const std::string& v : variants)
-      for (int feat : test == "edm" ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{v == "3d" ? 3 : 1})
+      for (int feat : test == at::edm ? std::vector<int>{1, 2, 3, 4} : std::vector<int>{v == cd::d3 ? 3 : 1})
         for (int rho : {16, 32})
           for (i64 N : Ns) {
             const bool packed = v == results::edm_variant::packed;
-            const double bytes = test == "edm" ? 4.0 * (packed ? double(N) * (N + 1) / 2 : double(N) * N) : 0;
-            const double bbt = test == "edm" ? bytes / (wbw * 1e6) / (packed ? 0.55 : 0.8) * (1 + 0.02 * feat)
-                                             : speed * 1e-5 * double(N) * N / 1000;
+            const double bytes = test == at::edm ? 4.0 * (packed ? double(N) * (N + 1) / 2 : double(N) * N) : 0;
+            const double bbt = test == at::edm ? bytes / (wbw * 1e6) / (packed ? 0.55 : 0.8) * (1 + 0.02 * feat)
+                                               : speed * 1e-5 * double(N) * N / 1000;
             // the maps bench_apps times by default (the traits apps_default, and fast_default's
             // "-fast" EDM kernels), in the registry's order
-            const bool coll = test != "edm";
+            const bool coll = test != at::edm;
             std::vector<M2> maps = curves(joining_t<experiment::apps_default>{},
-                                          {{"bb", 1, 1},
-                                           {"ltm-r", 1.0, coll ? (v == "3d" ? 1.06 : 1.01) : 1.12},
-                                           {"ltm-e", 1.0, 1.1},
-                                           {"ltm-r-sq", 0.97, 1.08},  // LTM on the papers' n'x n' grid (000 §III-A)
-                                           {"ltm-e-sq", 0.97, 1.07},
-                                           {"rb", coll ? 0.9 : 1.05, coll ? 0.93 : 1.15},
-                                           {"rb-b", coll ? 0.95 : 1.03, coll ? 1.0 : 1.12},
-                                           {"rec", 0.85, 1.04},
-                                           {"utm-n", coll ? 1.9 : 0.9 + 0.02 * feat, coll ? 0.4 : 0.6}},
+                                          {{BB::name, 1, 1},
+                                           {LTM_R::name, 1.0, coll ? (v == cd::d3 ? 1.06 : 1.01) : 1.12},
+                                           {LTM_E::name, 1.0, 1.1},
+                                           {LTM_R_SQ::name, 0.97, 1.08},  // LTM on the papers' n'x n' grid (000 §III-A)
+                                           {LTM_E_SQ::name, 0.97, 1.07},
+                                           {RB::name, coll ? 0.9 : 1.05, coll ? 0.93 : 1.15},
+                                           {RB_B::name, coll ? 0.95 : 1.03, coll ? 1.0 : 1.12},
+                                           {REC::name, 0.85, 1.04},
+                                           {UTM_N::name, coll ? 1.9 : 0.9 + 0.02 * feat, coll ? 0.4 : 0.6}},
                                           {"", 0.95, 1.02});
             if (!coll)
-              for (const M2& m : curves(joining_t<experiment::fast_default>{}, {{"bb-fast", 1, 1}, {"ltm-e-fast", 1.05, 1.2}},
+              for (const M2& m : curves(joining_t<experiment::fast_default>{}, {{bb_fast, 1, 1}, {std::string(LTM_E::name) + fast_suffix, 1.05, 1.2}},
                                         {"", 1.0, 1.1}, fast_suffix))
                 maps.push_back(m);
             const double bbfast = bbt * 0.8;
@@ -243,25 +253,25 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
               const auto named = map_named(a.name);
               const bool fast = named && named->fast;
               const double ref = fast ? bbfast : bbt;
-              const double improvement = (a.name == "bb" || a.name == "bb-fast") ? 1.0 : improvement_of(a.lo, a.hi, double(N));
+              const double improvement = (a.name == BB::name || a.name == bb_fast) ? 1.0 : improvement_of(a.lo, a.hi, double(N));
               const double t = ref / improvement;
               RowOf<layout::edm> r;
               r.set("test", style).set("variant", v).set("features", feat).set("N", N).set("rho", rho).set("map", a.name)
                   .set("exact", 1).set("bytes_written", sig(bytes));
               o.row(timing(r, 30, t, 1.04).set("bb_median_ms", sig(ref)).set("I", sig(improvement))
-                        .set("GBps", sig(test == "edm" ? bytes / (t * 1e6) : NAN)));
+                        .set("GBps", sig(test == at::edm ? bytes / (t * 1e6) : NAN)));
             }
           }
   };
-  apps(results::layout::edm, "edm");
-  apps(results::layout::collision, "collision");
+  apps(results::layout::edm, results::apps_test::edm);
+  apps(results::layout::collision, results::apps_test::collision);
   {
     results::CsvFile o = csv(dir, layout::peers_edm, metadata(gpu, slug, "peers_edm.py", ""));
     for (i64 N : Ns) {
       const double bf = 4.0 * N * N, bp = 4.0 * N * (N - 1) / 2;
       const double tc = bf / (wbw * 0.7 * 1e6), tp = bp / (wbw * 0.35 * 1e6);
       const auto row = [&](const char* lay, const char* impl, double t, double bytes) {
-        o.row(RowOf<layout::peers_edm>().set("test", "edm").set("layout", lay).set("features", 4).set("N", N)
+        o.row(RowOf<layout::peers_edm>().set("test", results::apps_test::edm).set("layout", lay).set("features", 4).set("N", N)
                   .set("impl", impl).set("median_ms", sig(t)).set("GBps", sig(bytes / (t * 1e6))));
       };
       namespace ep = results::edm_peers;  // torch_peers.py's names (python_names.hpp)
@@ -388,22 +398,25 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
                 .set("largest_exact_N_rho4", rho4).set("largest_exact_N_rho8", rho8).set("largest_exact_N_rho10", rho10)
                 .set("note", note).set("index_bits", index_bits));
     };
-    row("tet-f", results::tet_part::layer, "0", 17179869184LL, 0, 0, 0, "eq. (14) in float", 64);
-    row("tet-f", results::tet_part::row, "10619135", 17179869184LL, 50000, 100000, 125000, "sqrtf row", 64);
-    row("tet-e", results::tet_part::layer, "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
-    row("tet-e", results::tet_part::row, "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
-    row("tet-fast", results::tet_part::layer, "none", 17179869184LL, 18000, 36000, 45000, "exact", 64);
-    row("tet-fast", results::tet_part::row, "none", 536870912LL, 3000, 6000, 7500, "row range 2^29", 64);
+    row(TET_F::name, results::tet_part::layer, "0", 17179869184LL, 0, 0, 0, "eq. (14) in float", 64);
+    row(TET_F::name, results::tet_part::row, "10619135", 17179869184LL, 50000, 100000, 125000, "sqrtf row", 64);
+    row(TET_E::name, results::tet_part::layer, "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
+    row(TET_E::name, results::tet_part::row, "none", 17179869184LL, 18000, 36000, 45000, "exact", 32);
+    row(TET_FAST::name, results::tet_part::layer, "none", 17179869184LL, 18000, 36000, 45000, "exact", 64);
+    row(TET_FAST::name, results::tet_part::row, "none", 536870912LL, 3000, 6000, 7500, "row range 2^29", 64);
   }
   // ---- SDH ----
   {
     results::CsvFile o = csv(dir, layout::sdh, metadata(gpu, slug, "bench_sdh", ""));
     // what bench_sdh times by default: the CPU loops and every rung of the SDH registry
-    // (src/support/registry/sdh_rungs.hpp, in its order), each with its made-up ms at N = 10^4 in `known`,
-    // else fast-lane's (a rung the registry gains gets rows); threads: the rung's own, else 256
+    // (src/support/registry/sdh_rungs.hpp, in its order), each with its made-up ms at N = 10^4 in `known` (the
+    // ladder's rungs, by their kernel), else 0.1 (fast-lane's; a rung the registry gains gets rows); threads: the
+    // rung's own, else 256
+    using gpu::sdh::Ladder;
     const std::vector<std::pair<std::string, double>> known = {
-        {"v1-plain", 3.0}, {"v2-shared", 1.2}, {"v3-balanced", 1.25}, {"v4-soa", 1.0},
-        {"v5-tiled", 0.5}, {"tiled-bb", 0.55}, {"tiled-ltm-e", 0.45}, {"fast-lane", 0.1}};
+        {rung_of_ladder(Ladder::v1), 3.0}, {rung_of_ladder(Ladder::v2), 1.2}, {rung_of_ladder(Ladder::v3), 1.25},
+        {rung_of_ladder(Ladder::v4), 1.0}, {rung_of_ladder(Ladder::v5), 0.5}, {rung_of_ladder(Ladder::tiled_bb), 0.55},
+        {rung_of_ladder(Ladder::tiled_ltm_e), 0.45}};
     struct Impl { std::string name; double t10k; int tpb; };
     std::vector<Impl> impls = {{gpu::sdh::cpu_st_impl.name, 818, 0}, {gpu::sdh::cpu_mt_impl.name, 70, 0}};
     for (const gpu::sdh::ImplInfo& i : gpu::sdh::impl_list()) {
@@ -425,7 +438,7 @@ void write_gpu(const fs::path& dir, const std::string& gpu, const std::string& s
                     .set("pairs_per_s", sig(N * (N - 1) / 2 / (tt * 1e-3))).set("speedup_vs_cpu_mt", sig(70 * s / (cpu ? tt : with))));
         };
         row(tpb0, t);
-        if (impl == "v5-tiled" && N == 10000)
+        if (impl == rung_of_ladder(Ladder::v5) && N == 10000)
           for (int tpb : {128, 512, 1024}) row(tpb, t * (tpb == 1024 ? 1.3 : tpb == 512 ? 1.1 : 1.05));
       }
   }
@@ -584,11 +597,12 @@ void write_python(const fs::path& dir, const std::string& gpu, const std::string
 void write_multigpu(const fs::path& dir, const std::string& gpu, const std::string& slug, double speed) {
   // threebody_multigpu.csv has sdh_multigpu.csv's columns: its rows are RowOf<layout::sdh_multigpu>
   struct App { std::string app, kernel; const results::Layout* l; std::vector<double> Ns; double rate; };
-  for (const App& a : {App{"sdh", "fast-lane", &layout::sdh_multigpu, {1e6, 1e7}, 1.8e12 / speed},
-                       App{"threebody", "tet-e rho=8", &layout::threebody_multigpu, {16384}, 2.1e11 / speed}}) {
+  namespace app = results::multigpu_app;
+  for (const App& a : {App{app::sdh, "fast-lane", &layout::sdh_multigpu, {1e6, 1e7}, 1.8e12 / speed},
+                       App{app::threebody, std::string(TET_E::name) + " rho=8", &layout::threebody_multigpu, {16384}, 2.1e11 / speed}}) {
     results::CsvFile o = csv(dir, *a.l, metadata(gpu, slug, "multi_hist", "--app " + a.app + " --gpu-counts 1,2 --chunks 1,8"));
     for (double N : a.Ns) {
-      const double work = a.app == "sdh" ? N * (N - 1) / 2 : N * (N - 1) * (N - 2) / 6;
+      const double work = a.app == app::sdh ? N * (N - 1) / 2 : N * (N - 1) * (N - 2) / 6;
       const double t1 = work / a.rate * 1e3;  // ms of the kernels, 1 GPU x 1 chunk
       const auto red_of = [](int g) { return g == 1 ? 0.003 : 0.22; };
       double t11 = NAN;  // the first configuration's run: rate_vs_first's base

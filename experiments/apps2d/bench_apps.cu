@@ -223,7 +223,7 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
   }
   const auto verified = verify_edm(o, maps);
   const auto csv = session.table(results::layout::edm);
-  write_bw_row(*csv, "edm", bw);
+  write_bw_row(*csv, results::apps_test::edm, bw);
 
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
   u64 cap = 0;
@@ -259,7 +259,7 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
           for (size_t q = 0; q < es.size(); ++q) {
             const auto ref = med.find(reference_map(es[q].map));
             rows::Apps2dRow r;
-            r.test = "edm";
+            r.test = results::apps_test::edm;
             r.variant = edm::layout_name(L);
             r.features = d;
             r.N = N;
@@ -303,7 +303,7 @@ std::vector<std::string> collision_run_maps(const Options& o, CollisionStyle sty
   return v;
 }
 std::string collision_test(CollisionStyle style) {
-  return style == CollisionStyle::smem ? "collision" : "collision-direct";
+  return style == CollisionStyle::smem ? results::apps_test::collision : results::apps_test::collision_direct;
 }
 
 void run_collision(const Options& o, const bench::Session& session, bench::Interleaved& timer, const WriteBw& bw) {
@@ -340,7 +340,7 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
   std::fprintf(stderr, "[collision] %d kernel configurations verified against the CPU reference\n", n);
 
   const auto csv = session.table(results::layout::collision);
-  write_bw_row(*csv, "collision", bw);
+  write_bw_row(*csv, results::apps_test::collision, bw);
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
   DevBuf<float4> d_s(size_t(Nmax), "spheres");
   DevBuf<u32> d_counts(size_t(Nmax), "collision counts");
@@ -375,7 +375,7 @@ void run_collision(const Options& o, const bench::Session& session, bench::Inter
           for (size_t q = 0; q < es.size(); ++q) {
             rows::Apps2dRow r;
             r.test = collision_test(style);
-            r.variant = dim == 3 ? "3d" : "1d";
+            r.variant = dim == 3 ? results::collision_dim::d3 : results::collision_dim::d1;
             r.features = dim;
             r.N = N;
             r.rho = rho;

@@ -49,7 +49,7 @@ Rule dummy_converge() {
 
 // ---- EDM ------------------------------------------------------------------------------------------
 Rule rec_from_N() {
-  const Sel edm4 = pick_rows::edm("full", 4);
+  const Sel edm4 = pick_rows::edm(edm_variant::full, 4);
   return custom("smallest N of edm.csv (full, 4 features, ρ=" + fmt_int(current_rho()) + ") from which I of REC stays > 1 at every larger N",
                 [edm4](const Claim& c, const GpuData* g, const Ctx&) {
                   std::string why;
@@ -98,7 +98,7 @@ Rule feat_flat(pick_rows::Grid grid) {
                     for (const std::string& m : cands) {
                       std::map<double, std::vector<double>> byN;
                       for (int f = 1; f <= 4; ++f)
-                        for (const auto& [N, I] : curve(*t, pick_rows::edm("full", f), m))
+                        for (const auto& [N, I] : curve(*t, pick_rows::edm(edm_variant::full, f), m))
                           byN[N].push_back(I);
                       double N = NAN;
                       for (const auto& [n, v] : byN)
@@ -119,8 +119,8 @@ Rule feat_flat(pick_rows::Grid grid) {
                   if (!all) {
                     std::vector<std::string> w;
                     for (const std::string& m : moved)
-                      w.push_back(bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                  bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)");
+                      w.push_back(bound_note(g, results::layout::edm, pick_rows::edm(edm_variant::full, 1), m) + " (1 feature); " +
+                                  bound_note(g, results::layout::edm, pick_rows::edm(edm_variant::full, 4), m) + " (4 features)");
                     add_why(o, join(w, "; "));
                   }
                   return o;
@@ -135,8 +135,8 @@ Rule feat_utm() {
                   const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
                   for (const std::string& m : kUTM) {
-                    const Sel s1 = pick_rows::edm("full", 1, false),
-                              s4 = pick_rows::edm("full", 4, false);
+                    const Sel s1 = pick_rows::edm(edm_variant::full, 1, false),
+                              s4 = pick_rows::edm(edm_variant::full, 4, false);
                     const Pts p1 = curve(*t, s1, m), p4 = curve(*t, s4, m);
                     std::map<double, double> a(p1.begin(), p1.end());
                     double N = NAN, d = NAN;
@@ -157,8 +157,8 @@ Rule feat_utm() {
 
 // ---- collision: UTM (direct kernel) against the shared-memory maps ------------------------------
 namespace {
-Sel col_shared() { return pick_rows::collision(pick_rows::Kernel::Shared, "3d"); }
-Sel col_direct() { return pick_rows::collision(pick_rows::Kernel::Direct, "3d", false); }
+Sel col_shared() { return pick_rows::collision(pick_rows::Kernel::Shared, collision_dim::d3); }
+Sel col_direct() { return pick_rows::collision(pick_rows::Kernel::Direct, collision_dim::d3, false); }
 std::map<double, double> ms_of(const Table& t, const Sel& s, const std::string& m) {
   const Pts p = curve(t, s, m, "median_ms");
   return std::map<double, double>(p.begin(), p.end());

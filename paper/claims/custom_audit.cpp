@@ -107,7 +107,7 @@ std::pair<std::string, std::string> feature_swing(const Table& t, const std::vec
   for (const std::string& m : cands) {
     std::map<double, std::vector<double>> byN;
     for (int f = 1; f <= 4; ++f)
-      for (const auto& [N, I] : curve(t, pick_rows::edm("full", f), m)) byN[N].push_back(I);
+      for (const auto& [N, I] : curve(t, pick_rows::edm(edm_variant::full, f), m)) byN[N].push_back(I);
     double N = NAN;
     for (const auto& [n, v] : byN)
       if (v.size() == 4) N = n;
@@ -131,7 +131,7 @@ Rule maps_differ_edm(pick_rows::Grid grid) {
                   std::string why;
                   const Table* t = need_table(g, results::layout::edm, &why);
                   if (!t) return not_measured(why);
-                  const Sel s = pick_rows::edm("full", 4);
+                  const Sel s = pick_rows::edm(edm_variant::full, 4);
                   std::vector<std::string> txt;
                   double lo = NAN, hi = NAN;
                   for (const auto& cands : std::vector<std::vector<std::string>>{pick_rows::rb(), L, pick_rows::rec()}) {
@@ -166,7 +166,7 @@ Rule feat_similar(pick_rows::Grid grid) {
                     double v[5] = {NAN, NAN, NAN, NAN, NAN};
                     std::string m;
                     for (int f = 1; f <= 4; ++f) {
-                      const auto r = med_large(*t, pick_rows::edm("full", f), cands);
+                      const auto r = med_large(*t, pick_rows::edm(edm_variant::full, f), cands);
                       if (m.empty()) m = r.first;
                       v[f] = r.second;
                     }
@@ -201,8 +201,8 @@ Rule feat_rec() {
                                       : "REC's I changes by no more than ±" + fmt(kTolI, 2) + " over the features",
                             false};
                   if (o.verdict == kDiffers)
-                    add_why(o, bound_note(g, results::layout::edm, pick_rows::edm("full", 1), m) + " (1 feature); " +
-                                   bound_note(g, results::layout::edm, pick_rows::edm("full", 4), m) + " (4 features)");
+                    add_why(o, bound_note(g, results::layout::edm, pick_rows::edm(edm_variant::full, 1), m) + " (1 feature); " +
+                                   bound_note(g, results::layout::edm, pick_rows::edm(edm_variant::full, 4), m) + " (4 features)");
                   return o;
                 },
                 true);

@@ -265,8 +265,8 @@ Rule tet_threads() {
                 false);
 }
 Rule cites_2d() {
-  const Sel edm4 = pick_rows::edm("full", 4);
-  const Sel col3 = pick_rows::collision(pick_rows::Kernel::Shared, "3d");
+  const Sel edm4 = pick_rows::edm(edm_variant::full, 4);
+  const Sel col3 = pick_rows::collision(pick_rows::Kernel::Shared, collision_dim::d3);
   // 003 §II cites 000 for "approximately 20% of improvement" on collision detection and EDM: a citation, not a
   // measurement of 003; what 000 itself reports is read from reported.csv (rows 000-edm-ltm-18, 000-col-ltm-7)
   return context(

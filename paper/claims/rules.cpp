@@ -158,11 +158,11 @@ Table_ build_table() {
   // ---- the selections the rules read: named once in the results layer (src/support/results/select.hpp) ----
   const Sel store = P::dummy(P::Form::Store);                                // dummy.csv, sqrt.csv: the papers' store form
   const Sel store_all = P::dummy(P::Form::Store, false);                     //   … inexact rows included (UTM)
-  const Sel edm4 = P::edm("full", 4);                                        // edm.csv: full matrix, 4 features
-  const Sel edm1 = P::edm("full", 1);
-  const Sel edm4_all = P::edm("full", 4, false);
-  const Sel col3 = P::collision(P::Kernel::Shared, "3d");                    // collision.csv: shared-memory kernel
-  const Sel col1 = P::collision(P::Kernel::Shared, "1d");
+  const Sel edm4 = P::edm(edm_variant::full, 4);                            // edm.csv: full matrix, 4 features
+  const Sel edm1 = P::edm(edm_variant::full, 1);
+  const Sel edm4_all = P::edm(edm_variant::full, 4, false);
+  const Sel col3 = P::collision(P::Kernel::Shared, collision_dim::d3);      // collision.csv: shared-memory kernel
+  const Sel col1 = P::collision(P::Kernel::Shared, collision_dim::d1);
   // strategies of the papers' comparisons; in the shared-memory kernel RB is rb-b (P::rb)
   const std::vector<std::string> RB = P::rb(), RBb = P::rb(P::Kernel::Shared), REC = P::rec(),
                                SQ = P::ltm(P::Grid::Papers);
@@ -256,7 +256,7 @@ Table_ build_table() {
       {"000-col-only-ltm", by_grid([&](G g) { return only_above_one(C, col3, tdmaps::map_family::ltm, {RBb, L(g, kLTM), REC}); })},
       {"000-col-rb-rec-slower", below_one(C, col3, {RBb, REC})},
       {"000-col-utm-100", col_utm_low()},
-      {"000-col-utm-overtaken", by_grid([&](G g) { return utm_span(col_utm_overtaken(g), C, P::collision(P::Kernel::Direct, "3d", false), col3); })},
+      {"000-col-utm-overtaken", by_grid([&](G g) { return utm_span(col_utm_overtaken(g), C, P::collision(P::Kernel::Direct, collision_dim::d3, false), col3); })},
       {"000-col1d-ltm", by_grid([&](G g) { return stat_I(C, col1, L(g, kLTM), St::MedLarge); })},
       // statements with no number (audit E)
       {"000-abs-faster-utm-rec", parts({{"REC", by_grid([&](G g) { return faster_common(E, edm4, L(g, kLTM), REC); })},

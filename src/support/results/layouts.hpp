@@ -92,11 +92,26 @@ inline constexpr Layout collision{"collision.csv", "gpu", "experiments/apps2d/be
 }  // namespace layout
 // edm.csv's variant column of the EDM rows: the output layout (src/support/gpu/edm.cuh Layout, its layout_name): full, the
 // N×N matrix (the papers' form); packed, the lower triangle only. bench_apps writes them (and parses --layout by them),
-// the figures and synth_results read / write them through these (readme.cpp and fig_compare.cpp spell them still).
+// the figures, the claims (select.hpp pick_rows::edm) and synth_results read / write them through these; torch_peers.py's
+// layouts (python_names.hpp edm_peers) are these words too.
 namespace edm_variant {
 inline constexpr const char* full = "full";
 inline constexpr const char* packed = "packed";
 }  // namespace edm_variant
+// edm.csv's and collision.csv's test column: the EDM rows; the collision rows of the papers' shared-memory kernel, and those
+// of the direct kernel (no shared memory, every map). bench_apps writes them (collision_test), the readers select by them
+// (select.hpp pick_rows::kernel_test), synth_results writes them.
+namespace apps_test {
+inline constexpr const char* edm = "edm";
+inline constexpr const char* collision = "collision";
+inline constexpr const char* collision_direct = "collision-direct";
+}  // namespace apps_test
+// collision.csv's variant column: the spheres' dimension, 3 coordinates or 1 (bench_apps --dim 3 | 1). bench_apps writes
+// them; the claims, the figures, the README blocks and synth_results read / write them through these.
+namespace collision_dim {
+inline constexpr const char* d3 = "3d";
+inline constexpr const char* d1 = "1d";
+}  // namespace collision_dim
 namespace layout {
 // gpu_exact_range: the device's exact range of each float map, both rounding modes
 inline constexpr Layout exact_range_gpu{"exact_range_gpu.csv", "gpu", "experiments/maps2d/gpu_exact_range",

@@ -11,6 +11,7 @@
 // results::sdh_peers below), which figures/synth_results.cpp writes.
 #pragma once
 #include "gram_names.hpp"  // the precisions' names
+#include "layouts.hpp"     // edm.csv's layouts (edm_variant), peers_edm.csv's layout column
 
 namespace results::python_peers {
 
@@ -53,13 +54,14 @@ inline constexpr Peer peers[] = {
 
 namespace results::edm_peers {
 
-// A row of peers_edm.csv: its impl (also torch_peers.py's --impls word) and the layout of its output (column layout).
+// A row of peers_edm.csv: its impl (also torch_peers.py's --impls word) and the layout of its output (column layout: edm.csv's
+// variant words, layouts.hpp edm_variant).
 struct Peer {
   const char *impl, *layout;
 };
-inline constexpr Peer pdist{"pdist", "packed"};               // torch.nn.functional.pdist: the triangle, condensed
-inline constexpr Peer cdist{"cdist", "full"};                 // torch.cdist in PyTorch's default compute mode
-inline constexpr Peer cdist_direct{"cdist-direct", "full"};   // torch.cdist, compute_mode='donot_use_mm_for_euclid_dist'
+inline constexpr Peer pdist{"pdist", edm_variant::packed};              // torch.nn.functional.pdist: the triangle, condensed
+inline constexpr Peer cdist{"cdist", edm_variant::full};                // torch.cdist in PyTorch's default compute mode
+inline constexpr Peer cdist_direct{"cdist-direct", edm_variant::full};  // torch.cdist, compute_mode='donot_use_mm_for_euclid_dist'
 // Every impl, in the order torch_peers.py runs them.
 inline constexpr Peer peers[] = {pdist, cdist, cdist_direct};
 

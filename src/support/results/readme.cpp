@@ -134,11 +134,11 @@ std::vector<Line> lines() {
                results::layout::edm, P::edm(results::edm_variant::full, 4), plain});
   v.push_back({"edm_packed", {}, results::layout::edm, P::edm(results::edm_variant::packed, 4), plain});
   v.push_back({"col3d_shared", {{"ltm", "up_to", {"000-col-ltm-7"}}, {"rb_rec", "", {"000-col-rb-rec-slower"}, true}},
-               results::layout::collision, P::collision(P::Kernel::Shared, "3d"), cols(P::Kernel::Shared)});
-  v.push_back({"col3d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, "3d", false), plain});
+               results::layout::collision, P::collision(P::Kernel::Shared, collision_dim::d3), cols(P::Kernel::Shared)});
+  v.push_back({"col3d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, collision_dim::d3, false), plain});
   v.push_back({"col1d_shared", {{"ltm", "approx", {"000-col1d-ltm"}, true}}, results::layout::collision,
-               P::collision(P::Kernel::Shared, "1d"), cols(P::Kernel::Shared)});
-  v.push_back({"col1d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, "1d", false), plain});
+               P::collision(P::Kernel::Shared, collision_dim::d1), cols(P::Kernel::Shared)});
+  v.push_back({"col1d_direct", {}, results::layout::collision, P::collision(P::Kernel::Direct, collision_dim::d1, false), plain});
   return v;
 }
 
@@ -483,8 +483,8 @@ std::string readme_targets_block(const Ctx& ctx) {
   v.flag("many_gpus", ctx.gpus.size() > 1).set("large_N", fmt_int(kLargeN)).set("rho", std::to_string(kRho));
   v.set("cond_min", fmt(cond_min, 2)).set("cond_min_at", cond_min_at).set("store_r", fmt(store_r, 2)).set("store_e", fmt(store_e, 2));
   v.set("gap_edm", fmt(gap(results::layout::edm, P::edm(results::edm_variant::full, 4)), 1))
-      .set("gap_col1d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "1d")), 1))
-      .set("gap_col3d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, "3d")), 1));
+      .set("gap_col1d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, collision_dim::d1)), 1))
+      .set("gap_col3d", fmt(gap(results::layout::collision, P::collision(P::Kernel::Shared, collision_dim::d3)), 1));
   return fill_readme(ctx.readme, "targets", v);
 }
 

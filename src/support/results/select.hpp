@@ -27,7 +27,7 @@ inline Sel dummy(Form f, bool exact_only = true, double rho = current_rho()) {
 }
 
 // ---- EDM (edm.csv: layout::edm) ----------------------------------------------------------------
-// variant=full: the N×N matrix (the papers' form); variant=packed: the lower triangle only
+// variant (edm_variant): full, the N×N matrix (the papers' form); packed, the lower triangle only
 inline Sel edm(const std::string& variant, int features, bool exact_only = true, double rho = current_rho()) {
   Sel s;
   s.eq = {{"variant", variant}, {"features", std::to_string(features)}};
@@ -42,11 +42,13 @@ inline Sel edm(const std::string& variant, int features, bool exact_only = true,
 // its two points from global memory (the only form UTM, a thread map, can run). The two are
 // never pooled: a number names its kernel style.
 enum class Kernel { Shared, Direct };
-inline const char* kernel_test(Kernel k) { return k == Kernel::Shared ? "collision" : "collision-direct"; }
+inline const char* kernel_test(Kernel k) {
+  return k == Kernel::Shared ? apps_test::collision : apps_test::collision_direct;
+}
 inline const char* kernel_words(Kernel k) {
   return k == Kernel::Shared ? "shared-memory kernel (test=collision)" : "direct kernel (test=collision-direct)";
 }
-// dim: "3d" (3 coordinates) or "1d"
+// dim: collision_dim::d3 (3 coordinates) or collision_dim::d1
 inline Sel collision(Kernel k, const std::string& dim, bool exact_only = true, double rho = current_rho()) {
   Sel s;
   s.eq = {{"test", kernel_test(k)}, {"variant", dim}};
