@@ -1,10 +1,8 @@
 // paper/claims/notes.cpp — paper/notes.template.md read and filled (notes.hpp).
 #include "notes.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <map>
-#include <set>
 
 namespace claims {
 namespace {
@@ -53,22 +51,7 @@ const std::vector<std::string>& note_section_names() {
 }
 
 std::vector<std::string> notes_template_problems(const results::ReadmeTemplate& t) {
-  std::vector<std::string> v;
-  const std::vector<std::string>& names = note_section_names();
-  for (const std::string& n : names)
-    if (!t.sections.count(n)) v.push_back("no section `" + n + "` (a rule fills it)");
-  std::set<std::string> included;
-  for (const auto& [n, body] : t.sections) {
-    if (std::find(names.begin(), names.end(), n) == names.end()) v.push_back("section `" + n + "` is filled by no rule");
-    for (const std::string& p : tmpl::partials_included(body)) included.insert(p);
-  }
-  for (const auto& [n, body] : t.partials)
-    for (const std::string& p : tmpl::partials_included(body)) included.insert(p);
-  for (const std::string& p : included)
-    if (!t.partials.count(p)) v.push_back("partial `" + p + "` is included and not defined");
-  for (const auto& [n, body] : t.partials)
-    if (!included.count(n)) v.push_back("partial `" + n + "` is included by no section");
-  return v;
+  return results::template_problems(t, note_section_names(), "a rule fills it", "rule");
 }
 
 void add_why(Outcome& o, const std::string& cause) {

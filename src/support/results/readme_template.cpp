@@ -61,15 +61,15 @@ bool load_readme_template(const std::string& path, ReadmeTemplate* out, std::str
   return parse_readme_template(text, path, out, err);
 }
 
-std::vector<std::string> readme_template_problems(const ReadmeTemplate& t) {
+std::vector<std::string> template_problems(const ReadmeTemplate& t, const std::vector<std::string>& names,
+                                           const std::string& missing, const std::string& filler) {
   std::vector<std::string> v;
-  const std::vector<std::string>& names = readme_section_names();
   for (const std::string& n : names)
-    if (!t.sections.count(n)) v.push_back("no section `" + n + "` (README's blocks fill it)");
+    if (!t.sections.count(n)) v.push_back("no section `" + n + "` (" + missing + ")");
   std::set<std::string> included;
   for (const auto& [n, body] : t.sections) {
     if (std::find(names.begin(), names.end(), n) == names.end())
-      v.push_back("section `" + n + "` is filled by no block (readme_section_names)");
+      v.push_back("section `" + n + "` is filled by no " + filler);
     for (const std::string& p : tmpl::partials_included(body)) included.insert(p);
   }
   for (const auto& [n, body] : t.partials)
@@ -79,6 +79,10 @@ std::vector<std::string> readme_template_problems(const ReadmeTemplate& t) {
   for (const auto& [n, body] : t.partials)
     if (!included.count(n)) v.push_back("partial `" + n + "` is included by no section");
   return v;
+}
+
+std::vector<std::string> readme_template_problems(const ReadmeTemplate& t) {
+  return template_problems(t, readme_section_names(), "README's blocks fill it", "block (readme_section_names)");
 }
 
 std::string fill_readme(const ReadmeTemplate& t, const std::string& name, const tmpl::Scope& slots) {

@@ -40,8 +40,13 @@ const std::vector<std::string>& readme_section_names();
 bool load_readme_template(const std::string& path, ReadmeTemplate* out, std::string* err);
 // Parses the text of a template file (`path` for messages only).
 bool parse_readme_template(const std::string& text, const std::string& path, ReadmeTemplate* out, std::string* err);
-// What is wrong with the file against readme_section_names(): a section missing, one that nothing fills, a partial
-// that nothing includes or one included and missing. Empty when nothing is.
+// What is wrong with a template file against the sections its code fills (`names`): a section missing ("no section
+// `n` (<missing>)"), one that nothing fills ("section `n` is filled by no <filler>"), a partial that nothing includes
+// or one included and missing. Empty when nothing is. README's (below) and the claims' notes
+// (paper/claims/notes.cpp notes_template_problems) are this check with their names and words.
+std::vector<std::string> template_problems(const ReadmeTemplate& t, const std::vector<std::string>& names,
+                                           const std::string& missing, const std::string& filler);
+// template_problems against readme_section_names().
 std::vector<std::string> readme_template_problems(const ReadmeTemplate& t);
 // Section `name` filled from `slots`; throws ReadmeTemplateError when the section is missing or a slot, list or
 // partial is not defined.
