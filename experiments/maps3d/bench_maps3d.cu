@@ -339,6 +339,27 @@ void run_threebody(const Options& o, results::CsvFile& csv, bench::Interleaved& 
 }
 
 // ---- layout ---------------------------------------------------------------------------------
+// A timed variant's row of tet_layout.csv at (N, rho) over `slots` slots, less its names (layout, map, mode: the
+// caller's; run_layout and run_layout_bw differ in mode alone): its padding and the padding's share of n^2 rho^3, its
+// timing and bandwidth, the medians of BB3 and of the same map in the linear layout at the point (nullptr: not timed).
+rows::TetLayoutRow tet_layout_point(i64 N, int rho, u64 slots, const bench::Stats& s, double gbs, const bench::Stats* bb,
+                                    const bench::Stats* lin) {
+  const BlockedLayout3 B = BlockedLayout3::make(N, rho);
+  const u64 pad = slots - tet(u64(N));
+  rows::TetLayoutRow r;
+  r.N = N;
+  r.rho = rho;
+  r.n = B.n;
+  r.slots = slots;
+  r.padding = pad;
+  r.padding_over_n2rho3 = double(pad) / (double(B.n) * double(B.n) * double(rho) * rho * rho);
+  r.stats = s;
+  r.eff_gbs = gbs;
+  r.bb3_median_ms = bb ? bb->median_ms : NAN;
+  r.linear_median_ms = lin ? lin->median_ms : NAN;
+  return r;
+}
+
 // The bandwidth-bound layout kernel at one (N, rho): every thread-mode variant in both
 // layouts plus the bandwidth reference over the same bytes, interleaved; rows mode=bw
 // and one reference row map=bw_copy (eff_gbs = its measured bandwidth). Skipped where
@@ -392,25 +413,13 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
     const bench::Stats* bb = find("bb3", c.l);
     const bench::Stats* lin = find(c.v.map, Layout::linear);
     const u64 slots = stride[int(c.l)];
-    const u64 pad = slots - tet(u64(N));
-    const double n2r3 = double(B.n) * double(B.n) * double(rho) * rho * rho;
     const double gbs = bytes / (s[i].median_ms * 1e-3) * 1e-9;
     std::fprintf(stderr, "  bw %s %s %.4g ms (%.0f GB/s, %.0f%% of the reference)\n", layout_str(c.l),
                  c.v.map.c_str(), s[i].median_ms, gbs, 100 * gbs / ref_gbs);
-    rows::TetLayoutRow r;
-    r.N = N;
-    r.rho = rho;
-    r.n = B.n;
+    rows::TetLayoutRow r = tet_layout_point(N, rho, slots, s[i], gbs, bb, lin);
     r.layout = layout_str(c.l);
     r.map = c.v.map;
     r.mode = results::kBwMode;
-    r.slots = slots;
-    r.padding = pad;
-    r.padding_over_n2rho3 = double(pad) / n2r3;
-    r.stats = s[i];
-    r.eff_gbs = gbs;
-    r.bb3_median_ms = bb ? bb->median_ms : NAN;
-    r.linear_median_ms = lin ? lin->median_ms : NAN;
     csv.row(rows::tet_layout_row(r));
   }
   // the reference: the same bytes read and written by a plain float4 copy kernel (no BB3, no linear layout)
@@ -484,32 +493,19 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
           if (cs[j].v.map == map && cs[j].v.mode == m && cs[j].l == l) return &s[j];
         return nullptr;
       };
-      const BlockedLayout3 B = BlockedLayout3::make(N, rho);
       for (size_t i = 0; i < cs.size(); ++i) {
         const Combo& c = cs[i];
         const bench::Stats* bb = find("bb3", Mode::thread, c.l);
         const bench::Stats* lin = find(c.v.map, c.v.mode, Layout::linear);
         const u64 slots = c.l == Layout::linear ? lin_slots : blk_slots;
-        const u64 pad = slots - tet(u64(N));
-        const double n2r3 = double(B.n) * double(B.n) * double(rho) * rho * rho;
         const double gbs = double(tet(u64(N))) * 8.0 / (s[i].median_ms * 1e-3) * 1e-9;
         std::fprintf(stderr, "  %s %s %.4g ms (%.0f GB/s)%s%s\n", layout_str(c.l), c.v.label().c_str(), s[i].median_ms, gbs,
                      bb ? (" I=" + bench::text(g4(bb->median_ms / s[i].median_ms))).c_str() : "",
                      lin && c.l == Layout::blocked ? (" linear/blocked=" + bench::text(g4(lin->median_ms / s[i].median_ms))).c_str() : "");
-        rows::TetLayoutRow r;
-        r.N = N;
-        r.rho = rho;
-        r.n = B.n;
+        rows::TetLayoutRow r = tet_layout_point(N, rho, slots, s[i], gbs, bb, lin);
         r.layout = layout_str(c.l);
         r.map = c.v.map;
         r.mode = mode_str(c.v.mode);
-        r.slots = slots;
-        r.padding = pad;
-        r.padding_over_n2rho3 = double(pad) / n2r3;
-        r.stats = s[i];
-        r.eff_gbs = gbs;
-        r.bb3_median_ms = bb ? bb->median_ms : NAN;
-        r.linear_median_ms = lin ? lin->median_ms : NAN;
         csv.row(rows::tet_layout_row(r));
       }
     }
