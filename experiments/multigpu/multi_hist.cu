@@ -28,6 +28,7 @@
 #include <gpu/sdh.cuh>
 #include <gpu/tet.cuh>
 
+#include <apps/parallel.hpp>  // bench::parallel_for: one host thread a GPU (run's enqueue)
 #include <bench/gpu.cuh>
 #include <bench/predict.hpp>
 #include <results/gram_names.hpp>  // --app gram's kernels and precisions, by name (with or without the kernels)
@@ -52,7 +53,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 #include <layouts.hpp>  // results::layout: the CSV columns, declared once (src/support/results/layouts.hpp)
 

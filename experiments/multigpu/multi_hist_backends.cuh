@@ -142,12 +142,15 @@ class GpuRunner {
     // One host thread a GPU. A stream holds only so many pending launches; past that a launch waits for the GPU.
     // --app gram --exact enqueues thousands of sub-ranges a chunk, so one thread filling GPU 0's stream first
     // started GPU 1 about half a run late (device call 68, N = 4*10^6: x1.02 on 2 GPUs, wait_ms 29.7 s).
+    // The project's pool (apps/parallel.hpp) with P workers over P items: a thread each, all at once.
     if (P == 1) {
       enqueue(0);
     } else {
-      std::vector<std::thread> threads;
-      for (int p = 0; p < P; ++p) threads.emplace_back(enqueue, p);
-      for (std::thread& th : threads) th.join();
+      bench::parallel_for(
+          u64(P), [&](unsigned, u64 b, u64 e) {
+            for (u64 p = b; p < e; ++p) enqueue(int(p));
+          },
+          unsigned(P));
     }
     TD_NCCL(ncclGroupStart());
     for (int p = 0; p < P; ++p) {
