@@ -42,7 +42,7 @@ constexpr i64 edm_all_cells_max_N = 4096;
 constexpr u64 edm_samples = u64(1) << 20;
 
 // Floats a verified EDM run needs in its output buffer.
-inline u64 edm_capacity(i64 N, Layout L) { return edm::out_elems(N, L) + edm_guard; }
+inline u64 edm_capacity(i64 N, EdmOutput L) { return edm::out_elems(N, L) + edm_guard; }
 
 struct EdmCells {
   i64 N = 0;
@@ -102,7 +102,7 @@ class EdmVerifier {
   EdmResult run(const EdmKernel& k, const any_plan2& p, const float* d_pts, float* d_out, u64 capacity) {
     const EdmCells& c = *cells_;
     const i64 N = c.N;
-    const Layout L = k.layout;
+    const EdmOutput L = k.layout;
     EdmResult r;
     if (k.features != d_ || plan_base(p).N != N) gpu::die("EdmVerifier: kernel/plan do not match the prepared N and d");
     const u64 need = edm_capacity(N, L);
@@ -174,7 +174,7 @@ class EdmVerifier {
   std::vector<double> ref_;
   std::vector<float> flt_, vals_;
   bool idx_valid_ = false;
-  Layout idx_layout_ = Layout::full;
+  EdmOutput idx_layout_ = EdmOutput::full;
   DevBuf<u64> d_idx_;
   DevBuf<float> d_vals_;
 };

@@ -17,7 +17,7 @@
 
 namespace tdmaps::apps {
 
-using edm::Layout;
+using edm::EdmOutput;
 
 // The map names of a kernel table, in table order (the entries of one map are consecutive).
 template <class K>
@@ -37,7 +37,7 @@ struct EdmKernel {
   std::string map;  // e.g. "ltm-e", "ltm-e-fast"
   bool fast = false;
   int features = 0;
-  Layout layout = Layout::full;
+  EdmOutput layout = EdmOutput::full;
   // The map's plan for (N, rho); a fast variant plans tiles of 4*rho cells. Its own Params
   // type, held as any_plan2 (tdmaps/registry.hpp): the table's maps are chosen at run time.
   // Throws tdmaps::unsupported for sizes the map cannot serve.
@@ -47,7 +47,7 @@ struct EdmKernel {
   void (*launch)(const any_plan2& p, const float* pts, float* out) = nullptr;
 };
 const std::vector<EdmKernel>& edm_kernels();
-const EdmKernel* find_edm(const std::string& map, int features, Layout L);  // nullptr if none
+const EdmKernel* find_edm(const std::string& map, int features, EdmOutput L);  // nullptr if none
 std::vector<std::string> edm_map_names();                                    // in table order
 
 // The I reference of a map: "bb" for plain maps, "bb-fast" for fast ones (registry/map_names.hpp spells both).
@@ -97,7 +97,7 @@ struct PoisonReport {
 // Scans every element of out[0, out_elems(N, L) + guard). Synchronous. With sector_tail
 // (fast kernels, full layout) row i may also hold columns i+1 .. edm::fast_full_row_end(N, i),
 // each equal bit for bit to its mirror (j, i).
-PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard, bool sector_tail = false);
+PoisonReport edm_poison_report(const float* out, i64 N, EdmOutput L, u64 guard, bool sector_tail = false);
 // vals[k] = src[idx[k]] for k < n (device arrays). Synchronous.
 void gather(const float* src, const u64* idx, float* vals, u64 n);
 

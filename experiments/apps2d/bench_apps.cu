@@ -45,7 +45,7 @@ namespace {
 struct Options {
   bool edm = true, collision = true;
   std::vector<int> features{1, 2, 3, 4};
-  std::vector<Layout> layouts{Layout::full, Layout::packed};
+  std::vector<EdmOutput> layouts{EdmOutput::full, EdmOutput::packed};
   std::vector<int> dims{3, 1};
   std::vector<CollisionStyle> styles{CollisionStyle::smem, CollisionStyle::direct};
   std::vector<i64> sizes;
@@ -190,7 +190,7 @@ std::set<std::string> verify_edm(const Options& o, const std::vector<std::string
   std::set<std::string> ok;
   const i64 Nmax = *std::max_element(std::begin(verify_sizes), std::end(verify_sizes));
   DevBuf<float> d_pts(size_t(Nmax) * edm::max_features, "EDM points (verification)");
-  DevBuf<float> d_out(size_t(edm_capacity(Nmax, Layout::full)), "EDM output (verification)");
+  DevBuf<float> d_out(size_t(edm_capacity(Nmax, EdmOutput::full)), "EDM output (verification)");
   int n = 0;
   for (i64 N : verify_sizes) {
     const EdmCells cells = edm_cells(N);
@@ -199,7 +199,7 @@ std::set<std::string> verify_edm(const Options& o, const std::vector<std::string
       const auto pts = make_points(N, d);
       upload(d_pts.get(), pts);
       ver.prepare(cells, d, pts);
-      for (Layout L : o.layouts)
+      for (EdmOutput L : o.layouts)
         for (int rho : o.rhos)
           for (const auto& m : maps) {
             const EdmKernel* k = find_edm(m, d, L);
@@ -227,7 +227,7 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
 
   const i64 Nmax = *std::max_element(o.sizes.begin(), o.sizes.end());
   u64 cap = 0;
-  for (Layout L : o.layouts) cap = std::max(cap, edm::out_elems(Nmax, L));
+  for (EdmOutput L : o.layouts) cap = std::max(cap, edm::out_elems(Nmax, L));
   DevBuf<float> d_pts(size_t(Nmax) * edm::max_features, "EDM points");
   DevBuf<float> d_out(size_t(cap), "EDM output (largest N)");
   bench::Progress progress("edm", o.sizes.size());
@@ -238,7 +238,7 @@ void run_edm(const Options& o, const bench::Session& session, bench::Interleaved
   for (size_t ni = 0; ni < o.sizes.size(); ++ni) {
     const i64 N = o.sizes[ni];
     const u64 bytes = edm::written_elems(N) * sizeof(float);
-    for (Layout L : o.layouts)
+    for (EdmOutput L : o.layouts)
       for (int d : o.features) {
         upload(d_pts.get(), make_points(N, d));
         for (int rho : o.rhos) {
@@ -442,8 +442,8 @@ int main(int argc, char** argv) {
     o.features = bench::parse_small_ints(features, "--features", 1, 4);
     const std::string l =
         bench::parse_names(layout, "--layout", {results::edm_variant::full, results::edm_variant::packed, "both"}).front();
-    if (l == results::edm_variant::full) o.layouts = {Layout::full};
-    else if (l == results::edm_variant::packed) o.layouts = {Layout::packed};
+    if (l == results::edm_variant::full) o.layouts = {EdmOutput::full};
+    else if (l == results::edm_variant::packed) o.layouts = {EdmOutput::packed};
     const std::string d = bench::parse_names(dim, "--dim", {"3", "1", "both"}).front();
     if (d == "3") o.dims = {3};
     else if (d == "1") o.dims = {1};
@@ -476,10 +476,10 @@ int main(int argc, char** argv) {
     for (i64 N : o.sizes) {
       const double n2 = double(N) * double(N);
       if (o.edm)
-        for (Layout l : o.layouts)
+        for (EdmOutput l : o.layouts)
           for (int ft : o.features)
             for (size_t r = 0; r < o.rhos.size(); ++r)
-              rounds.push_back(maps * n2 * ft * 4 * (l == Layout::packed ? 0.5 : 1.0) / bench::model::gpu_bytes_per_s);
+              rounds.push_back(maps * n2 * ft * 4 * (l == EdmOutput::packed ? 0.5 : 1.0) / bench::model::gpu_bytes_per_s);
       if (o.collision)
         for (size_t k = 0; k < o.dims.size() * o.styles.size() * o.rhos.size(); ++k)
           rounds.push_back(maps * n2 / bench::model::gpu_pairs2d_per_s);

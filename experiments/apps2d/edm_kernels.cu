@@ -13,12 +13,12 @@ template <class M>
 any_plan2 plan_plain(i64 N, int rho, bool allow_inexact) { return M::plan(N, rho, allow_inexact); }
 template <class M>
 any_plan2 plan_fast_tiles(i64 N, int rho, bool allow_inexact) { return plan_fast<M>(N, rho, allow_inexact); }
-template <class M, int D, Layout L>
+template <class M, int D, EdmOutput L>
 void launch_plain_of(const any_plan2& p, const float* pts, float* out) { launch_plain<M, D, L>(plan_of<M>(p), pts, out); }
-template <class M, int D, Layout L>
+template <class M, int D, EdmOutput L>
 void launch_fast_of(const any_plan2& p, const float* pts, float* out) { launch_fast<M, D, L>(plan_of<M>(p), pts, out); }
 
-template <class M, bool Fast, int D, Layout L>
+template <class M, bool Fast, int D, EdmOutput L>
 void add_one(std::vector<EdmKernel>& v) {
   EdmKernel k;
   k.map = std::string(M::name) + (Fast ? tdmaps::fast_suffix : "");
@@ -36,14 +36,14 @@ void add_one(std::vector<EdmKernel>& v) {
 }
 template <class M, bool Fast>
 void add_map(std::vector<EdmKernel>& v) {
-  add_one<M, Fast, 1, Layout::full>(v);
-  add_one<M, Fast, 2, Layout::full>(v);
-  add_one<M, Fast, 3, Layout::full>(v);
-  add_one<M, Fast, 4, Layout::full>(v);
-  add_one<M, Fast, 1, Layout::packed>(v);
-  add_one<M, Fast, 2, Layout::packed>(v);
-  add_one<M, Fast, 3, Layout::packed>(v);
-  add_one<M, Fast, 4, Layout::packed>(v);
+  add_one<M, Fast, 1, EdmOutput::full>(v);
+  add_one<M, Fast, 2, EdmOutput::full>(v);
+  add_one<M, Fast, 3, EdmOutput::full>(v);
+  add_one<M, Fast, 4, EdmOutput::full>(v);
+  add_one<M, Fast, 1, EdmOutput::packed>(v);
+  add_one<M, Fast, 2, EdmOutput::packed>(v);
+  add_one<M, Fast, 3, EdmOutput::packed>(v);
+  add_one<M, Fast, 4, EdmOutput::packed>(v);
 }
 
 // The kernels of one map (plain or its "-fast" variant), made once.
@@ -113,7 +113,7 @@ const std::vector<EdmKernel>& edm_kernels() {
   static const std::vector<EdmKernel> v = build();
   return v;
 }
-const EdmKernel* find_edm(const std::string& map, int features, Layout L) {
+const EdmKernel* find_edm(const std::string& map, int features, EdmOutput L) {
   if (const std::vector<EdmKernel>* ks = kernels_named(map))
     for (const auto& k : *ks)
       if (k.features == features && k.layout == L) return &k;
@@ -121,11 +121,11 @@ const EdmKernel* find_edm(const std::string& map, int features, Layout L) {
 }
 std::vector<std::string> edm_map_names() { return map_names_of(edm_kernels()); }
 
-PoisonReport edm_poison_report(const float* out, i64 N, Layout L, u64 guard, bool sector_tail) {
+PoisonReport edm_poison_report(const float* out, i64 N, EdmOutput L, u64 guard, bool sector_tail) {
   static unsigned long long* d = gpu::device_alloc<unsigned long long>(3, "poison counters");  // kept for the run
   TD_CUDA(cudaMemset(d, 0, 3 * sizeof(unsigned long long)));
   const u64 n = out_elems(N, L);
-  if (L == Layout::full) {
+  if (L == EdmOutput::full) {
     poison_full_kernel<<<unsigned(std::min<i64>(N, 65535)), 256>>>(out, N, sector_tail, d);
     TD_LAUNCHED();
   } else {

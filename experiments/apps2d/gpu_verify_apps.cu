@@ -47,9 +47,9 @@ std::optional<any_plan2> plan_or_skip(const K& k, i64 N, int rho, Tally& t) {
 bool self_test_checker() {
   // An untouched poisoned buffer: every lower element unwritten, nothing else.
   const i64 N = 37;
-  DevBuf<float> out(size_t(edm_capacity(N, Layout::full)), "self-test buffer");
+  DevBuf<float> out(size_t(edm_capacity(N, EdmOutput::full)), "self-test buffer");
   bool ok = true;
-  for (Layout L : {Layout::full, Layout::packed}) {
+  for (EdmOutput L : {EdmOutput::full, EdmOutput::packed}) {
     const u64 n = edm::out_elems(N, L);
     TD_CUDA(cudaMemset(out.get(), poison_byte, (n + edm_guard) * sizeof(float)));
     PoisonReport r = edm_poison_report(out.get(), N, L, edm_guard);
@@ -57,20 +57,20 @@ bool self_test_checker() {
     // Write one lower element, one guard element, and (full) one upper element.
     TD_CUDA(cudaMemset(out.get() + edm::out_index(L, N, N - 1, 3), 0, sizeof(float)));
     TD_CUDA(cudaMemset(out.get() + n + edm_guard - 1, 0, sizeof(float)));
-    if (L == Layout::full) TD_CUDA(cudaMemset(out.get() + edm::out_index(L, N, 3, 4), 0, sizeof(float)));
+    if (L == EdmOutput::full) TD_CUDA(cudaMemset(out.get() + edm::out_index(L, N, 3, 4), 0, sizeof(float)));
     r = edm_poison_report(out.get(), N, L, edm_guard);
     ok = ok && r.lower_unwritten == tri(u64(N)) - 1 && r.guard_written == 1 &&
-         r.upper_written == (L == Layout::full ? 1u : 0u);
+         r.upper_written == (L == EdmOutput::full ? 1u : 0u);
   }
   // Sector tail (fast kernels, full layout): (3, 4) lies in row 3's tail
   // (fast_full_row_end(37, 3) = 8); it counts until its mirror (4, 3) holds the same value.
-  TD_CUDA(cudaMemset(out.get(), poison_byte, (edm::out_elems(N, Layout::full) + edm_guard) * sizeof(float)));
-  TD_CUDA(cudaMemset(out.get() + edm::out_index(Layout::full, N, 3, 4), 0, sizeof(float)));
+  TD_CUDA(cudaMemset(out.get(), poison_byte, (edm::out_elems(N, EdmOutput::full) + edm_guard) * sizeof(float)));
+  TD_CUDA(cudaMemset(out.get() + edm::out_index(EdmOutput::full, N, 3, 4), 0, sizeof(float)));
   ok = ok && edm::fast_full_row_end(N, 3) == 8 &&
-       edm_poison_report(out.get(), N, Layout::full, edm_guard, true).upper_written == 1;
-  TD_CUDA(cudaMemset(out.get() + edm::out_index(Layout::full, N, 4, 3), 0, sizeof(float)));
-  ok = ok && edm_poison_report(out.get(), N, Layout::full, edm_guard, true).upper_written == 0 &&
-       edm_poison_report(out.get(), N, Layout::full, edm_guard, false).upper_written == 1;
+       edm_poison_report(out.get(), N, EdmOutput::full, edm_guard, true).upper_written == 1;
+  TD_CUDA(cudaMemset(out.get() + edm::out_index(EdmOutput::full, N, 4, 3), 0, sizeof(float)));
+  ok = ok && edm_poison_report(out.get(), N, EdmOutput::full, edm_guard, true).upper_written == 0 &&
+       edm_poison_report(out.get(), N, EdmOutput::full, edm_guard, false).upper_written == 1;
   // gather
   std::vector<u64> idx = {5, 0, 36};
   std::vector<float> h(40);
@@ -95,7 +95,7 @@ bool check_utm_coalesced() {
   const auto run = [&](auto m) {
     using M = decltype(m);
     for (i64 N : {i64(1000), i64(4096)})
-      for (Layout L : {Layout::full, Layout::packed}) {
+      for (EdmOutput L : {EdmOutput::full, EdmOutput::packed}) {
         const typename M::Params p = M::plan(N, 16);
         const Dim3 g = M::grid(p, 0), b = M::block(p);
         u64 pairs = 0, consecutive = 0, consecutive_map = 0;
@@ -136,9 +136,9 @@ void verify_edm(i64 N, Tally& t) {
   const EdmCells cells = edm_cells(N);
   DevBuf<float> d_pts(size_t(N) * edm::max_features, "EDM points");
   // One output buffer for both layouts when the full matrix fits, else packed only.
-  const bool full_ok = enough_memory(size_t(edm_capacity(N, Layout::full)) * sizeof(float) +
+  const bool full_ok = enough_memory(size_t(edm_capacity(N, EdmOutput::full)) * sizeof(float) +
                                      cells.i.size() * (sizeof(u64) + sizeof(float)));  // + check indices/values
-  DevBuf<float> d_out(size_t(full_ok ? edm_capacity(N, Layout::full) : edm_capacity(N, Layout::packed)),
+  DevBuf<float> d_out(size_t(full_ok ? edm_capacity(N, EdmOutput::full) : edm_capacity(N, EdmOutput::packed)),
                       "EDM output");
   if (!full_ok) std::printf("  N=%lld: not enough GPU memory for the full layout; full-layout cases skipped\n", (long long)N);
   EdmVerifier ver;
@@ -146,13 +146,13 @@ void verify_edm(i64 N, Tally& t) {
     const std::vector<float> pts = make_points(N, d);
     upload(d_pts.get(), pts);
     ver.prepare(cells, d, pts);
-    for (Layout L : {Layout::full, Layout::packed}) {
+    for (EdmOutput L : {EdmOutput::full, EdmOutput::packed}) {
       for (const EdmKernel& k : edm_kernels()) {
         if (k.features != d || k.layout != L) continue;
         for (int rho : rhos) {
           const auto p = plan_or_skip(k, N, rho, here);
           if (!p) continue;
-          if (L == Layout::full && !full_ok) { ++here.skipped; continue; }
+          if (L == EdmOutput::full && !full_ok) { ++here.skipped; continue; }
           const EdmResult r = ver.run(k, *p, d_pts.get(), d_out.get(), d_out.size());
           here.add(r.ok);
           max_rel = std::max(max_rel, r.max_rel);

@@ -199,7 +199,7 @@ void verify_before_timing(const Options& o, const std::vector<Variant>& vs) {
       } else if (o.test == "threebody") {
         if (!(e = verify_threebody(v, o.verify_N, rho, o.r)).empty()) fail("threebody");
       } else {
-        for (Layout l : {Layout::linear, Layout::blocked}) {
+        for (DataLayout3 l : {DataLayout3::linear, DataLayout3::blocked}) {
           if (!(e = verify_layout(v, l, o.verify_N, rho)).empty()) fail(std::string("layout ") + layout_str(l));
           if (o.bw_planes && v.mode == Mode::thread &&
               !(e = verify_layout_bw(v, l, o.verify_N, rho, o.bw_planes)).empty())
@@ -367,7 +367,7 @@ rows::TetLayoutRow tet_layout_point(i64 N, int rho, u64 slots, const bench::Stat
 void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& timer, const std::vector<Variant>& all,
                    i64 N, int rho) {
   const int P = o.bw_planes;
-  const u64 stride[2] = {layout_bw_stride(Layout::linear, N, rho), layout_bw_stride(Layout::blocked, N, rho)};
+  const u64 stride[2] = {layout_bw_stride(DataLayout3::linear, N, rho), layout_bw_stride(DataLayout3::blocked, N, rho)};
   const u64 ref_n = u64(P) * tet(u64(N));
   const size_t need = size_t(2 * P * (stride[0] + stride[1]) + 2 * ref_n) * sizeof(float);
   if (need + (size_t(512) << 20) > free_bytes()) {
@@ -380,7 +380,7 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
   DevBuf<float> rin(size_t(ref_n), "bw reference in"), rout(size_t(ref_n), "bw reference out");
   for (int l = 0; l < 2; ++l) TD_CUDA(cudaMemset(in[l].get(), 0, in[l].size() * sizeof(float)));
   TD_CUDA(cudaMemset(rin.get(), 0, rin.size() * sizeof(float)));
-  struct Combo { Variant v; Plan3 p; Layout l; };
+  struct Combo { Variant v; Plan3 p; DataLayout3 l; };
   std::vector<Combo> cs;
   for (int l = 0; l < 2; ++l)
     for (const Variant& v : all) {
@@ -388,7 +388,7 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
       Plan3 p;
       bool ex = false;
       std::string why;
-      if (try_plan(v, N, rho, false, p, ex, why)) cs.push_back({v, p, Layout(l)});
+      if (try_plan(v, N, rho, false, p, ex, why)) cs.push_back({v, p, DataLayout3(l)});
     }
   std::vector<std::function<void()>> fns;
   for (const Combo& c : cs) {
@@ -402,7 +402,7 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
   const bench::Stats& ref = s.back();
   const double ref_gbs = bytes / (ref.median_ms * 1e-3) * 1e-9;
   std::fprintf(stderr, " reference %.0f GB/s\n", ref_gbs);
-  const auto find = [&](const std::string& map, Layout l) -> const bench::Stats* {
+  const auto find = [&](const std::string& map, DataLayout3 l) -> const bench::Stats* {
     for (size_t j = 0; j < cs.size(); ++j)
       if (cs[j].v.map == map && cs[j].l == l) return &s[j];
     return nullptr;
@@ -411,7 +411,7 @@ void run_layout_bw(const Options& o, results::CsvFile& csv, bench::Interleaved& 
   for (size_t i = 0; i < cs.size(); ++i) {
     const Combo& c = cs[i];
     const bench::Stats* bb = find("bb3", c.l);
-    const bench::Stats* lin = find(c.v.map, Layout::linear);
+    const bench::Stats* lin = find(c.v.map, DataLayout3::linear);
     const u64 slots = stride[int(c.l)];
     const double gbs = bytes / (s[i].median_ms * 1e-3) * 1e-9;
     std::fprintf(stderr, "  bw %s %s %.4g ms (%.0f GB/s, %.0f%% of the reference)\n", layout_str(c.l),
@@ -446,7 +446,7 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
     bool ref_done = false;
     u64 ref_sum = 0;
     for (int rho : o.rhos) {
-      const u64 lin_slots = layout_slots(Layout::linear, N, rho), blk_slots = layout_slots(Layout::blocked, N, rho);
+      const u64 lin_slots = layout_slots(DataLayout3::linear, N, rho), blk_slots = layout_slots(DataLayout3::blocked, N, rho);
       const size_t need = size_t(2 * (lin_slots + blk_slots)) * sizeof(float);
       if (need + (size_t(512) << 20) > free_bytes()) {
         std::fprintf(stderr, "[layout] rho=%d N=%" PRId64 ": skipped, needs %.1f GiB for both layouts (%.1f GiB free)\n", rho, N,
@@ -462,9 +462,9 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
       DevBuf<float> out[2] = {DevBuf<float>(lin_slots, "linear out"), DevBuf<float>(blk_slots, "blocked out")};
       for (int l = 0; l < 2; ++l) {
         TD_CUDA(cudaMemset(in[l].get(), 0xff, in[l].size() * sizeof(float)));
-        layout_init(Layout(l), N, rho, in[l].get());
+        layout_init(DataLayout3(l), N, rho, in[l].get());
       }
-      struct Combo { Variant v; Plan3 p; Layout l; };
+      struct Combo { Variant v; Plan3 p; DataLayout3 l; };
       std::vector<Combo> cs;
       for (int l = 0; l < 2; ++l)
         for (const Variant& v : all) {
@@ -473,12 +473,12 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
           if (!plan_or_note("layout", v, N, rho, false, p, ex)) continue;
           // verified at this N: the checksum of the output equals the CPU's
           TD_CUDA(cudaMemset(out[l].get(), 0xff, out[l].size() * sizeof(float)));
-          launch_layout(v, p, Layout(l), in[l].get(), out[l].get());
-          const u64 got = layout_checksum(Layout(l), N, rho, out[l].get(), scratch.get());
+          launch_layout(v, p, DataLayout3(l), in[l].get(), out[l].get());
+          const u64 got = layout_checksum(DataLayout3(l), N, rho, out[l].get(), scratch.get());
           if (got != ref_sum)
-            verification_failed("layout " + std::string(layout_str(Layout(l))) + " " + v.label() + " rho=" +
+            verification_failed("layout " + std::string(layout_str(DataLayout3(l))) + " " + v.label() + " rho=" +
                                 std::to_string(rho) + " N=" + std::to_string(N) + ": checksum differs from the CPU's");
-          cs.push_back({v, p, Layout(l)});
+          cs.push_back({v, p, DataLayout3(l)});
         }
       std::vector<std::function<void()>> fns;
       for (size_t i = 0; i < cs.size(); ++i) {
@@ -488,7 +488,7 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
       std::fprintf(stderr, "[layout] rho=%d N=%" PRId64 ":", rho, N);
       const std::vector<bench::Stats> s = timer.time(fns);
       std::fprintf(stderr, "\n");
-      const auto find = [&](const std::string& map, Mode m, Layout l) -> const bench::Stats* {
+      const auto find = [&](const std::string& map, Mode m, DataLayout3 l) -> const bench::Stats* {
         for (size_t j = 0; j < cs.size(); ++j)
           if (cs[j].v.map == map && cs[j].v.mode == m && cs[j].l == l) return &s[j];
         return nullptr;
@@ -496,12 +496,12 @@ void run_layout(const Options& o, results::CsvFile& csv, bench::Interleaved& tim
       for (size_t i = 0; i < cs.size(); ++i) {
         const Combo& c = cs[i];
         const bench::Stats* bb = find("bb3", Mode::thread, c.l);
-        const bench::Stats* lin = find(c.v.map, c.v.mode, Layout::linear);
-        const u64 slots = c.l == Layout::linear ? lin_slots : blk_slots;
+        const bench::Stats* lin = find(c.v.map, c.v.mode, DataLayout3::linear);
+        const u64 slots = c.l == DataLayout3::linear ? lin_slots : blk_slots;
         const double gbs = double(tet(u64(N))) * 8.0 / (s[i].median_ms * 1e-3) * 1e-9;
         std::fprintf(stderr, "  %s %s %.4g ms (%.0f GB/s)%s%s\n", layout_str(c.l), c.v.label().c_str(), s[i].median_ms, gbs,
                      bb ? (" I=" + bench::text(g4(bb->median_ms / s[i].median_ms))).c_str() : "",
-                     lin && c.l == Layout::blocked ? (" linear/blocked=" + bench::text(g4(lin->median_ms / s[i].median_ms))).c_str() : "");
+                     lin && c.l == DataLayout3::blocked ? (" linear/blocked=" + bench::text(g4(lin->median_ms / s[i].median_ms))).c_str() : "");
         rows::TetLayoutRow r = tet_layout_point(N, rho, slots, s[i], gbs, bb, lin);
         r.layout = layout_str(c.l);
         r.map = c.v.map;

@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
   for (int rho : {4, 8, 10})
     for (i64 N : ly_N)
       for (const Variant& v : exact_variants())
-        for (Layout l : {Layout::linear, Layout::blocked}) {
+        for (DataLayout3 l : {DataLayout3::linear, DataLayout3::blocked}) {
           const std::string e = verify_layout(v, l, N, rho);
           report(e.empty(),
                  std::string("layout ") + layout_str(l) + " " + v.label() + " rho=" + std::to_string(rho) + " N=" + std::to_string(N), e);
@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
   for (int rho : {4, 8, 10})
     for (i64 N : bw_N)
       for (const Variant& v : exact_variants())
-        for (Layout l : {Layout::linear, Layout::blocked})
+        for (DataLayout3 l : {DataLayout3::linear, DataLayout3::blocked})
           for (int planes : kBwPlaneCounts) {
             const std::string e = verify_layout_bw(v, l, N, rho, planes);
             report(e.empty(), std::string("layout-bw ") + layout_str(l) + " " + v.label() + " planes=" + std::to_string(planes) +

@@ -180,15 +180,15 @@ std::array<u64, 4> threebody_reference(const std::vector<float4>& pts, float r2)
   return {bins[0].load(), bins[1].load(), bins[2].load(), bins[3].load()};
 }
 
-u64 layout_slots(Layout l, i64 N, int rho) {
-  return l == Layout::linear ? LinearLayout3::make(N, rho).slots() : BlockedLayout3::make(N, rho).slots();
+u64 layout_slots(DataLayout3 l, i64 N, int rho) {
+  return l == DataLayout3::linear ? LinearLayout3::make(N, rho).slots() : BlockedLayout3::make(N, rho).slots();
 }
 
-void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out) {
+void launch_layout(const Variant& v, const Plan3& p, DataLayout3 l, const float* in, float* out) {
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    if (l == Layout::linear)
+    if (l == DataLayout3::linear)
       launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, LinearLayout3, Index>), LinearLayout3::make(p.N, p.rho), in, out);
     else
       launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_step<M, mode, BlockedLayout3, Index>), BlockedLayout3::make(p.N, p.rho), in, out);
@@ -199,17 +199,17 @@ bool bw_planes_ok(int planes) {
     if (k == planes) return true;
   return false;
 }
-u64 layout_bw_stride(Layout l, i64 N, int rho) { return (layout_slots(l, N, rho) + 31) / 32 * 32; }
+u64 layout_bw_stride(DataLayout3 l, i64 N, int rho) { return (layout_slots(l, N, rho) + 31) / 32 * 32; }
 u64 layout_bw_bytes(i64 N, int planes) { return 8 * u64(planes) * tet(u64(N)); }
 
 namespace {
 template <int K>
-void launch_bw_k(const Variant& v, const Plan3& p, Layout l, const float* in, float* out) {
+void launch_bw_k(const Variant& v, const Plan3& p, DataLayout3 l, const float* in, float* out) {
   const u64 stride = layout_bw_stride(l, p.N, p.rho);
   with_variant(v, [&](auto m, auto md) {
     using M = decltype(m);
     constexpr gpu::Mode mode = decltype(md)::value;
-    if (l == Layout::linear)
+    if (l == DataLayout3::linear)
       launch_checked<M>(p, TD_KERNEL_FOR(gpu::layout3_bw<M, mode, LinearLayout3, Index, K>), LinearLayout3::make(p.N, p.rho), in, out,
                  stride);
     else
@@ -219,7 +219,7 @@ void launch_bw_k(const Variant& v, const Plan3& p, Layout l, const float* in, fl
 }
 }  // namespace
 
-void launch_layout_bw(const Variant& v, const Plan3& p, Layout l, int planes, const float* in, float* out) {
+void launch_layout_bw(const Variant& v, const Plan3& p, DataLayout3 l, int planes, const float* in, float* out) {
   switch (planes) {
     case 1: launch_bw_k<1>(v, p, l, in, out); break;
     case 4: launch_bw_k<4>(v, p, l, in, out); break;
@@ -241,15 +241,15 @@ void launch_bw_reference(const float* in, float* out, u64 n) {
   TD_LAUNCHED();
 }
 
-void layout_init(Layout l, i64 N, int rho, float* a) {
+void layout_init(DataLayout3 l, i64 N, int rho, float* a) {
   const Plan3 p = TET_E::plan(N, kUtilRho);
-  if (l == Layout::linear) launch_checked<TET_E>(p, gpu::layout3_init<LinearLayout3>, LinearLayout3::make(N, rho), a);
+  if (l == DataLayout3::linear) launch_checked<TET_E>(p, gpu::layout3_init<LinearLayout3>, LinearLayout3::make(N, rho), a);
   else launch_checked<TET_E>(p, gpu::layout3_init<BlockedLayout3>, BlockedLayout3::make(N, rho), a);
 }
-u64 layout_checksum(Layout l, i64 N, int rho, const float* a, unsigned long long* scratch) {
+u64 layout_checksum(DataLayout3 l, i64 N, int rho, const float* a, unsigned long long* scratch) {
   TD_CUDA(cudaMemset(scratch, 0, kBinCopies3 * sizeof(unsigned long long)));
   const Plan3 p = TET_E::plan(N, kUtilRho);
-  if (l == Layout::linear)
+  if (l == DataLayout3::linear)
     launch_checked<TET_E>(p, gpu::layout3_checksum<LinearLayout3>, LinearLayout3::make(N, rho), a, scratch);
   else
     launch_checked<TET_E>(p, gpu::layout3_checksum<BlockedLayout3>, BlockedLayout3::make(N, rho), a, scratch);
@@ -293,7 +293,7 @@ std::string verify_threebody(const Variant& v, i64 N, int rho, float r) {
   return e;
 }
 
-std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
+std::string verify_layout(const Variant& v, DataLayout3 l, i64 N, int rho) {
   const Plan3 p = plan3(v.map, N, rho, false);
   const u64 slots = layout_slots(l, N, rho), cells = tet(u64(N));
   DevBuf<float> in(slots, "layout input"), out(slots, "layout output");
@@ -314,7 +314,7 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
   for (i64 z = 0; z < N; ++z)
     for (i64 y = 0; y <= z; ++y)
       for (i64 x = 0; x <= y; ++x) {
-        const u64 s = l == Layout::linear ? la.index(x, y, z) : lb.index(x, y, z);
+        const u64 s = l == DataLayout3::linear ? la.index(x, y, z) : lb.index(x, y, z);
         is_cell[s] = 1;
         const float a = got[s], b = ref_out[lin.index(x, y, z)];
         if (std::memcmp(&a, &b, sizeof a) != 0 && wrong++ == 0)
@@ -335,7 +335,7 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho) {
 // Host values of the bw checks: distinct finite floats, exactly representable + 1 (< 2^23).
 static float bw_value(u64 k) { return float(k % 4000037u) * 0.5f; }
 
-std::string verify_layout_bw(const Variant& v, Layout l, i64 N, int rho, int planes) {
+std::string verify_layout_bw(const Variant& v, DataLayout3 l, i64 N, int rho, int planes) {
   if (!bw_planes_ok(planes)) return "planes must be 1, 4 or 8";
   const Plan3 p = plan3(v.map, N, rho, false);
   const u64 stride = layout_bw_stride(l, N, rho), total = u64(planes) * stride, slots = layout_slots(l, N, rho);
@@ -349,7 +349,7 @@ std::string verify_layout_bw(const Variant& v, Layout l, i64 N, int rho, int pla
   TD_CUDA(cudaMemcpy(got.data(), out.get(), total * sizeof(float), cudaMemcpyDeviceToHost));
   // Which slots hold a cell: every slot of the linear layout; the blocked one's by cell_of.
   std::vector<uint8_t> is_cell(slots, 1);
-  if (l == Layout::blocked) {
+  if (l == DataLayout3::blocked) {
     const BlockedLayout3 lb = BlockedLayout3::make(N, rho);
     for (u64 s = 0; s < slots; ++s) is_cell[s] = lb.cell_of(s).inside;
   }

@@ -54,16 +54,18 @@ std::array<u64, 4> sum_bins(const unsigned long long* bins_dev);
 std::vector<float4> make_points(i64 N);
 std::array<u64, 4> threebody_reference(const std::vector<float4>& pts, float r2);
 
-enum class Layout : int { linear = 0, blocked = 1 };
+// Which data layout of the map library (tdmaps/layout3d.hpp) a run uses: LinearLayout3 or BlockedLayout3.
+// Not a CSV layout (results::Layout).
+enum class DataLayout3 : int { linear = 0, blocked = 1 };
 // tet_layout.csv's layout column: the layout's name in the map library (tdmaps/layout3d.hpp), which its readers take
-inline const char* layout_str(Layout l) { return l == Layout::linear ? LinearLayout3::name : BlockedLayout3::name; }
-u64 layout_slots(Layout l, i64 N, int rho);
+inline const char* layout_str(DataLayout3 l) { return l == DataLayout3::linear ? LinearLayout3::name : BlockedLayout3::name; }
+u64 layout_slots(DataLayout3 l, i64 N, int rho);
 // One diffusion step in -> out (cells only; padding untouched).
-void launch_layout(const Variant& v, const Plan3& p, Layout l, const float* in, float* out);
+void launch_layout(const Variant& v, const Plan3& p, DataLayout3 l, const float* in, float* out);
 // a[slot(cell)] = cell_value(linear index) for every cell (padding untouched).
-void layout_init(Layout l, i64 N, int rho, float* a);
+void layout_init(DataLayout3 l, i64 N, int rho, float* a);
 // The checksum of the cells of a (apps/diffusion3d.hpp checksum_term); scratch: kBinCopies3 words.
-u64 layout_checksum(Layout l, i64 N, int rho, const float* a, unsigned long long* scratch);
+u64 layout_checksum(DataLayout3 l, i64 N, int rho, const float* a, unsigned long long* scratch);
 // The CPU checksum of one step's output (threaded, no arrays).
 u64 layout_reference_checksum(i64 N);
 
@@ -75,7 +77,7 @@ std::string verify_coverage(const Variant& v, i64 N, int rho, bool allow_inexact
 std::string verify_threebody(const Variant& v, i64 N, int rho, float r);
 // One diffusion step, read back cell by cell: bit-equal to the CPU reference in the
 // linear layout, and every padding slot of the output left untouched.
-std::string verify_layout(const Variant& v, Layout l, i64 N, int rho);
+std::string verify_layout(const Variant& v, DataLayout3 l, i64 N, int rho);
 
 // ---- the bandwidth-bound layout kernel (tet.cuh layout3_bw) and its reference ------------
 // Each in-domain thread streams its cell's `planes` floats in -> out (out = in + 1), no other
@@ -85,18 +87,18 @@ std::string verify_layout(const Variant& v, Layout l, i64 N, int rho);
 // starts 128-byte aligned). in and out hold planes * stride floats each.
 constexpr int kBwPlaneCounts[] = {1, 4, 8};  // the instantiated plane counts
 bool bw_planes_ok(int planes);               // planes is one of kBwPlaneCounts
-u64 layout_bw_stride(Layout l, i64 N, int rho);
+u64 layout_bw_stride(DataLayout3 l, i64 N, int rho);
 // Bytes the kernel moves: planes * 4 bytes read + written per cell, tet(N) cells (padding
 // slots are neither read nor written): 8 * planes * tet(N).
 u64 layout_bw_bytes(i64 N, int planes);
-void launch_layout_bw(const Variant& v, const Plan3& p, Layout l, int planes, const float* in, float* out);
+void launch_layout_bw(const Variant& v, const Plan3& p, DataLayout3 l, int planes, const float* in, float* out);
 // The bandwidth reference over the same byte count: out[i] = in[i] + 1 for i < n floats
 // (n = planes * tet(N) for the same bytes as launch_layout_bw), float4 accesses, grid-stride
 // over (SMs x 8) blocks of 256 threads. in/out 16-byte aligned (cudaMalloc).
 void launch_bw_reference(const float* in, float* out, u64 n);
 // Complete checks (allocate, run once, compare with the CPU; "" when right): every cell's
 // planes equal in + 1 bit for bit, every padding slot and the stride tail untouched.
-std::string verify_layout_bw(const Variant& v, Layout l, i64 N, int rho, int planes);
+std::string verify_layout_bw(const Variant& v, DataLayout3 l, i64 N, int rho, int planes);
 std::string verify_bw_reference(u64 n);
 
 // ---- exact ranges on the device -----------------------------------------------------------

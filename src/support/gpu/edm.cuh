@@ -42,24 +42,28 @@
 
 namespace tdmaps::edm {
 
-enum class Layout { full, packed };
-inline const char* layout_name(Layout L) { return L == Layout::full ? results::edm_variant::full : results::edm_variant::packed; }
+// The output layout of the N x N distance matrix: full (row-major N x N) or packed (the lower triangle
+// with diagonal, tri(N) elements). Not a CSV layout (results::Layout); layout_name gives edm.csv's word.
+enum class EdmOutput { full, packed };
+inline const char* layout_name(EdmOutput L) {
+  return L == EdmOutput::full ? results::edm_variant::full : results::edm_variant::packed;
+}
 
 constexpr int max_features = 4;
 
 // Elements of the output buffer of a layout.
-inline u64 out_elems(i64 N, Layout L) { return L == Layout::full ? u64(N) * u64(N) : tri(u64(N)); }
+inline u64 out_elems(i64 N, EdmOutput L) { return L == EdmOutput::full ? u64(N) * u64(N) : tri(u64(N)); }
 // Elements the kernels write (the lower triangle with diagonal), both layouts.
 inline u64 written_elems(i64 N) { return tri(u64(N)); }
 
 // Index of element (i, 0) of row i.
-template <Layout L>
+template <EdmOutput L>
 TD_HD u64 row_start(i64 N, i64 i) {
-  if constexpr (L == Layout::full) return u64(i) * u64(N);
+  if constexpr (L == EdmOutput::full) return u64(i) * u64(N);
   else return tri(u64(i));
 }
-inline u64 out_index(Layout L, i64 N, i64 i, i64 j) {
-  return (L == Layout::full ? row_start<Layout::full>(N, i) : row_start<Layout::packed>(N, i)) + u64(j);
+inline u64 out_index(EdmOutput L, i64 N, i64 i, i64 j) {
+  return (L == EdmOutput::full ? row_start<EdmOutput::full>(N, i) : row_start<EdmOutput::packed>(N, i)) + u64(j);
 }
 
 // Fast kernels, full layout: the last column they write in row i. Besides (i, 0..i) they
@@ -153,7 +157,7 @@ __device__ __forceinline__ float distance_fast(const float (&a)[D], const float 
 namespace tdmaps::edm {
 
 // ---- plain: one output per thread (the papers' EDM kernel) ---------------------------
-template <class M, class Index, int D, Layout L>
+template <class M, class Index, int D, EdmOutput L>
 __global__ void edm_plain_kernel(typename M::Params p, int pass, const float* __restrict__ pts, float* __restrict__ out) {
   const Cell2T<Index> c = plain_cell<M, Index>(p, pass, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
   if (!c.inside) return;
@@ -166,7 +170,7 @@ __global__ void edm_plain_kernel(typename M::Params p, int pass, const float* __
   out[row_start<L>(p.N, c.i) + u64(c.j)] = distance<D>(a, b);
 }
 
-template <class M, int D, Layout L>
+template <class M, int D, EdmOutput L>
 void launch_plain(const typename M::Params& p, const float* pts, float* out) {
   gpu::launch_checked<M>(p, TD_KERNEL_FOR(edm_plain_kernel<M, Index, D, L>), pts, out);
 }
@@ -209,14 +213,14 @@ __device__ __forceinline__ void load_point(const float* __restrict__ pts, i64 N,
   for (int k = 0; k < D; ++k) x[k] = (j >= 0 && j < N) ? pts[i64(k) * N + j] : 0.0f;
 }
 
-template <class M, class Index, int D, Layout L, int T>
+template <class M, class Index, int D, EdmOutput L, int T>
 __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(typename M::Params p, int pass,
                                                                          const float* __restrict__ pts,
                                                                          float* __restrict__ out) {
   using G = TileGeom<T>;
   constexpr int R = G::rows;
   // packed: tri(i + 8) - tri(i) = 8i + 36 = 4 mod 8, so S flips by 4 each sweep; full: 8N = 0 mod 8.
-  constexpr bool flips = L == Layout::packed;
+  constexpr bool flips = L == EdmOutput::packed;
   __shared__ float rows[D][T];
   const i64 N = p.N;
   const int tid = int(threadIdx.x), lane = tid % G::lpr, r = tid / G::lpr;  // r: local row 0..R-1
@@ -224,7 +228,7 @@ __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(typename
   const int S0 = int(row_start<L>(N, r) & 7u);
   // base of the row G::rows further down, before re-aligning (packed: tri(i + 8) - tri(i) = 8i + 36)
   auto step = [N](u64 b, i64 row) {
-    return b + ((L == Layout::full) ? u64(R) * u64(N) : u64(R) * u64(row) + u64(R * (R + 1) / 2));
+    return b + ((L == EdmOutput::full) ? u64(R) * u64(N) : u64(R) * u64(row) + u64(R * (R + 1) / 2));
   };
   // The map's block coordinate; the whole block leaves together (before any barrier).
   // (A persistent grid walking the map's blocks measured slower in a development probe.)
@@ -279,7 +283,7 @@ __global__ void __launch_bounds__(TileGeom<T>::threads) edm_fast_kernel(typename
   for (int s = 0; s < G::sweeps && i < N; ++s, i += G::rows) {  // rows past N: last tile row only
     // last column written in this row: i, or in the full layout's diagonal tile the end of
     // the sector holding (i, i) (fast_full_row_end)
-    const i64 jmax = (L == Layout::full && diagonal) ? fast_full_row_end(N, i) : i;
+    const i64 jmax = (L == EdmOutput::full && diagonal) ? fast_full_row_end(N, i) : i;
     const bool odd = flips && (s & 1);
     const int S = odd ? S1 : S0;
     const i64 c0 = odd ? co : ce;
@@ -324,7 +328,7 @@ typename M::Params plan_fast(i64 N, int rho, bool allow_inexact) {
   return M::plan(N, fast_tile(rho), allow_inexact);
 }
 
-template <class M, int D, Layout L, int T>
+template <class M, int D, EdmOutput L, int T>
 void launch_fast_tile(const typename M::Params& p, const float* pts, float* out) {
   // The fast kernel takes its block coordinate on the 64-bit path whatever the plan:
   // it evaluates the map once per T x T tile (not per cell), its output indices are
@@ -336,7 +340,7 @@ void launch_fast_tile(const typename M::Params& p, const float* pts, float* out)
     TD_LAUNCHED();
   }
 }
-template <class M, int D, Layout L>
+template <class M, int D, EdmOutput L>
 void launch_fast(const typename M::Params& p, const float* pts, float* out) {
   if (reinterpret_cast<std::uintptr_t>(out) % 32 != 0) gpu::die("edm fast: the output must be 32-byte aligned");
   if (p.rho == 64) launch_fast_tile<M, D, L, 64>(p, pts, out);

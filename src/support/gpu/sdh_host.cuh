@@ -236,45 +236,47 @@ struct DeviceSet {
       gram2_rows = tdmaps::sdh::bracket_k_hi_max(nmax, bracket) + 1.0;
     }
     clamp = tdmaps::sdh::bucket_unclamped(s_max, w) > B - 1;
-    for (Layout l : {Layout::aos, Layout::soa, Layout::p4, Layout::centred, Layout::gram}) upload(l);
+    for (PointLayout l : {PointLayout::aos, PointLayout::soa, PointLayout::p4, PointLayout::centred, PointLayout::gram})
+      upload(l);
     fast_cache.clear();
   }
 
   // The device layouts of the points: array of structs (v1..v3), x/y/z arrays (v4, v5, tiled-*),
   // float4 (fast), centred (band, with float4), Gram points (fast-gram*); each but the first two
   // with the threshold table.
-  enum class Layout { aos, soa, p4, centred, gram };
-  static Layout layout_of(Impl i) {
+  enum class PointLayout { aos, soa, p4, centred, gram };
+  static PointLayout point_layout_of(Impl i) {
     const ImplInfo& f = info_of(i);
     switch (f.family) {
-      case Family::ladder: return f.ladder == Ladder::v1 || f.ladder == Ladder::v2 || f.ladder == Ladder::v3 ? Layout::aos : Layout::soa;
-      case Family::band: return Layout::centred;
-      case Family::gram: case Family::gram2: return Layout::gram;
-      default: return Layout::p4;
+      case Family::ladder:
+        return f.ladder == Ladder::v1 || f.ladder == Ladder::v2 || f.ladder == Ladder::v3 ? PointLayout::aos : PointLayout::soa;
+      case Family::band: return PointLayout::centred;
+      case Family::gram: case Family::gram2: return PointLayout::gram;
+      default: return PointLayout::p4;
     }
   }
   // Host -> device copy of the layout implementation i reads.
-  void upload(Impl i) { upload(layout_of(i)); }
-  void upload(Layout l) {
+  void upload(Impl i) { upload(point_layout_of(i)); }
+  void upload(PointLayout l) {
     switch (l) {
-      case Layout::aos:
+      case PointLayout::aos:
         TD_CUDA(cudaMemcpy(aos, h_aos.data(), size_t(N) * sizeof(Point), cudaMemcpyHostToDevice));
         break;
-      case Layout::soa:
+      case PointLayout::soa:
         TD_CUDA(cudaMemcpy(x, h_x.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(y, h_y.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(z, h_z.data(), size_t(N) * 4, cudaMemcpyHostToDevice));
         break;
-      case Layout::centred:
+      case PointLayout::centred:
         TD_CUDA(cudaMemcpy(pc4, h_pc4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      case Layout::gram:
+      case PointLayout::gram:
         TD_CUDA(cudaMemcpy(pg4, h_pg4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;
-      case Layout::p4:
+      case PointLayout::p4:
         TD_CUDA(cudaMemcpy(p4, h_p4.data(), size_t(N) * sizeof(float4), cudaMemcpyHostToDevice));
         TD_CUDA(cudaMemcpy(thr, h_thr.data(), h_thr.size() * 4, cudaMemcpyHostToDevice));
         break;

@@ -90,7 +90,7 @@ inline constexpr Layout edm{"edm.csv", "gpu", "experiments/apps2d/bench_apps",
                             "min_ms,max_ms,bb_median_ms,I,GBps"};
 inline constexpr Layout collision{"collision.csv", "gpu", "experiments/apps2d/bench_apps", edm.columns};
 }  // namespace layout
-// edm.csv's variant column of the EDM rows: the output layout (src/support/gpu/edm.cuh Layout, its layout_name): full, the
+// edm.csv's variant column of the EDM rows: the output layout (src/support/gpu/edm.cuh EdmOutput, its layout_name): full, the
 // N×N matrix (the papers' form); packed, the lower triangle only. bench_apps writes them (and parses --layout by them),
 // the figures, the claims (select.hpp pick_rows::edm) and synth_results read / write them through these; torch_peers.py's
 // layouts (python_names.hpp edm_peers) are these words too.
