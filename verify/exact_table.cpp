@@ -58,16 +58,24 @@ std::string index_path(u64 end, u64 narrow_end, const char* narrow_name, const c
   if (end <= narrow_end) return "32 (narrow)";
   return std::string("32 for lambda < ") + narrow_name + " = " + std::to_string(narrow_end) + "; 64 beyond (to " + upto + ")";
 }
-// One row of the table (source "cpu": the host's search).
-results::RowOf<results::layout::exact_ranges_cpu> range_row(const std::string& variant, const char* kind,
-                                                            const std::string& first_wrong, i64 n8, i64 n16, i64 n32,
-                                                            u64 searched, const char* note, const std::string& path,
-                                                            const char* rounding) {
+// One row of the table (source "cpu": the host's search), its cells by name.
+struct RangeRow {
+  std::string variant;                          // table_name<M>()
+  const char* kind = "";                        // results::exact_kind::block / block3 / thread
+  std::string first_wrong;                      // the first wrong index, or "none" below searched_up_to
+  i64 n8 = 0, n16 = 0, n32 = 0;                 // the largest exact N at rho = 8, 16, 32
+  u64 searched = 0;                             // searched_up_to
+  const char* note = "";
+  std::string path;                             // index_path
+  const char* rounding = tdmaps::Pinned::name;  // Pinned::name or Fused::name
+};
+results::RowOf<results::layout::exact_ranges_cpu> range_row(const RangeRow& x) {
   results::RowOf<results::layout::exact_ranges_cpu> r;
-  r.set("variant", variant).set("kind", kind).set("source", "cpu").set("first_wrong", first_wrong);
-  r.set("largest_exact_N_rho8", (long long)n8).set("largest_exact_N_rho16", (long long)n16);
-  r.set("largest_exact_N_rho32", (long long)n32).set("searched_up_to", (unsigned long long)searched).set("note", note);
-  r.set("index_path", path).set("rounding", rounding);
+  r.set(TD_COL("variant"), x.variant).set(TD_COL("kind"), x.kind).set(TD_COL("source"), "cpu");
+  r.set(TD_COL("first_wrong"), x.first_wrong).set(TD_COL("largest_exact_N_rho8"), (long long)x.n8);
+  r.set(TD_COL("largest_exact_N_rho16"), (long long)x.n16).set(TD_COL("largest_exact_N_rho32"), (long long)x.n32);
+  r.set(TD_COL("searched_up_to"), (unsigned long long)x.searched).set(TD_COL("note"), x.note);
+  r.set(TD_COL("index_path"), x.path).set(TD_COL("rounding"), x.rounding);
   return r;
 }
 }  // namespace
@@ -86,9 +94,18 @@ int main(int argc, char** argv) {
   // upto: how far the exact range reaches when nothing fails below the search limit
   auto block_row = [&](const std::string& name, u64 fw, u64 searched, const char* note, const std::string& upto,
                        const char* rounding = tdmaps::Pinned::name) {
-    out.row(range_row(name, results::exact_kind::block, fw >= searched ? "none" : std::to_string(fw), largest_N2(fw, 8),
-                      largest_N2(fw, 16), largest_N2(fw, 32), searched, note,
-                      index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str()), rounding));
+    RangeRow x;
+    x.variant = name;
+    x.kind = results::exact_kind::block;
+    x.first_wrong = fw >= searched ? "none" : std::to_string(fw);
+    x.n8 = largest_N2(fw, 8);
+    x.n16 = largest_N2(fw, 16);
+    x.n32 = largest_N2(fw, 32);
+    x.searched = searched;
+    x.note = note;
+    x.path = index_path(fw, ltm_narrow_end, "tri(65535)", upto.c_str());
+    x.rounding = rounding;
+    out.row(range_row(x));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= searched ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -111,9 +128,18 @@ int main(int argc, char** argv) {
   auto layer_row = [&](const std::string& name, u64 fw, const char* note, u64 proven = 0,
                        const char* rounding = tdmaps::Pinned::name) {
     const std::string upto = proven ? pow2_text(proven) + ": test_index_paths" : "";
-    out.row(range_row(name, results::exact_kind::block3, fw >= lim3 ? "none" : std::to_string(fw), largest_N3(fw, 8),
-                      largest_N3(fw, 16), largest_N3(fw, 32), lim3, note,
-                      index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str()), rounding));
+    RangeRow x;
+    x.variant = name;
+    x.kind = results::exact_kind::block3;
+    x.first_wrong = fw >= lim3 ? "none" : std::to_string(fw);
+    x.n8 = largest_N3(fw, 8);
+    x.n16 = largest_N3(fw, 16);
+    x.n32 = largest_N3(fw, 32);
+    x.searched = lim3;
+    x.note = note;
+    x.path = index_path(fw >= lim3 && proven ? proven : fw, tet_narrow_end(), "tet(2343)", upto.c_str());
+    x.rounding = rounding;
+    out.row(range_row(x));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s first wrong block index %s\n", elapsed(), name.c_str(), rounding,
                  fw >= lim3 ? "none below search limit" : std::to_string(fw).c_str());
   };
@@ -133,8 +159,16 @@ int main(int argc, char** argv) {
   // a thread map's narrow path: its plan at rho 32 (UTM is narrow while (N+2)^2 < 2^31, N <= 46338)
   auto utm_row = [&](const std::string& name, i64 last, bool nar, const char* note,
                      const char* rounding = tdmaps::Pinned::name) {
-    out.row(range_row(name, results::exact_kind::thread, last >= utm_top ? "none" : std::to_string(last + 1), last, last,
-                      last, u64(utm_top), note, nar ? "32 (narrow)" : "64", rounding));
+    RangeRow x;  // a thread map's exact range is the same N at every rho
+    x.variant = name;
+    x.kind = results::exact_kind::thread;
+    x.first_wrong = last >= utm_top ? "none" : std::to_string(last + 1);
+    x.n8 = x.n16 = x.n32 = last;
+    x.searched = u64(utm_top);
+    x.note = note;
+    x.path = nar ? "32 (narrow)" : "64";
+    x.rounding = rounding;
+    out.row(range_row(x));
     std::fprintf(stderr, "[%6.1fs] %-10s %-6s exact for every N <= %lld\n", elapsed(), name.c_str(), rounding, (long long)last);
   };
   for_each_root<root_kind::thread>(maps2d{}, [&](auto m) {
