@@ -253,7 +253,7 @@ __device__ __forceinline__ void count(const Params p, TileAt t, const Acc& acc, 
   CUTE_UNROLL
   for (int v = 0; v < size(acc); ++v) {
     const int r = get<0>(cc(v)), c = get<1>(cc(v));
-    // (each form as measured: a shared `in` flag, or a lambda for the three adds, changed the SASS of both)
+    // (a lambda for the three adds changed the SASS of both forms; measured before 097af5b)
     if constexpr (!Exact) {
       // the test before the branch, its norms' loads unconditional: inside the && they went behind a branch a pair
       // (097af5b: 2-4x the LDGs in the classic and sm80-8w SASS, their count x1.1-1.4 slower in gram.csv of ca927b8)
