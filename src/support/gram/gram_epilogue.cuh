@@ -501,8 +501,12 @@ __device__ __forceinline__ void minmax(const Params p, TileAt t, const Acc& acc,
 // The value a cell of output O writes: the distance (d2, or d with take_sqrt), or, lower and mirror, the product
 // x_i.x_j itself (Request::product).
 // (The distance first, then a select: a branch before the norms' loads would keep them from being issued early.)
+// Condensed takes the Gram form in its three-instruction spelling (the same bits: 2 x_i.x_j is exact): with the one
+// FFMA, ptxas rearranged the staged condensed kernels' address arithmetic (classic / sm80-8w TF32: +32 to +104
+// instructions, sm80-8w's LTM kernel spilling 6 STL / 9 LDL; SASS of 2a75905 against 71eb10f), and their condensed
+// rows in gram.csv were x1.08-1.16 slower. Lower keeps the FFMA (its kernels are 64-104 instructions shorter with it).
 template <Out O> __device__ __forceinline__ float written(const Params& p, float ni, float nj, float dot) {
-  float d = squared_distance(ni, nj, dot);
+  float d = O == Out::condensed ? fmaxf(ni + nj - 2.0f * dot, 0.0f) : squared_distance(ni, nj, dot);
   if (p.take_sqrt) d = sqrtf(d);
   return O != Out::condensed && p.product ? dot : d;
 }
