@@ -132,7 +132,7 @@ check $r "the programs' lists through sdh_rungs.hpp (bench_sdh, gpu_verify_sdh, 
 
 m=tmp-tet
 "$work/build/src/tdmap" list > "$work/list.txt"
-check $m "tdmap list" grep -Eq "^tmp-tet +3D +block +every 3D " "$work/list.txt"
+check $m "tdmap list" grep -Eq "^tmp-tet +3D +block " "$work/list.txt"
 check $m "tdmap range and info (its plan)" \
   bash -c "'$work/build/src/tdmap' range tmp-tet >/dev/null && '$work/build/src/tdmap' info tmp-tet -N 200 >/dev/null"
 "$work/build/experiments/maps3d_lists" > "$work/lists3.txt" || { cat "$work/lists3.txt"; echo "FAIL: maps3d_lists"; fail=1; }

@@ -19,10 +19,10 @@
 #              its line in experiments/experiments.list, its CSV's layout (src/support/results/layouts.hpp)
 #              and its synthetic rows (figures/synth_results.cpp);
 # and checks that the tree differs from the source in exactly those fourteen files;
-# then builds the CPU parts that read the registries (no CUDA, -O0, a unity build: tdmap, test_maps2d, test_registry,
+# then builds the CPU parts that read the registries (no CUDA, -O0, a unity build: tdmap, maps2d_lists, test_maps2d, test_registry,
 # and where gnuplot-iostream and gnuplot are found tdmaps_figures) and checks that
 #   the map reaches the oracle sweeps (test_maps2d's block-level sweep names it), `tdmap list` (a
-#     row) and the benchmark's default list (its experiments column says dummy: the trait that puts it
+#     row) and the benchmark's default list (maps2d_lists says it joins dummy: the trait that puts it
 #     in maps2d_dummy, bench_maps' --maps default), the figure styles and drawing order
 #     (test_registry), README's generated map table (tdmaps_figures --readme-gallery on the copy);
 #   the float map reaches the checks of its constants (test_exact's registry walk, both roundings;
@@ -251,7 +251,7 @@ throwaway_touched "$src" "$tree" "$work" "$want"
 # same name in their anonymous namespaces clash here: name it once in a shared header instead.
 "$meson" setup "$work/build" "$tree" -Dcuda=disabled -Doptimization=0 -Dunity=on -Dunity_size=100 > "$work/setup.log" 2>&1 ||
   { tail -n 20 "$work/setup.log"; echo "FAIL: meson setup"; exit 1; }
-targets=(src/tdmap verify/test_maps2d verify/test_exact verify/exact_table paper/check_layouts)
+targets=(src/tdmap experiments/maps2d_lists verify/test_maps2d verify/test_exact verify/exact_table paper/check_layouts)
 figs=0
 grep -q "figures: building tdmaps_figures" "$work/setup.log" && command -v gnuplot >/dev/null && figs=1
 [ $figs = 1 ] && targets+=(figures/test_registry figures/tdmaps_figures figures/synth_results)
@@ -269,7 +269,8 @@ check() {  # check WHAT CMD...: CMD must succeed
 check "the oracle's block-level sweep (test_maps2d)" grep -q "^tmp-bb: block-level coverage proven" "$work/maps2d.log"
 "$work/build/src/tdmap" list > "$work/list.txt"
 check "tdmap list" grep -q "^tmp-bb " "$work/list.txt"
-check "the benchmark's default list (dummy)" grep -Eq "^tmp-bb +2D +block +dummy " "$work/list.txt"
+"$work/build/experiments/maps2d_lists" > "$work/lists2.txt" || { cat "$work/lists2.txt"; echo "FAIL: maps2d_lists"; fail=1; }
+check "the benchmark's default list (dummy; maps2d_lists)" grep -Eq "^tmp-bb dummy$" "$work/lists2.txt"
 check "bench_maps' --maps default (maps2d_dummy, the registry's list of the dummy trait)" \
   grep -q 'map_names_csv(maps2d_dummy{})' "$tree/experiments/maps2d/bench_maps.cu"
 # the float map: its constants checked (both roundings), its rows of the CPU exact-range table

@@ -9,7 +9,6 @@
 // Every input is checked before any output: bad input is one line on stderr naming the
 // limit, exit code 2. Exit codes: 0 done, 2 bad input or a size no map configuration serves.
 #include "facts.hpp"
-#include "registry/experiments.hpp"  // the experiments column of 'list' (compiled in; not an installed header)
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -160,36 +159,18 @@ void print_range(int rho) {
   if (!r.device.empty()) std::printf("  device:    %s\n", r.device.c_str());
 }
 
-// The experiments a 2D map joins by default, from its traits (registry/traits.hpp): the benchmark
-// defaults (bench_maps --test dummy / sqrt, bench_apps) and the kernels compiled for it.
-template <class M>
-std::string experiments_of() {
-  const unsigned j = map_traits<M>::joins;
-  std::string s;
-  const auto add = [&](unsigned bit, const char* w) {
-    if (j & bit) s += (s.empty() ? "" : ",") + std::string(w);
-  };
-  add(experiment::dummy, "dummy");
-  add(experiment::sqrt, "sqrt");
-  add(experiment::apps_default, "apps");
-  if ((j & experiment::apps) && !(j & experiment::apps_default)) add(experiment::apps, "apps-kernels");
-  add(experiment::fast_default, "fast");
-  if ((j & experiment::fast) && !(j & experiment::fast_default)) add(experiment::fast, "fast-kernel");
-  return s.empty() ? "-" : s;
-}
-
 // The table of `list`: columns sized to their widest cell.
 void list(int rho2, int rho3, bool rho_given) {
-  std::vector<std::vector<std::string>> rows{{"map", "dim", "maps", "experiments", "plan() accepts", "exact"}};
+  std::vector<std::vector<std::string>> rows{{"map", "dim", "maps", "plan() accepts", "exact"}};
   const std::string e3 = block_side_error(rho3, true);
   for_each_map(maps2d{}, [&](auto m) {
     using M = decltype(m);
-    rows.push_back({M::name, "2D", kind_of<M>(), experiments_of<M>(), accepted_sizes<M>(rho2), exactness2<M>()});
+    rows.push_back({M::name, "2D", kind_of<M>(), accepted_sizes<M>(rho2), exactness2<M>()});
   });
   for_each_map(maps3d{}, [&](auto m) {
     using M = decltype(m);
     const std::string w = device_warning<M>();
-    rows.push_back({M::name, "3D", "block", "every 3D", e3.empty() ? accepted_sizes<M>(rho3) : "none: " + e3,
+    rows.push_back({M::name, "3D", "block", e3.empty() ? accepted_sizes<M>(rho3) : "none: " + e3,
                     exactness3<M>() + (w.empty() ? "" : "; " + w)});
   });
   std::vector<size_t> wd(rows[0].size(), 0);
@@ -202,8 +183,6 @@ void list(int rho2, int rho3, bool rho_given) {
     std::printf("%s\n", line.c_str());
   }
   if (!rho_given) std::printf("(2D maps at rho=16, 3D maps at rho=8; --rho R shows both at R)\n");
-  std::printf("(experiments: the benchmark defaults a map joins, from its traits: dummy, sqrt = bench_maps --test;\n"
-              " apps = bench_apps; apps-kernels / fast-kernel = compiled there, not timed by default)\n");
 }
 
 // One line per registry map: its name, dimension and C++ type as the compiler's

@@ -13,7 +13,7 @@ namespace tdmaps {
 
 // ---- the table: one entry per map of the registry (grouped by the installed header that holds
 // its policy). A map of maps2d or maps3d without an entry here does not compile where its traits
-// are read (the experiments, the figures, the CLI's experiments column).
+// are read (the experiments, the figures, experiments/maps2d_lists).
 // (map_bb.hpp)
 template <>
 struct map_traits<BB> {
