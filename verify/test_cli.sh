@@ -41,10 +41,22 @@ expect_error "unknown command"       frobnicate bb
 expect_error "add --threads"         dump utm-n -N 10
 
 # refusals that help: the limit, and a map (or block side) that serves the size
-expect_error "use bb, bb-t, ltm-x, ltm-r, ltm-d, ltm-e"  info ltm-n -N 30720
+# The hint's maps are derived, not listed here (a new map joins them without an edit): they must be exactly
+# the 2D maps of `tdmap list`, but the refused one, whose `info` accepts the size, in the registry's order.
+expect_hint() {  # expect_hint REFUSED N
+  local refused=$1 n=$2 err want="" m
+  err=$("$tdmap" info "$refused" -N "$n" 2>&1 >/dev/null)
+  for m in $("$tdmap" list | awk 'NR > 1 && $2 == "2D" { print $1 }'); do
+    [ "$m" = "$refused" ] && continue
+    "$tdmap" info "$m" -N "$n" >/dev/null 2>&1 && want="${want:+$want, }$m"
+  done
+  if [ -z "$want" ]; then bad "expect_hint $refused $n: no map serves N=$n"; return; fi
+  expect_error "; use $want (serves\\? N=$n at rho=16)\$" info "$refused" -N "$n"
+}
+expect_hint ltm-n 30720
+expect_hint bb 2000000
 expect_error "more than a CUDA grid holds"  info ltm-e -N 9223372036854775807
 expect_error "no 2D map of tdmaps serves"   info ltm-e -N 9223372036854775807
-expect_error "use ltm-e, rb"          info bb -N 2000000
 
 # issue #28: nothing falls back to a default, nothing extra is ignored, every block side launches
 expect_error "rho must be in 1..32 in 2D"  info ltm-e -N 100 --rho -1
@@ -61,7 +73,7 @@ expect_error "more than the 1,000,000 rows" dump bb -N 2000 --rho 1
 # a refused size names only a configuration that launches, and the suggestion answers
 expect_error "at any block side a GPU launches" info ltm-e -N 4294967296
 expect_error "rho\*rho = 262144"     info ltm-e -N 4294967296 --rho 512
-expect_error "use ltm-e --rho 32"    info ltm-n -N 300000000
+expect_error "; use .*ltm-e.* --rho 32 (no map serves" info ltm-n -N 300000000
 expect_ok info ltm-e -N 300000000 --rho 32
 expect_ok --version
 if "$tdmap" --help | grep -q "Exit codes"; then ok; else bad "tdmap --help does not give the exit codes"; fi

@@ -133,6 +133,8 @@ check $r "the programs' lists through sdh_rungs.hpp (bench_sdh, gpu_verify_sdh, 
 m=tmp-tet
 "$work/build/src/tdmap" list > "$work/list.txt"
 check $m "tdmap list" grep -Eq "^tmp-tet +3D +block " "$work/list.txt"
+check $m "the CLI tests (verify/test_cli.sh on the copy's tdmap, which read its list)" \
+  bash -c "bash '$tree/verify/test_cli.sh' '$work/build/src/tdmap' > '$work/cli.log' 2>&1 && grep -q ', 0 failed\$' '$work/cli.log'"
 check $m "tdmap range and info (its plan)" \
   bash -c "'$work/build/src/tdmap' range tmp-tet >/dev/null && '$work/build/src/tdmap' info tmp-tet -N 200 >/dev/null"
 "$work/build/experiments/maps3d_lists" > "$work/lists3.txt" || { cat "$work/lists3.txt"; echo "FAIL: maps3d_lists"; fail=1; }

@@ -269,6 +269,11 @@ check() {  # check WHAT CMD...: CMD must succeed
 check "the oracle's block-level sweep (test_maps2d)" grep -q "^tmp-bb: block-level coverage proven" "$work/maps2d.log"
 "$work/build/src/tdmap" list > "$work/list.txt"
 check "tdmap list" grep -q "^tmp-bb " "$work/list.txt"
+# the CLI tests and the fuzz test, which read `tdmap list`, on the copy's tdmap: both maps among theirs
+check "the CLI tests (verify/test_cli.sh on the copy's tdmap)" \
+  bash -c "bash '$tree/verify/test_cli.sh' '$work/build/src/tdmap' > '$work/cli.log' 2>&1 && grep -q ', 0 failed\$' '$work/cli.log'"
+check "the fuzz test (src/lib/cli/fuzz_args.py on the copy's tdmap)" \
+  python3 "$tree/src/lib/cli/fuzz_args.py" "$work/build/src/tdmap" "$work/build" --budget-s 8 --timeout-s 10 --jobs 2
 "$work/build/experiments/maps2d_lists" > "$work/lists2.txt" || { cat "$work/lists2.txt"; echo "FAIL: maps2d_lists"; fail=1; }
 check "the benchmark's default list (dummy; maps2d_lists)" grep -Eq "^tmp-bb dummy$" "$work/lists2.txt"
 check "bench_maps' --maps default (maps2d_dummy, the registry's list of the dummy trait)" \
