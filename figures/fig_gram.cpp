@@ -365,10 +365,19 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
   if (!t) return;
   const std::vector<TableRow> rows = t->rows();
   const std::string d = "128";
-  std::map<std::string, Series> by;  // one series per (output, impl)
-  std::vector<std::string> order;
+  // two panels: the tensor-core reductions within their stated bound (gram.csv), and the exact ones, equal to float64
+  // (the all-float64 count of gram.csv, the bracketed modes of gram_exact.csv); one series per (output, impl, ...)
+  std::map<std::string, Series> by;
+  std::vector<std::string> order[2];
   double best = 0, best_N = 0;
   std::string best_what;
+  const auto series = [&](int panel, const std::string& key, auto&& make) -> Series& {
+    if (!by.count(key)) {
+      by[key] = make();
+      order[panel].push_back(key);
+    }
+    return by[key];
+  };
   for (const TableRow& r : rows) {
     const std::string out = r.s("output"), impl = r.s("impl");
     if (r.s("d") != d || !(out == kHist || out == kCount) || !(r.d("median_ms") > 0)) continue;
@@ -378,19 +387,18 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
     const std::string k = ours ? gram::name(kern) : "";
     const double N = r.d("N"), pairs_s = N * (N - 1) / 2 / (r.d("median_ms") * 1e-3);
     const std::string key = out + (k.empty() ? ", exact (float64, CUDA cores)" : ", " + k + ", " + r.s("precision"));
-    if (!by.count(key)) {
-      Series s;
-      s.label = (out == kHist ? "histogram" : "ε-count") + key.substr(out.size());
-      const bool exact = !ours;
-      s.color = exact ? "#d62728" : kern == Kernel::classic ? "#1f77b4" : kern == Kernel::sm80_8w ? "#2ca02c" : kern == Kernel::sm90_ws ? "#17becf" : "#7f7f7f";
-      s.pt = out == kHist ? 7 : 5;
-      s.dt = out == kHist ? 1 : 2;
-      by[key] = s;
-      order.push_back(key);
-    }
-    by[key].x.push_back(N);
-    by[key].y.push_back(pairs_s);
-    if (pairs_s > best) best = pairs_s, best_N = N, best_what = by[key].label;
+    const bool bf16 = r.s("precision") == gram::name(gram::Prec::bf16);
+    Series& s = series(ours ? 0 : 1, key, [&] {
+      Series n;
+      n.label = (out == kHist ? "histogram" : "ε-count") + key.substr(out.size());
+      n.color = !ours ? "#d62728" : kern == Kernel::classic ? "#1f77b4" : kern == Kernel::sm80_8w ? "#2ca02c" : kern == Kernel::sm90_ws ? "#17becf" : "#7f7f7f";
+      n.pt = out == kHist ? (bf16 ? 6 : 7) : (bf16 ? 4 : 5);  // filled: TF32; open: BF16
+      n.dt = out == kHist ? 1 : 2;
+      return n;
+    });
+    s.x.push_back(N);
+    s.y.push_back(pairs_s);
+    if (pairs_s > best) best = pairs_s, best_N = N, best_what = s.label;
   }
   // the bracketed exact mode (gram_exact.csv, bench_gram --exact-N): tensor cores, the straddling pairs in float64;
   // every row equal to the all-float64 result (equal_fp64 = 1), one series per (output, kernel, precision, buckets)
@@ -401,57 +409,63 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
       if (!pick_rows::gram_ltm_kernel(r.s("impl"), kern)) continue;
       const bool hist = r.s("output") == gram::name(gram::Out::hist_exact);
       const std::string key = r.s("output") + ", " + gram::name(kern) + ", " + r.s("precision") + (hist ? ", " + r.s("buckets") : "");
-      if (!by.count(key)) {
-        Series s;
-        s.label = std::string(hist ? "histogram" : "ε-count") + ", exact (bracketed: " + r.s("precision") + " + float64 replay), " +
+      Series& s = series(1, key, [&] {
+        Series n;
+        n.label = std::string(hist ? "histogram" : "ε-count") + ", bracketed: " + r.s("precision") + " + float64 replay, " +
                   gram::name(kern) + (hist ? ", " + r.s("buckets") + " buckets" : "");
-        s.color = r.s("precision") == gram::name(gram::Prec::tf32x3) ? "#9467bd" : "#8c564b";
-        s.pt = hist ? 9 : 11;
-        s.dt = kern == Kernel::classic ? 1 : 3;
-        by[key] = s;
-        order.push_back(key);
-      }
+        n.color = r.s("precision") == gram::name(gram::Prec::tf32x3) ? "#9467bd" : "#8c564b";
+        n.pt = hist ? 9 : 11;
+        n.dt = kern == Kernel::classic ? 1 : 3;
+        return n;
+      });
       const double N = r.d("N");
-      by[key].x.push_back(N);
-      by[key].y.push_back(N * (N - 1) / 2 / (r.d("median_ms") * 1e-3));
+      s.x.push_back(N);
+      s.y.push_back(N * (N - 1) / 2 / (r.d("median_ms") * 1e-3));
     }
-  if (order.empty()) return skip(ctx, "gram_reductions", &g, "gram.csv has no histogram or count rows at d = 128");
-  Panel p;
-  p.title = "pair reductions at d = 128: pairs per second against N";
-  p.xlabel = "N (points)";
-  p.ylabel = "pairs i > j per second";
-  p.logx = p.logy = true;
-  p.key = "below";
-  for (const std::string& k : order) {
-    Series s = by[k];
-    std::vector<size_t> idx(s.x.size());
-    for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-    std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return s.x[a] < s.x[b]; });
-    Series o = s;
-    for (size_t i = 0; i < idx.size(); ++i) o.x[i] = s.x[idx[i]], o.y[i] = s.y[idx[i]];
-    p.series.push_back(o);
-  }
+  if (order[0].empty() && order[1].empty())
+    return skip(ctx, "gram_reductions", &g, "gram.csv has no histogram or count rows at d = 128");
   const double peak = tf32_peak(t->meta_or("gpu", g.name()));
+  double sdh_best = 0;
+  if (const Table* s = g.get(results::layout::sdh))
+    for (const TableRow& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
+  Figure f;
+  f.name = "gram_reductions";
+  f.title = title_of("Pair reductions without N² written (issue #37)", &g);
+  f.width = 1500;
+  f.height = 900;
+  const char* titles[2] = {"tensor cores, within each precision's stated bound (d = 128)",
+                           "exact: equal to float64 (d = 128)"};
+  for (int k = 0; k < 2; ++k) {
+    if (order[k].empty()) continue;
+    Panel p;
+    p.title = titles[k];
+    p.xlabel = "N (points)";
+    p.ylabel = "pairs i > j per second";
+    p.logx = p.logy = true;
+    p.xrange = std::make_pair(2e4, 2e6);  // the sizes measured (32768 .. 10^6), none on the frame
+    p.key = "below";
+    for (const std::string& key : order[k]) {
+      const Series& s = by[key];
+      std::vector<size_t> idx(s.x.size());
+      for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+      std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return s.x[a] < s.x[b]; });
+      Series o = s;
+      for (size_t i = 0; i < idx.size(); ++i) o.x[i] = s.x[idx[i]], o.y[i] = s.y[idx[i]];
+      p.series.push_back(o);
+    }
+    if (std::isfinite(peak))
+      p.hlines.push_back(HLine{peak * 1e12 / (2.0 * 128), "TF32 dense peak / (2d flops a pair), d = 128", "#000000", 2});
+    if (sdh_best > 0) p.hlines.push_back(HLine{sdh_best, "SDH kernels' best (sdh.csv, d = 3, CUDA cores)", "#ff7f0e", 3});
+    f.panels.push_back(p);
+  }
   Slots slots;
   slots.set("fastest", best_what).set("fastest_pairs_s", fmt_g(best, 3)).set("fastest_n", fmt_int(best_N)).set("d", d);
   slots.set("roof", "").set("roof_pct", "").set("sdh_best", "");
   if (std::isfinite(peak)) {
     const double roof = peak * 1e12 / (2.0 * 128);
-    p.hlines.push_back(HLine{roof, "TF32 dense peak / (2d flops a pair), d = 128", "#000000", 2});
     slots.set("roof", fmt_g(roof, 3)).set("roof_pct", fmt(100 * best / roof, 0));
   }
-  if (const Table* s = g.get(results::layout::sdh)) {
-    double sdh_best = 0;
-    for (const TableRow& r : s->rows()) sdh_best = std::max(sdh_best, r.d("pairs_per_s"));
-    if (sdh_best > 0) {
-      p.hlines.push_back(HLine{sdh_best, "SDH kernels' best (sdh.csv, d = 3, CUDA cores)", "#ff7f0e", 3});
-      slots.set("sdh_best", fmt_g(sdh_best, 3));
-    }
-  }
-  Figure f;
-  f.name = "gram_reductions";
-  f.title = title_of("Pair reductions without N² written (issue #37)", &g);
-  f.panels.push_back(p);
+  if (sdh_best > 0) slots.set("sdh_best", fmt_g(sdh_best, 3));
   emit(ctx, f, &g, slots);
 }
 }  // namespace figs
