@@ -1,6 +1,7 @@
 // paper/claims/targets.cpp — see targets.hpp.
 #include "targets.hpp"
 
+#include "gram_measures.hpp"
 #include "rules.hpp"
 #include "select.hpp"
 #include "python_names.hpp"  // peers_python.csv's names (tdmaps.pdist, the C++ call's impl, the outputs, torch.pdist)
@@ -70,7 +71,7 @@ bool sdh_at_1M(const Target& x, const GpuData& g, TargetResult* res) {
   return true;
 }
 
-// ---- issue #27 (27-*): gram_measures() of the GPU folder's gram.csv (src/support/results/readme_gram.cpp) ----
+// ---- the Gram targets (27-*, 36-*, 37-*): gram_measures() of the GPU folder (gram_measures.cpp) ----
 // The distinct values of a list, in their first order.
 template <class T, class F> std::vector<std::string> distinct(const std::vector<T>& v, F&& key) {
   std::vector<std::string> o;

@@ -47,21 +47,6 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
 // <!-- python:begin/end -->: the Python package (issue #38): the install line, a five-line example and each GPU
 // folder's speed-ups from its peers_python.csv (src/support/results/readme_python.cpp); "not measured" without it.
 std::string readme_python_block(const Ctx& ctx, const std::vector<TargetVerdict>& verdicts);  // 38-* verdicts
-// Issue #27's measures against one GPU folder's gram.csv (and peers_gram.csv for torch.cdist): for each of the
-// issue's targets, our value at each of its sizes, from our best LTM-E kernel at that size. The verdicts are the
-// rows 27-* of paper/targets.csv, judged in paper/claims/targets.cpp. Empty without gram.csv.
-struct GramPoint {
-  std::string N, d;
-  double value = NAN;  // the peer's median over ours (27-hist: our time in s); NaN: not measured at this size
-  std::string kernel;  // our kernel that gave it
-};
-struct GramMeasure {
-  std::string id;                 // 27-write, 27-gemm, 27-gemm-epilogue, 27-syrk, 27-cdist, 27-hist
-  std::vector<GramPoint> points;  // the issue's sizes, N-major (gram_target_N × gram_target_d); 27-hist: one
-  std::string none;               // why nothing could be measured ("" when `points` has them)
-  std::string others;             // 27-hist: the other kernels' times at the same size, in words
-};
-std::vector<GramMeasure> gram_measures(const GpuData& g);
 
 // Replaces the text between "<!-- <name>:begin -->\n" and "<!-- <name>:end -->" of `text`;
 // false (text unchanged) when a marker is missing.
