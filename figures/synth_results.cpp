@@ -598,7 +598,7 @@ void write_multigpu(const fs::path& dir, const std::string& gpu, const std::stri
   // threebody_multigpu.csv has sdh_multigpu.csv's columns: its rows are RowOf<layout::sdh_multigpu>
   struct App { std::string app, kernel; const results::Layout* l; std::vector<double> Ns; double rate; };
   namespace app = results::multigpu_app;
-  for (const App& a : {App{app::sdh, "fast-lane", &layout::sdh_multigpu, {1e6, 1e7}, 1.8e12 / speed},
+  for (const App& a : {App{app::sdh, gpu::sdh::multi_hist_default_rung, &layout::sdh_multigpu, {1e6, 1e7}, 1.8e12 / speed},
                        App{app::threebody, std::string(TET_E::name) + " rho=8", &layout::threebody_multigpu, {16384}, 2.1e11 / speed}}) {
     results::CsvFile o = csv(dir, *a.l, metadata(gpu, slug, "multi_hist", "--app " + a.app + " --gpu-counts 1,2 --chunks 1,8"));
     for (double N : a.Ns) {

@@ -53,7 +53,7 @@ BestLtm best_ltm(const GpuData* g) {
 }  // namespace
 Rule bound_I(bool hypothesis) {
   return custom(std::string("median over N ≥ ") + fmt_int(kLargeN) +
-                    " of I of the best LTM variant (ltm-r, ltm-e, ltm-x, ltm-n, ltm-d) on our linear grid, dummy.csv "
+                    " of I of the best LTM variant (" + join(kLTM, ", ") + ") on our linear grid, dummy.csv "
                     "form=store ρ=" + fmt_int(current_rho()) + " (else sqrt.csv)" +
                     (hypothesis ? "" : "; a bound on a gain: holds for 1 < I < 2; the largest single row shown beside"),
                 [hypothesis](const Claim& c, const GpuData* g, const Ctx&) {
