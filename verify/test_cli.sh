@@ -34,6 +34,7 @@ expect_error "m\*2^k"                info rec -N 1000
 expect_error "is odd"                info rec -N 48
 expect_error "unknown map"           info nosuchmap -N 10
 expect_error "invalid"               info bb -N 12x
+expect_error "N must be an integer in 1 .. 9223372036854775807"  info ltm-e -N 99999999999999999999
 expect_error "rho must be"           info bb -N 10 --rho 0
 expect_error "rho^3"                 info bb3 -N 10 --rho 11
 expect_error "-N is required"        info bb

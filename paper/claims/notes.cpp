@@ -46,7 +46,7 @@ std::string note(const std::string& name, const tmpl::Scope& slots) {
 
 const std::vector<std::string>& note_section_names() {
   static const std::vector<std::string> v = {"bound_blocks",      "bound_app",        "sdh_fill", "utm_radicand",
-                                             "unmeasured_timing", "unmeasured_range", "binds"};
+                                             "unmeasured_timing", "unmeasured_range", "binds", "binds_none"};
   return v;
 }
 

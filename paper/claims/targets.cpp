@@ -199,7 +199,7 @@ std::string binds_words(const TableRow& r) {
   for (const auto& u : units)
     if (u.first > top->first) top = &u;
   tmpl::Scope v;
-  v.set("kernel", r.s("kernel")).set("output", r.s("output")).set("N", r.s("N")).set("d", r.s("d"));
+  v.set("kernel", r.s("kernel")).set("output", r.s("output")).set("precision", r.s("precision")).set("N", r.s("N")).set("d", r.s("d"));
   v.set("dram", fmt(r.d("dram_pct"), 0)).set("l2", fmt(r.d("l2_pct"), 0)).set("l1", fmt(r.d("l1_pct"), 0)).set("sm", fmt(r.d("sm_pct"), 0));
   const bool bound = top->first >= binds_busy_pct;  // a unit binds, else latency
   v.set("unit", bound ? top->second : "").set("top", fmt(top->first, 0)).set("busy", fmt(binds_busy_pct, 0));
@@ -256,7 +256,8 @@ bool gram_target(const Target& x, const GpuData& g, const std::vector<GramMeasur
     // (gram_exact.cu, profiled as kernel `fp64-replay`), which every exact-mode run has whatever its kernel
     if (rule->second.exact_mode) kernels.push_back("fp64-replay");
     if (res->verdict != kMet && res->verdict != kNotMeasured)
-      res->binds = binds_of(g, rule->second.profiled, rule->second.precision, kernels);
+      res->binds = g.get(results::layout::ncu_gram) ? binds_of(g, rule->second.profiled, rule->second.precision, kernels)
+                                                    : note("binds_none", tmpl::Scope{});
     return true;
   }
   return false;

@@ -12,6 +12,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
+#include <limits>
 #include <cxxabi.h>
 #include <typeinfo>
 
@@ -239,6 +240,11 @@ int main(int argc, char** argv) {
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
     po::notify(vm);
+  } catch (const po::invalid_option_value& e) {  // a value that does not parse: name the option's range
+    const std::string o = e.get_option_name();
+    fail(std::string("bad arguments: ") + e.what() +
+         (o == "--N" ? "; N must be an integer in 1 .. " + std::to_string(std::numeric_limits<i64>::max())
+          : o == "--rho" ? "; rho must be an integer (1..32 in 2D, 1..10 in 3D)" : std::string()) + " (see tdmap --help)");
   } catch (const std::exception& e) {
     fail(std::string("bad arguments: ") + e.what() + " (see tdmap --help)");
   }

@@ -1,5 +1,5 @@
 // src/support/results/peaks.hpp — the hardware peaks our Gram targets and figures are read against (model constants,
-// not measured), once: the figures' roofline (figures/fig_gram.cpp) and target 36-lower-256 (readme_gram.cpp).
+// not measured), once: the figures' roofline (figures/fig_gram.cpp) and target 36-lower-256 (paper/claims/gram_measures.cpp).
 // Host-only, no CUDA.
 #pragma once
 #include <cmath>

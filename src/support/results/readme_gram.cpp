@@ -2,10 +2,10 @@
 // pairwise-distance results, from each GPU folder's gram.csv (bench_gram; layout
 // results::layout::gram). Every number here is read from the committed CSV; the verdicts of the Gram targets
 // are measured and judged beside the papers' claims (paper/claims/gram_measures.cpp, targets.cpp) and passed in.
-#include "peaks.hpp"
 #include "readme.hpp"
 #include "select.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -105,7 +105,7 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
     // the other kernels of the same run (bench_gram --kernel: impl tdmaps-ltm-e-<kernel>, bb-grid-<kernel>)
     std::vector<gram::Kernel> kernels;
     for (const TableRow& r : rows) {
-      gram::Kernel k;
+      gram::Kernel k = gram::Kernel::classic;
       if (pick_rows::gram_ltm_kernel(r.s("impl"), k) && k != gram::Kernel::classic && r.s("precision") == kTf32 &&
           r.s("output") == kLower) {
         bool seen = false;
@@ -146,6 +146,29 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
               .set("d", r.s("d"))
               .set("prec", shown(r.s("precision")))
               .set("s", fmt_with(r.d("median_ms") / 1000, "%.2f"));
+    // the eps count at --hist-N (issue #37): a row per kernel, a column per precision, in the run's order
+    {
+      const std::string kCount = out_name(Output::count), N = pick_rows::kGramHistN, d = pick_rows::kGramHistD;
+      std::vector<std::string> precs;
+      std::vector<gram::Kernel> ks;
+      for (const TableRow& r : rows) {
+        gram::Kernel k = gram::Kernel::classic;
+        if (r.s("output") != kCount || r.s("N") != N || r.s("d") != d || !pick_rows::gram_ltm_kernel(r.s("impl"), k)) continue;
+        if (std::find(precs.begin(), precs.end(), r.s("precision")) == precs.end()) precs.push_back(r.s("precision"));
+        if (std::find(ks.begin(), ks.end(), k) == ks.end()) ks.push_back(k);
+      }
+      G.flag("count", !ks.empty()).set("count_N", N).set("count_d", d);
+      G.list("count_prec");
+      G.list("count_row");
+      for (const std::string& p : precs) G.add("count_prec").set("prec", shown(p));
+      for (gram::Kernel k : ks) {
+        tmpl::Scope& row = G.add("count_row");
+        row.set("kernel", gram::name(k));
+        row.list("cell");
+        for (const std::string& p : precs)
+          row.add("cell").set("s", fmt_with(med(find(rows, N, d, p, kCount, ltm_e_of(k))) / 1000, "%.2f"));
+      }
+    }
     // torch.cdist on the same points (experiments/peers/gram_peers.py), beside our fastest TF32 kernel
     const Table* p = g.get(results::layout::peers_gram);
     G.flag("cdist", p != nullptr).set("torch", p ? p->meta_or("torch", "?") : "");

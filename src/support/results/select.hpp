@@ -115,7 +115,7 @@ inline const TableRow* gram(const std::vector<TableRow>& rows, const std::string
 // Our kernels scheduled by the map (gram::impl_of: impl gram::impl_name(Sched::ltm_e, k)): true and the
 // kernel k; false for another impl (the bb-grid's, full-sm90-evt, the peers').
 inline bool gram_ltm_kernel(const std::string& impl, gram::Kernel& k) {
-  gram::Sched s;
+  gram::Sched s = gram::Sched::bb;  // set by impl_of where it returns true
   return gram::impl_of(impl, s, k) && s == gram::Sched::ltm_e;
 }
 // The same, as the kernel's name (gram::name(k)); "" for another impl.
