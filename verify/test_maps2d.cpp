@@ -43,6 +43,32 @@ std::vector<std::string> names_where(int which) {  // 0: every map; 1: block lev
   });
   return v;
 }
+// The LTM variants of the registry on our linear grid (LTM<S>; not the papers' grid, LtmSquare, whose g is the
+// same): every one (narrow_and_wide_agree_g), and those whose row() the host runs as the device does, exact over
+// every lambda the block-level sweeps produce (block_level_property_ltm). A new root joins both by itself.
+template <class M> struct is_linear_ltm : std::false_type {};
+template <class S> struct is_linear_ltm<LTM<S>> : std::true_type {};
+std::vector<std::string> ltm_names(bool exact_on_host_only) {
+  const u64 lambdas = tri(2048);  // the block-level sweeps' grids, n <= 2048
+  std::vector<std::string> v;
+  for_each_map(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_linear_ltm<M>::value)
+      if (!exact_on_host_only || (M::sqrt_policy::host_exact_repro && M::exact_blocks >= lambdas)) v.push_back(M::name);
+  });
+  return v;
+}
+// The linear LTM variants exact past the narrow path's last grid, n = 65535 (past_switch: ltm-d, ltm-e), or not.
+std::vector<std::string> ltm_names_by_range(bool past_switch) {
+  const u64 switch_lambdas = tri(65535);  // map_ltm.hpp narrow_max_n
+  std::vector<std::string> v;
+  for_each_map(maps2d{}, [&](auto m) {
+    using M = decltype(m);
+    if constexpr (is_linear_ltm<M>::value)
+      if ((M::exact_blocks >= switch_lambdas) == past_switch) v.push_back(M::name);
+  });
+  return v;
+}
 const std::vector<std::string> all_maps = names_where(0);
 const std::vector<std::string> blockwise_maps = names_where(1);
 const std::vector<std::string> thread_only_maps = names_where(2);
@@ -112,7 +138,7 @@ BOOST_DATA_TEST_CASE(block_level_every_n_up_to_2048, bdata::make(blockwise_maps)
 // grids for n <= 2048 can produce (lambda < tri(2048)), and the grid launches
 // exactly tri(n) blocks; with j = lambda - tri(i) this makes g a bijection from
 // [0, tri(n)) onto the n x n block triangle, for every n <= 2048 at once.
-BOOST_DATA_TEST_CASE(block_level_property_ltm, bdata::make({"ltm-x", "ltm-d", "ltm-e"}), name) {
+BOOST_DATA_TEST_CASE(block_level_property_ltm, bdata::make(ltm_names(true)), name) {
   dispatch(name, [&](auto m) {
     using M = decltype(m);
     if constexpr (is_ltm<M>::value) {
@@ -334,7 +360,7 @@ BOOST_DATA_TEST_CASE(narrow_and_wide_agree, bdata::make(all_maps) * bdata::make(
 
 // g<i32>(lambda) = g<i64>(lambda) for every lambda of the block-level sweeps
 // (lambda < tri(2048)), for every LTM variant.
-BOOST_DATA_TEST_CASE(narrow_and_wide_agree_g, bdata::make({"ltm-x", "ltm-n", "ltm-r", "ltm-d", "ltm-e"}), name) {
+BOOST_DATA_TEST_CASE(narrow_and_wide_agree_g, bdata::make(ltm_names(false)), name) {
   dispatch(name, [&](auto m) {
     using M = decltype(m);
     if constexpr (is_ltm<M>::value) {
@@ -356,7 +382,7 @@ BOOST_DATA_TEST_CASE(narrow_and_wide_agree_g, bdata::make({"ltm-x", "ltm-n", "lt
 // last 4096 blocks of the largest narrow plan, where e(e+1) approaches 2^32.
 BOOST_DATA_TEST_CASE(narrow_switch_ltm, bdata::make({1, 8, 16, 32, 1024}), rho) {
   const i64 n_max = 65535;
-  for (const char* name : {"ltm-d", "ltm-e"})
+  for (const std::string& name : ltm_names_by_range(true))
     dispatch(name, [&](auto m) {
       using M = decltype(m);
       if constexpr (is_ltm<M>::value) {
@@ -374,7 +400,7 @@ BOOST_DATA_TEST_CASE(narrow_switch_ltm, bdata::make({1, 8, 16, 32, 1024}), rho) 
       }
       }
     });
-  for (const char* name : {"ltm-x", "ltm-n", "ltm-r"})
+  for (const std::string& name : ltm_names_by_range(false))
     dispatch(name, [&](auto m) {
       using M = decltype(m);
       if constexpr (is_ltm<M>::value) {
