@@ -67,11 +67,13 @@ SDH_PEERS = ("torch-direct", "torch-cdist")
 SDH_EXACT_YES = "yes"
 SDH_EXACT_NO = "no"
 # the app column of multi_hist's CSVs (src/support/results/layouts.hpp multigpu_app): multi_hist --app,
-# and gram-exact for --app gram --exact.
+# gram-exact for --app gram --exact, gram-count and gram-count-exact for --app gram --count (--exact).
 MULTIGPU_SDH = "sdh"
 MULTIGPU_THREEBODY = "threebody"
 MULTIGPU_GRAM = "gram"
 MULTIGPU_GRAM_EXACT = "gram-exact"
+MULTIGPU_GRAM_COUNT = "gram-count"
+MULTIGPU_GRAM_COUNT_EXACT = "gram-count-exact"
 # the columns a run measures (src/support/results/layouts.hpp measured_columns; the others are a row's key),
 # and the maps every I is taken against (tdmaps::BB, its "-fast" EDM kernel, tdmaps::BB3), which
 # experiments/compare_runs.py pairs and compares two runs by.

@@ -86,6 +86,7 @@ struct Options {
   int d = 128;                                 // gram: features
   std::string kernel = "auto", prec = gram::name(gram::kDefaultPrec);  // gram: the kernel (auto: sm90-ws where it runs, else classic), precision
   bool exact = false;                          // gram: the bracketed exact mode (hist-exact, equal to float64)
+  bool count = false;                          // gram: the eps-count (count, count-exact) instead of the histogram
   i64 verify_max = -1;      // CPU oracle for N <= this (-1: the app's default)
   // > 0: the warm-up and check round of every configuration runs once at this N (oracle-checked up
   // to verify_max) instead of at every timed N; at a timed N the first timed run (1 GPU x 1 chunk) is
@@ -262,8 +263,10 @@ int main(int argc, char** argv) {
   std::string kernel = o.app == results::multigpu_app::sdh ? o.impl : o.map + " rho=" + std::to_string(o.rho);
 #if defined(TDMAPS_MULTI_GRAM)
   if (o.app == results::multigpu_app::gram)  // the kernel, precision, features and buckets
-    kernel = std::string(gram::name(gram_kernel(o))) + " " + o.prec + (o.exact ? std::string(" ") + gram::name(gram::Out::hist_exact) : "") + " d=" + std::to_string(o.d) +
-             " B=" + std::to_string(gram_buckets(o));
+    kernel = std::string(gram::name(gram_kernel(o))) + " " + o.prec +
+             (o.count ? std::string(" ") + gram::name(o.exact ? gram::Out::count_exact : gram::Out::count) + " d=" + std::to_string(o.d) + " eps2=d/6"
+                      : (o.exact ? std::string(" ") + gram::name(gram::Out::hist_exact) : "") + " d=" + std::to_string(o.d) +
+                            " B=" + std::to_string(gram_buckets(o)));
 #endif
 
   // ---- predicted time, before the long work: the rate of a small probe on one GPU --------------
@@ -297,12 +300,11 @@ int main(int argc, char** argv) {
                    const std::vector<u64>& oracle) {
     if (first.empty()) {
       first = h;
-      // at every size, oracle or not: every pair (triplet) of the domain counted once, in some bucket
-      u64 sum = 0;
-      for (u64 v : h) sum += v;
-      agree_or_exit(sum == pb.work(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": the histogram counts " +
-                                          std::to_string(sum) + ", not the " + std::to_string(pb.work()) +
-                                          (o.app == results::multigpu_app::threebody ? " triplets x <= y <= z" : " pairs i < j"), 1);
+      // at every size, oracle or not: every pair (triplet) of the domain counted once, in some bucket (the
+      // eps-count: the per-point counts twice the total)
+      const std::string sd = pb.sum_difference(h);
+      agree_or_exit(sd.empty(), o.app + " N=" + std::to_string(N) + " " + c.label() + ": " + sd +
+                                    (o.count ? "" : o.app == results::multigpu_app::threebody ? " triplets x <= y <= z" : " pairs i < j"), 1);
     }
     std::string d = first_difference(h, first);
     if (d.empty() && !oracle.empty()) d = pb.oracle_difference(h, oracle);  // gram: within float64's bound
@@ -391,7 +393,8 @@ int main(int argc, char** argv) {
         // histogram's bound (gram_cpu::compare); "count" = (no oracle at this size) the counts sum to the pairs /
         // triplets; with identical = 1 every bucket equals 1 GPU x 1 chunk's, every timed repetition included
         rows::MultigpuRow row;
-        row.app = o.exact ? results::multigpu_app::gram_exact : o.app;
+        row.app = o.count ? (o.exact ? results::multigpu_app::gram_count_exact : results::multigpu_app::gram_count)
+                          : o.exact ? results::multigpu_app::gram_exact : o.app;
         row.N = (long long)N;
         row.kernel = kernel;
         row.gpus = G;

@@ -43,7 +43,7 @@ double model_rate(const Options& o) {
 
 std::unique_ptr<Problem> make_problem(const Options& o, i64 N) {
 #if defined(TDMAPS_MULTI_GRAM)
-  if (o.app == results::multigpu_app::gram) return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram::prec_of(o.prec), o.exact);
+  if (o.app == results::multigpu_app::gram) return std::make_unique<GramProblem>(N, o.d, gram_buckets(o), o.kernel, gram::prec_of(o.prec), o.exact, o.count);
 #endif
   if (o.app == results::multigpu_app::sdh) {
     const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));
@@ -99,6 +99,8 @@ Options parse(int argc, char** argv) {
       ("prec", po::value(&o.prec)->default_value(o.prec), "gram: tf32 | 3xtf32 | bf16 | fp16 (buckets: --buckets, 0: 1024, of width sqrt(d) / buckets)")
       ("exact", po::bool_switch(&o.exact), "gram: the bracketed exact mode (hist-exact on centered operands, float64 replay of "
        "the pairs near an edge; --prec tf32 or 3xtf32): the histogram equal to float64's bucket for bucket")
+      ("count", po::bool_switch(&o.count), "gram: the eps-count instead of the histogram (every point's neighbours within "
+       "eps, eps^2 = d / 6, and the pairs in total; with --exact equal to float64's point for point)")
       ("warmup-N", po::value(&o.warmup_N)->default_value(o.warmup_N), "> 0: the warm-up and check round of every configuration once at this N (oracle-checked up to --verify-max), not at every --N; there every timed run is checked against the first (1 GPU x 1 chunk, its sum checked)")
       ("verify-max", po::value(&o.verify_max)->default_value(o.verify_max), "CPU oracle for N up to this (-1: sdh 65537, threebody 1024, gram 4096: float64)")
       ("csv", po::value(&o.csv), "output file name (default <app>_multigpu.csv)");
@@ -120,6 +122,8 @@ Options parse(int argc, char** argv) {
     if (!gpus.empty()) o.gpus = bench::parse_small_ints(gpus, "--gpus", 0, 1023);
     if (!counts.empty()) o.gpu_counts = bench::parse_small_ints(counts, "--gpu-counts", 1, int(max_workers));
     if (!chunks.empty()) o.chunks = bench::parse_small_ints(chunks, "--chunks", 1, int(max_workers));
+    if (o.app != results::multigpu_app::gram && o.count)
+      throw bench::bad_input("--count is for --app gram (the eps-count of the Gram kernels)");
     if (o.app == results::multigpu_app::sdh) {
       o.impl = bench::parse_choice(o.impl, "--impl", gs::multi_hist_impls());  // the tile-pair rungs (sdh_rungs.hpp)
       const u32 B = u32(o.buckets ? o.buckets : hs::default_buckets(hs::default_box, o.width));

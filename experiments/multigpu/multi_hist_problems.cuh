@@ -21,6 +21,13 @@ struct Problem {
   virtual std::string oracle_difference(const std::vector<u64>& h, const std::vector<u64>& oracle) const {
     return first_difference(h, oracle);
   }
+  // "" where the words add up at any size, oracle or not (a histogram: every pair or triplet of the domain counted
+  // once, in some bucket), else what does not
+  virtual std::string sum_difference(const std::vector<u64>& h) const {
+    u64 sum = 0;
+    for (u64 v : h) sum += v;
+    return sum == work() ? "" : "the histogram counts " + std::to_string(sum) + ", not the " + std::to_string(work());
+  }
   virtual size_t gpu_bytes() const = 0;                                      // device memory per GPU
   // GPU side: upload to the current device; launch one range into `hist` on `s`.
   virtual void upload(int slot) = 0;
@@ -180,13 +187,22 @@ class ThreeBodyProblem : public Problem {
 // (gram_cpu::edge_histogram) bucket for bucket. A range runs in sub-ranges of replay_tiles tiles, each with its
 // replay list of replay_tiles x 128^2 pairs: every pair of the sub-range fits, so no list overflows, and nothing
 // waits on the host.
+// count (--count, issue #37 item 3): the eps-count instead (count, or count_exact with --exact), eps^2 = d / 6 as
+// bench_gram's: the words are the N per-point neighbour counts, then the pair total. A range counts into 32-bit
+// counters of its own (the kernels' atomics), added into the words after it (add_counts); the total goes straight
+// into the last word. The oracle: the float64 counts (gram_cpu::radius_counts), equal point for point with --exact,
+// else within the pairs the bound allows to move (gram_cpu::count_reference, bench_gram --hist-N's check).
+__global__ void add_counts(const unsigned* counts, unsigned long long* words, i64 N) {
+  for (i64 i = i64(blockIdx.x) * blockDim.x + threadIdx.x; i < N; i += i64(gridDim.x) * blockDim.x) words[i] += counts[i];
+}
 class GramProblem : public Problem {
  public:
   static constexpr std::uint64_t seed = 27 + 7;  // bench_gram's default --seed, + 7 for its --hist-N points
   static constexpr u64 replay_tiles = 32768;     // exact: a sub-range's tiles at most (its replay list: 4 GiB)
   // kernel: a name of gram::kernel_of, or auto (sm90-ws where it runs, else classic: on the GPU of upload())
-  GramProblem(i64 N, int d, int B, const std::string& kernel, gram::Prec prec, bool exact)
-      : N_(N), d_(d), B_(B), kernel_name_(kernel), prec_(prec), exact_(exact), w_(std::sqrt(double(d)) / B),
+  GramProblem(i64 N, int d, int B, const std::string& kernel, gram::Prec prec, bool exact, bool count = false)
+      : N_(N), d_(d), B_(B), kernel_name_(kernel), prec_(prec), exact_(exact), count_(count), w_(std::sqrt(double(d)) / B),
+        eps2_(double(d) / 6),
         X_(gram_cpu::points(N, d, seed)),
         sub_tiles_(std::min<u64>(replay_tiles, total())),  // a small N: the list of its tiles alone
         replay_cap_(sub_tiles_ * gram::tile_side * gram::tile_side) {
@@ -196,18 +212,35 @@ class GramProblem : public Problem {
     for (auto& g : dev_) {
       gram::release(g.op);
       for (void* q : {static_cast<void*>(g.hist), static_cast<void*>(g.X), static_cast<void*>(g.edges),
-                      static_cast<void*>(g.replay), static_cast<void*>(g.replay_n)})
+                      static_cast<void*>(g.replay), static_cast<void*>(g.replay_n), static_cast<void*>(g.counts)})
         if (q) cudaFree(q);
     }
   }
   // the used tiles c(c+1)/2 (past c = 65535 the grid's last row has a tail of outside blocks: not split)
   u64 total() const override { return TileMap<LTM_E>::useful((N_ + gram::tile_side - 1) / gram::tile_side); }
   u64 work() const override { return hs::pair_count(N_); }
-  size_t hist_words() const override { return size_t(B_); }
+  size_t hist_words() const override { return count_ ? size_t(N_) + 1 : size_t(B_); }
   std::vector<u64> result(const std::vector<u64>& h) const override { return h; }
   void cpu_range(LambdaRange, u64*) const override { die("--app gram has no CPU back end"); }  // refused by parse()
+  // count: every pair within eps counted at both its points, so the counts add up to twice the total
+  std::string sum_difference(const std::vector<u64>& h) const override {
+    if (!count_) return Problem::sum_difference(h);
+    u64 sum = 0;
+    for (i64 i = 0; i < N_; ++i) sum += h[size_t(i)];
+    if (sum == 2 * h[size_t(N_)] && h[size_t(N_)] <= work()) return "";
+    return "the per-point counts add up to " + std::to_string(sum) + ", not twice the total " + std::to_string(h[size_t(N_)]) +
+           " (at most the " + std::to_string(work()) + " pairs)";
+  }
   // the float64 histogram of every pair (gram_cpu::histogram), and the pairs near an edge; exact: by the edges
   std::vector<u64> oracle() const override {
+    if (count_) {  // the float64 counts, then the total; the pairs near eps for the approximate check
+      const gram_cpu::CountReference c =
+          gram_cpu::count_reference(X_.data(), N_, d_, eps2_, gram_cpu::bound_coef(gram::name(prec_), d_));
+      count_ref_ = c;
+      std::vector<u64> w(c.want.begin(), c.want.end());
+      w.push_back(c.want_total);
+      return w;
+    }
     if (exact_) {
       const std::vector<std::uint64_t> h = gram_cpu::edge_histogram(X_.data(), N_, d_, edges_);
       return std::vector<u64>(h.begin(), h.end());
@@ -217,7 +250,15 @@ class GramProblem : public Problem {
     return std::vector<u64>(h.counts.begin(), h.counts.end());
   }
   std::string oracle_difference(const std::vector<u64>& h, const std::vector<u64>& oracle) const override {
-    if (exact_) return first_difference(h, oracle);  // bucket for bucket
+    if (exact_) return first_difference(h, oracle);  // bucket for bucket (count: point for point, then the total)
+    if (count_) {  // each point's count and the total within the pairs the bound allows to move
+      i64 bad = -1;
+      if (count_ref_.admits(std::vector<u64>(h.begin(), h.end() - 1), h.back(), &bad)) return "";
+      return bad >= 0 ? "point " + std::to_string(bad) + ": " + std::to_string(h[size_t(bad)]) + " neighbours, float64 " +
+                            std::to_string(oracle[size_t(bad)]) + ", more than the pairs near eps allow"
+                      : "the total " + std::to_string(h.back()) + ", float64 " + std::to_string(oracle.back()) +
+                            ", more than the pairs near eps allow";
+    }
     const gram_cpu::HistCompare c = gram_cpu::compare(h, oracle, edge_);
     if (c.ok()) return "";
     return std::to_string(c.got) + " pairs counted (float64 " + std::to_string(c.want) + "), " + std::to_string(c.moved) +
@@ -225,7 +266,8 @@ class GramProblem : public Problem {
   }
   size_t gpu_bytes() const override {
     const size_t exact = exact_ ? X_.size() * sizeof(float) + size_t(B_ + 1) * 8 + size_t(replay_cap_) * 8 + 8 : 0;
-    return X_.size() * sizeof(float) + gram::operand_bytes(prec_, N_, d_) + size_t(B_) * 8 + exact + (1 << 20);
+    const size_t counts = count_ ? size_t(N_) * 4 : 0;
+    return X_.size() * sizeof(float) + gram::operand_bytes(prec_, N_, d_) + hist_words() * 8 + counts + exact + (1 << 20);
   }
   void upload(int slot) override {
     if (size_t(slot) >= dev_.size()) dev_.resize(size_t(slot) + 1);
@@ -246,7 +288,8 @@ class GramProblem : public Problem {
     } else {
       TD_CUDA(cudaFree(X));  // the prepared operands are all the kernels read
     }
-    g.hist = gpu::device_alloc<unsigned long long>(size_t(B_), "histogram");
+    g.hist = gpu::device_alloc<unsigned long long>(hist_words(), count_ ? "counts" : "histogram");
+    if (count_) g.counts = gpu::device_alloc<unsigned>(size_t(N_), "a range's counters");
   }
   u64* hist(int slot) override { return reinterpret_cast<u64*>(dev_[size_t(slot)].hist); }
   void launch(int slot, LambdaRange r, cudaStream_t s) override {
@@ -254,14 +297,22 @@ class GramProblem : public Problem {
     gram::Request q;
     q.kernel = g.kernel;
     q.sched = gram::Sched::ltm_e;
-    q.out = exact_ ? gram::Out::hist_exact : gram::Out::hist;
+    q.out = count_ ? (exact_ ? gram::Out::count_exact : gram::Out::count) : exact_ ? gram::Out::hist_exact : gram::Out::hist;
     q.hist = g.hist;
     q.buckets = B_;
     q.width = float(w_);
+    if (count_) {
+      q.counts = g.counts;
+      q.total = g.hist + N_;  // the last word
+      q.eps2 = float(eps2_);
+      q.eps = std::sqrt(eps2_);
+      TD_CUDA(cudaMemsetAsync(g.counts, 0, size_t(N_) * 4, s));
+    }
     if (!exact_) {
       q.lam_begin = r.begin;
       q.lam_end = r.end;
       TD_CUDA(gram::run(g.op, q, s));
+      if (count_) add(g, s);
       return;
     }
     q.X = g.X;
@@ -275,6 +326,7 @@ class GramProblem : public Problem {
       TD_CUDA(cudaMemsetAsync(g.replay_n, 0, 8, s));
       TD_CUDA(gram::run(g.op, q, s));
     }
+    if (count_) add(g, s);
   }
 
  private:
@@ -287,20 +339,27 @@ class GramProblem : public Problem {
   struct Dev {
     gram::Kernel kernel = gram::Kernel::classic;
     gram::Prepared op;
-    unsigned long long* hist = nullptr;
+    unsigned long long* hist = nullptr;  // the words: the histogram, or (count) the N counts and the total
+    unsigned* counts = nullptr;          // count: a range's 32-bit counters
     float* X = nullptr;  // exact: the points, the edges and the replay list
     double* edges = nullptr;
     unsigned long long *replay = nullptr, *replay_n = nullptr;
   };
+  // count: a range's counters into the words (the same stream: after the range's kernels)
+  void add(const Dev& g, cudaStream_t s) const {
+    add_counts<<<unsigned(std::min<i64>((N_ + 255) / 256, 4096)), 256, 0, s>>>(g.counts, g.hist, N_);
+    TD_CUDA(cudaGetLastError());
+  }
   i64 N_;
   int d_, B_;
   std::string kernel_name_;
   gram::Prec prec_;
-  bool exact_;
-  double w_;
+  bool exact_, count_;
+  double w_, eps2_;  // count: eps^2 = d / 6 (bench_gram's)
   std::vector<float> X_;
   std::vector<double> edges_;  // exact: b w, b = 0 .. B (float64; the last closed)
   mutable u64 edge_ = 0;  // oracle(): the pairs near a bucket edge
+  mutable gram_cpu::CountReference count_ref_;  // oracle(), count: the float64 counts and the pairs near eps
   u64 sub_tiles_, replay_cap_;  // exact: a sub-range's tiles and its replay list's pairs (every pair of them)
   std::vector<Dev> dev_;
 };

@@ -112,9 +112,9 @@ struct Request {
   unsigned long long* replay = nullptr;
   unsigned long long replay_cap = 0;
   unsigned long long* replay_n = nullptr;
-  // hist and hist_exact with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end) of its c(c+1)/2
-  // (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
-  // gram), launched as a grid of their own, by every kernel. Default: all of them, the kernels of the
+  // hist, hist_exact, count and count_exact with Sched::ltm_e: only the tiles of LTM-E's blocks [lam_begin, lam_end)
+  // of its c(c+1)/2 (tdmaps::TileRange; tdmaps/partition.hpp splits them across GPUs and chunks: multi_hist --app
+  // gram), launched as a grid of their own, by classic, sm80-8w and sm90-ws (sm90-evt refuses a range). Default: all of them, the kernels of the
   // whole grid. Another output or scheduler with a range, or a range past the grid's blocks
   // (launched_tiles: c(c+1)/2, past c = 65535 rounded up to whole rows of tdmaps::linear_grid): cudaErrorInvalidValue.
   static constexpr unsigned long long all_tiles = ~0ull;

@@ -35,7 +35,8 @@ cudaError_t launch(Kernel kern, const Params& p, const Tiles& tiles, cudaStream_
 
 // A Request's tile range (Request::lam_begin, lam_end) over LTM-E's tiles `ltm`: ranged = false for
 // the whole grid (the default, or [0, c(c+1)/2) given), else `range`. Ranges are for the fused
-// histogram under LTM-E alone; any other use, or a range past the grid: cudaErrorInvalidValue. (Past
+// reductions (hist, hist_exact, count, count_exact: multi_hist's lambda ranges) under LTM-E alone; any other use,
+// or a range past the grid: cudaErrorInvalidValue. (Past
 // c = 65535 the grid has several rows, the last row's tail outside: launched() >= c(c+1)/2, short of
 // it by less than the rows.)
 inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LTM_E>& ltm, bool& ranged,
@@ -44,7 +45,8 @@ inline cudaError_t tile_range(const Request& r, const tdmaps::TileMap<tdmaps::LT
   const unsigned long long end = r.lam_end == Request::all_tiles ? n : r.lam_end;
   ranged = !(r.lam_begin == 0 && end >= used && end <= n);
   if (!ranged) return cudaSuccess;
-  if ((r.out != Out::hist && r.out != Out::hist_exact) || r.sched != Sched::ltm_e || r.lam_begin > end || end > n)
+  const bool reduction = r.out == Out::hist || r.out == Out::hist_exact || r.out == Out::count || r.out == Out::count_exact;
+  if (!reduction || r.sched != Sched::ltm_e || r.lam_begin > end || end > n)
     return cudaErrorInvalidValue;
   range = tdmaps::TileRange<tdmaps::LTM_E>::make(ltm, r.lam_begin, end);
   return cudaSuccess;
@@ -153,17 +155,26 @@ cudaError_t dispatch(const Prepared& o, const Request& r, cudaStream_t s, Launch
     return r.sched == Sched::ltm_e ? go(tdmaps::LTM_E{}) : go(tdmaps::BB{});
   } else {
     using HistExact = std::integral_constant<Out, Out::hist_exact>;
-    if (ranged) {  // hist_exact over a range of LTM-E's blocks (multi_hist --app gram --exact), then its replay
-      if (range.count)
-        if (const cudaError_t e = launch(range, HistExact{}, p); e != cudaSuccess) return e;
-      return exact::replay_histogram(r.X, o.N, o.d, r.edges, r.buckets, r.replay, r.replay_n, r.replay_cap, r.hist, s);
+    using CountExact = std::integral_constant<Out, Out::count_exact>;
+    if (ranged) {  // a reduction over a range of LTM-E's blocks (multi_hist --app gram), the exact ones then their replay
+      switch (r.out) {
+        case Out::count: return range.count ? launch(range, Count{}, p) : cudaSuccess;
+        case Out::count_exact:
+          if (range.count)
+            if (const cudaError_t e = launch(range, CountExact{}, p); e != cudaSuccess) return e;
+          return exact::replay_count(r.X, o.N, o.d, r.eps, r.replay, r.replay_n, r.replay_cap, r.counts, r.total, s);
+        default:  // hist_exact (tile_range refuses the other outputs)
+          if (range.count)
+            if (const cudaError_t e = launch(range, HistExact{}, p); e != cudaSuccess) return e;
+          return exact::replay_histogram(r.X, o.N, o.d, r.edges, r.buckets, r.replay, r.replay_n, r.replay_cap, r.hist, s);
+      }
     }
     switch (r.out) {
       case Out::mirror: return launch(ltm, Mirror{}, p);
       case Out::count: return launch(ltm, Count{}, p);
       case Out::minmax: return launch(ltm, Minmax{}, p);
       case Out::count_exact: {  // the tensor cores' bracketed count, then the replayed pairs in float64
-        if (const cudaError_t e = launch(ltm, std::integral_constant<Out, Out::count_exact>{}, p); e != cudaSuccess) return e;
+        if (const cudaError_t e = launch(ltm, CountExact{}, p); e != cudaSuccess) return e;
         return exact::replay_count(r.X, o.N, o.d, r.eps, r.replay, r.replay_n, r.replay_cap, r.counts, r.total, s);
       }
       case Out::hist_exact: {

@@ -128,9 +128,10 @@ int main(int argc, char** argv) {
     // multi_hist's app column (layouts.hpp multigpu_app), which experiments/multigpu/plan_estimate.py reads
     namespace ma = results::multigpu_app;
     std::cout << "# the app column of multi_hist's CSVs (src/support/results/layouts.hpp multigpu_app): multi_hist --app,\n"
-                 "# and gram-exact for --app gram --exact.\n"
+                 "# gram-exact for --app gram --exact, gram-count and gram-count-exact for --app gram --count (--exact).\n"
               << "MULTIGPU_SDH = " << q(ma::sdh) << "\nMULTIGPU_THREEBODY = " << q(ma::threebody)
-              << "\nMULTIGPU_GRAM = " << q(ma::gram) << "\nMULTIGPU_GRAM_EXACT = " << q(ma::gram_exact) << "\n";
+              << "\nMULTIGPU_GRAM = " << q(ma::gram) << "\nMULTIGPU_GRAM_EXACT = " << q(ma::gram_exact)
+              << "\nMULTIGPU_GRAM_COUNT = " << q(ma::gram_count) << "\nMULTIGPU_GRAM_COUNT_EXACT = " << q(ma::gram_count_exact) << "\n";
     // the measured columns and the reference maps, by which experiments/compare_runs.py pairs and compares two runs
     std::string measured;
     for (const char* c : results::measured_columns) {

@@ -157,13 +157,17 @@ inline constexpr Layout gram_multigpu{"gram_multigpu.csv", "gpu", "experiments/m
 inline constexpr Layout gram_multigpu_exact{"gram_multigpu_exact.csv", "gpu", "experiments/multigpu/multi_hist",
                                             sdh_multigpu.columns};
 // The app column of those four (multi_hist --app), declared once for the program and its readers: gram_exact is
-// --app gram --exact (issue #37 item 3: the bracketed exact histogram, bucket for bucket float64's).
+// --app gram --exact (issue #37 item 3: the bracketed exact histogram, bucket for bucket float64's); gram_count and
+// gram_count_exact are --app gram --count (the eps-count: per-point neighbour counts and the pair total within eps,
+// written to the same layouts as the histogram's, gram_multigpu.csv and gram_multigpu_exact.csv).
 }  // namespace layout
 namespace multigpu_app {
 inline constexpr const char* sdh = "sdh";
 inline constexpr const char* threebody = "threebody";
 inline constexpr const char* gram = "gram";
 inline constexpr const char* gram_exact = "gram-exact";
+inline constexpr const char* gram_count = "gram-count";
+inline constexpr const char* gram_count_exact = "gram-count-exact";
 }  // namespace multigpu_app
 namespace layout {
 // experiments/peers/torch_peers.py
