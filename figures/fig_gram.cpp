@@ -369,8 +369,8 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
   // (the all-float64 count of gram.csv, the bracketed modes of gram_exact.csv); one series per (output, impl, ...)
   std::map<std::string, Series> by;
   std::vector<std::string> order[2];
-  double best = 0, best_N = 0;
-  std::string best_what;
+  double best = 0, best_N = 0, best_tf32 = 0;
+  std::string best_what, best_tf32_what;
   const auto series = [&](int panel, const std::string& key, auto&& make) -> Series& {
     if (!by.count(key)) {
       by[key] = make();
@@ -387,18 +387,19 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
     const std::string k = ours ? gram::name(kern) : "";
     const double N = r.d("N"), pairs_s = N * (N - 1) / 2 / (r.d("median_ms") * 1e-3);
     const std::string key = out + (k.empty() ? ", exact (float64, CUDA cores)" : ", " + k + ", " + r.s("precision"));
-    const bool bf16 = r.s("precision") == gram::name(gram::Prec::bf16);
+    const bool bf16 = r.s("precision") == gram::name(gram::Prec::bf16), fp16 = r.s("precision") == gram::name(gram::Prec::fp16);
     Series& s = series(ours ? 0 : 1, key, [&] {
       Series n;
       n.label = (out == kHist ? "histogram" : "ε-count") + key.substr(out.size());
       n.color = !ours ? "#d62728" : kern == Kernel::classic ? "#1f77b4" : kern == Kernel::sm80_8w ? "#2ca02c" : kern == Kernel::sm90_ws ? "#17becf" : "#7f7f7f";
-      n.pt = out == kHist ? (bf16 ? 6 : 7) : (bf16 ? 4 : 5);  // filled: TF32; open: BF16
+      n.pt = out == kHist ? (bf16 ? 6 : fp16 ? 13 : 7) : (bf16 ? 4 : fp16 ? 12 : 5);  // TF32 filled, BF16 open, FP16 diamonds
       n.dt = out == kHist ? 1 : 2;
       return n;
     });
     s.x.push_back(N);
     s.y.push_back(pairs_s);
     if (pairs_s > best) best = pairs_s, best_N = N, best_what = s.label;
+    if (ours && r.s("precision") == gram::name(gram::Prec::tf32) && pairs_s > best_tf32) best_tf32 = pairs_s, best_tf32_what = s.label;
   }
   // the bracketed exact mode (gram_exact.csv, bench_gram --exact-N): tensor cores, the straddling pairs in float64;
   // every row equal to the all-float64 result (equal_fp64 = 1), one series per (output, kernel, precision, buckets)
@@ -460,10 +461,10 @@ void gram_reductions(Ctx& ctx, const GpuData& g) {
   }
   Slots slots;
   slots.set("fastest", best_what).set("fastest_pairs_s", fmt_g(best, 3)).set("fastest_n", fmt_int(best_N)).set("d", d);
-  slots.set("roof", "").set("roof_pct", "").set("sdh_best", "");
+  slots.set("roof", "").set("roof_pct", "").set("fastest_tf32", "").set("sdh_best", "");
   if (std::isfinite(peak)) {
     const double roof = peak * 1e12 / (2.0 * 128);
-    slots.set("roof", fmt_g(roof, 3)).set("roof_pct", fmt(100 * best / roof, 0));
+    slots.set("roof", fmt_g(roof, 3)).set("roof_pct", fmt(100 * best_tf32 / roof, 0)).set("fastest_tf32", best_tf32_what);
   }
   if (sdh_best > 0) slots.set("sdh_best", fmt_g(sdh_best, 3));
   emit(ctx, f, &g, slots);

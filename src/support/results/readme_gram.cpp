@@ -46,6 +46,12 @@ std::string readme_gram_block(const Ctx& ctx, const std::vector<TargetVerdict>& 
     G.list("row");
     G.list("empty");
     G.list("hist");
+    G.flag("exact", g.get(results::layout::gram_exact) != nullptr);
+    {
+      bool any = false;
+      for (const TableRow& r : rows) any = any || (r.s("output") == kHist && r.s("impl") == kLtmE);
+      G.flag("hist_any", any);
+    }
     for (const TableRow& r : rows) {
       if (r.s("impl") != kLtmE || r.s("precision") != kTf32 || r.s("output") != kLower) continue;
       const std::string N = r.s("N"), d = r.s("d");
