@@ -48,26 +48,26 @@ std::vector<std::string> names_where(int which) {  // 0: every map; 1: block lev
 // every lambda the block-level sweeps produce (block_level_property_ltm). A new root joins both by itself.
 template <class M> struct is_linear_ltm : std::false_type {};
 template <class S> struct is_linear_ltm<LTM<S>> : std::true_type {};
-std::vector<std::string> ltm_names(bool exact_on_host_only) {
-  const u64 lambdas = tri(2048);  // the block-level sweeps' grids, n <= 2048
+// keep(m) is asked of each linear LTM m alone, in the registry's order.
+template <class Keep> std::vector<std::string> ltm_names_where(Keep&& keep) {
   std::vector<std::string> v;
   for_each_map(maps2d{}, [&](auto m) {
-    using M = decltype(m);
-    if constexpr (is_linear_ltm<M>::value)
-      if (!exact_on_host_only || (M::sqrt_policy::host_exact_repro && M::exact_blocks >= lambdas)) v.push_back(M::name);
+    if constexpr (is_linear_ltm<decltype(m)>::value)
+      if (keep(m)) v.push_back(decltype(m)::name);
   });
   return v;
+}
+std::vector<std::string> ltm_names(bool exact_on_host_only) {
+  const u64 lambdas = tri(2048);  // the block-level sweeps' grids, n <= 2048
+  return ltm_names_where([&](auto m) {
+    using M = decltype(m);
+    return !exact_on_host_only || (M::sqrt_policy::host_exact_repro && M::exact_blocks >= lambdas);
+  });
 }
 // The linear LTM variants exact past the narrow path's last grid, n = 65535 (past_switch: ltm-d, ltm-e), or not.
 std::vector<std::string> ltm_names_by_range(bool past_switch) {
   const u64 switch_lambdas = tri(65535);  // map_ltm.hpp narrow_max_n
-  std::vector<std::string> v;
-  for_each_map(maps2d{}, [&](auto m) {
-    using M = decltype(m);
-    if constexpr (is_linear_ltm<M>::value)
-      if ((M::exact_blocks >= switch_lambdas) == past_switch) v.push_back(M::name);
-  });
-  return v;
+  return ltm_names_where([&](auto m) { return (decltype(m)::exact_blocks >= switch_lambdas) == past_switch; });
 }
 const std::vector<std::string> all_maps = names_where(0);
 const std::vector<std::string> blockwise_maps = names_where(1);
